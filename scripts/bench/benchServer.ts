@@ -1,0 +1,116 @@
+/**
+ * Shared by the benchmarks: a production build served on loopback over a database seeded with a large
+ * corpus (PGlite in a temporary DATA_DIR, or a throwaway database on a PostgreSQL server).
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/client.ts';
+import { seedDemoContent } from '../../src/server/seed/seedDemoContent.server.ts';
+import { progressBar } from '../lib/progressBar.ts';
+
+export type BenchDatabase = 'pglite' | 'postgres';
+
+const root = resolve(import.meta.dirname, '../..');
+export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function ensureBuild(): void {
+  if (!existsSync(join(root, 'dist/server/server.js')) || process.env.BENCH_REBUILD) {
+    execSync('npx vite build', { cwd: root, stdio: 'inherit' });
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: benchPostgresUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface BenchServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Seeds `articles` articles into a fresh database and serves the built app on it. */
+export async function startBenchServer(kind: BenchDatabase, articles: number, port: number): Promise<BenchServer> {
+  let env: NodeJS.ProcessEnv;
+  let cleanup: () => Promise<void>;
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'piquante-bench-'));
+    env = { DATA_DIR: dataDir, SEED_DEMO: '0' };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+    const db = await openDatabase({ kind: 'pglite', dataDir });
+    await seed(db.db, articles, kind);
+    await db.close();
+  } else {
+    const name = `piquante_bench_${process.pid}`;
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(benchPostgresUrl);
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString(), SEED_DEMO: '0' };
+    cleanup = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+    await seed(db.db, articles, kind);
+    await db.exec('ANALYZE');
+    await db.close();
+  }
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((done) => child.once('exit', done));
+      await cleanup();
+    },
+  };
+}
+
+async function seed(db: Parameters<typeof seedDemoContent>[0], articles: number, kind: BenchDatabase) {
+  console.log(`Seeding ${articles} articles into ${kind}…`);
+  const bar = progressBar(articles, 'articles');
+  const started = performance.now();
+  await seedDemoContent(db, { articles, onProgress: (done) => bar.update(done) });
+  bar.done();
+  console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error('the server did not become healthy within 120 s');
+}
+
+export function databasesFromArgs(argv: string[]): BenchDatabase[] {
+  const only = argv.find((arg) => arg.startsWith('--db='))?.slice(5);
+  if (only === 'pglite' || only === 'postgres') return [only];
+  return ['pglite', 'postgres'];
+}
+
+export function numberArg(argv: string[], name: string, fallback: number): number {
+  const raw = argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  return value;
+}

@@ -1,0 +1,19 @@
+// Builds once and serves the magazine on a fresh temporary embedded database for Playwright.
+import { execSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+if (!process.env.E2E_SKIP_BUILD) execSync('npx vite build', { stdio: 'inherit' });
+const dataDir = mkdtempSync(join(tmpdir(), 'piquante-e2e-'));
+const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, CAPTCHA_PROVIDER: process.env.CAPTCHA_PROVIDER ?? 'altcha' },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,52 @@
+/**
+ * npm run seed [-- --articles N]: loads the demo content into the configured database
+ * (DATA_DIR's PGlite, or DATABASE_URL). Refuses, with a clear message, on a non-empty database.
+ */
+import { parseArgs } from 'node:util';
+import { databaseTargetFromEnv, openDatabase } from '../src/db/client.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../src/db/dataDirLock.ts';
+import {
+  DatabaseNotEmptyError,
+  DEFAULT_DEMO_ARTICLES,
+  seedDemoContent,
+} from '../src/server/seed/seedDemoContent.server.ts';
+import { progressBar } from './lib/progressBar.ts';
+
+const { values } = parseArgs({ options: { articles: { type: 'string' } } });
+const articles = values.articles === undefined ? DEFAULT_DEMO_ARTICLES : Number(values.articles);
+if (!Number.isInteger(articles) || articles < 1 || articles > 2_000_000) {
+  console.error('--articles takes a whole number between 1 and 2 000 000.');
+  process.exit(2);
+}
+
+const target = databaseTargetFromEnv();
+try {
+  if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const where = target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+console.log(`Seeding ${articles} articles into ${where}…`);
+const started = performance.now();
+const database = await openDatabase(target);
+const bar = progressBar(articles, 'articles');
+try {
+  const result = await seedDemoContent(database.db, { articles, onProgress: (done) => bar.update(done) });
+  bar.done();
+  console.log(`Done: ${result.articles} articles and the rest of the demo content in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+} catch (error) {
+  bar.done();
+  if (error instanceof DatabaseNotEmptyError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,41 @@
+/**
+ * The typed client of the contract (openapi-fetch over the generated types). In the browser it calls
+ * the same origin, or API_BASE_URL when the site reads an external CMS; during SSR it uses
+ * API_BASE_URL when set, else the API handlers of this very process.
+ */
+import { createIsomorphicFn } from '@tanstack/react-start';
+import createClient from 'openapi-fetch';
+import type { paths } from './generated/schema';
+import { getInProcessApi } from './inProcessApi.ts';
+
+export type ApiClient = ReturnType<typeof createClient<paths>>;
+
+/** Origin used for in-process requests: never resolved, only parsed. */
+const IN_PROCESS_ORIGIN = 'http://in-process.piquante';
+
+export const createApiClient = createIsomorphicFn()
+  .server((): ApiClient => {
+    const external = process.env.API_BASE_URL;
+    if (external) return createClient<paths>({ baseUrl: external });
+    return createClient<paths>({
+      baseUrl: IN_PROCESS_ORIGIN,
+      fetch: async (request: Request) => {
+        const handle = getInProcessApi();
+        if (!handle) throw new Error('The in-process API is not registered (server entry not loaded).');
+        return handle(request);
+      },
+    });
+  })
+  .client((): ApiClient => {
+    const base = (window as { __PIQUANTE_API_BASE__?: string }).__PIQUANTE_API_BASE__ ?? window.location.origin;
+    return createClient<paths>({ baseUrl: base });
+  });
+
+let browserClient: ApiClient | undefined;
+
+/** One client per browser tab; a fresh one per SSR call (cheap, and env can differ in tests). */
+export function api(): ApiClient {
+  if (typeof window === 'undefined') return createApiClient();
+  browserClient ??= createApiClient();
+  return browserClient;
+}

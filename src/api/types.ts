@@ -1,0 +1,35 @@
+/** Short names for the contract's schemas: every type here comes from the generated code. */
+import type { components, operations } from './generated/schema';
+
+type Schemas = components['schemas'];
+export type Image = Schemas['Image'];
+export type Audio = Schemas['Audio'];
+export type Stamp = Schemas['Stamp'];
+export type Category = Schemas['Category'];
+export type Author = Schemas['Author'];
+export type ArticleCard = Schemas['ArticleCard'];
+export type ArticleDetail = Schemas['ArticleDetail'];
+export type ContentBlock = Schemas['ContentBlock'];
+export type QuizSummary = Schemas['QuizSummary'];
+export type Quiz = Schemas['Quiz'];
+export type QuizQuestion = Schemas['QuizQuestion'];
+export type QuizResult = Schemas['QuizResult'];
+export type QuizResultWithQuiz = Schemas['QuizResultWithQuiz'];
+export type MosaicSummary = Schemas['MosaicSummary'];
+export type Mosaic = Schemas['Mosaic'];
+export type MosaicImage = Schemas['MosaicImage'];
+export type FormatContest = Schemas['FormatContest'];
+export type ReparteeGeneratorSummary = Schemas['ReparteeGeneratorSummary'];
+export type ReparteeGenerator = Schemas['ReparteeGenerator'];
+export type Reply = Schemas['Reply'];
+export type ShoppingItem = Schemas['ShoppingItem'];
+export type Price = Schemas['Price'];
+export type InstagramPost = Schemas['InstagramPost'];
+export type Quotation = Schemas['Quotation'];
+export type Popin = Schemas['Popin'];
+export type PopinTrigger = Schemas['PopinTrigger'];
+export type PopinParts = Schemas['PopinParts'];
+export type PopinCookie = Schemas['PopinCookie'];
+export type ErrorResponse = Schemas['ErrorResponse'];
+export type SignupResponse = Schemas['SignupResponse'];
+export type ApiOperations = operations;

@@ -1,0 +1,80 @@
+/**
+ * Opens the database: PGlite in DATA_DIR by default (zero set-up), a PostgreSQL server when a URL is
+ * given. Same schema, same SQL, same migrations on both.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL (several statements allowed); used by migrations and maintenance scripts. */
+  exec: (sql: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+/** Where the committed migrations are, from the source tree or from a build under dist/. */
+export function findMigrationsDir(): string {
+  if (process.env.MIGRATIONS_DIR) return resolve(process.env.MIGRATIONS_DIR);
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    for (const candidate of [join(dir, 'migrations'), join(dir, 'src/db/migrations')]) {
+      if (existsSync(join(candidate, 'meta/_journal.json'))) return candidate;
+    }
+    dir = dirname(dir);
+  }
+  throw new Error('Cannot find the database migrations (src/db/migrations); set MIGRATIONS_DIR.');
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    await migrate(drizzle(pool), { migrationsFolder: findMigrationsDir() });
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite(target.dataDir ?? undefined, { extensions: { unaccent, pg_trgm } });
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrate(drizzle(client), { migrationsFolder: findMigrationsDir() });
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The target chosen by the environment (ARCHITECTURE.md's configuration table). */
+export function databaseTargetFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  return { kind: 'pglite', dataDir: resolve(env.DATA_DIR ?? './.data') };
+}

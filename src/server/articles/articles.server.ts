@@ -1,0 +1,104 @@
+/** Article queries: cards for lists (no body) and the full article. */
+import { and, asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { ArticleCard, ArticleDetail, Stamp } from '../../api/types.ts';
+import type { Database } from '../../db/client.ts';
+import { articles, authors, categories } from '../../db/schema.ts';
+import { toCategory } from '../content/categories.server.ts';
+
+const cardColumns = {
+  id: articles.id,
+  url: articles.url,
+  title: articles.title,
+  subtitle: articles.subtitle,
+  mainImage: articles.mainImage,
+  stamp: articles.stamp,
+  publishedAt: articles.publishedAt,
+  readingMinutes: articles.readingMinutes,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+};
+
+type CardRow = {
+  id: number;
+  url: string;
+  title: string;
+  subtitle: string;
+  mainImage: ArticleCard['mainImage'];
+  stamp: string | null;
+  publishedAt: Date;
+  readingMinutes: number;
+  categorySlug: string;
+  categoryName: string;
+};
+
+export function toArticleCard(row: CardRow): ArticleCard {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    subtitle: row.subtitle,
+    mainImage: row.mainImage,
+    stamp: row.stamp as Stamp | null,
+    fullUrl: `/${row.categorySlug}/${row.url}`,
+    categorySlug: row.categorySlug,
+    categoryName: row.categoryName,
+    publishedAt: row.publishedAt.toISOString(),
+    readingMinutes: row.readingMinutes,
+  };
+}
+
+function selectCards(db: Database, where?: SQL) {
+  return db
+    .select(cardColumns)
+    .from(articles)
+    .innerJoin(categories, eq(articles.categoryId, categories.id))
+    .where(where);
+}
+
+export async function listArticles(
+  db: Database,
+  options: { limit: number; offset: number; categoryId?: number },
+): Promise<ArticleCard[]> {
+  const rows = await selectCards(
+    db,
+    options.categoryId === undefined ? undefined : eq(articles.categoryId, options.categoryId),
+  )
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return rows.map(toArticleCard);
+}
+
+export async function listBestof(db: Database): Promise<ArticleCard[]> {
+  const rows = await selectCards(db, isNotNull(articles.bestofRank)).orderBy(
+    asc(articles.bestofRank),
+    desc(articles.id),
+  );
+  return rows.map(toArticleCard);
+}
+
+export async function getArticle(db: Database, url: string): Promise<ArticleDetail | null> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      body: articles.body,
+      updatedAt: articles.updatedAt,
+      category: categories,
+      authorSlug: authors.slug,
+      authorName: authors.name,
+      authorRole: authors.role,
+    })
+    .from(articles)
+    .innerJoin(categories, eq(articles.categoryId, categories.id))
+    .innerJoin(authors, eq(articles.authorId, authors.id))
+    .where(and(eq(articles.url, url)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toArticleCard(row),
+    category: toCategory(row.category),
+    author: { slug: row.authorSlug, name: row.authorName, role: row.authorRole },
+    body: row.body,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

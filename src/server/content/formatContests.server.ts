@@ -1,0 +1,46 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FormatContest } from '../../api/types.ts';
+import type { Database } from '../../db/client.ts';
+import { formatContests } from '../../db/schema.ts';
+
+type ContestRow = typeof formatContests.$inferSelect;
+
+export function contestStatus(row: Pick<ContestRow, 'startsAt' | 'endsAt'>, now: Date): FormatContest['status'] {
+  if (now < row.startsAt) return 'upcoming';
+  return now <= row.endsAt ? 'open' : 'closed';
+}
+
+function toContest(row: ContestRow, now: Date): FormatContest {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    prize: row.prize,
+    rules: row.rules,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: contestStatus(row, now),
+    publishedAt: row.publishedAt.toISOString(),
+  };
+}
+
+export async function listFormatContests(
+  db: Database,
+  page: { limit: number; offset: number },
+  now = new Date(),
+): Promise<FormatContest[]> {
+  const rows = await db
+    .select()
+    .from(formatContests)
+    .orderBy(desc(formatContests.publishedAt), desc(formatContests.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => toContest(row, now));
+}
+
+export async function getFormatContest(db: Database, url: string, now = new Date()): Promise<FormatContest | null> {
+  const [row] = await db.select().from(formatContests).where(eq(formatContests.url, url)).limit(1);
+  return row ? toContest(row, now) : null;
+}

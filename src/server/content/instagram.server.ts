@@ -1,0 +1,25 @@
+import { desc } from 'drizzle-orm';
+import type { InstagramPost } from '../../api/types.ts';
+import type { Database } from '../../db/client.ts';
+import { instagramPosts } from '../../db/schema.ts';
+
+export async function listInstagramPosts(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<InstagramPost[]> {
+  const rows = await db
+    .select()
+    .from(instagramPosts)
+    .orderBy(desc(instagramPosts.postedAt), desc(instagramPosts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({
+    id: row.id,
+    shortcode: row.shortcode,
+    caption: row.caption,
+    image: row.image,
+    permalink: row.permalink,
+    postedAt: row.postedAt.toISOString(),
+    likes: row.likes,
+  }));
+}

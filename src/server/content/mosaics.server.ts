@@ -1,0 +1,33 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Mosaic, MosaicSummary } from '../../api/types.ts';
+import type { Database } from '../../db/client.ts';
+import { mosaics } from '../../db/schema.ts';
+
+type MosaicRow = typeof mosaics.$inferSelect;
+
+function toSummary(row: MosaicRow): MosaicSummary {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    cover: row.cover,
+    imageCount: row.images.length,
+    publishedAt: row.publishedAt.toISOString(),
+  };
+}
+
+export async function listMosaics(db: Database, page: { limit: number; offset: number }): Promise<MosaicSummary[]> {
+  const rows = await db
+    .select()
+    .from(mosaics)
+    .orderBy(desc(mosaics.publishedAt), desc(mosaics.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toSummary);
+}
+
+export async function getMosaic(db: Database, url: string): Promise<Mosaic | null> {
+  const [row] = await db.select().from(mosaics).where(eq(mosaics.url, url)).limit(1);
+  return row ? { ...toSummary(row), images: row.images } : null;
+}

@@ -1,0 +1,39 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Popin } from '../../api/types.ts';
+import type { Database } from '../../db/client.ts';
+import { popins } from '../../db/schema.ts';
+
+/**
+ * The popin for a path: an exact match, or a prefix matching whole segments ('/mode' applies to
+ * '/mode' and '/mode/x', not to '/modeste'; '/' as a prefix applies everywhere). The highest priority
+ * wins, then the most specific path.
+ */
+export async function findPopinForPath(db: Database, path: string): Promise<Popin | null> {
+  const [row] = await db
+    .select()
+    .from(popins)
+    .where(
+      and(
+        eq(popins.active, true),
+        or(
+          eq(popins.matchPath, path),
+          and(
+            eq(popins.matchMode, 'prefix'),
+            or(
+              eq(popins.matchPath, '/'),
+              sql`left(${path}, length(${popins.matchPath}) + 1) = ${popins.matchPath} || '/'`,
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(popins.priority), desc(sql`length(${popins.matchPath})`), desc(popins.id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    type: row.type as Popin['type'],
+    cookie: { hash: row.cookieHash, successDuration: row.successDuration },
+    popin: row.trigger,
+    parts: row.parts,
+  };
+}

@@ -1,0 +1,35 @@
+import { asc, eq } from 'drizzle-orm';
+import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../../api/types.ts';
+import type { Database } from '../../db/client.ts';
+import { reparteeGenerators } from '../../db/schema.ts';
+
+type GeneratorRow = typeof reparteeGenerators.$inferSelect;
+
+function toSummary(row: GeneratorRow): ReparteeGeneratorSummary {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    replyCount: row.replies.length,
+  };
+}
+
+export async function listReparteeGenerators(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<ReparteeGeneratorSummary[]> {
+  const rows = await db
+    .select()
+    .from(reparteeGenerators)
+    .orderBy(asc(reparteeGenerators.position), asc(reparteeGenerators.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toSummary);
+}
+
+export async function getReparteeGenerator(db: Database, url: string): Promise<ReparteeGenerator | null> {
+  const [row] = await db.select().from(reparteeGenerators).where(eq(reparteeGenerators.url, url)).limit(1);
+  return row ? { ...toSummary(row), replies: row.replies } : null;
+}

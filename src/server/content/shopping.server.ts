@@ -1,0 +1,17 @@
+import { asc } from 'drizzle-orm';
+import type { ShoppingItem } from '../../api/types.ts';
+import type { Database } from '../../db/client.ts';
+import { shoppingItems } from '../../db/schema.ts';
+
+export async function listShoppingItems(db: Database): Promise<ShoppingItem[]> {
+  const rows = await db.select().from(shoppingItems).orderBy(asc(shoppingItems.position), asc(shoppingItems.id));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    price: { amount: row.priceCents, currency: 'EUR' },
+    merchant: row.merchant,
+    link: row.link,
+  }));
+}

@@ -1,0 +1,228 @@
+/**
+ * Writes the demo content into an empty database, in batches inside one transaction per table group
+ * (all or nothing: a half-seeded magazine would be worse than an empty one).
+ */
+import { count } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  articles,
+  authors,
+  categories,
+  formatContests,
+  instagramPosts,
+  mosaics,
+  popins,
+  quizResults,
+  quizzes,
+  quotations,
+  reparteeGenerators,
+  shoppingItems,
+} from '../../db/schema.ts';
+import { buildDemoContent, type DemoContent } from '../demo/demoContent.ts';
+
+export const DEFAULT_DEMO_ARTICLES = 500;
+const BATCH = 500;
+
+export class DatabaseNotEmptyError extends Error {
+  constructor(articleCount: number) {
+    super(
+      `The database already holds ${articleCount} articles: the demo content is only loaded into an empty database.\n` +
+        'Use a new DATA_DIR (or an empty DATABASE_URL database) to seed again.',
+    );
+    this.name = 'DatabaseNotEmptyError';
+  }
+}
+
+export async function countArticles(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles);
+  return row?.n ?? 0;
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(categories);
+  return (row?.n ?? 0) === 0;
+}
+
+async function insertInBatches<T>(items: Iterable<T>, write: (batch: T[]) => Promise<void>, onProgress?: (done: number) => void) {
+  let batch: T[] = [];
+  let done = 0;
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === BATCH) {
+      await write(batch);
+      done += batch.length;
+      onProgress?.(done);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) {
+    await write(batch);
+    done += batch.length;
+    onProgress?.(done);
+  }
+  return done;
+}
+
+/** Renumbers the quiz's string keys as the integer ids of the contract. */
+function numberQuizQuestions(quiz: DemoContent['quizzes'][number]) {
+  let answerId = 0;
+  return quiz.questions.map((question, index) => ({
+    ...question,
+    id: index + 1,
+    answers: question.answers.map((answer) => ({ ...answer, id: ++answerId })),
+  }));
+}
+
+export interface SeedOptions {
+  articles?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function seedDemoContent(db: Database, options: SeedOptions = {}): Promise<{ articles: number }> {
+  if (!(await isDatabaseEmpty(db))) throw new DatabaseNotEmptyError(await countArticles(db));
+  const total = options.articles ?? DEFAULT_DEMO_ARTICLES;
+  const content = buildDemoContent({ articles: total });
+
+  return db.transaction(async (tx) => {
+    const categoryRows = await tx
+      .insert(categories)
+      .values(content.categories.map(({ slug, name, description, color, position }) => ({ slug, name, description, color, position })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
+    const authorRows = await tx
+      .insert(authors)
+      .values(content.authors.map(({ slug, name, role }) => ({ slug, name, role })))
+      .returning({ id: authors.id, slug: authors.slug });
+    const authorIds = new Map(authorRows.map((row) => [row.slug, row.id]));
+
+    const idOf = (map: Map<string, number>, key: string, what: string) => {
+      const id = map.get(key);
+      if (id === undefined) throw new Error(`Demo content refers to an unknown ${what}: ${key}`);
+      return id;
+    };
+
+    const written = await insertInBatches(
+      content.articles(),
+      async (batch) => {
+        await tx.insert(articles).values(
+          batch.map((a) => ({
+            url: a.url,
+            categoryId: idOf(categoryIds, a.categorySlug, 'category'),
+            authorId: idOf(authorIds, a.authorSlug, 'author'),
+            title: a.title,
+            subtitle: a.subtitle,
+            body: a.body,
+            mainImage: a.mainImage,
+            stamp: a.stamp,
+            bestofRank: a.bestofRank,
+            readingMinutes: a.readingMinutes,
+            publishedAt: new Date(a.publishedAt),
+            updatedAt: new Date(a.updatedAt),
+          })),
+        );
+      },
+      (done) => options.onProgress?.(done, total),
+    );
+
+    for (const quiz of content.quizzes) {
+      const [row] = await tx
+        .insert(quizzes)
+        .values({
+          url: quiz.url,
+          title: quiz.title,
+          description: quiz.description,
+          image: quiz.image,
+          questions: numberQuizQuestions(quiz),
+          publishedAt: new Date(quiz.publishedAt),
+        })
+        .returning({ id: quizzes.id });
+      if (!row) throw new Error(`Quiz not written: ${quiz.url}`);
+      await tx.insert(quizResults).values(
+        quiz.results.map((result, position) => ({
+          quizId: row.id,
+          url: result.url,
+          title: result.title,
+          description: result.description,
+          image: result.image,
+          position,
+        })),
+      );
+    }
+
+    await tx.insert(mosaics).values(
+      content.mosaics.map((m) => ({
+        url: m.url,
+        title: m.title,
+        description: m.description,
+        cover: m.cover,
+        images: m.images,
+        publishedAt: new Date(m.publishedAt),
+      })),
+    );
+    await tx.insert(formatContests).values(
+      content.formatContests.map((c) => ({
+        url: c.url,
+        title: c.title,
+        description: c.description,
+        image: c.image,
+        prize: c.prize,
+        rules: c.rules,
+        startsAt: new Date(c.startsAt),
+        endsAt: new Date(c.endsAt),
+        publishedAt: new Date(c.publishedAt),
+      })),
+    );
+    await tx.insert(reparteeGenerators).values(
+      content.reparteeGenerators.map((g, position) => ({
+        url: g.url,
+        title: g.title,
+        description: g.description,
+        image: g.image,
+        replies: g.replies.map((reply, index) => ({ id: index + 1, text: reply.text })),
+        position,
+      })),
+    );
+    await tx.insert(shoppingItems).values(
+      content.shoppingItems.map((s) => ({
+        title: s.title,
+        description: s.description,
+        image: s.image,
+        priceCents: s.price.amount,
+        currency: s.price.currency,
+        merchant: s.merchant,
+        link: s.link,
+        position: s.position,
+      })),
+    );
+    await tx.insert(instagramPosts).values(
+      content.instagramPosts.map((p) => ({
+        shortcode: p.shortcode,
+        caption: p.caption,
+        image: p.image,
+        permalink: p.permalink,
+        likes: p.likes,
+        postedAt: new Date(p.postedAt),
+      })),
+    );
+    await tx.insert(quotations).values(content.quotations.map(({ text, author, position }) => ({ text, author, position })));
+    await tx.insert(popins).values(
+      content.popins.map((p) => ({
+        matchPath: p.matchPath,
+        matchMode: p.matchMode,
+        priority: p.priority,
+        type: p.type,
+        cookieHash: p.cookie.hash,
+        successDuration: p.cookie.successDuration,
+        trigger: p.popin,
+        parts: p.parts,
+      })),
+    );
+    return { articles: written };
+  });
+}
+
+/** Loads the demo content only into an empty database; answers null when there was content. */
+export async function seedDemoContentIfEmpty(db: Database, options: SeedOptions = {}) {
+  if (!(await isDatabaseEmpty(db))) return null;
+  return seedDemoContent(db, options);
+}

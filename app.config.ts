@@ -15,6 +15,11 @@ export const appConfig = {
     recruitmentUrl: 'https://www.welcometothejungle.com/fr/companies/piquante',
     instagramUrl: 'https://www.instagram.com/piquante.mag/',
     facebookUrl: 'https://www.facebook.com/piquante.mag',
+    /** Store pages of the mobile app (the /app page). */
+    appStoreUrl: 'https://apps.apple.com/fr/app/piquante/id6450000000',
+    playStoreUrl: 'https://play.google.com/store/apps/details?id=fr.piquante.app',
+    /** Canonical origin when SITE_URL is not set (links, sitemap, feeds). */
+    defaultSiteUrl: 'http://localhost:3000',
   },
   /** SPEC §2: old prefixes answered with a 301, the rest of the path and the query kept. */
   redirects: [
@@ -56,6 +61,27 @@ export const appConfig = {
   newsletter: {
     defaultType: 1,
     maxBodyBytes: 16 * 1024,
+    /** The newsletters a reader can pick (popin register_choice: choice1_type, choice2_type). */
+    types: { 1: 'SELF CARE CLUB', 2: 'La Piquante du lundi' } as Record<number, string>,
+    /** SIGNUP_RATE_LIMIT when unset: signups per IP (IPv6: per /64) per minute. */
+    defaultRateLimitPerMinute: 10,
+    /** Captcha challenges a single IP may ask for, per allowed signup. */
+    challengesPerSignup: 10,
+    /** ALTCHA proof of work: ~maxNumber/2 SHA-256 on average, well under a second in a worker. */
+    altcha: { maxNumber: 100_000, expiresSeconds: 600 },
+    confirmLinkDays: 7,
+    unsubscribeLinkDays: 7,
+    /** A pending address asking again gets a new confirmation e-mail at most this often. */
+    resendConfirmationAfterSeconds: 120,
+    /** Shown under every signup form and stored with each subscriber as the proof of consent. */
+    consent: {
+      version: '2026-11-22',
+      text: "En vous inscrivant, vous acceptez de recevoir la newsletter de Piquante par e-mail. Vos données servent uniquement à cet envoi ; vous pouvez vous désinscrire à tout moment grâce au lien présent dans chaque e-mail.",
+    },
+    /** SPEC §8: the server's text, and what the form shows instead. */
+    alreadyRegistered: 'Vous êtes déjà inscrit',
+    alreadyRegisteredShown: 'Vous êtes déjà sur notre liste !',
+    successMessage: "C'est bon ! Merci pour votre inscription.",
   },
   quotation: {
     typingMsPerLetter: 100,
@@ -71,6 +97,24 @@ export const appConfig = {
   navigation: {
     minPendingMs: 200,
     chunkReloadMinIntervalMs: 60_000,
+    /** Link prefetch is skipped on these connection types (navigator.connection.effectiveType) or data saver. */
+    noPrefetchConnections: ['slow-2g', '2g'],
+  },
+  header: {
+    /** Scroll distance (px) after which the tagline bar collapses. */
+    taglineCollapseAfterPx: 8,
+  },
+  /** The Cookies link of the footer fires this window event; the consent manager opens its preferences. */
+  consent: { openPreferencesEvent: 'piquante:consent:open-preferences' },
+  home: { bestofCount: 6, latestCount: 12 },
+  article: { relatedCount: 4 },
+  seo: {
+    /** Google News sitemaps list the articles of the last 48 hours. */
+    newsWindowHours: 48,
+    rssItems: 30,
+    /** URLs per articles sitemap file (the protocol allows 50 000). */
+    sitemapChunkSize: 10_000,
+    cacheControl: 'public, max-age=900',
   },
   breakpoints: { md: 768, lg: 1025, xl: 1600 },
   quiz: { answerListSizes: [4, 6] },
@@ -84,3 +128,6 @@ export const appConfig = {
 } as const;
 
 export type AppConfig = typeof appConfig;
+
+/** The path prefix of the mobile app's web-view variants (SPEC §2): 'app-' + the short name. */
+export const appVariantPrefix = `/app-${appConfig.site.shortName}` as const;

@@ -59,7 +59,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite(target.dataDir ?? undefined, { extensions: { unaccent, pg_trgm } });
+  // Options only: `new PGlite(undefined, options)` silently ignores the extensions.
+  const client = new PGlite({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), extensions: { unaccent, pg_trgm } });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   await migrate(drizzle(client), { migrationsFolder: findMigrationsDir() });

@@ -391,6 +391,133 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/newsletter/captcha': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Vérification anti-robot à faire avant l'envoi d'un formulaire newsletter
+     * @description Indique le fournisseur configuré sur le serveur (`CAPTCHA_PROVIDER`) et ce dont le navigateur a besoin :
+     *     - `altcha` (par défaut) : un défi de preuve de travail auto-hébergé (ni cookie ni tiers), résolu en
+     *       arrière-plan ; la solution `{algorithm, challenge, number, salt, signature}` encodée en JSON puis en
+     *       base64 part dans le champ `g-recaptcha-response`. Un défi expire et ne sert qu'une fois ;
+     *     - `recaptcha` : reCAPTCHA v2 invisible (clé de site, langue `fr`, badge masqué) ;
+     *     - `none` : aucune vérification (tests locaux).
+     */
+    get: operations['getSignupCaptcha'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/newsletter/confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirmation d'une inscription (double opt-in)
+     * @description Appelé par le bouton de la page `/inscription/confirmer/{token}` (lien de l'e-mail de confirmation
+     *     envoyé quand `NEWSLETTER_DOUBLE_OPT_IN=1`). Un `GET` sur le lien de l'e-mail n'affiche que la page :
+     *     les robots qui suivent les liens des e-mails ne confirment rien. Un lien expiré, déjà utilisé ou
+     *     inconnu répond `200` avec le statut correspondant et une phrase qui l'explique.
+     */
+    post: operations['confirmNewsletterSignup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/newsletter/desinscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Demande de désinscription
+     * @description Formulaire de la page `/desinscription/{origin}`. Si l'adresse est inscrite, un e-mail contenant un lien
+     *     de confirmation lui est envoyé. La réponse est la même que l'adresse soit inscrite ou non (elle ne
+     *     révèle jamais qui est abonné). Mêmes protections que l'inscription : vérification anti-robot, champ
+     *     piège, limite par adresse IP.
+     */
+    post: operations['requestNewsletterUnsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/newsletter/desinscription/confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirmation d'une désinscription
+     * @description Appelé par le bouton de la page `/desinscription/confirmer/{token}` : le lien de l'e-mail de
+     *     désinscription, ou le lien de désinscription présent dans chaque e-mail de la newsletter. Un `GET`
+     *     sur ces liens ne désinscrit personne.
+     */
+    post: operations['confirmNewsletterUnsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/newsletter/desinscription-un-clic/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Jeton signé de désinscription en un clic (un par abonné).
+         * @example u.42.q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6
+         */
+        token: components['parameters']['UnsubscribeToken'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Lien de désinscription ouvert dans un navigateur
+     * @description Adresse de l'en-tête `List-Unsubscribe` des e-mails. Ouverte dans un navigateur (ou par un robot qui
+     *     suit les liens), elle ne désinscrit personne : elle redirige vers la page
+     *     `/desinscription/confirmer/{token}` et son bouton.
+     */
+    get: operations['openOneClickUnsubscribeLink'];
+    put?: never;
+    /**
+     * Désinscription en un clic (RFC 8058)
+     * @description Appelé par le client de messagerie (en-têtes `List-Unsubscribe` et
+     *     `List-Unsubscribe-Post: List-Unsubscribe=One-Click`) avec le corps `List-Unsubscribe=One-Click`.
+     *     Le jeton est signé par le serveur et ne sert qu'à cet abonné ; il n'expire pas.
+     */
+    post: operations['unsubscribeOneClick'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -700,7 +827,13 @@ export interface components {
       people_register_codepostal: string;
       /** @default 1 */
       people_register_newslettertype?: number;
+      /**
+       * @description Jeton anti-robot : la solution ALTCHA (JSON en base64) ou le jeton reCAPTCHA ; vide avec
+       *     `CAPTCHA_PROVIDER=none`. Il ne sert qu'une fois.
+       */
       'g-recaptcha-response': string;
+      /** @description Champ piège, invisible pour les personnes ; s'il est rempli, rien n'est enregistré. */
+      people_register_website?: string;
     };
     SignupResponse: {
       /** @enum {string} */
@@ -709,6 +842,100 @@ export interface components {
       errors: {
         [key: string]: string;
       };
+      /**
+       * @description `true` quand l'inscription attend la confirmation par e-mail (`NEWSLETTER_DOUBLE_OPT_IN=1`) :
+       *     elle ne compte qu'après le clic sur le lien reçu.
+       */
+      doubleOptIn?: boolean;
+    };
+    /** @description Jeton d'un lien envoyé par e-mail (confirmation ou désinscription). */
+    LinkToken: string;
+    /** @description Le jeton du lien reçu par e-mail, envoyé par le bouton de la page. */
+    TokenForm: {
+      token: components['schemas']['LinkToken'];
+    };
+    /** @description Ce qu'il est advenu d'un lien de confirmation ou de désinscription. */
+    TokenOutcome: {
+      /** @enum {string} */
+      status:
+        | 'confirmed'
+        | 'already-confirmed'
+        | 'unsubscribed'
+        | 'already-unsubscribed'
+        | 'expired'
+        | 'invalid';
+      /** @description Phrase en français qui explique le résultat. */
+      message: string;
+    };
+    /** @description Corps envoyé par le client de messagerie (RFC 8058). */
+    OneClickForm: {
+      /** @enum {string} */
+      'List-Unsubscribe': 'One-Click';
+    };
+    /** @description Formulaire de la page de désinscription. */
+    UnsubscribeForm: {
+      people_register_email: string;
+      'g-recaptcha-response': string;
+      /** @description Champ piège, invisible pour les personnes. */
+      people_register_website?: string;
+    };
+    UnsubscribeResponse: {
+      /** @enum {string} */
+      status: 'success' | 'error';
+      /** @description Message en français par champ (vide en cas de succès). */
+      errors: {
+        [key: string]: string;
+      };
+      /** @description La phrase à afficher ; identique que l'adresse soit inscrite ou non. */
+      message: string;
+    };
+    /** @description Le fournisseur anti-robot configuré et ce qu'il faut au navigateur. */
+    CaptchaSetup:
+      | components['schemas']['AltchaCaptcha']
+      | components['schemas']['RecaptchaCaptcha']
+      | components['schemas']['NoCaptcha'];
+    AltchaCaptcha: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      provider: 'altcha';
+      challenge: components['schemas']['AltchaChallenge'];
+    };
+    /** @description Défi ALTCHA signé (HMAC) ; `salt` porte sa date d'expiration. */
+    AltchaChallenge: {
+      /** @enum {string} */
+      algorithm: 'SHA-256';
+      challenge: string;
+      maxnumber: number;
+      salt: string;
+      signature: string;
+    };
+    RecaptchaCaptcha: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      provider: 'recaptcha';
+      siteKey: string;
+      /** @enum {integer} */
+      version: 2;
+      /** @enum {string} */
+      language: 'fr';
+      /** @enum {string} */
+      size: 'invisible';
+      /**
+       * @description Le badge est placé dans la page puis masqué (mention reCAPTCHA affichée sous le formulaire).
+       * @enum {string}
+       */
+      badge: 'inline';
+    };
+    NoCaptcha: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      provider: 'none';
     };
     ArticleList: {
       results: components['schemas']['ArticleCard'][];
@@ -809,6 +1036,11 @@ export interface components {
     };
   };
   parameters: {
+    /**
+     * @description Jeton signé de désinscription en un clic (un par abonné).
+     * @example u.42.q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6
+     */
+    UnsubscribeToken: components['schemas']['LinkToken'];
     /**
      * @description Taille de la page.
      * @example 12
@@ -1496,6 +1728,179 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  getSignupCaptcha: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le fournisseur et, pour `altcha`, un défi neuf. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CaptchaSetup'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmNewsletterSignup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['TokenForm'];
+        'multipart/form-data': components['schemas']['TokenForm'];
+      };
+    };
+    responses: {
+      /** @description Ce qu'il est advenu du lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  requestNewsletterUnsubscribe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['UnsubscribeForm'];
+        'application/x-www-form-urlencoded': components['schemas']['UnsubscribeForm'];
+      };
+    };
+    responses: {
+      /** @description Demande prise en compte (ou erreurs de saisie par champ). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnsubscribeResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmNewsletterUnsubscribe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['TokenForm'];
+        'multipart/form-data': components['schemas']['TokenForm'];
+      };
+    };
+    responses: {
+      /** @description Ce qu'il est advenu du lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  openOneClickUnsubscribeLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Jeton signé de désinscription en un clic (un par abonné).
+         * @example u.42.q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6
+         */
+        token: components['parameters']['UnsubscribeToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Redirection vers la page de confirmation. */
+      303: {
+        headers: {
+          /** @description `/desinscription/confirmer/{token}` */
+          Location?: string;
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  unsubscribeOneClick: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Jeton signé de désinscription en un clic (un par abonné).
+         * @example u.42.q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6
+         */
+        token: components['parameters']['UnsubscribeToken'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['OneClickForm'];
+        'multipart/form-data': components['schemas']['OneClickForm'];
+      };
+    };
+    responses: {
+      /** @description Ce qu'il est advenu du lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
 }

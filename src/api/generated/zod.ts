@@ -485,6 +485,8 @@ export const signupFormPeopleRegisterNewslettertypeDefault = 1;
 
 export const signupFormGRecaptchaResponseMax = 4096;
 
+export const signupFormPeopleRegisterWebsiteMax = 500;
+
 export const SignupForm = zod
   .strictObject({
     people_register_email: zod.string().max(signupFormPeopleRegisterEmailMax),
@@ -493,7 +495,19 @@ export const SignupForm = zod
       .int()
       .min(1)
       .default(signupFormPeopleRegisterNewslettertypeDefault),
-    'g-recaptcha-response': zod.string().max(signupFormGRecaptchaResponseMax),
+    'g-recaptcha-response': zod
+      .string()
+      .max(signupFormGRecaptchaResponseMax)
+      .describe(
+        "Jeton anti-robot : la solution ALTCHA (JSON en base64) ou le jeton reCAPTCHA ; vide avec\n`CAPTCHA_PROVIDER=none`. Il ne sert qu'une fois.\n",
+      ),
+    people_register_website: zod
+      .string()
+      .max(signupFormPeopleRegisterWebsiteMax)
+      .optional()
+      .describe(
+        "Champ piège, invisible pour les personnes ; s'il est rempli, rien n'est enregistré.",
+      ),
   })
   .describe("Formulaire d'inscription (noms de champs de SPEC §3, gardés tels quels).");
 
@@ -505,10 +519,155 @@ export const SignupResponse = zod.strictObject({
   errors: zod
     .record(zod.string(), zod.string())
     .describe('Message en français par champ (vide en cas de succès).'),
+  doubleOptIn: zod
+    .boolean()
+    .optional()
+    .describe(
+      "`true` quand l'inscription attend la confirmation par e-mail (`NEWSLETTER_DOUBLE_OPT_IN=1`) :\nelle ne compte qu'après le clic sur le lien reçu.\n",
+    ),
 });
 
 export type SignupResponse = zod.input<typeof SignupResponse>;
 export type SignupResponseOutput = zod.output<typeof SignupResponse>;
+
+export const LinkTokenMin = 20;
+export const LinkTokenMax = 200;
+
+export const LinkTokenRegExp = new RegExp('^[A-Za-z0-9_.-]+$');
+
+export const LinkToken = zod
+  .string()
+  .min(LinkTokenMin)
+  .max(LinkTokenMax)
+  .regex(LinkTokenRegExp)
+  .describe("Jeton d'un lien envoyé par e-mail (confirmation ou désinscription).");
+
+export type LinkToken = zod.input<typeof LinkToken>;
+export type LinkTokenOutput = zod.output<typeof LinkToken>;
+
+export const TokenForm = zod
+  .strictObject({
+    token: LinkToken,
+  })
+  .describe('Le jeton du lien reçu par e-mail, envoyé par le bouton de la page.');
+
+export type TokenForm = zod.input<typeof TokenForm>;
+export type TokenFormOutput = zod.output<typeof TokenForm>;
+
+export const TokenOutcome = zod
+  .strictObject({
+    status: zod.enum([
+      'confirmed',
+      'already-confirmed',
+      'unsubscribed',
+      'already-unsubscribed',
+      'expired',
+      'invalid',
+    ]),
+    message: zod.string().describe('Phrase en français qui explique le résultat.'),
+  })
+  .describe("Ce qu'il est advenu d'un lien de confirmation ou de désinscription.");
+
+export type TokenOutcome = zod.input<typeof TokenOutcome>;
+export type TokenOutcomeOutput = zod.output<typeof TokenOutcome>;
+
+export const OneClickForm = zod
+  .strictObject({
+    'List-Unsubscribe': zod.enum(['One-Click']),
+  })
+  .describe('Corps envoyé par le client de messagerie (RFC 8058).');
+
+export type OneClickForm = zod.input<typeof OneClickForm>;
+export type OneClickFormOutput = zod.output<typeof OneClickForm>;
+
+export const unsubscribeFormPeopleRegisterEmailMax = 254;
+
+export const unsubscribeFormGRecaptchaResponseMax = 4096;
+
+export const unsubscribeFormPeopleRegisterWebsiteMax = 500;
+
+export const UnsubscribeForm = zod
+  .strictObject({
+    people_register_email: zod.string().max(unsubscribeFormPeopleRegisterEmailMax),
+    'g-recaptcha-response': zod.string().max(unsubscribeFormGRecaptchaResponseMax),
+    people_register_website: zod
+      .string()
+      .max(unsubscribeFormPeopleRegisterWebsiteMax)
+      .optional()
+      .describe('Champ piège, invisible pour les personnes.'),
+  })
+  .describe('Formulaire de la page de désinscription.');
+
+export type UnsubscribeForm = zod.input<typeof UnsubscribeForm>;
+export type UnsubscribeFormOutput = zod.output<typeof UnsubscribeForm>;
+
+export const UnsubscribeResponse = zod.strictObject({
+  status: zod.enum(['success', 'error']),
+  errors: zod
+    .record(zod.string(), zod.string())
+    .describe('Message en français par champ (vide en cas de succès).'),
+  message: zod
+    .string()
+    .describe("La phrase à afficher ; identique que l'adresse soit inscrite ou non."),
+});
+
+export type UnsubscribeResponse = zod.input<typeof UnsubscribeResponse>;
+export type UnsubscribeResponseOutput = zod.output<typeof UnsubscribeResponse>;
+
+export const altchaChallengeChallengeRegExp = new RegExp('^[0-9a-f]{64}$');
+
+export const altchaChallengeSignatureRegExp = new RegExp('^[0-9a-f]{64}$');
+
+export const AltchaChallenge = zod
+  .strictObject({
+    algorithm: zod.enum(['SHA-256']),
+    challenge: zod.string().regex(altchaChallengeChallengeRegExp),
+    maxnumber: zod.int().min(1),
+    salt: zod.string().min(1),
+    signature: zod.string().regex(altchaChallengeSignatureRegExp),
+  })
+  .describe("Défi ALTCHA signé (HMAC) ; `salt` porte sa date d'expiration.");
+
+export type AltchaChallenge = zod.input<typeof AltchaChallenge>;
+export type AltchaChallengeOutput = zod.output<typeof AltchaChallenge>;
+
+export const AltchaCaptcha = zod.strictObject({
+  provider: zod.enum(['altcha']),
+  challenge: AltchaChallenge,
+});
+
+export type AltchaCaptcha = zod.input<typeof AltchaCaptcha>;
+export type AltchaCaptchaOutput = zod.output<typeof AltchaCaptcha>;
+
+export const RecaptchaCaptcha = zod.strictObject({
+  provider: zod.enum(['recaptcha']),
+  siteKey: zod.string().min(1),
+  version: zod.literal(2),
+  language: zod.enum(['fr']),
+  size: zod.enum(['invisible']),
+  badge: zod
+    .enum(['inline'])
+    .describe(
+      'Le badge est placé dans la page puis masqué (mention reCAPTCHA affichée sous le formulaire).',
+    ),
+});
+
+export type RecaptchaCaptcha = zod.input<typeof RecaptchaCaptcha>;
+export type RecaptchaCaptchaOutput = zod.output<typeof RecaptchaCaptcha>;
+
+export const NoCaptcha = zod.strictObject({
+  provider: zod.enum(['none']),
+});
+
+export type NoCaptcha = zod.input<typeof NoCaptcha>;
+export type NoCaptchaOutput = zod.output<typeof NoCaptcha>;
+
+export const CaptchaSetup = zod
+  .union([AltchaCaptcha, RecaptchaCaptcha, NoCaptcha])
+  .describe("Le fournisseur anti-robot configuré et ce qu'il faut au navigateur.");
+
+export type CaptchaSetup = zod.input<typeof CaptchaSetup>;
+export type CaptchaSetupOutput = zod.output<typeof CaptchaSetup>;
 
 export const ArticleList = zod.strictObject({
   results: zod.array(ArticleCard),
@@ -1028,3 +1187,92 @@ export const SignupNewsletterParams = zod.strictObject({
 export const SignupNewsletterBody = SignupForm;
 
 export const SignupNewsletterResponse = SignupResponse;
+
+/**
+ * Indique le fournisseur configuré sur le serveur (`CAPTCHA_PROVIDER`) et ce dont le navigateur a besoin :
+ * - `altcha` (par défaut) : un défi de preuve de travail auto-hébergé (ni cookie ni tiers), résolu en
+ *   arrière-plan ; la solution `{algorithm, challenge, number, salt, signature}` encodée en JSON puis en
+ *   base64 part dans le champ `g-recaptcha-response`. Un défi expire et ne sert qu'une fois ;
+ * - `recaptcha` : reCAPTCHA v2 invisible (clé de site, langue `fr`, badge masqué) ;
+ * - `none` : aucune vérification (tests locaux).
+ * @summary Vérification anti-robot à faire avant l'envoi d'un formulaire newsletter
+ */
+export const GetSignupCaptchaResponse = CaptchaSetup;
+
+/**
+ * Appelé par le bouton de la page `/inscription/confirmer/{token}` (lien de l'e-mail de confirmation
+ * envoyé quand `NEWSLETTER_DOUBLE_OPT_IN=1`). Un `GET` sur le lien de l'e-mail n'affiche que la page :
+ * les robots qui suivent les liens des e-mails ne confirment rien. Un lien expiré, déjà utilisé ou
+ * inconnu répond `200` avec le statut correspondant et une phrase qui l'explique.
+ * @summary Confirmation d'une inscription (double opt-in)
+ */
+export const ConfirmNewsletterSignupBody = TokenForm;
+
+export const ConfirmNewsletterSignupResponse = TokenOutcome;
+
+/**
+ * Formulaire de la page `/desinscription/{origin}`. Si l'adresse est inscrite, un e-mail contenant un lien
+ * de confirmation lui est envoyé. La réponse est la même que l'adresse soit inscrite ou non (elle ne
+ * révèle jamais qui est abonné). Mêmes protections que l'inscription : vérification anti-robot, champ
+ * piège, limite par adresse IP.
+ * @summary Demande de désinscription
+ */
+export const RequestNewsletterUnsubscribeBody = UnsubscribeForm;
+
+export const RequestNewsletterUnsubscribeResponse = UnsubscribeResponse;
+
+/**
+ * Appelé par le bouton de la page `/desinscription/confirmer/{token}` : le lien de l'e-mail de
+ * désinscription, ou le lien de désinscription présent dans chaque e-mail de la newsletter. Un `GET`
+ * sur ces liens ne désinscrit personne.
+ * @summary Confirmation d'une désinscription
+ */
+export const ConfirmNewsletterUnsubscribeBody = TokenForm;
+
+export const ConfirmNewsletterUnsubscribeResponse = TokenOutcome;
+
+/**
+ * Adresse de l'en-tête `List-Unsubscribe` des e-mails. Ouverte dans un navigateur (ou par un robot qui
+ * suit les liens), elle ne désinscrit personne : elle redirige vers la page
+ * `/desinscription/confirmer/{token}` et son bouton.
+ * @summary Lien de désinscription ouvert dans un navigateur
+ */
+export const openOneClickUnsubscribeLinkPathTokenMin = 20;
+export const openOneClickUnsubscribeLinkPathTokenMax = 200;
+
+export const openOneClickUnsubscribeLinkPathTokenRegExp = new RegExp('^[A-Za-z0-9_.-]+$');
+
+export const OpenOneClickUnsubscribeLinkParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(openOneClickUnsubscribeLinkPathTokenMin)
+    .max(openOneClickUnsubscribeLinkPathTokenMax)
+    .regex(openOneClickUnsubscribeLinkPathTokenRegExp)
+    .describe('Jeton signé de désinscription en un clic (un par abonné).'),
+});
+
+export const OpenOneClickUnsubscribeLinkResponse = zod.void();
+
+/**
+ * Appelé par le client de messagerie (en-têtes `List-Unsubscribe` et
+ * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`) avec le corps `List-Unsubscribe=One-Click`.
+ * Le jeton est signé par le serveur et ne sert qu'à cet abonné ; il n'expire pas.
+ * @summary Désinscription en un clic (RFC 8058)
+ */
+export const unsubscribeOneClickPathTokenMin = 20;
+export const unsubscribeOneClickPathTokenMax = 200;
+
+export const unsubscribeOneClickPathTokenRegExp = new RegExp('^[A-Za-z0-9_.-]+$');
+
+export const UnsubscribeOneClickParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(unsubscribeOneClickPathTokenMin)
+    .max(unsubscribeOneClickPathTokenMax)
+    .regex(unsubscribeOneClickPathTokenRegExp)
+    .describe('Jeton signé de désinscription en un clic (un par abonné).'),
+});
+
+export const UnsubscribeOneClickBody = OneClickForm;
+
+export const UnsubscribeOneClickResponse = TokenOutcome;

@@ -1,11 +1,12 @@
 /** Article queries: cards for lists (no body) and the full article. */
-import { and, asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { ArticleCard, ArticleDetail, Stamp } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, authors, categories } from '../../db/schema.ts';
 import { toCategory } from '../content/categories.server.ts';
 
-const cardColumns = {
+/** The columns of an article card (never the body), for every list and search. */
+export const articleCardColumns = {
   id: articles.id,
   url: articles.url,
   title: articles.title,
@@ -49,7 +50,7 @@ export function toArticleCard(row: CardRow): ArticleCard {
 
 function selectCards(db: Database, where?: SQL) {
   return db
-    .select(cardColumns)
+    .select(articleCardColumns)
     .from(articles)
     .innerJoin(categories, eq(articles.categoryId, categories.id))
     .where(where);
@@ -80,7 +81,7 @@ export async function listBestof(db: Database): Promise<ArticleCard[]> {
 export async function getArticle(db: Database, url: string): Promise<ArticleDetail | null> {
   const [row] = await db
     .select({
-      ...cardColumns,
+      ...articleCardColumns,
       body: articles.body,
       updatedAt: articles.updatedAt,
       category: categories,
@@ -91,7 +92,7 @@ export async function getArticle(db: Database, url: string): Promise<ArticleDeta
     .from(articles)
     .innerJoin(categories, eq(articles.categoryId, categories.id))
     .innerJoin(authors, eq(articles.authorId, authors.id))
-    .where(and(eq(articles.url, url)))
+    .where(eq(articles.url, url))
     .limit(1);
   if (!row) return null;
   return {

@@ -153,17 +153,21 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
       expect(quotations.results).toHaveLength(8);
     });
 
-    it('GET /api/instagram/{offset} answers plain lists of 16, the last one shorter', async () => {
-      const batches = [];
-      for (const offset of [0, 16, 32]) {
-        batches.push(await getValid(`/api/instagram/${offset}`, contract.ListInstagramPostsResponse));
+    it('GET /api/instagram/{offset} answers plain lists of 16 until a shorter one ends the feed', async () => {
+      const batches: { id: number }[][] = [];
+      for (let offset = 0; batches.length < 10; offset += 16) {
+        const batch = await getValid(`/api/instagram/${offset}`, contract.ListInstagramPostsResponse);
+        batches.push(batch);
+        if (batch.length < 16) break;
       }
-      expect(batches[0]).toHaveLength(16);
-      expect(batches[1]).toHaveLength(16);
-      expect(batches[2]?.length).toBeLessThan(16);
+      expect(batches.length).toBeGreaterThanOrEqual(3);
+      for (const batch of batches.slice(0, -1)) expect(batch).toHaveLength(16);
+      expect(batches.at(-1)?.length).toBeLessThan(16);
+      const ids = batches.flat().map((post) => post.id);
+      expect(new Set(ids).size).toBe(ids.length);
       const original = await getValid('/api/instagramoriginalposts/12', contract.ListInstagramOriginalPostsResponse);
       expect(original.results).toHaveLength(12);
-      expect(original.results[0]?.id).toBe(batches[0]?.[0]?.id);
+      expect(original.results[0]?.id).toBe(ids[0]);
     });
 
     it('GET /api/popin?url= answers the popin of that path, whole segments only, or 204', async () => {

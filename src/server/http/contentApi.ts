@@ -16,6 +16,8 @@ import { listQuotations } from '../content/quotations.server.ts';
 import { getQuiz, getQuizResult, listQuizzes } from '../content/quizzes.server.ts';
 import { getReparteeGenerator, listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
 import { listShoppingItems } from '../content/shopping.server.ts';
+import { searchArticles } from '../search/searchArticles.server.ts';
+import { normaliseQuery } from '../search/searchQuery.ts';
 import { apiContractFile, apiReferencePage } from './apiReference.ts';
 import { parseParams, queryRecord } from './parseParams.ts';
 import { errorJson, json, noContent, notFound } from './responses.ts';
@@ -204,6 +206,15 @@ export const contentRoutes = new PathRouter<ApiHandler>()
       return generator ? json(generator, { cache: 'item' }) : notFound(messages.repartee);
     }),
   )
+  .add('GET', '/api/search', async (ctx) => {
+    // Trimmed before validation: '  ab ' is two characters, not five.
+    const raw = queryRecord(ctx.url);
+    const q = typeof raw.q === 'string' ? normaliseQuery(raw.q) : raw.q;
+    const parsed = parseParams(contract.SearchArticlesQueryParams, { ...raw, q }, ['l']);
+    if (!parsed.ok) return parsed.response;
+    const limit = parsed.value.l ?? appConfig.search.defaultLimit;
+    return json({ results: await searchArticles(ctx.db, parsed.value.q, limit) });
+  })
   .add('GET', '/api/shopping', async ({ db }) => json({ results: await listShoppingItems(db) }))
   .add('GET', '/api/quotations', async ({ db }) => json({ results: await listQuotations(db) }))
   .add('GET', '/api/docs', async () => apiReferencePage())

@@ -8,6 +8,7 @@ import type {
   ArticleList,
   ArticleResponse,
   ArticlesByCategory,
+  CaptchaSetup,
   CategoryList,
   FormatContest,
   FormatContestList,
@@ -24,6 +25,8 @@ import type {
   ReparteeGeneratorList,
   ShoppingItemList,
   SignupResponse,
+  TokenOutcome,
+  UnsubscribeResponse,
 } from './magazine.schemas';
 
 export const getGetPopinResponseMock = (): Popin => ({
@@ -630,6 +633,38 @@ export const getSignupNewsletterResponseMock = (): SignupResponse => ({
   errors: {},
 });
 
+export const getGetSignupCaptchaResponseMock = (): CaptchaSetup => ({
+  provider: 'altcha',
+  challenge: {
+    algorithm: 'SHA-256',
+    challenge: '4f8d3c2b1a09e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a29180f7e6d5c4b3a291',
+    maxnumber: 100000,
+    salt: '1f2e3d4c5b6a7988?expires=1795000000&',
+    signature: '0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9',
+  },
+});
+
+export const getConfirmNewsletterSignupResponseMock = (): TokenOutcome => ({
+  status: 'confirmed',
+  message: "C'est confirmé ! Bienvenue dans la newsletter Piquante.",
+});
+
+export const getRequestNewsletterUnsubscribeResponseMock = (): UnsubscribeResponse => ({
+  status: 'success',
+  errors: {},
+  message: 'Si cette adresse est inscrite, un e-mail de confirmation vient de lui être envoyé.',
+});
+
+export const getConfirmNewsletterUnsubscribeResponseMock = (): TokenOutcome => ({
+  status: 'unsubscribed',
+  message: "C'est fait, vous êtes désinscrit. Vous ne recevrez plus la newsletter.",
+});
+
+export const getUnsubscribeOneClickResponseMock = (): TokenOutcome => ({
+  status: 'unsubscribed',
+  message: "C'est fait, vous êtes désinscrit. Vous ne recevrez plus la newsletter.",
+});
+
 export const getGetPopinMockHandler = (
   overrideResponse?:
     | Popin
@@ -1145,6 +1180,145 @@ export const getSignupNewsletterMockHandler = (
     options,
   );
 };
+
+export const getGetSignupCaptchaMockHandler = (
+  overrideResponse?:
+    | CaptchaSetup
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<CaptchaSetup> | CaptchaSetup),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/newsletter/captcha',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getGetSignupCaptchaResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getConfirmNewsletterSignupMockHandler = (
+  overrideResponse?:
+    | TokenOutcome
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<TokenOutcome> | TokenOutcome),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/newsletter/confirmation',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getConfirmNewsletterSignupResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getRequestNewsletterUnsubscribeMockHandler = (
+  overrideResponse?:
+    | UnsubscribeResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<UnsubscribeResponse> | UnsubscribeResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/newsletter/desinscription',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getRequestNewsletterUnsubscribeResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getConfirmNewsletterUnsubscribeMockHandler = (
+  overrideResponse?:
+    | TokenOutcome
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<TokenOutcome> | TokenOutcome),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/newsletter/desinscription/confirmation',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getConfirmNewsletterUnsubscribeResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getOpenOneClickUnsubscribeLinkMockHandler = (
+  overrideResponse?:
+    | unknown
+    | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<unknown> | unknown),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/newsletter/desinscription-un-clic/:token',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      if (typeof overrideResponse === 'function') {
+        await overrideResponse(info);
+      }
+
+      return new HttpResponse(null, { status: 200 });
+    },
+    options,
+  );
+};
+
+export const getUnsubscribeOneClickMockHandler = (
+  overrideResponse?:
+    | TokenOutcome
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<TokenOutcome> | TokenOutcome),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/newsletter/desinscription-un-clic/:token',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getUnsubscribeOneClickResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 export const getMagazineMock = () => [
   getGetPopinMockHandler(),
   getListArticlesMockHandler(),
@@ -1168,4 +1342,10 @@ export const getMagazineMock = () => [
   getListShoppingItemsMockHandler(),
   getListQuotationsMockHandler(),
   getSignupNewsletterMockHandler(),
+  getGetSignupCaptchaMockHandler(),
+  getConfirmNewsletterSignupMockHandler(),
+  getRequestNewsletterUnsubscribeMockHandler(),
+  getConfirmNewsletterUnsubscribeMockHandler(),
+  getOpenOneClickUnsubscribeLinkMockHandler(),
+  getUnsubscribeOneClickMockHandler(),
 ];

@@ -503,8 +503,17 @@ export interface SignupForm {
   people_register_codepostal: string;
   /** @minimum 1 */
   people_register_newslettertype?: number;
-  /** @maxLength 4096 */
+  /**
+   * Jeton anti-robot : la solution ALTCHA (JSON en base64) ou le jeton reCAPTCHA ; vide avec
+   * `CAPTCHA_PROVIDER=none`. Il ne sert qu'une fois.
+   * @maxLength 4096
+   */
   'g-recaptcha-response': string;
+  /**
+   * Champ piège, invisible pour les personnes ; s'il est rempli, rien n'est enregistré.
+   * @maxLength 500
+   */
+  people_register_website?: string;
 }
 
 export type SignupResponseStatus = (typeof SignupResponseStatus)[keyof typeof SignupResponseStatus];
@@ -523,7 +532,194 @@ export interface SignupResponse {
   status: SignupResponseStatus;
   /** Message en français par champ (vide en cas de succès). */
   errors: SignupResponseErrors;
+  /**
+   * `true` quand l'inscription attend la confirmation par e-mail (`NEWSLETTER_DOUBLE_OPT_IN=1`) :
+   * elle ne compte qu'après le clic sur le lien reçu.
+   */
+  doubleOptIn?: boolean;
 }
+
+/**
+ * Jeton d'un lien envoyé par e-mail (confirmation ou désinscription).
+ * @minLength 20
+ * @maxLength 200
+ * @pattern ^[A-Za-z0-9_.-]+$
+ */
+export type LinkToken = string;
+
+/**
+ * Le jeton du lien reçu par e-mail, envoyé par le bouton de la page.
+ */
+export interface TokenForm {
+  token: LinkToken;
+}
+
+export type TokenOutcomeStatus = (typeof TokenOutcomeStatus)[keyof typeof TokenOutcomeStatus];
+
+export const TokenOutcomeStatus = {
+  confirmed: 'confirmed',
+  'already-confirmed': 'already-confirmed',
+  unsubscribed: 'unsubscribed',
+  'already-unsubscribed': 'already-unsubscribed',
+  expired: 'expired',
+  invalid: 'invalid',
+} as const;
+
+/**
+ * Ce qu'il est advenu d'un lien de confirmation ou de désinscription.
+ */
+export interface TokenOutcome {
+  status: TokenOutcomeStatus;
+  /** Phrase en français qui explique le résultat. */
+  message: string;
+}
+
+export type OneClickFormListUnsubscribe =
+  (typeof OneClickFormListUnsubscribe)[keyof typeof OneClickFormListUnsubscribe];
+
+export const OneClickFormListUnsubscribe = {
+  'One-Click': 'One-Click',
+} as const;
+
+/**
+ * Corps envoyé par le client de messagerie (RFC 8058).
+ */
+export interface OneClickForm {
+  'List-Unsubscribe': OneClickFormListUnsubscribe;
+}
+
+/**
+ * Formulaire de la page de désinscription.
+ */
+export interface UnsubscribeForm {
+  /** @maxLength 254 */
+  people_register_email: string;
+  /** @maxLength 4096 */
+  'g-recaptcha-response': string;
+  /**
+   * Champ piège, invisible pour les personnes.
+   * @maxLength 500
+   */
+  people_register_website?: string;
+}
+
+export type UnsubscribeResponseStatus =
+  (typeof UnsubscribeResponseStatus)[keyof typeof UnsubscribeResponseStatus];
+
+export const UnsubscribeResponseStatus = {
+  success: 'success',
+  error: 'error',
+} as const;
+
+/**
+ * Message en français par champ (vide en cas de succès).
+ */
+export type UnsubscribeResponseErrors = { [key: string]: string };
+
+export interface UnsubscribeResponse {
+  status: UnsubscribeResponseStatus;
+  /** Message en français par champ (vide en cas de succès). */
+  errors: UnsubscribeResponseErrors;
+  /** La phrase à afficher ; identique que l'adresse soit inscrite ou non. */
+  message: string;
+}
+
+export type AltchaCaptchaProvider =
+  (typeof AltchaCaptchaProvider)[keyof typeof AltchaCaptchaProvider];
+
+export const AltchaCaptchaProvider = {
+  altcha: 'altcha',
+} as const;
+
+export type AltchaChallengeAlgorithm =
+  (typeof AltchaChallengeAlgorithm)[keyof typeof AltchaChallengeAlgorithm];
+
+export const AltchaChallengeAlgorithm = {
+  'SHA-256': 'SHA-256',
+} as const;
+
+/**
+ * Défi ALTCHA signé (HMAC) ; `salt` porte sa date d'expiration.
+ */
+export interface AltchaChallenge {
+  algorithm: AltchaChallengeAlgorithm;
+  /** @pattern ^[0-9a-f]{64}$ */
+  challenge: string;
+  /** @minimum 1 */
+  maxnumber: number;
+  /** @minLength 1 */
+  salt: string;
+  /** @pattern ^[0-9a-f]{64}$ */
+  signature: string;
+}
+
+export interface AltchaCaptcha {
+  provider: AltchaCaptchaProvider;
+  challenge: AltchaChallenge;
+}
+
+export type RecaptchaCaptchaProvider =
+  (typeof RecaptchaCaptchaProvider)[keyof typeof RecaptchaCaptchaProvider];
+
+export const RecaptchaCaptchaProvider = {
+  recaptcha: 'recaptcha',
+} as const;
+
+export type RecaptchaCaptchaVersion =
+  (typeof RecaptchaCaptchaVersion)[keyof typeof RecaptchaCaptchaVersion];
+
+export const RecaptchaCaptchaVersion = {
+  NUMBER_2: 2,
+} as const;
+
+export type RecaptchaCaptchaLanguage =
+  (typeof RecaptchaCaptchaLanguage)[keyof typeof RecaptchaCaptchaLanguage];
+
+export const RecaptchaCaptchaLanguage = {
+  fr: 'fr',
+} as const;
+
+export type RecaptchaCaptchaSize = (typeof RecaptchaCaptchaSize)[keyof typeof RecaptchaCaptchaSize];
+
+export const RecaptchaCaptchaSize = {
+  invisible: 'invisible',
+} as const;
+
+/**
+ * Le badge est placé dans la page puis masqué (mention reCAPTCHA affichée sous le formulaire).
+ */
+export type RecaptchaCaptchaBadge =
+  (typeof RecaptchaCaptchaBadge)[keyof typeof RecaptchaCaptchaBadge];
+
+export const RecaptchaCaptchaBadge = {
+  inline: 'inline',
+} as const;
+
+export interface RecaptchaCaptcha {
+  provider: RecaptchaCaptchaProvider;
+  /** @minLength 1 */
+  siteKey: string;
+  version: RecaptchaCaptchaVersion;
+  language: RecaptchaCaptchaLanguage;
+  size: RecaptchaCaptchaSize;
+  /** Le badge est placé dans la page puis masqué (mention reCAPTCHA affichée sous le formulaire). */
+  badge: RecaptchaCaptchaBadge;
+}
+
+export type NoCaptchaProvider = (typeof NoCaptchaProvider)[keyof typeof NoCaptchaProvider];
+
+export const NoCaptchaProvider = {
+  none: 'none',
+} as const;
+
+export interface NoCaptcha {
+  provider: NoCaptchaProvider;
+}
+
+/**
+ * Le fournisseur anti-robot configuré et ce qu'il faut au navigateur.
+ */
+export type CaptchaSetup = AltchaCaptcha | RecaptchaCaptcha | NoCaptcha;
 
 export interface ArticleList {
   results: ArticleCard[];

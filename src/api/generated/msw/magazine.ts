@@ -6,6 +6,7 @@ import type {
   ArticleResponse,
   ArticlesByCategory,
   BadRequestResponse,
+  CaptchaSetup,
   CategoryList,
   FormatContest,
   FormatContestList,
@@ -20,6 +21,7 @@ import type {
   MosaicList,
   MosaicResponse,
   NotFoundResponse,
+  OneClickForm,
   PayloadTooLargeResponse,
   Popin,
   Quiz,
@@ -33,7 +35,11 @@ import type {
   SignupForm,
   SignupResponse,
   Slug,
+  TokenForm,
+  TokenOutcome,
   TooManyRequestsResponse,
+  UnsubscribeForm,
+  UnsubscribeResponse,
   UnsupportedMediaTypeResponse,
 } from './magazine.schemas';
 
@@ -1097,6 +1103,9 @@ export const signupNewsletter = async (
     );
   }
   formData.append(`g-recaptcha-response`, signupForm['g-recaptcha-response']);
+  if (signupForm.people_register_website !== undefined) {
+    formData.append(`people_register_website`, signupForm.people_register_website);
+  }
 
   const res = await fetch(getSignupNewsletterUrl(origin), {
     ...options,
@@ -1108,4 +1117,435 @@ export const signupNewsletter = async (
 
   const data: signupNewsletterResponse['data'] = body ? JSON.parse(body) : {};
   return { data, status: res.status, headers: res.headers } as signupNewsletterResponse;
+};
+
+export type getSignupCaptchaResponse200 = {
+  data: CaptchaSetup;
+  status: 200;
+};
+
+export type getSignupCaptchaResponse429 = {
+  data: TooManyRequestsResponse;
+  status: 429;
+};
+
+export type getSignupCaptchaResponseSuccess = getSignupCaptchaResponse200 & {
+  headers: Headers;
+};
+export type getSignupCaptchaResponseError = getSignupCaptchaResponse429 & {
+  headers: Headers;
+};
+
+export type getSignupCaptchaResponse =
+  | getSignupCaptchaResponseSuccess
+  | getSignupCaptchaResponseError;
+
+export const getGetSignupCaptchaUrl = () => {
+  return `/newsletter/captcha`;
+};
+
+/**
+ * Indique le fournisseur configuré sur le serveur (`CAPTCHA_PROVIDER`) et ce dont le navigateur a besoin :
+ * - `altcha` (par défaut) : un défi de preuve de travail auto-hébergé (ni cookie ni tiers), résolu en
+ *   arrière-plan ; la solution `{algorithm, challenge, number, salt, signature}` encodée en JSON puis en
+ *   base64 part dans le champ `g-recaptcha-response`. Un défi expire et ne sert qu'une fois ;
+ * - `recaptcha` : reCAPTCHA v2 invisible (clé de site, langue `fr`, badge masqué) ;
+ * - `none` : aucune vérification (tests locaux).
+ * @summary Vérification anti-robot à faire avant l'envoi d'un formulaire newsletter
+ */
+export const getSignupCaptcha = async (
+  options?: RequestInit,
+): Promise<getSignupCaptchaResponse> => {
+  const res = await fetch(getGetSignupCaptchaUrl(), {
+    ...options,
+    method: 'GET',
+  });
+
+  const body = [204, 205, 304].includes(res.status) ? null : await res.text();
+
+  const data: getSignupCaptchaResponse['data'] = body ? JSON.parse(body) : {};
+  return { data, status: res.status, headers: res.headers } as getSignupCaptchaResponse;
+};
+
+export type confirmNewsletterSignupResponse200 = {
+  data: TokenOutcome;
+  status: 200;
+};
+
+export type confirmNewsletterSignupResponse400 = {
+  data: BadRequestResponse;
+  status: 400;
+};
+
+export type confirmNewsletterSignupResponse413 = {
+  data: PayloadTooLargeResponse;
+  status: 413;
+};
+
+export type confirmNewsletterSignupResponse415 = {
+  data: UnsupportedMediaTypeResponse;
+  status: 415;
+};
+
+export type confirmNewsletterSignupResponseSuccess = confirmNewsletterSignupResponse200 & {
+  headers: Headers;
+};
+export type confirmNewsletterSignupResponseError = (
+  | confirmNewsletterSignupResponse400
+  | confirmNewsletterSignupResponse413
+  | confirmNewsletterSignupResponse415
+) & {
+  headers: Headers;
+};
+
+export type confirmNewsletterSignupResponse =
+  | confirmNewsletterSignupResponseSuccess
+  | confirmNewsletterSignupResponseError;
+
+export const getConfirmNewsletterSignupUrl = () => {
+  return `/newsletter/confirmation`;
+};
+
+/**
+ * Appelé par le bouton de la page `/inscription/confirmer/{token}` (lien de l'e-mail de confirmation
+ * envoyé quand `NEWSLETTER_DOUBLE_OPT_IN=1`). Un `GET` sur le lien de l'e-mail n'affiche que la page :
+ * les robots qui suivent les liens des e-mails ne confirment rien. Un lien expiré, déjà utilisé ou
+ * inconnu répond `200` avec le statut correspondant et une phrase qui l'explique.
+ * @summary Confirmation d'une inscription (double opt-in)
+ */
+export const confirmNewsletterSignup = async (
+  tokenForm: TokenForm,
+  options?: RequestInit,
+): Promise<confirmNewsletterSignupResponse> => {
+  const formUrlEncoded = new URLSearchParams();
+  formUrlEncoded.append(`token`, tokenForm.token);
+
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+  const res = await fetch(getConfirmNewsletterSignupUrl(), {
+    ...options,
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...getHeaders(options?.headers),
+    },
+    body: formUrlEncoded,
+  });
+
+  const body = [204, 205, 304].includes(res.status) ? null : await res.text();
+
+  const data: confirmNewsletterSignupResponse['data'] = body ? JSON.parse(body) : {};
+  return { data, status: res.status, headers: res.headers } as confirmNewsletterSignupResponse;
+};
+
+export type requestNewsletterUnsubscribeResponse200 = {
+  data: UnsubscribeResponse;
+  status: 200;
+};
+
+export type requestNewsletterUnsubscribeResponse400 = {
+  data: BadRequestResponse;
+  status: 400;
+};
+
+export type requestNewsletterUnsubscribeResponse413 = {
+  data: PayloadTooLargeResponse;
+  status: 413;
+};
+
+export type requestNewsletterUnsubscribeResponse415 = {
+  data: UnsupportedMediaTypeResponse;
+  status: 415;
+};
+
+export type requestNewsletterUnsubscribeResponse429 = {
+  data: TooManyRequestsResponse;
+  status: 429;
+};
+
+export type requestNewsletterUnsubscribeResponseSuccess =
+  requestNewsletterUnsubscribeResponse200 & {
+    headers: Headers;
+  };
+export type requestNewsletterUnsubscribeResponseError = (
+  | requestNewsletterUnsubscribeResponse400
+  | requestNewsletterUnsubscribeResponse413
+  | requestNewsletterUnsubscribeResponse415
+  | requestNewsletterUnsubscribeResponse429
+) & {
+  headers: Headers;
+};
+
+export type requestNewsletterUnsubscribeResponse =
+  | requestNewsletterUnsubscribeResponseSuccess
+  | requestNewsletterUnsubscribeResponseError;
+
+export const getRequestNewsletterUnsubscribeUrl = () => {
+  return `/newsletter/desinscription`;
+};
+
+/**
+ * Formulaire de la page `/desinscription/{origin}`. Si l'adresse est inscrite, un e-mail contenant un lien
+ * de confirmation lui est envoyé. La réponse est la même que l'adresse soit inscrite ou non (elle ne
+ * révèle jamais qui est abonné). Mêmes protections que l'inscription : vérification anti-robot, champ
+ * piège, limite par adresse IP.
+ * @summary Demande de désinscription
+ */
+export const requestNewsletterUnsubscribe = async (
+  unsubscribeForm: UnsubscribeForm,
+  options?: RequestInit,
+): Promise<requestNewsletterUnsubscribeResponse> => {
+  const formData = new FormData();
+  formData.append(`people_register_email`, unsubscribeForm.people_register_email);
+  formData.append(`g-recaptcha-response`, unsubscribeForm['g-recaptcha-response']);
+  if (unsubscribeForm.people_register_website !== undefined) {
+    formData.append(`people_register_website`, unsubscribeForm.people_register_website);
+  }
+
+  const res = await fetch(getRequestNewsletterUnsubscribeUrl(), {
+    ...options,
+    method: 'POST',
+    body: formData,
+  });
+
+  const body = [204, 205, 304].includes(res.status) ? null : await res.text();
+
+  const data: requestNewsletterUnsubscribeResponse['data'] = body ? JSON.parse(body) : {};
+  return { data, status: res.status, headers: res.headers } as requestNewsletterUnsubscribeResponse;
+};
+
+export type confirmNewsletterUnsubscribeResponse200 = {
+  data: TokenOutcome;
+  status: 200;
+};
+
+export type confirmNewsletterUnsubscribeResponse400 = {
+  data: BadRequestResponse;
+  status: 400;
+};
+
+export type confirmNewsletterUnsubscribeResponse413 = {
+  data: PayloadTooLargeResponse;
+  status: 413;
+};
+
+export type confirmNewsletterUnsubscribeResponse415 = {
+  data: UnsupportedMediaTypeResponse;
+  status: 415;
+};
+
+export type confirmNewsletterUnsubscribeResponseSuccess =
+  confirmNewsletterUnsubscribeResponse200 & {
+    headers: Headers;
+  };
+export type confirmNewsletterUnsubscribeResponseError = (
+  | confirmNewsletterUnsubscribeResponse400
+  | confirmNewsletterUnsubscribeResponse413
+  | confirmNewsletterUnsubscribeResponse415
+) & {
+  headers: Headers;
+};
+
+export type confirmNewsletterUnsubscribeResponse =
+  | confirmNewsletterUnsubscribeResponseSuccess
+  | confirmNewsletterUnsubscribeResponseError;
+
+export const getConfirmNewsletterUnsubscribeUrl = () => {
+  return `/newsletter/desinscription/confirmation`;
+};
+
+/**
+ * Appelé par le bouton de la page `/desinscription/confirmer/{token}` : le lien de l'e-mail de
+ * désinscription, ou le lien de désinscription présent dans chaque e-mail de la newsletter. Un `GET`
+ * sur ces liens ne désinscrit personne.
+ * @summary Confirmation d'une désinscription
+ */
+export const confirmNewsletterUnsubscribe = async (
+  tokenForm: TokenForm,
+  options?: RequestInit,
+): Promise<confirmNewsletterUnsubscribeResponse> => {
+  const formUrlEncoded = new URLSearchParams();
+  formUrlEncoded.append(`token`, tokenForm.token);
+
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+  const res = await fetch(getConfirmNewsletterUnsubscribeUrl(), {
+    ...options,
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...getHeaders(options?.headers),
+    },
+    body: formUrlEncoded,
+  });
+
+  const body = [204, 205, 304].includes(res.status) ? null : await res.text();
+
+  const data: confirmNewsletterUnsubscribeResponse['data'] = body ? JSON.parse(body) : {};
+  return { data, status: res.status, headers: res.headers } as confirmNewsletterUnsubscribeResponse;
+};
+
+export type openOneClickUnsubscribeLinkResponse303 = {
+  data: void;
+  status: 303;
+};
+
+export type openOneClickUnsubscribeLinkResponse400 = {
+  data: BadRequestResponse;
+  status: 400;
+};
+export type openOneClickUnsubscribeLinkResponseError = (
+  | openOneClickUnsubscribeLinkResponse303
+  | openOneClickUnsubscribeLinkResponse400
+) & {
+  headers: Headers;
+};
+
+export type openOneClickUnsubscribeLinkResponse = openOneClickUnsubscribeLinkResponseError;
+
+export const getOpenOneClickUnsubscribeLinkUrl = (token: string) => {
+  return `/newsletter/desinscription-un-clic/${token}`;
+};
+
+/**
+ * Adresse de l'en-tête `List-Unsubscribe` des e-mails. Ouverte dans un navigateur (ou par un robot qui
+ * suit les liens), elle ne désinscrit personne : elle redirige vers la page
+ * `/desinscription/confirmer/{token}` et son bouton.
+ * @summary Lien de désinscription ouvert dans un navigateur
+ */
+export const openOneClickUnsubscribeLink = async (
+  token: string,
+  options?: RequestInit,
+): Promise<openOneClickUnsubscribeLinkResponse> => {
+  const res = await fetch(getOpenOneClickUnsubscribeLinkUrl(token), {
+    ...options,
+    method: 'GET',
+  });
+
+  const body = [204, 205, 304].includes(res.status) ? null : await res.text();
+
+  const data: openOneClickUnsubscribeLinkResponse['data'] = body ? JSON.parse(body) : {};
+  return { data, status: res.status, headers: res.headers } as openOneClickUnsubscribeLinkResponse;
+};
+
+export type unsubscribeOneClickResponse200 = {
+  data: TokenOutcome;
+  status: 200;
+};
+
+export type unsubscribeOneClickResponse400 = {
+  data: BadRequestResponse;
+  status: 400;
+};
+
+export type unsubscribeOneClickResponse413 = {
+  data: PayloadTooLargeResponse;
+  status: 413;
+};
+
+export type unsubscribeOneClickResponse415 = {
+  data: UnsupportedMediaTypeResponse;
+  status: 415;
+};
+
+export type unsubscribeOneClickResponseSuccess = unsubscribeOneClickResponse200 & {
+  headers: Headers;
+};
+export type unsubscribeOneClickResponseError = (
+  | unsubscribeOneClickResponse400
+  | unsubscribeOneClickResponse413
+  | unsubscribeOneClickResponse415
+) & {
+  headers: Headers;
+};
+
+export type unsubscribeOneClickResponse =
+  | unsubscribeOneClickResponseSuccess
+  | unsubscribeOneClickResponseError;
+
+export const getUnsubscribeOneClickUrl = (token: string) => {
+  return `/newsletter/desinscription-un-clic/${token}`;
+};
+
+/**
+ * Appelé par le client de messagerie (en-têtes `List-Unsubscribe` et
+ * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`) avec le corps `List-Unsubscribe=One-Click`.
+ * Le jeton est signé par le serveur et ne sert qu'à cet abonné ; il n'expire pas.
+ * @summary Désinscription en un clic (RFC 8058)
+ */
+export const unsubscribeOneClick = async (
+  token: string,
+  oneClickForm: OneClickForm,
+  options?: RequestInit,
+): Promise<unsubscribeOneClickResponse> => {
+  const formUrlEncoded = new URLSearchParams();
+  formUrlEncoded.append(`List-Unsubscribe`, oneClickForm['List-Unsubscribe']);
+
+  const getHeaders = (
+    h?: NonNullable<RequestInit['headers']>,
+  ): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(
+          h as Iterable<Iterable<string>>,
+          (entry) => Array.from(entry) as [string, string],
+        ),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+  const res = await fetch(getUnsubscribeOneClickUrl(token), {
+    ...options,
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...getHeaders(options?.headers),
+    },
+    body: formUrlEncoded,
+  });
+
+  const body = [204, 205, 304].includes(res.status) ? null : await res.text();
+
+  const data: unsubscribeOneClickResponse['data'] = body ? JSON.parse(body) : {};
+  return { data, status: res.status, headers: res.headers } as unsubscribeOneClickResponse;
 };

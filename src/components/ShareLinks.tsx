@@ -1,0 +1,43 @@
+import { appConfig } from '../../app.config.ts';
+import { FacebookIcon, MailIcon, WhatsappIcon, XIcon } from './icons.tsx';
+
+/**
+ * Share icons (SPEC §2 footer, quiz results): plain links to each network's share page.
+ * Nothing is loaded from those networks until the reader clicks.
+ */
+export function ShareLinks({ url, title, tone = 'light' }: { url: string; title: string; tone?: 'light' | 'dark' }) {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  const targets = [
+    { label: 'Partager sur Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, Icon: FacebookIcon },
+    { label: 'Partager sur X', href: `https://x.com/intent/post?url=${u}&text=${t}`, Icon: XIcon },
+    { label: 'Partager sur WhatsApp', href: `https://wa.me/?text=${t}%20${u}`, Icon: WhatsappIcon },
+    { label: 'Partager par e-mail', href: `mailto:?subject=${t}&body=${u}`, Icon: MailIcon },
+  ];
+  const colours =
+    tone === 'dark'
+      ? 'border-white/40 text-white hover:bg-white hover:text-encre'
+      : 'border-encre/25 text-encre hover:bg-encre hover:text-white';
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Partager">
+      {targets.map(({ label, href, Icon }) => (
+        <li key={label}>
+          <a
+            href={href}
+            target={href.startsWith('mailto:') ? undefined : '_blank'}
+            rel="noopener noreferrer"
+            className={`grid size-11 place-items-center rounded-full border transition ${colours}`}
+          >
+            <Icon size={18} />
+            <span className="sr-only">{label}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const socialLinks = [
+  { name: 'Instagram', href: appConfig.site.instagramUrl },
+  { name: 'Facebook', href: appConfig.site.facebookUrl },
+] as const;

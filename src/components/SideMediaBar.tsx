@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router';
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from './icons.tsx';
+import { socialLinks } from './ShareLinks.tsx';
+
+const icons = { Instagram: InstagramIcon, Facebook: FacebookIcon } as const;
+const item =
+  'grid size-11 place-items-center text-encre transition hover:bg-piment hover:text-white focus-visible:bg-piment focus-visible:text-white';
+
+/** SPEC §2: the side media bar (wide screens): social networks, the app and the newsletter. */
+export function SideMediaBar() {
+  return (
+    <nav
+      aria-label="Réseaux et services"
+      className="side-media-bar fixed right-0 top-1/2 z-30 hidden -translate-y-1/2 flex-col overflow-hidden rounded-l-xl border border-r-0 border-encre/15 bg-white shadow-md lg:flex"
+    >
+      <ul>
+        {socialLinks.map(({ name, href }) => {
+          const Icon = icons[name];
+          return (
+            <li key={name}>
+              <a href={href} rel="noopener noreferrer" target="_blank" className={item}>
+                <Icon size={20} />
+                <span className="sr-only">{name}</span>
+              </a>
+            </li>
+          );
+        })}
+        <li>
+          <Link to="/app" className={item}>
+            <PhoneIcon size={20} />
+            <span className="sr-only">L'appli mobile</span>
+          </Link>
+        </li>
+        <li>
+          <a href="/inscription/side-bar" className={item}>
+            <MailIcon size={20} />
+            <span className="sr-only">La newsletter</span>
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

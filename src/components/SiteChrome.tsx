@@ -1,0 +1,98 @@
+/**
+ * Composes the site's chrome around every page: progress bar, header (with the search overlay),
+ * side media bar and footer (with the newsletter block and, on home and category pages, the typewriter).
+ * The app- variants (web views of the mobile app) get none of it: no header, footer, consent or popins.
+ */
+import { useLoaderData, useMatches, useRouterState } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { appConfig } from '../../app.config.ts';
+import { Footer } from '../features/footer/Footer.tsx';
+import { Header } from '../features/header/Header.tsx';
+import { installChunkReload } from '../features/layout/chunkReload.ts';
+import { ProgressBar } from '../features/progress/ProgressBar.tsx';
+import { Typewriter } from '../features/quotation/Typewriter.tsx';
+import { absoluteUrl } from '../features/seo/seo.ts';
+import { NewsletterBlock } from '../features/signup/NewsletterBlock.tsx';
+import { SideMediaBar } from './SideMediaBar.tsx';
+
+/** The search overlay is loaded when first opened: its code stays out of the first page load. */
+const SearchPanel = lazy(() => import('../features/search/SearchPanel.tsx').then((m) => ({ default: m.SearchPanel })));
+
+export type ChromeKind = 'home' | 'category';
+
+/** True on the app- variants (a route declares staticData.appVariant). */
+export function useIsAppVariant(): boolean {
+  return useMatches({ select: (matches) => matches.some((m) => m.staticData.appVariant === true) });
+}
+
+function searchOnLoad(searchStr: string): boolean {
+  const q = new URLSearchParams(searchStr).get('q')?.trim() ?? '';
+  return q.length >= appConfig.search.minQueryLength;
+}
+
+export function SiteChrome({ children }: { children: ReactNode }) {
+  const { categories, quotations, siteUrl } = useLoaderData({ from: '__root__' });
+  const appVariant = useIsAppVariant();
+  const leaf = useMatches({
+    select: (matches) => {
+      const last = matches[matches.length - 1];
+      return {
+        chrome: last?.status === 'success' ? last.staticData.chrome : undefined,
+        slug: (last?.params as { slug?: string } | undefined)?.slug,
+      };
+    },
+  });
+  const { pathname, searchStr } = useRouterState({
+    select: (s) => ({ pathname: s.location.pathname, searchStr: s.location.searchStr }),
+  });
+  const title = useRouterState({ select: () => (typeof document === 'undefined' ? appConfig.site.name : document.title) });
+
+  useEffect(() => installChunkReload(), []);
+
+  if (appVariant) {
+    return (
+      <>
+        <ProgressBar />
+        <main id="contenu" className="app-variant min-h-screen">
+          {children}
+        </main>
+      </>
+    );
+  }
+
+  const currentCategory = leaf.chrome === 'category' ? (categories.find((c) => c.slug === leaf.slug) ?? null) : null;
+  const tagline =
+    leaf.chrome === 'home' ? appConfig.site.defaultTagline : leaf.chrome === 'category' ? (currentCategory?.description ?? appConfig.site.defaultTagline) : null;
+  const sentence = quotations[0] ?? null;
+
+  return (
+    <>
+      <a href="#contenu" className="skip-link">
+        Aller au contenu
+      </a>
+      <ProgressBar />
+      <Header
+        categories={categories}
+        currentCategory={currentCategory}
+        tagline={tagline}
+        sentence={sentence}
+        searchOpenOnLoad={searchOnLoad(searchStr)}
+        renderSearch={(close) => (
+          <Suspense fallback={null}>
+            <SearchPanel onClose={close} />
+          </Suspense>
+        )}
+      />
+      <SideMediaBar />
+      <main id="contenu" tabIndex={-1} className="min-h-[60vh] outline-none">
+        {children}
+      </main>
+      <Footer
+        newsletter={<NewsletterBlock source="footer" />}
+        quotation={leaf.chrome && quotations.length > 0 ? <Typewriter quotations={quotations} /> : null}
+        shareUrl={absoluteUrl(siteUrl, pathname)}
+        shareTitle={title}
+      />
+    </>
+  );
+}

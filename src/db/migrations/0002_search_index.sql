@@ -1,0 +1,3 @@
+ALTER TABLE "articles" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('piquante_fr'::regconfig, piquante_normalize(title)), 'A') || setweight(to_tsvector('piquante_fr'::regconfig, piquante_normalize(subtitle)), 'B') || setweight(to_tsvector('piquante_fr'::regconfig, piquante_body_text(body)), 'C')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "articles_search_idx" ON "articles" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "articles_title_trgm_idx" ON "articles" USING gin (piquante_fold("title") gin_trgm_ops);

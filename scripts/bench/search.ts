@@ -12,34 +12,12 @@ import { createApiHandler } from '../../src/server/http/contentApi.ts';
 import { seedDemoContent } from '../../src/server/seed/seedDemoContent.server.ts';
 import { progressBar } from '../lib/progressBar.ts';
 import { benchPostgresUrl, databasesFromArgs, numberArg } from './benchServer.ts';
+import { QUERY_MIX } from './searchQueries.ts';
 
 const argv = process.argv.slice(2);
 const articles = numberArg(argv, 'articles', 100_000);
 const rounds = numberArg(argv, 'rounds', 20);
 
-/** What readers type: whole words, plurals, accents left out, elisions, prefixes, typos, nonsense. */
-export const QUERY_MIX = [
-  'robe',
-  'robes longues',
-  'maquillage',
-  'maqui',
-  'maquilage',
-  'elegance',
-  "l'été",
-  "d'automne",
-  'crème hydratante',
-  'bien-être',
-  'astro pleine lune',
-  'trench',
-  'voyage week-end',
-  'recette',
-  'salaire négociation',
-  'amour',
-  'cheveux bouclés',
-  'sérum',
-  'xqzwv',
-  'la',
-];
 
 async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<[DatabaseHandle, () => Promise<void>]> {
   if (kind === 'pglite') {

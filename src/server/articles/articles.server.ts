@@ -1,5 +1,5 @@
 /** Article queries: cards for lists (no body) and the full article. */
-import { asc, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { ArticleCard, ArticleDetail, Stamp } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, authors, categories } from '../../db/schema.ts';
@@ -56,17 +56,26 @@ function selectCards(db: Database, where?: SQL) {
     .where(where);
 }
 
+/**
+ * A page of cards, newest first. Deferred join: the page's ids come from the recency index alone
+ * (an index-only scan, even deep into the list), then only those 12 wide rows are read.
+ */
 export async function listArticles(
   db: Database,
   options: { limit: number; offset: number; categoryId?: number },
 ): Promise<ArticleCard[]> {
-  const rows = await selectCards(
-    db,
-    options.categoryId === undefined ? undefined : eq(articles.categoryId, options.categoryId),
-  )
+  const byCategory = options.categoryId === undefined ? undefined : eq(articles.categoryId, options.categoryId);
+  const pageIds = db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(byCategory)
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(options.limit)
     .offset(options.offset);
+  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(
+    desc(articles.publishedAt),
+    desc(articles.id),
+  );
   return rows.map(toArticleCard);
 }
 

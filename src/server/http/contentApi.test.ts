@@ -280,3 +280,16 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
     });
   });
 });
+
+describe('the API reference', () => {
+  it('serves /api/docs (inlined Redoc, no CDN) and the contract at /api/openapi.yaml', async () => {
+    const handle = createApiHandler(null as never);
+    const docs = await handle(new Request('http://magazine.test/api/docs'));
+    expect(docs.status).toBe(200);
+    const html = await docs.text();
+    expect(html).toContain('API Piquante');
+    expect(html).not.toMatch(/<script[^>]+src="https?:/);
+    const yaml = await handle(new Request('http://magazine.test/api/openapi.yaml'));
+    expect(await yaml.text()).toMatch(/^openapi: 3\.1/m);
+  });
+});

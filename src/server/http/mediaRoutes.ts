@@ -2,23 +2,10 @@
  * Demo media made on the fly from their key: '/media/svg/<kind>/<key>.svg' and
  * '/media/audio/<key>.wav'. Deterministic, so they are cached as immutable.
  */
-import { isValidMediaKey, renderSvgImage } from '../media/svgImage.ts';
+import { isMediaKind, isValidMediaKey, renderSvgImage } from '../media/svgImage.ts';
 import { renderWavAudio } from '../media/wavAudio.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const KINDS = new Set([
-  'article',
-  'quiz',
-  'answer',
-  'result',
-  'mosaic',
-  'contest',
-  'repartee',
-  'shopping',
-  'instagram',
-  'popin',
-  'category',
-]);
 
 function notFound(): Response {
   return new Response('Média introuvable.', {
@@ -31,7 +18,7 @@ export function handleMediaRequest(url: URL): Response {
   const svg = /^\/media\/svg\/([a-z]+)\/([^/]+)\.svg$/.exec(url.pathname);
   if (svg) {
     const [, kind = '', key = ''] = svg;
-    if (!KINDS.has(kind) || !isValidMediaKey(key)) return notFound();
+    if (!isMediaKind(kind) || !isValidMediaKey(key)) return notFound();
     return new Response(renderSvgImage(kind, key), {
       headers: {
         'content-type': 'image/svg+xml; charset=utf-8',

@@ -1,11 +1,11 @@
 /**
- * French search over articles, the same SQL on PGlite and PostgreSQL:
- * 1. full text (configuration piquante_fr: accent-free French stems), the last word as a prefix.
- *    Order: exact title, then every word in the title, then in title or subtitle, then rank
- *    (title A > subtitle B > body C), then recency;
- * 2. when that finds nothing, typo tolerance: trigram word similarity on the accent-free title.
+ * French search over articles, the same SQL on PGlite and PostgreSQL (decision 003).
+ * Full text (configuration piquante_fr: accent-free French stems; the last word as a prefix), read
+ * in tiers: exact title, then title, then subtitle, then body — each tier newest first, each one a
+ * small LIMIT query the planner can answer from an index. When nothing matches, typo tolerance:
+ * trigram word similarity on the accent-free title.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { ArticleCard } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, categories } from '../../db/schema.ts';
@@ -15,31 +15,41 @@ import { parseSearchTerms, toTsQuerySource } from './searchQuery.ts';
 /** Word similarity needed for a typo to count (0.5 lets 'biarits' find 'Biarritz'). */
 const TYPO_SIMILARITY = 0.5;
 
+function selectCards(db: Database, where: SQL | undefined, limit: number) {
+  return db
+    .select(articleCardColumns)
+    .from(articles)
+    .innerJoin(categories, eq(articles.categoryId, categories.id))
+    .where(where)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(limit);
+}
+
 export async function searchArticles(db: Database, rawQuery: string, limit: number): Promise<ArticleCard[]> {
   const terms = parseSearchTerms(rawQuery);
+  if (terms.text.length === 0) return [];
   const source = toTsQuerySource(terms);
+  const found: ArticleCard[] = [];
   if (source) {
     const query = sql`to_tsquery('piquante_fr', ${source})`;
-    const inTitle = sql`${articles.searchVector} @@ to_tsquery('piquante_fr', ${toTsQuerySource(terms, 'A')})`;
-    const inTitleOrSubtitle = sql`${articles.searchVector} @@ to_tsquery('piquante_fr', ${toTsQuerySource(terms, 'AB')})`;
-    const exact = sql`piquante_fold(${articles.title}) = piquante_fold(${terms.text})`;
-    const rows = await db
-      .select(articleCardColumns)
-      .from(articles)
-      .innerJoin(categories, eq(articles.categoryId, categories.id))
-      .where(sql`${articles.searchVector} @@ ${query}`)
-      .orderBy(
-        desc(exact),
-        desc(inTitle),
-        desc(inTitleOrSubtitle),
-        desc(sql`ts_rank(${articles.searchVector}, ${query})`),
-        desc(articles.publishedAt),
-        desc(articles.id),
-      )
-      .limit(limit);
-    if (rows.length > 0) return rows.map(toArticleCard);
+    const tiers: SQL[] = [
+      sql`piquante_fold(${articles.title}) = piquante_fold(${terms.text})`,
+      sql`${articles.titleVector} @@ ${query}`,
+      sql`${articles.subtitleVector} @@ ${query}`,
+      sql`${articles.searchVector} @@ ${query}`,
+    ];
+    for (const tier of tiers) {
+      const seen = found.map((article) => article.id);
+      const rows = await selectCards(
+        db,
+        seen.length > 0 ? and(tier, notInArray(articles.id, seen)) : tier,
+        limit - found.length,
+      );
+      found.push(...rows.map(toArticleCard));
+      if (found.length >= limit) return found;
+    }
+    if (found.length > 0) return found;
   }
-  if (terms.text.length === 0) return [];
   const folded = sql`piquante_fold(${terms.text})`;
   // The threshold is a setting: set it for this transaction only, so the trigram index is used.
   return db.transaction(async (tx) => {

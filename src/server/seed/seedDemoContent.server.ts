@@ -2,7 +2,7 @@
  * Writes the demo content into an empty database, in batches inside one transaction per table group
  * (all or nothing: a half-seeded magazine would be worse than an empty one).
  */
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   articles,
@@ -81,8 +81,15 @@ export interface SeedOptions {
 export async function seedDemoContent(db: Database, options: SeedOptions = {}): Promise<{ articles: number }> {
   if (!(await isDatabaseEmpty(db))) throw new DatabaseNotEmptyError(await countArticles(db));
   const total = options.articles ?? DEFAULT_DEMO_ARTICLES;
-  const content = buildDemoContent({ articles: total });
+  const result = await writeDemoContent(db, buildDemoContent({ articles: total }), options);
+  // Fresh statistics (the planner picks the right index from the first query on) and a visibility
+  // map (index-only scans for deep pages). PGlite has no autovacuum to do it later.
+  await db.execute(sql`VACUUM ANALYZE`);
+  return result;
+}
 
+function writeDemoContent(db: Database, content: DemoContent, options: SeedOptions): Promise<{ articles: number }> {
+  const total = content.articleCount;
   return db.transaction(async (tx) => {
     const categoryRows = await tx
       .insert(categories)

@@ -1,0 +1,23 @@
+/** What readers type: whole words, plurals, accents left out, elisions, prefixes, typos, nonsense. */
+export const QUERY_MIX = [
+  'robe',
+  'robes longues',
+  'maquillage',
+  'maqui',
+  'maquilage',
+  'elegance',
+  "l'été",
+  "d'automne",
+  'crème hydratante',
+  'bien-être',
+  'astro pleine lune',
+  'trench',
+  'voyage week-end',
+  'recette',
+  'salaire négociation',
+  'amour',
+  'cheveux bouclés',
+  'sérum',
+  'xqzwv',
+  'la',
+];

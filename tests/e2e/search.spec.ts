@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Counts the /api/search requests the page sends. */
+function countSearchRequests(page: Page) {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/search') urls.push(request.url());
+  });
+  return urls;
+}
+
+async function openSearch(page: Page) {
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rechercher' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('search overlay', () => {
+  test('2 characters send nothing; 3+ send exactly one request after the pause; q follows the input', async ({
+    page,
+  }) => {
+    const requests = countSearchRequests(page);
+    await page.goto('/');
+    const dialog = await openSearch(page);
+    const input = dialog.getByRole('searchbox', { name: 'Rechercher un article' });
+    await expect(input).toBeFocused();
+
+    await input.pressSequentially('ro', { delay: 50 });
+    await page.waitForTimeout(900);
+    expect(requests).toHaveLength(0);
+    expect(new URL(page.url()).searchParams.has('q')).toBe(false);
+
+    await input.pressSequentially('be', { delay: 80 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('robe');
+    await expect(dialog.getByTestId('search-result').first()).toBeVisible();
+    await page.waitForTimeout(700);
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0] ?? '').searchParams.get('q')).toBe('robe');
+
+    const first = dialog.getByTestId('search-result').first();
+    await expect(first.getByRole('img')).toHaveAttribute('alt', /.+/);
+    await expect(first.getByRole('heading')).toContainText(/robe/i);
+
+    await input.press('Backspace');
+    await input.press('Backspace');
+    await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
+    await expect(dialog.getByTestId('search-result')).toHaveCount(0);
+  });
+
+  test('opening /?q=robe opens the overlay with results', async ({ page }) => {
+    await page.goto('/?q=robe');
+    const dialog = page.getByRole('dialog', { name: 'Rechercher' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('search-result').first()).toBeVisible();
+    await expect(dialog.getByRole('searchbox')).toHaveValue('robe');
+  });
+
+  test("a nonsense query shows 'Essayez autre chose !'", async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openSearch(page);
+    await dialog.getByRole('searchbox').fill('xqzwvk');
+    await expect(dialog.getByText('Essayez autre chose !')).toBeVisible();
+  });
+
+  test('keyboard: results reachable by Tab, focus stays inside, Escape closes', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openSearch(page);
+    await dialog.getByRole('searchbox').fill('maquillage');
+    await expect(dialog.getByTestId('search-result').first()).toBeVisible();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await dialog.evaluate((node) => node.contains(document.activeElement));
+      expect(inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the overlay has the category list', async ({ page }) => {
+    await page.goto('/');
+    const dialog = await openSearch(page);
+    await expect(dialog.getByRole('navigation', { name: 'Catégories' }).getByRole('link', { name: 'Mode' })).toHaveAttribute(
+      'href',
+      '/mode',
+    );
+  });
+});

@@ -15,13 +15,25 @@ import { parseSearchTerms, toTsQuerySource } from './searchQuery.ts';
 /** Word similarity needed for a typo to count (0.5 lets 'biarits' find 'Biarritz'). */
 const TYPO_SIMILARITY = 0.5;
 
-function selectCards(db: Database, where: SQL | undefined, limit: number) {
+/**
+ * Each tier is read newest first, so when the most recent weeks already hold enough matches they
+ * are exactly the answer: a frequent word ('robe') then costs a few dozen rows, not thousands.
+ */
+const RECENT_WINDOW_DAYS = 60;
+
+/**
+ * Newest matches first. `collectMatches` orders by an expression the recency index cannot serve,
+ * so PostgreSQL collects the matches from the full-text index and sorts them; otherwise, for a word
+ * that matches nothing, it may walk the whole recency index hoping to find 12 (seen: 1 s at 100 000).
+ */
+function selectCards(db: Database, where: SQL | undefined, limit: number, collectMatches: boolean) {
+  const newest = collectMatches ? sql`${articles.publishedAt} + interval '0 seconds'` : articles.publishedAt;
   return db
     .select(articleCardColumns)
     .from(articles)
     .innerJoin(categories, eq(articles.categoryId, categories.id))
     .where(where)
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .orderBy(desc(newest), desc(articles.id))
     .limit(limit);
 }
 
@@ -38,13 +50,15 @@ export async function searchArticles(db: Database, rawQuery: string, limit: numb
       sql`${articles.subtitleVector} @@ ${query}`,
       sql`${articles.searchVector} @@ ${query}`,
     ];
-    for (const tier of tiers) {
+    const recent = sql`${articles.publishedAt} >= (select max(${articles.publishedAt}) from ${articles}) - make_interval(days => ${RECENT_WINDOW_DAYS})`;
+    for (const [index, tier] of tiers.entries()) {
       const seen = found.map((article) => article.id);
-      const rows = await selectCards(
-        db,
-        seen.length > 0 ? and(tier, notInArray(articles.id, seen)) : tier,
-        limit - found.length,
-      );
+      const where = seen.length > 0 ? and(tier, notInArray(articles.id, seen)) : tier;
+      const wanted = limit - found.length;
+      // The exact-title tier is one index lookup: no window needed.
+      // The window is bounded, so there the planner may walk the recency index.
+      let rows = index === 0 ? [] : await selectCards(db, and(where, recent), wanted, false);
+      if (rows.length < wanted) rows = await selectCards(db, where, wanted, true);
       found.push(...rows.map(toArticleCard));
       if (found.length >= limit) return found;
     }

@@ -10,6 +10,11 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   reporter: [['list']],
+  projects: [
+    { name: 'site', testIgnore: '**/signup-durability.spec.ts' },
+    // 500 signups in flight and a kill -9 saturate a 2-core machine for ~20 s: run after the rest, alone.
+    { name: 'durability', testMatch: '**/signup-durability.spec.ts', dependencies: ['site'] },
+  ],
   use: {
     baseURL,
     locale: 'fr-FR',

@@ -10,33 +10,370 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/app'
+import { Route as CharteEditorialeRouteImport } from './routes/charte-editoriale'
+import { Route as EquipeRouteImport } from './routes/equipe'
+import { Route as InstagramRouteImport } from './routes/instagram'
+import { Route as MentionsLegalesRouteImport } from './routes/mentions-legales'
+import { Route as MissionRouteImport } from './routes/mission'
+import { Route as MosaiquesRouteImport } from './routes/mosaiques'
+import { Route as PolitiqueConfidentialiteRouteImport } from './routes/politique-confidentialite'
+import { Route as QuizzesRouteImport } from './routes/quizzes'
+import { Route as ShoppingRouteImport } from './routes/shopping'
+import { Route as SlugIndexRouteImport } from './routes/$slug/index'
+import { Route as SlugUrlRouteImport } from './routes/$slug/$url'
+import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
+import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
+import { Route as ConcoursIndexRouteImport } from './routes/concours/index'
+import { Route as ConcoursUrlRouteImport } from './routes/concours/$url'
+import { Route as DesinscriptionChar123OriginChar125RouteImport } from './routes/desinscription.{-$origin}'
+import { Route as GenerateurDeRepartieChar123SlugChar125RouteImport } from './routes/generateur-de-repartie.{-$slug}'
+import { Route as InscriptionChar123OriginChar125RouteImport } from './routes/inscription.{-$origin}'
+import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaique.{-$slug}'
+import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
+import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
+import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
+import { Route as QuizzUrlIndexRouteImport } from './routes/quizz/$url/index'
+import { Route as QuizzUrlUrlresultRouteImport } from './routes/quizz/$url/$urlresult'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppRoute = AppRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CharteEditorialeRoute = CharteEditorialeRouteImport.update({
+  id: '/charte-editoriale',
+  path: '/charte-editoriale',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EquipeRoute = EquipeRouteImport.update({
+  id: '/equipe',
+  path: '/equipe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InstagramRoute = InstagramRouteImport.update({
+  id: '/instagram',
+  path: '/instagram',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MentionsLegalesRoute = MentionsLegalesRouteImport.update({
+  id: '/mentions-legales',
+  path: '/mentions-legales',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MissionRoute = MissionRouteImport.update({
+  id: '/mission',
+  path: '/mission',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MosaiquesRoute = MosaiquesRouteImport.update({
+  id: '/mosaiques',
+  path: '/mosaiques',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PolitiqueConfidentialiteRoute =
+  PolitiqueConfidentialiteRouteImport.update({
+    id: '/politique-confidentialite',
+    path: '/politique-confidentialite',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const QuizzesRoute = QuizzesRouteImport.update({
+  id: '/quizzes',
+  path: '/quizzes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShoppingRoute = ShoppingRouteImport.update({
+  id: '/shopping',
+  path: '/shopping',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SlugIndexRoute = SlugIndexRouteImport.update({
+  id: '/$slug/',
+  path: '/$slug/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SlugUrlRoute = SlugUrlRouteImport.update({
+  id: '/$slug/$url',
+  path: '/$slug/$url',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppPiquanteMissionRoute = AppPiquanteMissionRouteImport.update({
+  id: '/app-piquante/mission',
+  path: '/app-piquante/mission',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppPiquanteShoppingRoute = AppPiquanteShoppingRouteImport.update({
+  id: '/app-piquante/shopping',
+  path: '/app-piquante/shopping',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConcoursIndexRoute = ConcoursIndexRouteImport.update({
+  id: '/concours/',
+  path: '/concours/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConcoursUrlRoute = ConcoursUrlRouteImport.update({
+  id: '/concours/$url',
+  path: '/concours/$url',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DesinscriptionChar123OriginChar125Route =
+  DesinscriptionChar123OriginChar125RouteImport.update({
+    id: '/desinscription/{-$origin}',
+    path: '/desinscription/{-$origin}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const GenerateurDeRepartieChar123SlugChar125Route =
+  GenerateurDeRepartieChar123SlugChar125RouteImport.update({
+    id: '/generateur-de-repartie/{-$slug}',
+    path: '/generateur-de-repartie/{-$slug}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const InscriptionChar123OriginChar125Route =
+  InscriptionChar123OriginChar125RouteImport.update({
+    id: '/inscription/{-$origin}',
+    path: '/inscription/{-$origin}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const MosaiqueChar123SlugChar125Route =
+  MosaiqueChar123SlugChar125RouteImport.update({
+    id: '/mosaique/{-$slug}',
+    path: '/mosaique/{-$slug}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AppPiquanteChar123SlugChar125UrlRoute =
+  AppPiquanteChar123SlugChar125UrlRouteImport.update({
+    id: '/app-piquante/{-$slug}/$url',
+    path: '/app-piquante/{-$slug}/$url',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const DesinscriptionConfirmerTokenRoute =
+  DesinscriptionConfirmerTokenRouteImport.update({
+    id: '/desinscription/confirmer/$token',
+    path: '/desinscription/confirmer/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const InscriptionConfirmerTokenRoute =
+  InscriptionConfirmerTokenRouteImport.update({
+    id: '/inscription/confirmer/$token',
+    path: '/inscription/confirmer/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const QuizzUrlIndexRoute = QuizzUrlIndexRouteImport.update({
+  id: '/quizz/$url/',
+  path: '/quizz/$url/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuizzUrlUrlresultRoute = QuizzUrlUrlresultRouteImport.update({
+  id: '/quizz/$url/$urlresult',
+  path: '/quizz/$url/$urlresult',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/app': typeof AppRoute
+  '/charte-editoriale': typeof CharteEditorialeRoute
+  '/equipe': typeof EquipeRoute
+  '/instagram': typeof InstagramRoute
+  '/mentions-legales': typeof MentionsLegalesRoute
+  '/mission': typeof MissionRoute
+  '/mosaiques': typeof MosaiquesRoute
+  '/politique-confidentialite': typeof PolitiqueConfidentialiteRoute
+  '/quizzes': typeof QuizzesRoute
+  '/shopping': typeof ShoppingRoute
+  '/$slug/$url': typeof SlugUrlRoute
+  '/app-piquante/mission': typeof AppPiquanteMissionRoute
+  '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
+  '/concours/$url': typeof ConcoursUrlRoute
+  '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
+  '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
+  '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
+  '/$slug/': typeof SlugIndexRoute
+  '/concours/': typeof ConcoursIndexRoute
+  '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
+  '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
+  '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
+  '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/app': typeof AppRoute
+  '/charte-editoriale': typeof CharteEditorialeRoute
+  '/equipe': typeof EquipeRoute
+  '/instagram': typeof InstagramRoute
+  '/mentions-legales': typeof MentionsLegalesRoute
+  '/mission': typeof MissionRoute
+  '/mosaiques': typeof MosaiquesRoute
+  '/politique-confidentialite': typeof PolitiqueConfidentialiteRoute
+  '/quizzes': typeof QuizzesRoute
+  '/shopping': typeof ShoppingRoute
+  '/$slug/$url': typeof SlugUrlRoute
+  '/app-piquante/mission': typeof AppPiquanteMissionRoute
+  '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
+  '/concours/$url': typeof ConcoursUrlRoute
+  '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
+  '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
+  '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
+  '/$slug': typeof SlugIndexRoute
+  '/concours': typeof ConcoursIndexRoute
+  '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
+  '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
+  '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
+  '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/quizz/$url': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/app': typeof AppRoute
+  '/charte-editoriale': typeof CharteEditorialeRoute
+  '/equipe': typeof EquipeRoute
+  '/instagram': typeof InstagramRoute
+  '/mentions-legales': typeof MentionsLegalesRoute
+  '/mission': typeof MissionRoute
+  '/mosaiques': typeof MosaiquesRoute
+  '/politique-confidentialite': typeof PolitiqueConfidentialiteRoute
+  '/quizzes': typeof QuizzesRoute
+  '/shopping': typeof ShoppingRoute
+  '/$slug/$url': typeof SlugUrlRoute
+  '/app-piquante/mission': typeof AppPiquanteMissionRoute
+  '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
+  '/concours/$url': typeof ConcoursUrlRoute
+  '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
+  '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
+  '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
+  '/$slug/': typeof SlugIndexRoute
+  '/concours/': typeof ConcoursIndexRoute
+  '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
+  '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
+  '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
+  '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/app'
+    | '/charte-editoriale'
+    | '/equipe'
+    | '/instagram'
+    | '/mentions-legales'
+    | '/mission'
+    | '/mosaiques'
+    | '/politique-confidentialite'
+    | '/quizzes'
+    | '/shopping'
+    | '/$slug/$url'
+    | '/app-piquante/mission'
+    | '/app-piquante/shopping'
+    | '/concours/$url'
+    | '/desinscription/{-$origin}'
+    | '/generateur-de-repartie/{-$slug}'
+    | '/inscription/{-$origin}'
+    | '/mosaique/{-$slug}'
+    | '/$slug/'
+    | '/concours/'
+    | '/app-piquante/{-$slug}/$url'
+    | '/desinscription/confirmer/$token'
+    | '/inscription/confirmer/$token'
+    | '/quizz/$url/$urlresult'
+    | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/app'
+    | '/charte-editoriale'
+    | '/equipe'
+    | '/instagram'
+    | '/mentions-legales'
+    | '/mission'
+    | '/mosaiques'
+    | '/politique-confidentialite'
+    | '/quizzes'
+    | '/shopping'
+    | '/$slug/$url'
+    | '/app-piquante/mission'
+    | '/app-piquante/shopping'
+    | '/concours/$url'
+    | '/desinscription/{-$origin}'
+    | '/generateur-de-repartie/{-$slug}'
+    | '/inscription/{-$origin}'
+    | '/mosaique/{-$slug}'
+    | '/$slug'
+    | '/concours'
+    | '/app-piquante/{-$slug}/$url'
+    | '/desinscription/confirmer/$token'
+    | '/inscription/confirmer/$token'
+    | '/quizz/$url/$urlresult'
+    | '/quizz/$url'
+  id:
+    | '__root__'
+    | '/'
+    | '/app'
+    | '/charte-editoriale'
+    | '/equipe'
+    | '/instagram'
+    | '/mentions-legales'
+    | '/mission'
+    | '/mosaiques'
+    | '/politique-confidentialite'
+    | '/quizzes'
+    | '/shopping'
+    | '/$slug/$url'
+    | '/app-piquante/mission'
+    | '/app-piquante/shopping'
+    | '/concours/$url'
+    | '/desinscription/{-$origin}'
+    | '/generateur-de-repartie/{-$slug}'
+    | '/inscription/{-$origin}'
+    | '/mosaique/{-$slug}'
+    | '/$slug/'
+    | '/concours/'
+    | '/app-piquante/{-$slug}/$url'
+    | '/desinscription/confirmer/$token'
+    | '/inscription/confirmer/$token'
+    | '/quizz/$url/$urlresult'
+    | '/quizz/$url/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRoute
+  CharteEditorialeRoute: typeof CharteEditorialeRoute
+  EquipeRoute: typeof EquipeRoute
+  InstagramRoute: typeof InstagramRoute
+  MentionsLegalesRoute: typeof MentionsLegalesRoute
+  MissionRoute: typeof MissionRoute
+  MosaiquesRoute: typeof MosaiquesRoute
+  PolitiqueConfidentialiteRoute: typeof PolitiqueConfidentialiteRoute
+  QuizzesRoute: typeof QuizzesRoute
+  ShoppingRoute: typeof ShoppingRoute
+  SlugUrlRoute: typeof SlugUrlRoute
+  AppPiquanteMissionRoute: typeof AppPiquanteMissionRoute
+  AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
+  ConcoursUrlRoute: typeof ConcoursUrlRoute
+  DesinscriptionChar123OriginChar125Route: typeof DesinscriptionChar123OriginChar125Route
+  GenerateurDeRepartieChar123SlugChar125Route: typeof GenerateurDeRepartieChar123SlugChar125Route
+  InscriptionChar123OriginChar125Route: typeof InscriptionChar123OriginChar125Route
+  MosaiqueChar123SlugChar125Route: typeof MosaiqueChar123SlugChar125Route
+  SlugIndexRoute: typeof SlugIndexRoute
+  ConcoursIndexRoute: typeof ConcoursIndexRoute
+  AppPiquanteChar123SlugChar125UrlRoute: typeof AppPiquanteChar123SlugChar125UrlRoute
+  DesinscriptionConfirmerTokenRoute: typeof DesinscriptionConfirmerTokenRoute
+  InscriptionConfirmerTokenRoute: typeof InscriptionConfirmerTokenRoute
+  QuizzUrlUrlresultRoute: typeof QuizzUrlUrlresultRoute
+  QuizzUrlIndexRoute: typeof QuizzUrlIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +385,213 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app': {
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/charte-editoriale': {
+      id: '/charte-editoriale'
+      path: '/charte-editoriale'
+      fullPath: '/charte-editoriale'
+      preLoaderRoute: typeof CharteEditorialeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/equipe': {
+      id: '/equipe'
+      path: '/equipe'
+      fullPath: '/equipe'
+      preLoaderRoute: typeof EquipeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/instagram': {
+      id: '/instagram'
+      path: '/instagram'
+      fullPath: '/instagram'
+      preLoaderRoute: typeof InstagramRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mentions-legales': {
+      id: '/mentions-legales'
+      path: '/mentions-legales'
+      fullPath: '/mentions-legales'
+      preLoaderRoute: typeof MentionsLegalesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mission': {
+      id: '/mission'
+      path: '/mission'
+      fullPath: '/mission'
+      preLoaderRoute: typeof MissionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mosaiques': {
+      id: '/mosaiques'
+      path: '/mosaiques'
+      fullPath: '/mosaiques'
+      preLoaderRoute: typeof MosaiquesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/politique-confidentialite': {
+      id: '/politique-confidentialite'
+      path: '/politique-confidentialite'
+      fullPath: '/politique-confidentialite'
+      preLoaderRoute: typeof PolitiqueConfidentialiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quizzes': {
+      id: '/quizzes'
+      path: '/quizzes'
+      fullPath: '/quizzes'
+      preLoaderRoute: typeof QuizzesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shopping': {
+      id: '/shopping'
+      path: '/shopping'
+      fullPath: '/shopping'
+      preLoaderRoute: typeof ShoppingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$slug/': {
+      id: '/$slug/'
+      path: '/$slug'
+      fullPath: '/$slug/'
+      preLoaderRoute: typeof SlugIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$slug/$url': {
+      id: '/$slug/$url'
+      path: '/$slug/$url'
+      fullPath: '/$slug/$url'
+      preLoaderRoute: typeof SlugUrlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app-piquante/mission': {
+      id: '/app-piquante/mission'
+      path: '/app-piquante/mission'
+      fullPath: '/app-piquante/mission'
+      preLoaderRoute: typeof AppPiquanteMissionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app-piquante/shopping': {
+      id: '/app-piquante/shopping'
+      path: '/app-piquante/shopping'
+      fullPath: '/app-piquante/shopping'
+      preLoaderRoute: typeof AppPiquanteShoppingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/concours/': {
+      id: '/concours/'
+      path: '/concours'
+      fullPath: '/concours/'
+      preLoaderRoute: typeof ConcoursIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/concours/$url': {
+      id: '/concours/$url'
+      path: '/concours/$url'
+      fullPath: '/concours/$url'
+      preLoaderRoute: typeof ConcoursUrlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/desinscription/{-$origin}': {
+      id: '/desinscription/{-$origin}'
+      path: '/desinscription/{-$origin}'
+      fullPath: '/desinscription/{-$origin}'
+      preLoaderRoute: typeof DesinscriptionChar123OriginChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/generateur-de-repartie/{-$slug}': {
+      id: '/generateur-de-repartie/{-$slug}'
+      path: '/generateur-de-repartie/{-$slug}'
+      fullPath: '/generateur-de-repartie/{-$slug}'
+      preLoaderRoute: typeof GenerateurDeRepartieChar123SlugChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inscription/{-$origin}': {
+      id: '/inscription/{-$origin}'
+      path: '/inscription/{-$origin}'
+      fullPath: '/inscription/{-$origin}'
+      preLoaderRoute: typeof InscriptionChar123OriginChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mosaique/{-$slug}': {
+      id: '/mosaique/{-$slug}'
+      path: '/mosaique/{-$slug}'
+      fullPath: '/mosaique/{-$slug}'
+      preLoaderRoute: typeof MosaiqueChar123SlugChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app-piquante/{-$slug}/$url': {
+      id: '/app-piquante/{-$slug}/$url'
+      path: '/app-piquante/{-$slug}/$url'
+      fullPath: '/app-piquante/{-$slug}/$url'
+      preLoaderRoute: typeof AppPiquanteChar123SlugChar125UrlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/desinscription/confirmer/$token': {
+      id: '/desinscription/confirmer/$token'
+      path: '/desinscription/confirmer/$token'
+      fullPath: '/desinscription/confirmer/$token'
+      preLoaderRoute: typeof DesinscriptionConfirmerTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inscription/confirmer/$token': {
+      id: '/inscription/confirmer/$token'
+      path: '/inscription/confirmer/$token'
+      fullPath: '/inscription/confirmer/$token'
+      preLoaderRoute: typeof InscriptionConfirmerTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quizz/$url/': {
+      id: '/quizz/$url/'
+      path: '/quizz/$url'
+      fullPath: '/quizz/$url/'
+      preLoaderRoute: typeof QuizzUrlIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quizz/$url/$urlresult': {
+      id: '/quizz/$url/$urlresult'
+      path: '/quizz/$url/$urlresult'
+      fullPath: '/quizz/$url/$urlresult'
+      preLoaderRoute: typeof QuizzUrlUrlresultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AppRoute: AppRoute,
+  CharteEditorialeRoute: CharteEditorialeRoute,
+  EquipeRoute: EquipeRoute,
+  InstagramRoute: InstagramRoute,
+  MentionsLegalesRoute: MentionsLegalesRoute,
+  MissionRoute: MissionRoute,
+  MosaiquesRoute: MosaiquesRoute,
+  PolitiqueConfidentialiteRoute: PolitiqueConfidentialiteRoute,
+  QuizzesRoute: QuizzesRoute,
+  ShoppingRoute: ShoppingRoute,
+  SlugUrlRoute: SlugUrlRoute,
+  AppPiquanteMissionRoute: AppPiquanteMissionRoute,
+  AppPiquanteShoppingRoute: AppPiquanteShoppingRoute,
+  ConcoursUrlRoute: ConcoursUrlRoute,
+  DesinscriptionChar123OriginChar125Route:
+    DesinscriptionChar123OriginChar125Route,
+  GenerateurDeRepartieChar123SlugChar125Route:
+    GenerateurDeRepartieChar123SlugChar125Route,
+  InscriptionChar123OriginChar125Route: InscriptionChar123OriginChar125Route,
+  MosaiqueChar123SlugChar125Route: MosaiqueChar123SlugChar125Route,
+  SlugIndexRoute: SlugIndexRoute,
+  ConcoursIndexRoute: ConcoursIndexRoute,
+  AppPiquanteChar123SlugChar125UrlRoute: AppPiquanteChar123SlugChar125UrlRoute,
+  DesinscriptionConfirmerTokenRoute: DesinscriptionConfirmerTokenRoute,
+  InscriptionConfirmerTokenRoute: InscriptionConfirmerTokenRoute,
+  QuizzUrlUrlresultRoute: QuizzUrlUrlresultRoute,
+  QuizzUrlIndexRoute: QuizzUrlIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

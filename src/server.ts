@@ -8,6 +8,8 @@ import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';
 import { handleMediaRequest } from './server/http/mediaRoutes.ts';
 import { findRedirect, permanentRedirect } from './server/http/redirects.ts';
+import { createNonce, withSecurityHeaders } from './server/security/securityHeaders.server.ts';
+import { handleSeoRequest } from './server/seo/seoRoutes.server.ts';
 
 const app = getServerApp();
 app.then(
@@ -37,7 +39,11 @@ export default {
     }
     if (isApiPath(url.pathname)) return (await app).handleApi(request);
     if (url.pathname.startsWith('/media/')) return handleMediaRequest(url);
+    const seo = await handleSeoRequest(url, async () => (await app).database.db);
+    if (seo) return seo;
     await app; // SSR loaders call the in-process API: make sure it is registered.
-    return handler.fetch(request);
+    const nonce = createNonce();
+    const page = await handler.fetch(request, { context: { nonce } });
+    return withSecurityHeaders(page, nonce, { csp: !import.meta.env.DEV });
   },
 };

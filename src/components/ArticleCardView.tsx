@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ArticleCard } from '../api/types.ts';
+import { CategoryLink } from './CategoryLink.tsx';
 import { formatDate } from './formatDate.ts';
 import { StampBadge } from './StampBadge.tsx';
+import { ContentImage } from './ContentImage.tsx';
 
 export type CardVariant = 'default' | 'lead' | 'compact' | 'dark';
 
@@ -55,19 +57,9 @@ export function ArticleCardView({
       data-variant={variant}
     >
       <div className={`relative shrink-0 ${compact ? 'w-28 md:w-32' : 'w-full'}`}>
-        <img
-          src={article.mainImage.url}
-          alt={article.mainImage.alt}
-          width={article.mainImage.width}
-          height={article.mainImage.height}
-          sizes={sizes[variant]}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding={eager ? 'sync' : 'async'}
-          className={`h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95 ${
+        <ContentImage image={article.mainImage} sizes={sizes[variant]} eager={eager} priority={priority} className={`h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95 ${
             compact ? 'aspect-square' : 'aspect-[3/2]'
-          }`}
-        />
+          }`} />
         {article.stamp ? (
           <StampBadge stamp={article.stamp} className={`absolute ${compact ? '-left-1 -top-2' : 'left-3 top-3'}`} />
         ) : null}
@@ -77,17 +69,16 @@ export function ArticleCardView({
           {linkPrefix ? (
             <span className={`kicker ${dark ? 'text-piment-light' : 'text-piment-dark'}`}>{article.categoryName}</span>
           ) : (
-            <Link
-              to="/$slug"
-              params={{ slug: article.categorySlug }}
+            <CategoryLink
+              slug={article.categorySlug}
               className={`kicker hover:underline ${dark ? 'text-piment-light' : 'text-piment-dark'}`}
             >
               {article.categoryName}
-            </Link>
+            </CategoryLink>
           )}
         </p>
         <Heading
-          className={`font-display font-bold leading-tight text-balance ${
+          className={`font-display font-bold leading-tight ${
             variant === 'lead' ? 'text-3xl md:text-4xl xl:text-5xl' : compact ? 'text-base md:text-lg' : 'text-xl'
           }`}
         >

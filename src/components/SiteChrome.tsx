@@ -12,11 +12,17 @@ import { installChunkReload } from '../features/layout/chunkReload.ts';
 import { ProgressBar } from '../features/progress/ProgressBar.tsx';
 import { Typewriter } from '../features/quotation/Typewriter.tsx';
 import { absoluteUrl } from '../features/seo/seo.ts';
-import { NewsletterBlock } from '../features/signup/NewsletterBlock.tsx';
+import { deferredLazy, WhenVisible } from './lazyWhenVisible.tsx';
 import { SideMediaBar } from './SideMediaBar.tsx';
 
 /** The search overlay is loaded when first opened: its code stays out of the first page load. */
 const SearchPanel = lazy(() => import('../features/search/SearchPanel.tsx').then((m) => ({ default: m.SearchPanel })));
+
+/**
+ * The footer's newsletter block is server-rendered like the rest, but its code (form machine, captcha)
+ * is loaded and hydrated when the block nears the viewport: it stays off the start-up of every page.
+ */
+const newsletter = deferredLazy(() => import('../features/signup/NewsletterBlock.tsx').then((m) => m.NewsletterBlock));
 
 export type ChromeKind = 'home' | 'category';
 
@@ -45,7 +51,15 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   const { pathname, searchStr } = useRouterState({
     select: (s) => ({ pathname: s.location.pathname, searchStr: s.location.searchStr }),
   });
-  const title = useRouterState({ select: () => (typeof document === 'undefined' ? appConfig.site.name : document.title) });
+  const title = useMatches({
+    select: (matches) => {
+      for (const match of [...matches].reverse()) {
+        const found = match.meta?.find((m) => m && 'title' in m && typeof m.title === 'string');
+        if (found && 'title' in found && typeof found.title === 'string') return found.title;
+      }
+      return appConfig.site.name;
+    },
+  });
 
   useEffect(() => installChunkReload(), []);
 
@@ -79,7 +93,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         searchOpenOnLoad={searchOnLoad(searchStr)}
         renderSearch={(close) => (
           <Suspense fallback={null}>
-            <SearchPanel onClose={close} />
+            <SearchPanel onClose={close} categories={[...categories]} />
           </Suspense>
         )}
       />
@@ -88,7 +102,11 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer
-        newsletter={<NewsletterBlock source="footer" />}
+        newsletter={
+          <WhenVisible wake={newsletter.wake}>
+            <newsletter.Component source="footer" />
+          </WhenVisible>
+        }
         quotation={leaf.chrome && quotations.length > 0 ? <Typewriter quotations={quotations} /> : null}
         shareUrl={absoluteUrl(siteUrl, pathname)}
         shareTitle={title}

@@ -33,7 +33,7 @@ export function required<T>(answer: ClientAnswer<T>): T {
 }
 
 /** For secondary blocks (related articles, best-of…): an empty list rather than a failed page. */
-export function optional<T>(answer: ClientAnswer<T>, fallback: T): T {
+export function optional<T, F>(answer: ClientAnswer<T>, fallback: F): T | F {
   return answer.data !== undefined && answer.error === undefined ? answer.data : fallback;
 }
 

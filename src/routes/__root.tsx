@@ -1,45 +1,67 @@
 /// <reference types="vite/client" />
-import { createRootRoute, HeadContent, Link, Outlet, Scripts } from '@tanstack/react-router';
+import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { appConfig } from '../../app.config.ts';
+import { api } from '../api/client.ts';
+import { optional } from '../components/apiResult.ts';
+import { ErrorPage } from '../components/ErrorPage.tsx';
+import { SiteChrome } from '../components/SiteChrome.tsx';
+import { getSiteUrl } from '../features/seo/siteUrl.ts';
 import '../styles/app.css';
 
 export const Route = createRootRoute({
+  // SPEC §7: the category list is fetched once, at start; the footer's quotations with it.
+  loader: async () => {
+    const client = api();
+    const [categories, quotations] = await Promise.all([client.GET('/api/categories'), client.GET('/api/quotations')]);
+    return {
+      categories: optional(categories, { results: [] }).results,
+      quotations: optional(quotations, { results: [] }).results,
+      siteUrl: getSiteUrl(),
+    };
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+  shouldReload: false,
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { title: `Le magazine qui pique - ${appConfig.site.name}` },
-      {
-        name: 'description',
-        content: 'Mode, beauté, culture, self care et bons plans : le magazine qui pique.',
-      },
+      { name: 'description', content: 'Mode, beauté, culture, self care et bons plans : le magazine qui pique.' },
+      { name: 'theme-color', content: '#c8102e' },
       { property: 'og:locale', content: appConfig.site.locale },
       { property: 'og:site_name', content: appConfig.site.name },
     ],
-    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    links: [
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'apple-touch-icon', href: '/favicon.svg' },
+      { rel: 'manifest', href: '/manifest.webmanifest' },
+    ],
   }),
   shellComponent: RootDocument,
-  component: Outlet,
+  component: RootLayout,
+  errorComponent: (props) => (
+    <main id="contenu">
+      <ErrorPage {...props} />
+    </main>
+  ),
 });
+
+function RootLayout() {
+  return (
+    <SiteChrome>
+      <Outlet />
+    </SiteChrome>
+  );
+}
 
 function RootDocument({ children }: { children: ReactNode }) {
   return (
-    <html lang="fr">
+    <html lang={appConfig.site.language}>
       <head>
         <HeadContent />
       </head>
-      <body className="bg-creme text-encre antialiased">
-        <a href="#contenu" className="sr-only focus:not-sr-only">
-          Aller au contenu
-        </a>
-        <header className="border-b border-encre/10 bg-white">
-          <div className="mx-auto flex max-w-6xl items-center px-4 py-3">
-            <Link to="/" className="font-display text-2xl font-bold text-piment">
-              {appConfig.site.name}
-            </Link>
-          </div>
-        </header>
+      <body className="bg-creme font-sans text-encre antialiased">
         {children}
         <Scripts />
       </body>

@@ -10,8 +10,11 @@ test('the home page loads with the latest articles from the database', async ({ 
   await expect(page).toHaveTitle(/ - Piquante$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const cards = page.getByRole('article');
-  await expect(cards).toHaveCount(12);
-  await expect(cards.first().getByRole('img')).toHaveAttribute('alt', /.+/);
+  // The twelve latest articles: the front page ('À la une') and 'Les derniers articles'.
+  const front = page.getByRole('region', { name: 'À la une' }).getByRole('article');
+  const latest = page.getByRole('region', { name: 'Les derniers articles' }).getByRole('article');
+  expect((await front.count()) + (await latest.count())).toBe(12);
+  await expect(front.first().getByRole('img').first()).toHaveAttribute('alt', /.+/);
+  await expect(page.getByRole('region', { name: 'Le best of' }).getByRole('article').first()).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import type { Category, Quotation } from '../../api/types.ts';
+import { CategoryLink } from '../../components/CategoryLink.tsx';
 import { BellIcon, ChiliIcon, CloseIcon, MenuIcon, QuoteIcon, SearchIcon } from '../../components/icons.tsx';
 import { useScrolledPast } from './useScrolledPast.ts';
 
@@ -55,7 +56,7 @@ export function Header({ categories, currentCategory, tagline, sentence, renderS
   }, [panel]);
 
   return (
-    <header className="site-header sticky top-0 z-40 border-b-2 border-encre bg-creme/95 backdrop-blur" data-panel={panel ?? 'none'}>
+    <header className="site-header sticky top-0 z-40 border-b-2 border-encre bg-creme" data-panel={panel ?? 'none'}>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 md:h-20 md:px-6">
         <button
           type="button"
@@ -132,14 +133,10 @@ export function Header({ categories, currentCategory, tagline, sentence, renderS
           <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-1 px-4 py-6 md:grid-cols-4 md:px-6 xl:grid-cols-6">
             {categories.map((category) => (
               <li key={category.slug}>
-                <Link
-                  to="/$slug"
-                  params={{ slug: category.slug }}
-                  className="block rounded-md px-2 py-2 font-display text-xl font-bold hover:text-piment"
-                >
+                <CategoryLink slug={category.slug} className="block rounded-md px-2 py-2 font-display text-xl font-bold hover:text-piment">
                   <span aria-hidden="true" className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: category.color }} />
                   {category.name}
-                </Link>
+                </CategoryLink>
               </li>
             ))}
           </ul>

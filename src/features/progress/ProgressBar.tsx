@@ -47,8 +47,8 @@ export function ProgressBar() {
       data-testid="progress-bar"
       data-phase={phase}
       hidden={phase === 'idle'}
-      role={phase === 'idle' ? undefined : 'progressbar'}
-      aria-label={phase === 'idle' ? undefined : 'Chargement de la page'}
+      role="progressbar"
+      aria-label="Chargement de la page"
       style={{ height: `${heightPx}px` }}
     >
       <div

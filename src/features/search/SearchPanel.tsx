@@ -94,10 +94,9 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
             Fermer
           </button>
         </div>
-        <form
-          role="search"
-          className="mt-4"
-          onSubmit={(event) => {
+        <search className="mt-4">
+          <form
+            onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'search.submitted', query });
           }}
@@ -121,6 +120,7 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
             className="w-full border-b-2 border-encre bg-transparent py-3 font-display text-3xl outline-none placeholder:text-encre/40 focus-visible:border-piment"
           />
         </form>
+        </search>
         {categoryList.length > 0 ? (
           <nav aria-label="Catégories" className="mt-4">
             <ul className="flex flex-wrap gap-2">

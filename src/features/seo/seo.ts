@@ -2,14 +2,17 @@
  * Head tags of a page (SPEC §1, issue 3 §8): '<page> - Piquante' titles, canonical URL from SITE_URL,
  * Open Graph and Twitter cards in fr_FR, JSON-LD. Pure functions: routes call them from head().
  */
+import type { AnyRouteMatch } from '@tanstack/react-router';
 import { appConfig } from '../../../app.config.ts';
 
-type Meta =
-  | { title: string }
-  | { name: string; content: string }
-  | { property: string; content: string }
-  | { 'script:ld+json': Record<string, unknown> };
-type Link = { rel: string; href: string; type?: string; title?: string };
+type Meta = NonNullable<NonNullable<AnyRouteMatch['meta']>[number]>;
+type Link = NonNullable<NonNullable<AnyRouteMatch['links']>[number]>;
+type Script = NonNullable<NonNullable<AnyRouteMatch['headScripts']>[number]>;
+
+/** JSON-LD inside a <script>: '<' escaped so no text can close the element. */
+function jsonLdScript(data: Record<string, unknown>): Script {
+  return { type: 'application/ld+json', children: JSON.stringify(data).replace(/</g, '\\u003c') };
+}
 
 export interface SeoImage {
   url: string;
@@ -44,7 +47,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return new URL(path, `${siteUrl.replace(/\/+$/, '')}/`).toString();
 }
 
-export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[] } {
+export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: Script[] } {
   const url = absoluteUrl(page.siteUrl, page.path);
   const title = pageTitle(page.title);
   const meta: Meta[] = [
@@ -80,7 +83,6 @@ export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[] } {
       { property: 'article:author', content: page.article.author },
     );
   }
-  for (const item of page.jsonLd ?? []) meta.push({ 'script:ld+json': item });
   const links: Link[] = [{ rel: 'canonical', href: url }];
   if (page.feed) {
     links.push({
@@ -90,7 +92,7 @@ export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[] } {
       href: absoluteUrl(page.siteUrl, page.feed.path),
     });
   }
-  return { meta, links };
+  return { meta, links, scripts: (page.jsonLd ?? []).map(jsonLdScript) };
 }
 
 /** A page that must not be indexed and has no canonical (404, errors). */

@@ -1,8 +1,138 @@
-/** Placeholder until the signup feature lands (issue 5): layout blocks import this component. */
-export function NewsletterBlock({ source }: { source: string }) {
+/**
+ * The newsletter block 'On reste en contact ?' (SPEC §2, §5): an e-mail field (placeholder 'E-mail*',
+ * type email, required), a postcode field ('Code postal*', text, required), '*Champs obligatoires' and
+ * the button 'OK'. The form's state lives in signupMachine: the fields lock while loading, success shows
+ * the thank-you line, an error lists each message on its own line. The consent sentence shown here is
+ * the one stored with each subscriber.
+ */
+import { useRouterState } from '@tanstack/react-router';
+import { type FormEvent, useId } from 'react';
+import { appConfig } from '../../../app.config.ts';
+import { useSignup } from './useSignup.ts';
+
+export interface NewsletterBlockProps {
+  /** Where the block is: 'footer', 'inscription', 'popin'… (the origin's first part, SPEC §7). */
+  source: string;
+  /** On /inscription/{origin}: the route parameter (then the origin itself). */
+  routeOrigin?: string | null;
+  /** Heading level of the title ('h2' in the footer, 'h1' on the inscription page). */
+  headingLevel?: 'h1' | 'h2';
+  /** Initial newsletter type (default 1). */
+  newsletterType?: number;
+}
+
+/** The newsletter's own pages already show the form: the footer does not repeat it there. */
+const NEWSLETTER_PAGES = /^\/(?:inscription|desinscription)(?:\/|$)/;
+
+export function NewsletterBlock(props: NewsletterBlockProps) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  if (props.source === 'footer' && NEWSLETTER_PAGES.test(pathname)) return null;
+  return <NewsletterForm {...props} />;
+}
+
+function NewsletterForm({ source, routeOrigin, headingLevel = 'h2', newsletterType }: NewsletterBlockProps) {
+  const { state, submit, prepareCaptcha, captchaProvider } = useSignup({ source, routeOrigin, newsletterType });
+  const id = useId();
+  const titleId = `${id}-title`;
+  const noteId = `${id}-note`;
+  const statusId = `${id}-status`;
+  const busy = state.hasTag('busy');
+  const Heading = headingLevel;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    submit({
+      email: String(data.get('people_register_email') ?? ''),
+      postcode: String(data.get('people_register_codepostal') ?? ''),
+      website: String(data.get('people_register_website') ?? ''),
+    });
+  }
+
+  const messages = state.context.messages;
   return (
-    <section aria-labelledby={`newsletter-${source}`}>
-      <h2 id={`newsletter-${source}`}>On reste en contact ?</h2>
+    <section aria-labelledby={titleId} className="newsletter-block mx-auto max-w-3xl px-4 py-10 text-center" data-source={source}>
+      <Heading id={titleId} className="font-display text-3xl font-black italic leading-tight md:text-4xl">
+        On reste en contact ?
+      </Heading>
+      {state.matches('success') ? null : (
+        <form
+          className="mt-6 flex flex-col items-stretch gap-3 sm:flex-row sm:items-start sm:justify-center"
+          onSubmit={onSubmit}
+          onFocus={prepareCaptcha}
+          aria-describedby={noteId}
+          aria-busy={busy}
+        >
+          <label className="sr-only" htmlFor={`${id}-email`}>
+            Adresse e-mail
+          </label>
+          <input
+            id={`${id}-email`}
+            name="people_register_email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="E-mail*"
+            readOnly={busy}
+            className="min-h-11 rounded-full border-2 border-current bg-white px-5 text-encre placeholder:text-encre/60 sm:w-72"
+          />
+          <label className="sr-only" htmlFor={`${id}-postcode`}>
+            Code postal
+          </label>
+          <input
+            id={`${id}-postcode`}
+            name="people_register_codepostal"
+            type="text"
+            required
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="Code postal*"
+            readOnly={busy}
+            className="min-h-11 rounded-full border-2 border-current bg-white px-5 text-encre placeholder:text-encre/60 sm:w-40"
+          />
+          {/* Honeypot: invisible to people (and to screen readers), filled only by form-filling robots. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor={`${id}-website`}>Ne pas remplir ce champ</label>
+            <input id={`${id}-website`} name="people_register_website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 cursor-pointer rounded-full bg-piment px-6 font-bold text-white transition hover:bg-piment-dark disabled:cursor-wait disabled:opacity-70"
+          >
+            OK
+          </button>
+        </form>
+      )}
+      <div id={statusId} role="status" aria-live="polite" className="mt-4 empty:hidden">
+        {state.matches('success') || state.matches('error')
+          ? messages.map((message) => (
+              <p key={message} className={state.matches('error') ? 'font-bold' : 'text-lg font-bold'}>
+                {message}
+              </p>
+            ))
+          : null}
+      </div>
+      {state.matches('success') ? null : (
+        <p id={noteId} className="mt-3 text-sm opacity-80">
+          *Champs obligatoires
+        </p>
+      )}
+      <p className="mx-auto mt-2 max-w-xl text-xs opacity-70">{appConfig.newsletter.consent.text}</p>
+      {captchaProvider === 'recaptcha' ? (
+        <p className="mx-auto mt-2 max-w-xl text-xs opacity-70">
+          Ce site est protégé par reCAPTCHA : les{' '}
+          <a className="underline" href="https://policies.google.com/privacy" rel="noopener noreferrer" target="_blank">
+            règles de confidentialité
+          </a>{' '}
+          et les{' '}
+          <a className="underline" href="https://policies.google.com/terms" rel="noopener noreferrer" target="_blank">
+            conditions d'utilisation
+          </a>{' '}
+          de Google s'appliquent.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { getReparteeGenerator, listReparteeGenerators } from '../content/reparte
 import { listShoppingItems } from '../content/shopping.server.ts';
 import { searchArticles } from '../search/searchArticles.server.ts';
 import { normaliseQuery } from '../search/searchQuery.ts';
+import { addNewsletterRoutes } from '../newsletter/newsletterRoutes.ts';
 import { apiContractFile, apiReferencePage } from './apiReference.ts';
 import { parseParams, queryRecord } from './parseParams.ts';
 import { errorJson, json, noContent, notFound } from './responses.ts';
@@ -219,6 +220,9 @@ export const contentRoutes = new PathRouter<ApiHandler>()
   .add('GET', '/api/quotations', async ({ db }) => json({ results: await listQuotations(db) }))
   .add('GET', '/api/docs', async () => apiReferencePage())
   .add('GET', '/api/openapi.yaml', async () => apiContractFile());
+
+// POST /newsletter/* and the newsletter's links (src/server/newsletter/), configured from the environment.
+addNewsletterRoutes(contentRoutes);
 
 /** The whole API as one fetch-style function: a Request in, a Response out (no socket needed). */
 export function createApiHandler(db: Database, router: PathRouter<ApiHandler> = contentRoutes) {

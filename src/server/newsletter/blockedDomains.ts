@@ -33,15 +33,13 @@ const SMS_GATEWAYS = [
   'txt.att.net', 'mms.att.net', 'vtext.com', 'vzwpix.com', 'tmomail.net', 'messaging.sprintpcs.com',
   'pm.sprint.com', 'vmobl.com', 'sms.myboostmobile.com', 'myboostmobile.com', 'mymetropcs.com',
   'email.uscc.net', 'mms.uscc.net', 'sms.cricketwireless.net', 'mms.cricketwireless.net',
-  'text.republicwireless.com', 'msg.fi.google.com', 'mmst5.tracfone.com', 'mms.att.net', 'page.nextel.com',
-  'smtext.com', 'mailmymobile.net', 'textlocal.com', 'sms.clicksend.com', 'email2sms.info',
+  'text.republicwireless.com', 'msg.fi.google.com', 'mmst5.tracfone.com', 'page.nextel.com',
+  'mailmymobile.net', 'sms.clicksend.com',
   // Canada
   'txt.bell.ca', 'txt.bellmobility.ca', 'pcs.rogers.com', 'msg.telus.com', 'txt.freedommobile.ca',
   'fido.ca', 'sms.sasktel.com', 'text.mts.net', 'vmobile.ca',
   // Europe
-  'sms.orange.fr', 'sfr.sms', 'mms.bouyguestelecom.fr', 'sms.bouyguestelecom.fr', 'orange.net.sms',
-  'sms.t-mobile.at', 'sms.telenor.no', 'sms.tele2.se', 'vodafone-sms.de', 'o2online.de.sms',
-  'sms.voxbone.com', 'sms.swisscom.ch', 'mms.o2.co.uk', 'txtlocal.co.uk', 'esendex.net',
+  'sms.t-mobile.at', 'sms.telenor.no', 'sms.tele2.se', 'vodafone-sms.de', 'mms.o2.co.uk', 'txtlocal.co.uk',
 ];
 
 const disposable = new Set(DISPOSABLE);

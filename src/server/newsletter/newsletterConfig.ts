@@ -42,6 +42,13 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new NewsletterConfigError(`${name} must be 1 or 0 (got "${env[name]}").`);
 }
 
+/** Whether the pages load reCAPTCHA (for the Content-Security-Policy); never throws. */
+export function recaptchaEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const explicit = env.CAPTCHA_PROVIDER?.trim().toLowerCase() ?? '';
+  if (explicit) return explicit === 'recaptcha';
+  return Boolean(env.RECAPTCHA_SITE_KEY?.trim() && env.RECAPTCHA_SECRET?.trim());
+}
+
 function captchaFromEnv(env: NodeJS.ProcessEnv): NewsletterConfig['captcha'] {
   const siteKey = env.RECAPTCHA_SITE_KEY?.trim() ?? '';
   const secret = env.RECAPTCHA_SECRET?.trim() ?? '';

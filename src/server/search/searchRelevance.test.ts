@@ -17,7 +17,7 @@ type Expectation =
   | { none: true };
 
 /** [what a reader types, what she must get] — written from the demo content (src/server/demo). */
-export const RELEVANCE_SET: [string, Expectation][] = [
+const RELEVANCE_SET: [string, Expectation][] = [
   ['robe', { top3: /robe/i }],
   ['robes', { top3: /robe/i }],
   ['ROBE', { top3: /robe/i }],

@@ -1,0 +1,85 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { appConfig } from '../../../app.config.ts';
+import { api } from '../../api/client.ts';
+import type { ArticleCard, Category } from '../../api/types.ts';
+import { required } from '../../components/apiResult.ts';
+import { ArticleCardView } from '../../components/ArticleCardView.tsx';
+import { LoadMoreButton } from '../../components/LoadMoreButton.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { siteUrlOf } from '../../components/siteUrlOf.ts';
+import { useLoadMore } from '../../components/useLoadMore.ts';
+import { breadcrumbJsonLd, seoHead } from '../../features/seo/seo.ts';
+
+export const Route = createFileRoute('/$slug/')({
+  staticData: { chrome: 'category' },
+  loader: async ({ params }) => {
+    const answer = await api().GET('/api/articleByCategory/{category}', { params: { path: { category: params.slug } } });
+    return required(answer);
+  },
+  head: ({ loaderData, matches }) => {
+    if (!loaderData) return {};
+    const { category } = loaderData;
+    const siteUrl = siteUrlOf(matches);
+    return seoHead({
+      title: category.name,
+      description: category.description,
+      path: `/${category.slug}`,
+      siteUrl,
+      feed: { title: `${appConfig.site.name} : ${category.name}`, path: `/${category.slug}/rss.xml` },
+      jsonLd: [
+        breadcrumbJsonLd(siteUrl, [
+          { name: appConfig.site.name, path: '/' },
+          { name: category.name, path: `/${category.slug}` },
+        ]),
+      ],
+    });
+  },
+  component: CategoryPage,
+});
+
+function CategoryPage() {
+  const { category, results } = Route.useLoaderData();
+  return (
+    <div className="category-page">
+      <PageHeading kicker="Rubrique" title={category.name} description={category.description} accent={category.color} />
+      {/* Keyed by category: moving to another category starts a fresh list. */}
+      <CategoryArticles key={category.slug} category={category} initial={results} />
+    </div>
+  );
+}
+
+function CategoryArticles({ category, initial }: { category: Category; initial: ArticleCard[] }) {
+  const pageSize = appConfig.pagination.defaultLimit;
+  const fetchBatch = useCallback(
+    async (offset: number) => {
+      const { data, error } = await api().GET('/api/articles', {
+        params: { query: { category: category.slug, limit: pageSize, offset } },
+      });
+      if (error || !data) throw new Error('Les articles suivants sont indisponibles.');
+      return data.results;
+    },
+    [category.slug, pageSize],
+  );
+  const { items, status, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
+  return (
+    <section aria-label={`Articles ${category.name}`} className="mx-auto max-w-7xl px-4 pb-8 md:px-6">
+      <ul className="article-list grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
+        {items.map((article, index) => (
+          <li key={article.id}>
+            <ArticleCardView article={article} eager={index < 3} priority={index === 0} />
+          </li>
+        ))}
+      </ul>
+      {items.length === 0 ? <p className="py-10 text-center text-lg">Pas encore d'article dans cette rubrique.</p> : null}
+      {exhausted ? null : (
+        <LoadMoreButton
+          status={status}
+          onClick={loadMore}
+          label="Plus d'articles"
+          announcement={lastBatch > 0 ? `${lastBatch} articles de plus, ${items.length} au total.` : ''}
+        />
+      )}
+    </section>
+  );
+}

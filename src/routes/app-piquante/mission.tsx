@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EditorialPage } from '../../components/EditorialPage.tsx';
+import { MissionContent, missionIntro } from '../../components/pages/MissionContent.tsx';
+import { siteUrlOf } from '../../components/siteUrlOf.ts';
+import { seoHead } from '../../features/seo/seo.ts';
+
+/** The mission page in the mobile app's web view (no header, footer, consent or popins). */
+export const Route = createFileRoute('/app-piquante/mission')({
+  staticData: { appVariant: true },
+  head: ({ matches }) => seoHead({ ...missionIntro, path: '/mission', siteUrl: siteUrlOf(matches), noindex: true }),
+  component: () => (
+    <EditorialPage title={missionIntro.title} description={missionIntro.description}>
+      <MissionContent />
+    </EditorialPage>
+  ),
+});

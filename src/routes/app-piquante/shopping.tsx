@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { appVariantPrefix } from '../../../app.config.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { ShoppingContent, shoppingIntro } from '../../components/pages/ShoppingContent.tsx';
+import { loadShopping } from '../../components/shoppingData.ts';
+import { siteUrlOf } from '../../components/siteUrlOf.ts';
+import { seoHead } from '../../features/seo/seo.ts';
+
+/** The shopping selection in the mobile app's web view. */
+export const Route = createFileRoute('/app-piquante/shopping')({
+  staticData: { appVariant: true },
+  loader: loadShopping,
+  head: ({ matches }) => seoHead({ ...shoppingIntro, path: '/shopping', siteUrl: siteUrlOf(matches), noindex: true }),
+  component: AppShoppingPage,
+});
+
+function AppShoppingPage() {
+  const { items, articles } = Route.useLoaderData();
+  return (
+    <div className="shopping-page">
+      <PageHeading title={shoppingIntro.title} description={shoppingIntro.description} />
+      <ShoppingContent items={items} articles={articles} linkPrefix={appVariantPrefix} />
+    </div>
+  );
+}

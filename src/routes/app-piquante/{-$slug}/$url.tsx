@@ -1,0 +1,21 @@
+import { createFileRoute, useLoaderData } from '@tanstack/react-router';
+import { appVariantPrefix } from '../../../../app.config.ts';
+import { articleHead, articleShareUrl, loadArticle } from '../../../components/articleData.ts';
+import { ArticleView } from '../../../components/ArticleView.tsx';
+import { siteUrlOf } from '../../../components/siteUrlOf.ts';
+
+/** '/app-<short name>/{slug?}/{url}': an article in the mobile app's web view. */
+export const Route = createFileRoute('/app-piquante/{-$slug}/$url')({
+  staticData: { appVariant: true },
+  loader: ({ params }) => loadArticle(params.url, params.slug, appVariantPrefix),
+  head: ({ loaderData, matches }) => (loaderData ? articleHead(loaderData.article, siteUrlOf(matches), true) : {}),
+  component: AppArticlePage,
+});
+
+function AppArticlePage() {
+  const { article, related } = Route.useLoaderData();
+  const { siteUrl } = useLoaderData({ from: '__root__' });
+  return (
+    <ArticleView article={article} related={related} shareUrl={articleShareUrl(article, siteUrl)} linkPrefix={appVariantPrefix} />
+  );
+}

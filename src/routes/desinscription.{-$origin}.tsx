@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { seoHead } from '../features/seo/seo.ts';
+import { UnsubscribeForm } from '../features/signup/UnsubscribeForm.tsx';
+
+const title = 'Se désinscrire de la newsletter';
+const description =
+  'Indiquez votre adresse : nous vous envoyons un lien pour confirmer. Chaque e-mail de la newsletter contient aussi un lien de désinscription en un clic.';
+
+/** '/desinscription/{origin?}' (SPEC §2): asks for the address and mails a confirmation link. */
+export const Route = createFileRoute('/desinscription/{-$origin}')({
+  head: ({ matches }) => seoHead({ title, description, path: '/desinscription', siteUrl: siteUrlOf(matches), noindex: true }),
+  component: () => (
+    <div className="unsubscribe-page">
+      <PageHeading kicker="La newsletter" title={title} description={description} />
+      <UnsubscribeForm />
+    </div>
+  ),
+});

@@ -1,0 +1,66 @@
+import { createFileRoute, Link, notFound, useLoaderData } from '@tanstack/react-router';
+import { api } from '../api/client.ts';
+import { required } from '../components/apiResult.ts';
+import { formatDate } from '../components/formatDate.ts';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { ShareLinks } from '../components/ShareLinks.tsx';
+import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { absoluteUrl, seoHead } from '../features/seo/seo.ts';
+import { ContentImage } from '../components/ContentImage.tsx';
+
+/** '/mosaique/{slug?}': a mosaic; without a slug, the latest one. */
+export const Route = createFileRoute('/mosaique/{-$slug}')({
+  loader: async ({ params }) => {
+    const client = api();
+    let url = params.slug;
+    if (!url) {
+      const latest = required(await client.GET('/api/mosaics', { params: { query: { limit: 1, offset: 0 } } }));
+      url = latest.results[0]?.url;
+      if (!url) throw notFound();
+    }
+    return { mosaic: required(await client.GET('/api/mosaic/{url}', { params: { path: { url } } })).result };
+  },
+  head: ({ loaderData, matches }) =>
+    loaderData
+      ? seoHead({
+          title: loaderData.mosaic.title,
+          description: loaderData.mosaic.description,
+          path: `/mosaique/${loaderData.mosaic.url}`,
+          siteUrl: siteUrlOf(matches),
+          image: loaderData.mosaic.cover,
+        })
+      : {},
+  component: MosaicPage,
+});
+
+function MosaicPage() {
+  const { mosaic } = Route.useLoaderData();
+  const { siteUrl } = useLoaderData({ from: '__root__' });
+  return (
+    <div className="mosaic-page">
+      <PageHeading kicker="Mosaïque" title={mosaic.title} description={mosaic.description}>
+        <p className="mt-4 text-sm text-encre/75">
+          {mosaic.imageCount} images · <time dateTime={mosaic.publishedAt}>{formatDate(mosaic.publishedAt)}</time>
+        </p>
+      </PageHeading>
+      <ul className="mosaic-grid mx-auto max-w-7xl columns-1 gap-6 px-4 sm:columns-2 md:px-6 lg:columns-3">
+        {mosaic.images.map((item, index) => (
+          <li key={item.image.url} className="mb-6 break-inside-avoid">
+            <figure>
+              <ContentImage image={item.image} sizes="(min-width: 1025px) 33vw, (min-width: 768px) 50vw, 100vw" eager={index < 3} className="h-auto w-full rounded-xl bg-piment-light" />
+              <figcaption className="mt-2 text-base">
+                {item.caption} <span className="text-sm text-encre/75">© {item.credit}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="mx-auto mt-10 flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 md:px-6">
+        <Link to="/mosaiques" className="button-outline">
+          Toutes les mosaïques
+        </Link>
+        <ShareLinks url={absoluteUrl(siteUrl, `/mosaique/${mosaic.url}`)} title={mosaic.title} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { appConfig } from '../../app.config.ts';
+import { api } from '../api/client.ts';
+import { required } from '../components/apiResult.ts';
+import { PagedGrid } from '../components/PagedGrid.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { TeaserCard } from '../components/TeaserCard.tsx';
+import { seoHead } from '../features/seo/seo.ts';
+
+const title = 'Quiz';
+const description = 'Quelle robe, quel parfum, quelle héroïne de série êtes-vous ? Quelques questions, et la réponse tombe.';
+const limit = appConfig.pagination.defaultLimit;
+
+async function fetchQuizzes(offset: number) {
+  return required(await api().GET('/api/quizz', { params: { query: { limit, offset } } })).results;
+}
+
+export const Route = createFileRoute('/quizzes')({
+  loader: async () => ({ quizzes: await fetchQuizzes(0) }),
+  head: ({ matches }) => seoHead({ title, description, path: '/quizzes', siteUrl: siteUrlOf(matches) }),
+  component: QuizzesPage,
+});
+
+function QuizzesPage() {
+  const { quizzes } = Route.useLoaderData();
+  return (
+    <div className="quizzes-page">
+      <PageHeading kicker="On joue ?" title={title} description={description} />
+      <PagedGrid
+        label="Les quiz"
+        initial={quizzes}
+        fetchBatch={fetchQuizzes}
+        moreLabel="Plus de quiz"
+        emptyText="Pas encore de quiz."
+        render={(quiz, index) => (
+          <TeaserCard
+            image={quiz.image}
+            eager={index < 3}
+            titleLink={
+              <Link to="/quizz/$url" params={{ url: quiz.url }} className="card-link">
+                {quiz.title}
+              </Link>
+            }
+            description={quiz.description}
+            meta={`${quiz.questionCount} questions`}
+          />
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { ShoppingContent, shoppingIntro } from '../components/pages/ShoppingContent.tsx';
+import { loadShopping } from '../components/shoppingData.ts';
+import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { seoHead } from '../features/seo/seo.ts';
+
+export const Route = createFileRoute('/shopping')({
+  loader: loadShopping,
+  head: ({ matches }) => seoHead({ ...shoppingIntro, path: '/shopping', siteUrl: siteUrlOf(matches) }),
+  component: ShoppingPage,
+});
+
+function ShoppingPage() {
+  const { items, articles } = Route.useLoaderData();
+  return (
+    <div className="shopping-page">
+      <PageHeading kicker="La sélection de la rédaction" title={shoppingIntro.title} description={shoppingIntro.description} />
+      <ShoppingContent items={items} articles={articles} />
+    </div>
+  );
+}

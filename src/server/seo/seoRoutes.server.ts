@@ -1,0 +1,59 @@
+/**
+ * Dispatches the SEO files (robots.txt, sitemaps, RSS feeds) before server rendering.
+ * Answers null for any other path.
+ */
+import { appConfig } from '../../../app.config.ts';
+import type { Database } from '../../db/client.ts';
+import { categoryFeed, siteFeed } from './rss.server.ts';
+import { articlesSitemap, newsSitemap, pagesSitemap, sitemapIndex } from './sitemap.server.ts';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function siteUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.SITE_URL || appConfig.site.defaultSiteUrl).replace(/\/+$/, '');
+}
+
+function answer(body: string | null, type: string): Response | null {
+  if (body === null) return null;
+  return new Response(body, {
+    headers: {
+      'content-type': type,
+      'cache-control': appConfig.seo.cacheControl,
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+const XML = 'application/xml; charset=utf-8';
+const RSS = 'application/rss+xml; charset=utf-8';
+
+export function robotsTxt(siteUrl: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
+
+/** True for the paths this module answers (so the caller only opens the database for them). */
+export function isSeoPath(pathname: string): boolean {
+  return (
+    pathname === '/robots.txt' ||
+    pathname === '/rss.xml' ||
+    /^\/sitemap(?:-pages|-news|-articles-\d+)?\.xml$/.test(pathname) ||
+    /^\/[^/]+\/rss\.xml$/.test(pathname)
+  );
+}
+
+export async function handleSeoRequest(url: URL, getDb: () => Promise<Database>): Promise<Response | null> {
+  const { pathname } = url;
+  if (!isSeoPath(pathname)) return null;
+  const siteUrl = siteUrlFromEnv();
+  if (pathname === '/robots.txt') return answer(robotsTxt(siteUrl), 'text/plain; charset=utf-8');
+  const db = await getDb();
+  if (pathname === '/sitemap.xml') return answer(await sitemapIndex(db, siteUrl), XML);
+  if (pathname === '/sitemap-pages.xml') return answer(await pagesSitemap(db, siteUrl), XML);
+  if (pathname === '/sitemap-news.xml') return answer(await newsSitemap(db, siteUrl), XML);
+  if (pathname === '/rss.xml') return answer(await siteFeed(db, siteUrl), RSS);
+  const chunk = /^\/sitemap-articles-(\d+)\.xml$/.exec(pathname);
+  if (chunk) return answer(await articlesSitemap(db, siteUrl, Number(chunk[1])), XML);
+  const feed = /^\/([^/]+)\/rss\.xml$/.exec(pathname);
+  if (feed?.[1] && SLUG.test(feed[1])) return answer(await categoryFeed(db, siteUrl, feed[1]), RSS);
+  return null;
+}

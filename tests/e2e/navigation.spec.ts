@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { appConfig } from '../../app.config.ts';
+import { ERROR_TEXT, NOT_FOUND } from './support.ts';
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('a slow navigation shows the 2 px progress bar, which goes away once the page is there', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/api/article/**', async (route) => {
+    await delay(1500);
+    await route.continue();
+  });
+  const bar = page.getByTestId('progress-bar');
+  await expect(bar).toBeHidden();
+  const link = page.getByRole('region', { name: 'À la une' }).getByRole('article').first().getByRole('heading').getByRole('link');
+  const title = (await link.textContent()) ?? '';
+  await link.click();
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('data-phase', 'running');
+  expect((await bar.boundingBox())?.height).toBe(appConfig.progressBar.heightPx);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(bar).toBeHidden();
+});
+
+test('a fast navigation does not flash the progress bar (200 ms throttle)', async ({ page }) => {
+  await page.goto('/mission');
+  const phases: string[] = [];
+  await page.exposeFunction('recordPhase', (phase: string) => phases.push(phase));
+  await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="progress-bar"]');
+    if (!bar) return;
+    new MutationObserver(() => (window as unknown as { recordPhase: (p: string) => void }).recordPhase(bar.getAttribute('data-phase') ?? '')).observe(bar, {
+      attributes: true,
+      attributeFilter: ['data-phase'],
+    });
+  });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Charte éditoriale' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charte éditoriale');
+  await page.waitForTimeout(appConfig.progressBar.throttleMs + 100);
+  expect(phases).not.toContain('running');
+});
+
+test('a failed navigation shows the error page and turns the progress bar red', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/api/article/**', async (route) => {
+    await delay(600);
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal_error","message":"Panne"}' });
+  });
+  await page.getByRole('region', { name: 'À la une' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
+  await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-phase', 'failed');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops' })).toBeVisible();
+  await expect(page.getByText('I did it again.')).toBeVisible();
+  await expect(page.locator('.error-page')).toContainText(ERROR_TEXT);
+  await expect(page.getByRole('link', { name: 'nous écrire ici' })).toHaveAttribute('href', /^mailto:/);
+  await expect(page.locator('.error-page')).toHaveAttribute('data-status', '500');
+});
+
+test('an error without a status is shown as a 500', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/api/article/**', (route) => route.abort('failed'));
+  await page.getByRole('region', { name: 'À la une' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops' })).toBeVisible();
+  await expect(page.locator('.error-page')).toHaveAttribute('data-status', '500');
+  await expect(page.locator('.error-page')).toContainText('Erreur 500');
+});
+
+test('the 404 page says it exactly, with HTTP 404, inside the site chrome', async ({ page }) => {
+  const response = await page.goto('/cette-page-nexiste-pas/vraiment/pas');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an article that has gone by the time of a client-side navigation shows the 404 page', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/api/article/**', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not_found","message":"Cet article est introuvable."}' }),
+  );
+  await page.getByRole('region', { name: 'À la une' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND);
+  await expect(page.getByRole('banner')).toBeVisible();
+});

@@ -1,0 +1,50 @@
+/** Shared helpers of the browser tests: demo data read through the public API. */
+import type { APIRequestContext } from '@playwright/test';
+
+export const NOT_FOUND = 'This page could not be found';
+export const ERROR_TEXT =
+  "Sorry, mais cette page n'existe pas ou une erreur s'est produite. Si le problème persiste, vous pouvez nous écrire ici.";
+
+async function json<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+  return (await response.json()) as T;
+}
+
+interface Card {
+  url: string;
+  title: string;
+  fullUrl: string;
+  categorySlug: string;
+  categoryName: string;
+}
+
+export async function demo(request: APIRequestContext) {
+  const [categories, latest, contests, mosaics, quizzes, generators] = await Promise.all([
+    json<{ results: { slug: string; name: string; description: string }[] }>(request, '/api/categories'),
+    json<{ results: Card[] }>(request, '/api/articleLast'),
+    json<{ results: { url: string; title: string }[] }>(request, '/api/format-contests?limit=1'),
+    json<{ results: { url: string; title: string }[] }>(request, '/api/mosaics?limit=1'),
+    json<{ results: { url: string; title: string }[] }>(request, '/api/quizz?limit=1'),
+    json<{ results: { url: string; title: string }[] }>(request, '/api/repartee-generator'),
+  ]);
+  const quizUrl = quizzes.results[0]?.url ?? '';
+  const quiz = await json<{ url: string; title: string; results: { url: string; title: string }[] }>(
+    request,
+    `/api/quizz/${quizUrl}`,
+  );
+  const article = latest.results[0];
+  // A category with more than one page of articles, for the 'more' button.
+  const category = categories.results.find((c) => c.slug === 'mode') ?? categories.results[0];
+  if (!article || !category) throw new Error('The demo content is missing');
+  return {
+    categories: categories.results,
+    category,
+    article,
+    contest: contests.results[0],
+    mosaic: mosaics.results[0],
+    quiz,
+    quizResult: quiz.results[0],
+    generator: generators.results[0],
+  };
+}

@@ -3,25 +3,15 @@
  * generated from openapi/magazine.yaml (strict objects: a missing or extra field fails), on PGlite
  * and on PostgreSQL when TEST_DATABASE_URL is set. Then hostile input: never a 5xx.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
+import { useSeededApi } from '../../testing/seededApi.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createApiHandler } from './contentApi.ts';
 
 describe.each(testDatabaseKinds)('content API on %s', (kind) => {
-  let database: TestDatabase;
-  let handle: (request: Request) => Promise<Response>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDemoContent(database.db);
-    handle = createApiHandler(database.db);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const { handle } = useSeededApi(kind);
 
   const get = (path: string, init?: RequestInit) => handle(new Request(`http://magazine.test${path}`, init));
 

@@ -3,12 +3,11 @@
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL: the same SQL must give the same answers.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { articles } from '../../db/schema.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { createApiHandler } from '../http/contentApi.ts';
-import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
+import { useSeededApi } from '../../testing/seededApi.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { searchArticles } from './searchArticles.server.ts';
 
 type Expectation =
@@ -60,17 +59,7 @@ const RELEVANCE_SET: [string, Expectation][] = [
 ];
 
 describe.each(testDatabaseKinds)('French search on %s', (kind) => {
-  let database: TestDatabase;
-  let handle: (request: Request) => Promise<Response>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDemoContent(database.db);
-    handle = createApiHandler(database.db);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const { database, handle } = useSeededApi(kind);
 
   const search = async (query: string, limit = 12) => {
     const response = await handle(
@@ -100,15 +89,15 @@ describe.each(testDatabaseKinds)('French search on %s', (kind) => {
   });
 
   it('keeps the index up to date as content changes', async () => {
-    const [first] = await database.db.select({ id: articles.id }).from(articles).limit(1);
+    const [first] = await database().db.select({ id: articles.id }).from(articles).limit(1);
     if (!first) throw new Error('no article');
     expect(await search('ornithorynque')).toEqual([]);
-    await database.db
+    await database().db
       .update(articles)
       .set({ title: 'Un ornithorynque au jardin des plantes' })
       .where(eq(articles.id, first.id));
     expect((await search('ornithorynques')).map((a) => a.id)).toEqual([first.id]);
-    expect((await searchArticles(database.db, 'ornitho', 5)).map((a) => a.id)).toEqual([first.id]);
+    expect((await searchArticles(database().db, 'ornitho', 5)).map((a) => a.id)).toEqual([first.id]);
   });
 
   const refused = ['', 'ab', '  ab  ', '   ', 'a'.repeat(201)];

@@ -49,7 +49,6 @@ try {
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       errors: result.errors + result.non2xx,
-      NODE_ENV: process.env.NODE_ENV ?? '(unset)',
     },
   ]);
 } finally {

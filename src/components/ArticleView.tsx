@@ -75,16 +75,17 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
             {article.title}
           </h1>
           <p className="mt-5 text-xl leading-relaxed text-encre/85 md:text-2xl">{article.subtitle}</p>
-          <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 border-y border-encre/15 py-3 text-sm">
-            <span>
+          <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 border-y border-encre/15 py-3 text-sm">
+            <p>
               Par <strong className="font-bold">{article.author.name}</strong>
               <span className="text-encre/75">, {article.author.role}</span>
-            </span>
-            <span aria-hidden="true">·</span>
-            <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
-            <span aria-hidden="true">·</span>
-            <span>{article.readingMinutes} min de lecture</span>
-          </p>
+            </p>
+            <p className="text-encre/75">
+              <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+              <span aria-hidden="true"> · </span>
+              {article.readingMinutes} min de lecture
+            </p>
+          </div>
         </header>
         <figure className="-mx-4 mt-8 md:mx-0">
           <ContentImage image={article.mainImage} sizes="(min-width: 768px) 768px, 100vw" eager priority className="aspect-[3/2] h-auto w-full bg-piment-light object-cover md:rounded-2xl" />

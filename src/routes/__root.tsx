@@ -12,11 +12,15 @@ import '../styles/app.css';
 export const Route = createRootRoute({
   // SPEC §7: the category list is fetched once, at start; the footer's quotations with it.
   loader: async () => {
+    // The chrome degrades (no category menu, no quotation) rather than failing every page.
     const client = api();
-    const [categories, quotations] = await Promise.all([client.GET('/api/categories'), client.GET('/api/quotations')]);
+    const [categories, quotations] = await Promise.all([
+      client.GET('/api/categories').catch(() => null),
+      client.GET('/api/quotations').catch(() => null),
+    ]);
     return {
-      categories: optional(categories, { results: [] }).results,
-      quotations: optional(quotations, { results: [] }).results,
+      categories: categories ? optional(categories, { results: [] }).results : [],
+      quotations: quotations ? optional(quotations, { results: [] }).results : [],
       siteUrl: getSiteUrl(),
     };
   },

@@ -58,6 +58,9 @@ function NewsletterForm({ source, routeOrigin, headingLevel = 'h2', newsletterTy
       </Heading>
       {state.matches('success') ? null : (
         <form
+          // Before hydration a native submit must never put the e-mail in a URL: POST it to the API.
+          method="post"
+          action={`/newsletter/inscriptionajaxlight-${source}`}
           className="mt-6 flex flex-col items-stretch gap-3 sm:flex-row sm:items-start sm:justify-center"
           onSubmit={onSubmit}
           onFocus={prepareCaptcha}

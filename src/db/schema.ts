@@ -294,3 +294,13 @@ export const newsletterKeys = pgTable('newsletter_keys', {
   secret: text('secret').notNull(),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Every accent-free word of article titles (kept by a trigger, migration 0007): the vocabulary that
+ * search corrects typos against ('biarits' → 'biarritz'), a few thousand rows instead of every title.
+ */
+export const searchLexicon = pgTable(
+  'search_lexicon',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_lexicon_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);

@@ -98,6 +98,8 @@ describe.each(testDatabaseKinds)('French search on %s', (kind) => {
       .where(eq(articles.id, first.id));
     expect((await search('ornithorynques')).map((a) => a.id)).toEqual([first.id]);
     expect((await searchArticles(database().db, 'ornitho', 5)).map((a) => a.id)).toEqual([first.id]);
+    // The typo vocabulary follows the titles too.
+    expect((await searchArticles(database().db, 'ornitorinque', 5)).map((a) => a.id)).toEqual([first.id]);
   });
 
   const refused = ['', 'ab', '  ab  ', '   ', 'a'.repeat(201)];

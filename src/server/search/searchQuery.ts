@@ -38,8 +38,11 @@ export function parseSearchTerms(raw: string): SearchTerms {
     .map((token) => token.slice(0, MAX_WORD_LENGTH))
     .slice(0, MAX_WORDS);
   const endsWithSeparator = /[^\p{L}\p{N}]$/u.test(text);
+  // The last part of a compound ('week-end', 'bien-être') is a whole word: as a prefix, 'end:*'
+  // would match hundreds of words for nothing.
+  const endsCompound = /-[\p{L}\p{N}]+$/u.test(text);
   if (tokens.length === 0) return { text, words: [], prefix: null };
-  if (endsWithSeparator) return { text, words: tokens, prefix: null };
+  if (endsWithSeparator || endsCompound) return { text, words: tokens, prefix: null };
   return { text, words: tokens.slice(0, -1), prefix: tokens[tokens.length - 1] ?? null };
 }
 

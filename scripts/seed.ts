@@ -3,14 +3,13 @@
  * (DATA_DIR's PGlite, or DATABASE_URL). Refuses, with a clear message, on a non-empty database.
  */
 import { parseArgs } from 'node:util';
-import { databaseTargetFromEnv, openDatabase } from '../src/db/client.ts';
-import { acquireDataDirLock, DataDirLockedError } from '../src/db/dataDirLock.ts';
 import {
   DatabaseNotEmptyError,
   DEFAULT_DEMO_ARTICLES,
   seedDemoContent,
 } from '../src/server/seed/seedDemoContent.server.ts';
 import { progressBar } from './lib/progressBar.ts';
+import { openConfiguredDatabase } from './lib/openConfiguredDatabase.ts';
 
 const { values } = parseArgs({ options: { articles: { type: 'string' } } });
 const articles = values.articles === undefined ? DEFAULT_DEMO_ARTICLES : Number(values.articles);
@@ -19,21 +18,9 @@ if (!Number.isInteger(articles) || articles < 1 || articles > 2_000_000) {
   process.exit(2);
 }
 
-const target = databaseTargetFromEnv();
-try {
-  if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
-
-const where = target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-console.log(`Seeding ${articles} articles into ${where}…`);
 const started = performance.now();
-const database = await openDatabase(target);
+const database = await openConfiguredDatabase();
+console.log(`Seeding ${articles} articles into ${database.description}…`);
 const bar = progressBar(articles, 'articles');
 try {
   const result = await seedDemoContent(database.db, { articles, onProgress: (done) => bar.update(done) });

@@ -4,10 +4,9 @@
  * way signups store it, so ' Camille@Exemple.FR ' finds camille@exemple.fr. Erasing an address that is
  * not there is not an error (the request may come twice). With PGlite, stop the server first.
  */
-import { databaseTargetFromEnv, openDatabase } from '../../src/db/client.ts';
-import { acquireDataDirLock, DataDirLockedError } from '../../src/db/dataDirLock.ts';
 import { normaliseEmail } from '../../src/server/newsletter/emailAddress.ts';
 import { eraseSubscriber } from '../../src/server/newsletter/subscribers.server.ts';
+import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
 
 const addresses = process.argv.slice(2).filter((arg) => arg !== '--');
 if (addresses.length === 0) {
@@ -24,18 +23,8 @@ for (const address of addresses) {
   emails.push(check.email);
 }
 
-const target = databaseTargetFromEnv();
-try {
-  if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
 
-const database = await openDatabase(target);
+const database = await openConfiguredDatabase();
 try {
   for (const email of emails) {
     const erased = await eraseSubscriber(database.db, email);

@@ -8,12 +8,11 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { databaseTargetFromEnv, openDatabase } from '../../src/db/client.ts';
-import { acquireDataDirLock, DataDirLockedError } from '../../src/db/dataDirLock.ts';
 import type { SubscriberStatus } from '../../src/db/schema.ts';
 import { countSubscribers, exportSubscribers } from '../../src/server/newsletter/subscribers.server.ts';
 import { csvHeader, csvLine } from '../../src/server/newsletter/subscribersCsv.ts';
 import { progressBar } from '../lib/progressBar.ts';
+import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
 
 const STATUSES: SubscriberStatus[] = ['pending', 'active', 'unsubscribed'];
 const { values } = parseArgs({ options: { output: { type: 'string', short: 'o' }, status: { type: 'string' } } });
@@ -27,18 +26,8 @@ async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
-const target = databaseTargetFromEnv();
-try {
-  if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
 
-const database = await openDatabase(target);
+const database = await openConfiguredDatabase();
 const out: Writable = values.output ? createWriteStream(values.output) : process.stdout;
 try {
   const total = await countSubscribers(database.db, status);

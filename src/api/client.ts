@@ -1,7 +1,7 @@
 /**
  * The typed client of the contract (openapi-fetch over the generated types). In the browser it calls
- * the same origin, or API_BASE_URL when the site reads an external CMS; during SSR it uses
- * API_BASE_URL when set, else the API handlers of this very process.
+ * the same origin; during SSR it uses API_BASE_URL when set (an external CMS), else the API handlers
+ * of this very process.
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
 import createClient from 'openapi-fetch';
@@ -26,10 +26,7 @@ export const createApiClient = createIsomorphicFn()
       },
     });
   })
-  .client((): ApiClient => {
-    const base = (window as { __PIQUANTE_API_BASE__?: string }).__PIQUANTE_API_BASE__ ?? window.location.origin;
-    return createClient<paths>({ baseUrl: base });
-  });
+  .client((): ApiClient => createClient<paths>({ baseUrl: window.location.origin }));
 
 let browserClient: ApiClient | undefined;
 

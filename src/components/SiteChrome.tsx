@@ -8,6 +8,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { appConfig } from '../../app.config.ts';
 import { Footer } from '../features/footer/Footer.tsx';
 import { Header } from '../features/header/Header.tsx';
+import { initialSearchQuery } from '../features/search/searchParam.ts';
 import { installChunkReload } from '../features/layout/chunkReload.ts';
 import { ProgressBar } from '../features/progress/ProgressBar.tsx';
 import { Typewriter } from '../features/quotation/Typewriter.tsx';
@@ -29,11 +30,6 @@ export type ChromeKind = 'home' | 'category';
 /** True on the app- variants (a route declares staticData.appVariant). */
 export function useIsAppVariant(): boolean {
   return useMatches({ select: (matches) => matches.some((m) => m.staticData.appVariant === true) });
-}
-
-function searchOnLoad(searchStr: string): boolean {
-  const q = new URLSearchParams(searchStr).get('q')?.trim() ?? '';
-  return q.length >= appConfig.search.minQueryLength;
 }
 
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -90,7 +86,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         currentCategory={currentCategory}
         tagline={tagline}
         sentence={sentence}
-        searchOpenOnLoad={searchOnLoad(searchStr)}
+        searchOpenOnLoad={initialSearchQuery(searchStr) !== null}
         renderSearch={(close) => (
           <Suspense fallback={null}>
             <SearchPanel onClose={close} categories={[...categories]} />

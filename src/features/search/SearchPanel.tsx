@@ -4,8 +4,10 @@
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
-import type { ArticleCard, Category } from '../../api/types.ts';
-import { initialSearchQuery, useSearch } from './useSearch.ts';
+import type { Category } from '../../api/types.ts';
+import { ArticleCardView } from '../../components/ArticleCardView.tsx';
+import { initialSearchQuery } from './searchParam.ts';
+import { useSearch } from './useSearch.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -161,41 +163,13 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
         {state.matches('results') ? (
           <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Résultats de la recherche">
             {results.map((article) => (
-              <li key={article.id}>
-                <SearchResultCard article={article} />
+              <li key={article.id} data-testid="search-result">
+                <ArticleCardView article={article} headingLevel={3} />
               </li>
             ))}
           </ul>
         ) : null}
       </div>
     </div>
-  );
-}
-
-function SearchResultCard({ article }: { article: ArticleCard }) {
-  return (
-    <article className="overflow-hidden rounded-lg bg-white shadow-sm" data-testid="search-result">
-      <a href={article.fullUrl} className="block focus-visible:outline-2 focus-visible:outline-piment">
-        <img
-          src={article.mainImage.url}
-          alt={article.mainImage.alt}
-          width={article.mainImage.width}
-          height={article.mainImage.height}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[3/2] h-auto w-full object-cover"
-        />
-        <div className="p-4">
-          {article.stamp ? (
-            <span className="text-xs font-bold uppercase tracking-wide text-piment-dark">{article.stamp}</span>
-          ) : null}
-          <h3 className="font-display text-lg font-bold">{article.title}</h3>
-          <p className="mt-1 text-sm text-encre/80">{article.subtitle}</p>
-        </div>
-      </a>
-      <a href={`/${article.categorySlug}`} className="block px-4 pb-4 text-sm font-semibold text-piment-dark underline">
-        {article.categoryName}
-      </a>
-    </article>
   );
 }

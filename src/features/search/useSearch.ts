@@ -5,14 +5,7 @@ import { appConfig } from '../../../app.config.ts';
 import { api } from '../../api/client.ts';
 import type { ArticleCard } from '../../api/types.ts';
 import { searchMachine } from './searchMachine.ts';
-
-export const SEARCH_PARAM = 'q';
-
-/** The q of a location's query string when it is long enough to run on page load. */
-export function initialSearchQuery(search: string): string | null {
-  const q = new URLSearchParams(search).get(SEARCH_PARAM)?.trim() ?? '';
-  return q.length >= appConfig.search.minQueryLength ? q : null;
-}
+import { SEARCH_PARAM } from './searchParam.ts';
 
 function replaceQueryParam(value: string | null) {
   const url = new URL(window.location.href);

@@ -19,18 +19,10 @@ export const articleCardColumns = {
   categoryName: categories.name,
 };
 
-type CardRow = {
-  id: number;
-  url: string;
-  title: string;
-  subtitle: string;
-  mainImage: ArticleCard['mainImage'];
-  stamp: string | null;
-  publishedAt: Date;
-  readingMinutes: number;
-  categorySlug: string;
-  categoryName: string;
-};
+type CardRow = Pick<
+  typeof articles.$inferSelect,
+  'id' | 'url' | 'title' | 'subtitle' | 'mainImage' | 'stamp' | 'publishedAt' | 'readingMinutes'
+> & { categorySlug: string; categoryName: string };
 
 export function toArticleCard(row: CardRow): ArticleCard {
   return {

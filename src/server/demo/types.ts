@@ -1,28 +1,16 @@
 /**
- * Shapes of the demo content (field names of docs/data-model.md). Ids are absent: the database assigns them;
- * items refer to each other by slug/url.
+ * Shapes of the demo content. Leaf shapes (images, audio, blocks, stamps, popin parts) are the contract's
+ * own; ids are absent (the database assigns them) and items refer to each other by slug/url.
  */
+import * as contract from '../../api/generated/zod.ts';
+import type { Audio, ContentBlock, Image, PopinCookie, PopinParts, PopinTrigger } from '../../api/types.ts';
 
-export const STAMPS = ['bestof', 'crush', 'wtf', 'collab', 'gaming', 'hotaf'] as const;
+export const STAMPS = contract.Stamp.options;
 export type Stamp = (typeof STAMPS)[number];
 
-export interface DemoImage {
-  url: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-
-export interface DemoAudio {
-  url: string;
-  mimeType: 'audio/wav';
-  durationSeconds: number;
-}
-
-export interface DemoContentBlock {
-  type: 'paragraph' | 'heading' | 'quote';
-  text: string;
-}
+export type DemoImage = Image;
+export type DemoAudio = Audio;
+export type DemoContentBlock = ContentBlock;
 
 export interface DemoCategory {
   slug: string;
@@ -150,34 +138,12 @@ export interface DemoQuotation {
   position: number;
 }
 
-export const POPIN_TYPES = ['register_complete', 'register_light', 'register_choice', 'button', 'survey'] as const;
+export const POPIN_TYPES = contract.Popin.shape.type.options;
 export type PopinType = (typeof POPIN_TYPES)[number];
 
-export const POPIN_PART_KEYS = [
-  'background',
-  'background_mobile',
-  'title',
-  'subtitle',
-  'description',
-  'submit',
-  'button1_text',
-  'button2_text',
-  'button3_text',
-  'button4_text',
-  'button1_url',
-  'button2_url',
-  'button3_url',
-  'button4_url',
-  'thanks',
-  'choice1_type',
-  'choice1_description',
-  'choice1_image',
-  'choice2_type',
-  'choice2_description',
-  'choice2_image',
-] as const;
-export type PopinPartKey = (typeof POPIN_PART_KEYS)[number];
-export type DemoPopinParts = Record<PopinPartKey, string | null>;
+export type PopinPartKey = keyof PopinParts;
+export const POPIN_PART_KEYS = Object.keys(contract.PopinParts.shape) as PopinPartKey[];
+export type DemoPopinParts = PopinParts;
 
 export interface DemoPopin {
   /** '/' (exact) or a path prefix such as '/mode'. */
@@ -186,8 +152,8 @@ export interface DemoPopin {
   /** Higher wins when several popins match a path. */
   priority: number;
   type: PopinType;
-  cookie: { hash: string; successDuration: number };
-  popin: { isClose: boolean; isOpen: boolean; isOpenDelay: boolean; timeDelay: number };
+  cookie: PopinCookie;
+  popin: PopinTrigger;
   parts: DemoPopinParts;
 }
 

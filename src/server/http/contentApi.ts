@@ -7,7 +7,7 @@ import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
 import { getArticle, listArticles, listBestof } from '../articles/articles.server.ts';
-import { findCategory, listCategories } from '../content/categories.server.ts';
+import { findCategory, listCategories, toCategory } from '../content/categories.server.ts';
 import { getFormatContest, listFormatContests } from '../content/formatContests.server.ts';
 import { listInstagramPosts } from '../content/instagram.server.ts';
 import { getMosaic, listMosaics } from '../content/mosaics.server.ts';
@@ -111,8 +111,7 @@ export const contentRoutes = new PathRouter<ApiHandler>()
         offset: 0,
         categoryId: category.id,
       });
-      const { id: _id, position: _position, ...publicCategory } = category;
-      return json({ category: publicCategory, results });
+      return json({ category: toCategory(category), results });
     }),
   )
   .add('GET', '/api/articleLast', async ({ db }) =>

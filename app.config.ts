@@ -33,6 +33,8 @@ export const appConfig = {
   ],
   pagination: {
     defaultLimit: 12,
+    /** Items (a quiz, a mosaic…) the browser keeps to reopen without asking the server again (SPEC §4). */
+    itemCacheSize: 100,
     maxLimit: 100,
     maxOffset: 1_000_000,
   },
@@ -57,6 +59,11 @@ export const appConfig = {
     cookiePrefix: 'regie_',
     maxButtons: 4,
     choices: 2,
+    /** Shown on the register types (SPEC §2). */
+    selfCareClubPitch:
+      'Le SELF CARE CLUB, c’est la newsletter de Piquante qui prend soin de vous : chaque semaine, des rituels bien-être, nos meilleurs articles et des bons plans choisis par la rédaction.',
+    privacyNotice:
+      'Votre adresse e-mail sert uniquement à vous envoyer la newsletter choisie ; elle n’est ni vendue ni partagée. Vous pouvez vous désinscrire à tout moment grâce au lien présent dans chaque e-mail.',
   },
   newsletter: {
     defaultType: 1,
@@ -118,12 +125,89 @@ export const appConfig = {
   },
   breakpoints: { md: 768, lg: 1025, xl: 1600 },
   quiz: { answerListSizes: [4, 6] },
-  /** Cache-Control for JSON answers: short enough for editors, long enough to absorb spikes. */
+  /** The service worker (src/sw/, built to /sw.js): what it keeps for offline reading, and for how long. */
+  serviceWorker: {
+    /** Prefix of every cache it creates (the off switch deletes exactly these). */
+    cachePrefix: 'piquante',
+    /** Pages: the network first; the cached copy when no answer came within this many seconds. */
+    pageNetworkTimeoutSeconds: 3,
+    pages: { maxEntries: 60, maxAgeDays: 30 },
+    api: { maxEntries: 200, maxAgeDays: 7 },
+    images: { maxEntries: 300, maxAgeDays: 30 },
+    /**
+     * Registration waits this long after the page's load event, then for an idle moment (at most
+     * registerIdleTimeoutMs more): the worker's precache downloads never compete with hydration, lazy code
+     * and images of the reader's first seconds.
+     */
+    registerAfterLoadMs: 5000,
+    registerIdleTimeoutMs: 4000,
+    /** The "connection is back" line disappears after this long. */
+    backOnlineMessageMs: 4000,
+  },
+  /** Web push (VAPID) for the header's notification prompt. */
+  push: {
+    maxBodyBytes: 4096,
+    /** Subscribe/unsubscribe calls per IP (IPv6: per /64) per minute. */
+    rateLimitPerMinute: 20,
+    /** How long a push service keeps an undelivered notification (an article is news for a day). */
+    ttlSeconds: 86_400,
+    sendConcurrency: 10,
+    sendTimeoutMs: 10_000,
+    /**
+     * Push services the server may send to (a host or any subdomain of it), when PUSH_ENDPOINT_HOSTS is
+     * not set: Chrome/Edge/Opera/Samsung (FCM), Firefox, Safari and Windows. Nothing else is ever contacted.
+     */
+    defaultEndpointHosts: [
+      'fcm.googleapis.com',
+      'android.googleapis.com',
+      'push.services.mozilla.com',
+      'push.apple.com',
+      'notify.windows.com',
+    ],
+    icon: '/icons/icon-192.png',
+  },
+  /**
+   * Cache-Control for JSON answers: short enough for editors, long enough to absorb spikes; a shared
+   * cache may keep serving them for a day while the server is failing (stale-if-error). A 404 is never
+   * cached (the contract says no-store): an article published a minute later must not stay missing.
+   */
+  /** The newsroom (issue 15): staff sessions, preview links, the scheduler, the editor's autosave. */
+  newsroom: {
+    sessionHours: 12,
+    previewLinkMinutes: 60 * 24,
+    /** A whole article with its rich text; the editor's JSON is verbose. */
+    maxBodyBytes: 512 * 1024,
+    /** Sign-in attempts per IP and minute (ADMIN_LOGIN_RATE_LIMIT overrides). */
+    loginPerMinute: 10,
+    /** How often the scheduler looks for due articles (NEWSROOM_SCHEDULER_SECONDS overrides). */
+    schedulerSeconds: 30,
+    autosaveMs: 3000,
+    pageSize: 20,
+    minPasswordLength: 12,
+    /** Widths of the media library's variants (AVIF and WebP each); an image is never enlarged. */
+    mediaWidths: [480, 960, 1600],
+  },
   apiCache: {
-    list: 'public, max-age=60, stale-while-revalidate=300',
-    item: 'public, max-age=300, stale-while-revalidate=600',
-    notFound: 'public, max-age=30',
+    list: 'public, max-age=60, stale-while-revalidate=300, stale-if-error=86400',
+    item: 'public, max-age=300, stale-while-revalidate=600, stale-if-error=86400',
+    notFound: 'no-store',
     error: 'no-store',
+  },
+  /**
+   * Rendered pages (issue 13). Browsers revalidate every time (max-age=0, answered 304 by ETag);
+   * shared caches (nginx, a CDN) and the server's own page cache keep a page `sMaxAgeSeconds`, then serve
+   * it stale while one request renders it again, and keep serving it while the server fails.
+   */
+  pageCache: {
+    sMaxAgeSeconds: 60,
+    staleWhileRevalidateSeconds: 600,
+    staleIfErrorSeconds: 86_400,
+    /** In-process LRU bound: the sum of the stored bodies (identity + gzip + brotli), in bytes. */
+    maxBytes: 64 * 1024 * 1024,
+    /** Brotli quality for stored pages: 11 costs ~10× the CPU of 6 for ~5 % fewer bytes. */
+    brotliQuality: 6,
+    /** Pages never stored nor marked public: a reader's own token is in their address. */
+    privatePathPrefixes: ['/apercu/', '/admin', '/inscription/confirmer/', '/desinscription'],
   },
 } as const;
 

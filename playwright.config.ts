@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { consentCookie, refusedEverything } from './tests/e2e/support/consentCookie.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -9,16 +10,29 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
+  // Several specs start their own production servers: on the 2-core machines a test may need more than 30 s.
+  timeout: 60_000,
   reporter: [['list']],
   projects: [
-    { name: 'site', testIgnore: '**/signup-durability.spec.ts' },
-    // 500 signups in flight and a kill -9 saturate a 2-core machine for ~20 s: run after the rest, alone.
-    { name: 'durability', testMatch: '**/signup-durability.spec.ts', dependencies: ['site'] },
+    { name: 'site', testIgnore: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts'] },
+    // 500 signups in flight and a kill -9 (or a SIGTERM, or a database cut) saturate a 2-core machine for
+    // ~20 s and start servers of their own: run after the rest, alone.
+    {
+      name: 'durability',
+      testMatch: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts'],
+      dependencies: ['site'],
+    },
   ],
   use: {
     baseURL,
     locale: 'fr-FR',
     trace: 'off',
+    // The site registers a service worker once idle; a worker answering a page's requests hides them from
+    // page.route(). Specs about the worker itself opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
+    // A returning reader who refused everything: no banner over the page, no popin. The consent specs
+    // (tests/e2e/consent*.spec.ts) start without it.
+    storageState: { cookies: [consentCookie(refusedEverything)], origins: [] },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

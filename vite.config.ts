@@ -2,13 +2,15 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/build/precompress.ts';
+import { serviceWorkerPlugin } from './scripts/build/serviceWorker.ts';
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   server: { port: 3000, host: '127.0.0.1' },
   ssr: {
     // PGlite loads its WASM and data files relative to its own package: keep it external.
-    external: ['@electric-sql/pglite', 'pg'],
+    external: ['@electric-sql/pglite', 'pg', 'sharp', '@node-rs/argon2'],
   },
   environments: {
     client: {
@@ -18,6 +20,18 @@ export default defineConfig({
             // Fewer, larger files for the first visit: every page needs the framework and the site's shell,
             // and on HTTP/1.1 each extra file costs a round trip. Route components and the lazily loaded
             // features (search overlay, newsletter form) keep their own chunks.
+            // The QA inspector's chunks (page, live panel, ELK) carry a prefix, so that the service worker
+            // never precaches them onto readers' devices.
+            chunkFileNames: (chunk) => {
+              const qa = /[\\/]src[\\/]qa[\\/]|[\\/]node_modules[\\/]elkjs[\\/]/;
+              // The newsroom (issue 15) likewise: its pages, Tiptap and ProseMirror are for staff only.
+              const admin = /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
+              const modules = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
+              const only = (pattern: RegExp) =>
+                (chunk.facadeModuleId !== null && pattern.test(chunk.facadeModuleId)) || (modules.length > 0 && modules.every((id) => pattern.test(id)));
+              if (only(qa)) return 'assets/qa-[name]-[hash].js';
+              return only(admin) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js';
+            },
             codeSplitting: {
               groups: [
                 {
@@ -27,7 +41,10 @@ export default defineConfig({
                 },
                 {
                   name: 'shell',
-                  test: /[\\/]src[\\/](components|api|features[\\/](header|footer|progress|quotation|layout|seo))[\\/]|[\\/]app\.config\.ts/,
+                  // The composition root, shared pieces and libraries, the always-visible features and the data
+                  // access of pages; the newsletter calls stay with the lazily loaded newsletter form, and the
+                  // share actions with the quiz result and repartee pages that use them.
+                  test: /[\\/]src[\\/](app|components(?![\\/]ShareActions)|lib|api(?![\\/]queries[\\/]newsletter)|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],
@@ -37,6 +54,8 @@ export default defineConfig({
       },
     },
   },
-  // Route CSS is inlined into the HTML: no render-blocking stylesheet request on the first visit.
-  plugins: [tanstackStart({ server: { build: { inlineCss: true } } }), viteReact(), tailwindcss()],
+  // Built files get brotli/gzip copies beside them (scripts/build/precompress.ts), after the service worker is built.
+  // CSS ships as a hashed, immutable file (issue 13, docs/decisions/009-http-caching.md): inlined, its 44 KB were in every
+  // page's HTML — compressed again on every render, and downloaded again on every page a reader opens.
+  plugins: [tanstackStart({ server: { build: { inlineCss: false } } }), viteReact(), tailwindcss(), serviceWorkerPlugin(), precompressPlugin()],
 });

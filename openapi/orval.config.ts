@@ -59,27 +59,6 @@ export function createOrvalProjects(outDir: string): Record<string, Options> {
         },
       },
     },
-    msw: {
-      input: {
-        target: SPEC_PATH,
-        // The list of every handler is named after info.title: `getMagazineMock` rather than
-        // `getPiquanteAPIDuMagazineMock` (and it stays stable if the title is reworded).
-        override: { transformer: (spec) => ({ ...spec, info: { ...spec.info, title: 'Magazine' } }) },
-      },
-      output: {
-        target: path.join(outDir, 'msw', 'magazine.ts'),
-        client: 'fetch',
-        tsconfig,
-        mode: 'split',
-        mock: {
-          // Handlers answer the contract's French examples (deterministic, no faker randomness).
-          generators: [{ type: 'msw', useExamples: true, delay: false }],
-        },
-        override: {
-          header,
-        },
-      },
-    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Generates the API code of src/api/generated/ from the contract openapi/magazine.yaml.
  *
- *   npm run api:generate   regenerate src/api/generated/
+ *   npm run api:generate   regenerate src/api/generated/ and the API reference page
  *   npm run api:check      regenerate into a temporary directory and compare byte for byte;
  *                          exit 1 listing the stale files, else print "api:check ok"
  *
@@ -9,11 +9,9 @@
  * byte-identical):
  *   schema.ts                  openapi-typescript types (`paths`, `components`, `operations`), for openapi-fetch
  *   zod.ts                     orval zod schemas (responses, path params, query params, body)
- *   msw/magazine.msw.ts        orval MSW handlers (responses = the contract's French examples)
- *   msw/magazine.schemas.ts    orval TypeScript models used by the handlers
- *   msw/magazine.ts            orval fetch functions (by-product of the MSW generator)
- *   api-docs.html              the API reference (Redoc, inlined), served at /api/docs
  *   README.md                  says the folder is generated
+ * The API reference served at /api/docs is not code and is not committed: api:generate also renders
+ * it into generated/ (scripts/lib/apiDocs.ts), as the build does.
  *
  * Run with `node --experimental-strip-types`: erasable TypeScript only, `.ts` in relative imports.
  */
@@ -25,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { generate } from 'orval';
 import { createOrvalProjects, GENERATED_HEADER, SPEC_PATH } from '../openapi/orval.config.ts';
+import { API_DOCS_FILE, generateApiDocs } from './lib/apiDocs.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'src', 'api', 'generated');
@@ -54,11 +53,10 @@ Regenerate with \`npm run api:generate\`; \`npm run api:check\` fails when these
 - \`zod.ts\`: zod schemas (orval): one per component schema (\`ArticleCard\`, \`ErrorResponse\`…) and,
   per operation, \`<Operation>Response\`, \`<Operation>Params\` (path), \`<Operation>QueryParams\` (query,
   numbers coerced from strings, defaults applied) and \`SignupNewsletterBody\`.
-- \`msw/magazine.msw.ts\`: MSW handlers (orval), answering the contract's examples:
-  \`get<Operation>MockHandler(override?)\`, \`get<Operation>ResponseMock()\` and \`getMagazineMock()\`
-  (every handler).
-- \`msw/magazine.schemas.ts\`, \`msw/magazine.ts\`: TypeScript models and fetch functions that orval
-  emits with the handlers.
+
+The API reference served at \`/api/docs\` (Redoc, inlined) is rendered from the same contract into
+\`generated/api-docs.html\` (not committed) by \`npm run build\`, \`npm run dev\`, \`npm run api:generate\`
+and the unit tests.
 `;
 
 async function listFiles(dir: string, base = dir): Promise<string[]> {
@@ -109,25 +107,6 @@ function format(tmpRoot: string, outDir: string): void {
   }
 }
 
-/** The browsable reference served at /api/docs: Redoc with its scripts inlined (no CDN). */
-function generateReference(outDir: string): void {
-  const result = spawnSync(
-    path.join(ROOT, 'node_modules/.bin/redocly'),
-    [
-      'build-docs',
-      SPEC_PATH,
-      '--inlineBundle',
-      '--title=API Piquante',
-      `--config=${path.join(ROOT, 'redocly.yaml')}`,
-      `--output=${path.join(outDir, 'api-docs.html')}`,
-    ],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  if (result.status !== 0) {
-    throw new Error(`redocly build-docs failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  }
-}
-
 /** Generates every file into a fresh temporary directory; returns [tmpRoot, outDir]. */
 async function generateAll(): Promise<[string, string]> {
   const tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'piquante-api-'));
@@ -137,7 +116,6 @@ async function generateAll(): Promise<[string, string]> {
   await generateSchemaTypes(outDir);
   await generateOrval(outDir);
   format(tmpRoot, outDir);
-  generateReference(outDir);
   await writeFile(path.join(outDir, 'README.md'), README);
   return [tmpRoot, outDir];
 }
@@ -212,6 +190,8 @@ async function main(): Promise<number> {
     }
     const touched = await sync(generated);
     for (const line of touched) console.log(`  ${line}`);
+    generateApiDocs();
+    console.log(`api:generate: ${path.relative(ROOT, API_DOCS_FILE)} written`);
     console.log(
       touched.length === 0
         ? 'api:generate: src/api/generated/ already up to date'

@@ -1,10 +1,11 @@
-// Builds once and serves the magazine on a fresh temporary embedded database for Playwright.
+// Builds once (the API reference page, then the app) and serves the magazine on a fresh temporary
+// embedded database for Playwright.
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-if (!process.env.E2E_SKIP_BUILD) execSync('npx vite build', { stdio: 'inherit' });
+if (!process.env.E2E_SKIP_BUILD) execSync('npm run api:docs && npx vite build', { stdio: 'inherit' });
 const dataDir = mkdtempSync(join(tmpdir(), 'piquante-e2e-'));
 const child = spawn(process.execPath, ['scripts/serve.mjs'], {
   stdio: 'inherit',

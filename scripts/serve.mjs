@@ -1,12 +1,12 @@
-// Production server: static assets from dist/client (compressed once, cached immutable when hashed),
+// Production server: static assets from dist/client (precompressed at build, cached immutable when hashed),
 // everything else through the built server entry (dist/server/server.js). Plain Node, no framework,
 // so start-up, compression and caching are ours to see and measure.
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import cluster from 'node:cluster';
+import { STATUS_CODES } from 'node:http';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { serve } from 'srvx';
+import { compressible, createStaticFiles, isBuildOnlyPath, staticResponse } from './lib/staticFiles.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const clientDir = join(root, 'dist/client');
@@ -18,76 +18,64 @@ if (major < 24) {
   process.exit(1);
 }
 
-const types = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.wav': 'audio/wav',
-};
-const compressible = /^(text\/|application\/(json|javascript|xml|manifest)|image\/svg)/;
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** Static files are few and never change while the process runs: compress each once. */
-const staticCache = new Map();
-
-async function loadStatic(pathname) {
-  if (staticCache.has(pathname)) return staticCache.get(pathname);
-  let decoded;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
+// WORKERS=n: n processes share the port (node:cluster). Only on PostgreSQL: an embedded PGlite data
+// directory belongs to one process. Rate limits, captcha replay marks and page-cache invalidation are
+// shared through PostgreSQL NOTIFY and REDIS_URL (see the README).
+const workers = Number(process.env.WORKERS ?? 1);
+if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+  console.error('WORKERS takes a whole number between 1 and 64.');
+  process.exit(2);
+}
+if (workers > 1 && cluster.isPrimary) {
+  if (!process.env.DATABASE_URL) {
+    console.error('WORKERS > 1 needs PostgreSQL (DATABASE_URL): an embedded PGlite database belongs to one process.');
+    process.exit(2);
   }
-  const file = normalize(join(clientDir, decoded));
-  if (!file.startsWith(clientDir + sep)) return null;
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) {
-    staticCache.set(pathname, null);
-    return null;
-  }
-  const body = await readFile(file);
-  const type = types[extname(file)] ?? 'application/octet-stream';
-  const entry = { body, type, gzip: null, br: null, hashed: pathname.startsWith('/assets/') };
-  if (compressible.test(type) && body.length > 512) {
-    entry.gzip = await gzipAsync(body, { level: 9 });
-    entry.br = await brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-  }
-  staticCache.set(pathname, entry);
-  return entry;
+  await runPrimary(workers);
+} else {
+  await runServer();
 }
 
-function pickEncoding(request) {
-  const accept = request.headers.get('accept-encoding') ?? '';
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return null;
+/** Forks the workers, replaces one that dies, and on SIGTERM/SIGINT lets each finish its requests. */
+async function runPrimary(count) {
+  let stopping = false;
+  let ready = 0;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('message', (_worker, message) => {
+    if (message === 'ready' && ++ready === count) console.log(`Piquante: ${count} worker processes ready`);
+  });
+  cluster.on('exit', (worker, code) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`[cluster] worker ${worker.process.pid} exited (${code}); starting another`);
+    fork();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    });
+  }
 }
 
-function staticResponse(entry, request) {
-  const encoding = pickEncoding(request);
-  const headers = {
-    'content-type': entry.type,
-    'cache-control': entry.hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-    'x-content-type-options': 'nosniff',
-    vary: 'accept-encoding',
-  };
-  let body = entry.body;
-  if (encoding && entry[encoding]) {
-    body = entry[encoding];
-    headers['content-encoding'] = encoding;
-  }
-  return new Response(request.method === 'HEAD' ? null : body, { headers });
+async function runServer() {
+const staticFiles = createStaticFiles(clientDir);
+
+function missingFile() {
+  return new Response('Not Found', {
+    status: 404,
+    statusText: 'Not Found',
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=60', 'x-content-type-options': 'nosniff' },
+  });
+}
+
+/** Status lines carry their reason phrase ("HTTP/1.1 404 Not Found"), whoever built the response. */
+function withReasonPhrase(response) {
+  if (response.statusText || !STATUS_CODES[response.status]) return response;
+  return new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status], headers: response.headers });
 }
 
 /** Dynamic text answers (HTML, JSON) are compressed on the fly with gzip (fast, universal). */
@@ -126,23 +114,52 @@ const server = serve({
   port,
   hostname,
   silent: true,
+  // Cluster workers each bind the port with SO_REUSEPORT (the kernel spreads connections); srvx binds
+  // exclusively otherwise, which a second worker cannot.
+  ...(cluster.isWorker ? { reusePort: true } : {}),
   async fetch(request) {
     const url = new URL(request.url);
-    if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/' && extname(url.pathname)) {
-      const entry = await loadStatic(url.pathname);
-      if (entry) return staticResponse(entry, request);
+    // /sw.js is the server entry's: its headers, and the off switch (SERVICE_WORKER=0), are decided there.
+    if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/sw.js') {
+      const entry = await staticFiles.lookup(url.pathname);
+      if (entry) return withReasonPhrase(staticResponse(entry, request));
+      if (isBuildOnlyPath(url.pathname)) return missingFile();
     }
     const response = await app.fetch(request);
-    return compressDynamic(response, request);
+    return withReasonPhrase(compressDynamic(response, request));
   },
 });
 await server.ready();
 const { database } = await health.json();
-console.log(`Piquante is ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port} (database: ${database})`);
+console.log(`Piquante is ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port} (database: ${database}, pid ${process.pid})`);
+if (cluster.isWorker) process.send?.('ready');
 
+// Graceful stop: stop accepting connections, let the requests under way (a signup being written)
+// finish and answer, close idle keep-alive connections, then exit. A stuck request cannot hold the
+// process forever: after STOP_TIMEOUT_MS (10 s) it exits anyway.
+const stopTimeoutMs = Number(process.env.STOP_TIMEOUT_MS ?? 10_000);
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    await server.close();
+  process.on(signal, async () => {
+    // A second SIGTERM (an orchestrator repeating itself) must not cut the stop short; a second Ctrl-C
+    // is someone who does not want to wait.
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(1);
+      return;
+    }
+    stopping = true;
+    setTimeout(() => {
+      console.error(`[stop] requests still running after ${stopTimeoutMs} ms: exiting anyway`);
+      process.exit(1);
+    }, stopTimeoutMs).unref();
+    const closing = server.close();
+    // A keep-alive connection whose request ends after close() would otherwise stay open until its
+    // client hangs up: close connections as soon as they fall idle.
+    const sweep = setInterval(() => server.node?.server?.closeIdleConnections(), 100);
+    server.node?.server?.closeIdleConnections();
+    await closing;
+    clearInterval(sweep);
     process.exit(0);
   });
+}
 }

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as CharteEditorialeRouteImport } from './routes/charte-editoriale'
 import { Route as EquipeRouteImport } from './routes/equipe'
@@ -22,6 +23,13 @@ import { Route as QuizzesRouteImport } from './routes/quizzes'
 import { Route as ShoppingRouteImport } from './routes/shopping'
 import { Route as SlugIndexRouteImport } from './routes/$slug/index'
 import { Route as SlugUrlRouteImport } from './routes/$slug/$url'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminCompteRouteImport } from './routes/admin/compte'
+import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
+import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
+import { Route as AdminJournalRouteImport } from './routes/admin/journal'
+import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
+import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
 import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
 import { Route as ConcoursIndexRouteImport } from './routes/concours/index'
@@ -30,6 +38,8 @@ import { Route as DesinscriptionChar123OriginChar125RouteImport } from './routes
 import { Route as GenerateurDeRepartieChar123SlugChar125RouteImport } from './routes/generateur-de-repartie.{-$slug}'
 import { Route as InscriptionChar123OriginChar125RouteImport } from './routes/inscription.{-$origin}'
 import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaique.{-$slug}'
+import { Route as QaMachinesRouteImport } from './routes/qa/machines'
+import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
@@ -39,6 +49,11 @@ import { Route as QuizzUrlUrlresultRouteImport } from './routes/quizz/$url/$urlr
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppRoute = AppRouteImport.update({
@@ -102,6 +117,41 @@ const SlugUrlRoute = SlugUrlRouteImport.update({
   path: '/$slug/$url',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCompteRoute = AdminCompteRouteImport.update({
+  id: '/compte',
+  path: '/compte',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminComptesRoute = AdminComptesRouteImport.update({
+  id: '/comptes',
+  path: '/comptes',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminConnexionRoute = AdminConnexionRouteImport.update({
+  id: '/connexion',
+  path: '/connexion',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminJournalRoute = AdminJournalRouteImport.update({
+  id: '/journal',
+  path: '/journal',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRubriquesRoute = AdminRubriquesRouteImport.update({
+  id: '/rubriques',
+  path: '/rubriques',
+  getParentRoute: () => AdminRoute,
+} as any)
+const ApercuTokenRoute = ApercuTokenRouteImport.update({
+  id: '/apercu/$token',
+  path: '/apercu/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppPiquanteMissionRoute = AppPiquanteMissionRouteImport.update({
   id: '/app-piquante/mission',
   path: '/app-piquante/mission',
@@ -146,6 +196,16 @@ const MosaiqueChar123SlugChar125Route =
     path: '/mosaique/{-$slug}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const QaMachinesRoute = QaMachinesRouteImport.update({
+  id: '/qa/machines',
+  path: '/qa/machines',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
+  id: '/articles/$id',
+  path: '/articles/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AppPiquanteChar123SlugChar125UrlRoute =
   AppPiquanteChar123SlugChar125UrlRouteImport.update({
     id: '/app-piquante/{-$slug}/$url',
@@ -177,6 +237,7 @@ const QuizzUrlUrlresultRoute = QuizzUrlUrlresultRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/app': typeof AppRoute
   '/charte-editoriale': typeof CharteEditorialeRoute
   '/equipe': typeof EquipeRoute
@@ -188,6 +249,12 @@ export interface FileRoutesByFullPath {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/compte': typeof AdminCompteRoute
+  '/admin/comptes': typeof AdminComptesRoute
+  '/admin/connexion': typeof AdminConnexionRoute
+  '/admin/journal': typeof AdminJournalRoute
+  '/admin/rubriques': typeof AdminRubriquesRoute
+  '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
@@ -195,8 +262,11 @@ export interface FileRoutesByFullPath {
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
+  '/qa/machines': typeof QaMachinesRoute
   '/$slug/': typeof SlugIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
+  '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
@@ -216,6 +286,12 @@ export interface FileRoutesByTo {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/compte': typeof AdminCompteRoute
+  '/admin/comptes': typeof AdminComptesRoute
+  '/admin/connexion': typeof AdminConnexionRoute
+  '/admin/journal': typeof AdminJournalRoute
+  '/admin/rubriques': typeof AdminRubriquesRoute
+  '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
@@ -223,8 +299,11 @@ export interface FileRoutesByTo {
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
+  '/qa/machines': typeof QaMachinesRoute
   '/$slug': typeof SlugIndexRoute
+  '/admin': typeof AdminIndexRoute
   '/concours': typeof ConcoursIndexRoute
+  '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
@@ -234,6 +313,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/app': typeof AppRoute
   '/charte-editoriale': typeof CharteEditorialeRoute
   '/equipe': typeof EquipeRoute
@@ -245,6 +325,12 @@ export interface FileRoutesById {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/compte': typeof AdminCompteRoute
+  '/admin/comptes': typeof AdminComptesRoute
+  '/admin/connexion': typeof AdminConnexionRoute
+  '/admin/journal': typeof AdminJournalRoute
+  '/admin/rubriques': typeof AdminRubriquesRoute
+  '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
@@ -252,8 +338,11 @@ export interface FileRoutesById {
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
+  '/qa/machines': typeof QaMachinesRoute
   '/$slug/': typeof SlugIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
+  '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
@@ -264,6 +353,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/app'
     | '/charte-editoriale'
     | '/equipe'
@@ -275,6 +365,12 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/compte'
+    | '/admin/comptes'
+    | '/admin/connexion'
+    | '/admin/journal'
+    | '/admin/rubriques'
+    | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
     | '/concours/$url'
@@ -282,8 +378,11 @@ export interface FileRouteTypes {
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/mosaique/{-$slug}'
+    | '/qa/machines'
     | '/$slug/'
+    | '/admin/'
     | '/concours/'
+    | '/admin/articles/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
@@ -303,6 +402,12 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/compte'
+    | '/admin/comptes'
+    | '/admin/connexion'
+    | '/admin/journal'
+    | '/admin/rubriques'
+    | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
     | '/concours/$url'
@@ -310,8 +415,11 @@ export interface FileRouteTypes {
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/mosaique/{-$slug}'
+    | '/qa/machines'
     | '/$slug'
+    | '/admin'
     | '/concours'
+    | '/admin/articles/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
@@ -320,6 +428,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/app'
     | '/charte-editoriale'
     | '/equipe'
@@ -331,6 +440,12 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/compte'
+    | '/admin/comptes'
+    | '/admin/connexion'
+    | '/admin/journal'
+    | '/admin/rubriques'
+    | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
     | '/concours/$url'
@@ -338,8 +453,11 @@ export interface FileRouteTypes {
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/mosaique/{-$slug}'
+    | '/qa/machines'
     | '/$slug/'
+    | '/admin/'
     | '/concours/'
+    | '/admin/articles/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
@@ -349,6 +467,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRouteWithChildren
   AppRoute: typeof AppRoute
   CharteEditorialeRoute: typeof CharteEditorialeRoute
   EquipeRoute: typeof EquipeRoute
@@ -360,6 +479,7 @@ export interface RootRouteChildren {
   QuizzesRoute: typeof QuizzesRoute
   ShoppingRoute: typeof ShoppingRoute
   SlugUrlRoute: typeof SlugUrlRoute
+  ApercuTokenRoute: typeof ApercuTokenRoute
   AppPiquanteMissionRoute: typeof AppPiquanteMissionRoute
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
   ConcoursUrlRoute: typeof ConcoursUrlRoute
@@ -367,6 +487,7 @@ export interface RootRouteChildren {
   GenerateurDeRepartieChar123SlugChar125Route: typeof GenerateurDeRepartieChar123SlugChar125Route
   InscriptionChar123OriginChar125Route: typeof InscriptionChar123OriginChar125Route
   MosaiqueChar123SlugChar125Route: typeof MosaiqueChar123SlugChar125Route
+  QaMachinesRoute: typeof QaMachinesRoute
   SlugIndexRoute: typeof SlugIndexRoute
   ConcoursIndexRoute: typeof ConcoursIndexRoute
   AppPiquanteChar123SlugChar125UrlRoute: typeof AppPiquanteChar123SlugChar125UrlRoute
@@ -383,6 +504,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app': {
@@ -469,6 +597,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SlugUrlRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/compte': {
+      id: '/admin/compte'
+      path: '/compte'
+      fullPath: '/admin/compte'
+      preLoaderRoute: typeof AdminCompteRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/comptes': {
+      id: '/admin/comptes'
+      path: '/comptes'
+      fullPath: '/admin/comptes'
+      preLoaderRoute: typeof AdminComptesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/connexion': {
+      id: '/admin/connexion'
+      path: '/connexion'
+      fullPath: '/admin/connexion'
+      preLoaderRoute: typeof AdminConnexionRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/journal': {
+      id: '/admin/journal'
+      path: '/journal'
+      fullPath: '/admin/journal'
+      preLoaderRoute: typeof AdminJournalRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/rubriques': {
+      id: '/admin/rubriques'
+      path: '/rubriques'
+      fullPath: '/admin/rubriques'
+      preLoaderRoute: typeof AdminRubriquesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/apercu/$token': {
+      id: '/apercu/$token'
+      path: '/apercu/$token'
+      fullPath: '/apercu/$token'
+      preLoaderRoute: typeof ApercuTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app-piquante/mission': {
       id: '/app-piquante/mission'
       path: '/app-piquante/mission'
@@ -525,6 +702,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MosaiqueChar123SlugChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/qa/machines': {
+      id: '/qa/machines'
+      path: '/qa/machines'
+      fullPath: '/qa/machines'
+      preLoaderRoute: typeof QaMachinesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/articles/$id': {
+      id: '/admin/articles/$id'
+      path: '/articles/$id'
+      fullPath: '/admin/articles/$id'
+      preLoaderRoute: typeof AdminArticlesIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/app-piquante/{-$slug}/$url': {
       id: '/app-piquante/{-$slug}/$url'
       path: '/app-piquante/{-$slug}/$url'
@@ -563,8 +754,31 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteChildren {
+  AdminCompteRoute: typeof AdminCompteRoute
+  AdminComptesRoute: typeof AdminComptesRoute
+  AdminConnexionRoute: typeof AdminConnexionRoute
+  AdminJournalRoute: typeof AdminJournalRoute
+  AdminRubriquesRoute: typeof AdminRubriquesRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminArticlesIdRoute: typeof AdminArticlesIdRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminCompteRoute: AdminCompteRoute,
+  AdminComptesRoute: AdminComptesRoute,
+  AdminConnexionRoute: AdminConnexionRoute,
+  AdminJournalRoute: AdminJournalRoute,
+  AdminRubriquesRoute: AdminRubriquesRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminArticlesIdRoute: AdminArticlesIdRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRouteWithChildren,
   AppRoute: AppRoute,
   CharteEditorialeRoute: CharteEditorialeRoute,
   EquipeRoute: EquipeRoute,
@@ -576,6 +790,7 @@ const rootRouteChildren: RootRouteChildren = {
   QuizzesRoute: QuizzesRoute,
   ShoppingRoute: ShoppingRoute,
   SlugUrlRoute: SlugUrlRoute,
+  ApercuTokenRoute: ApercuTokenRoute,
   AppPiquanteMissionRoute: AppPiquanteMissionRoute,
   AppPiquanteShoppingRoute: AppPiquanteShoppingRoute,
   ConcoursUrlRoute: ConcoursUrlRoute,
@@ -585,6 +800,7 @@ const rootRouteChildren: RootRouteChildren = {
     GenerateurDeRepartieChar123SlugChar125Route,
   InscriptionChar123OriginChar125Route: InscriptionChar123OriginChar125Route,
   MosaiqueChar123SlugChar125Route: MosaiqueChar123SlugChar125Route,
+  QaMachinesRoute: QaMachinesRoute,
   SlugIndexRoute: SlugIndexRoute,
   ConcoursIndexRoute: ConcoursIndexRoute,
   AppPiquanteChar123SlugChar125UrlRoute: AppPiquanteChar123SlugChar125UrlRoute,

@@ -1,24 +1,14 @@
 import { createRouter } from '@tanstack/react-router';
-import { getGlobalStartContext } from '@tanstack/react-start';
 import { appConfig } from '../app.config.ts';
 import { ErrorPage } from './components/ErrorPage.tsx';
 import { NotFoundPage } from './components/NotFoundPage.tsx';
-import { currentConnection, prefetchAllowed } from './features/layout/prefetchPolicy.ts';
+import { installChunkReload } from './lib/chunkReload.ts';
+import { currentConnection, prefetchAllowed } from './lib/prefetchPolicy.ts';
 import { routeTree } from './routeTree.gen';
 
-/** The CSP nonce of this request (set by src/server.ts); the browser reads it from <meta property="csp-nonce">. */
-function requestNonce(): string | undefined {
-  if (typeof window !== 'undefined') return undefined;
-  try {
-    const context = getGlobalStartContext() as { nonce?: unknown } | undefined;
-    return typeof context?.nonce === 'string' ? context.nonce : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function getRouter() {
-  const nonce = requestNonce();
+  // SPEC §4: a chunk that fails to load reloads the page (at most once a minute), hydration included.
+  installChunkReload();
   return createRouter({
     routeTree,
     // SPEC §9: no link prefetch on 2g or with data saver.
@@ -27,7 +17,6 @@ export function getRouter() {
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: () => <NotFoundPage />,
     scrollRestoration: true,
-    ...(nonce ? { ssr: { nonce } } : {}),
   });
 }
 
@@ -40,5 +29,7 @@ declare module '@tanstack/react-router' {
     chrome?: 'home' | 'category';
     /** The mobile app's web-view variants: no header, footer, consent manager or popins. */
     appVariant?: boolean;
+    /** The newsroom (/admin) and previews' back-office pages: none of the reader's chrome, consent or popins. */
+    backOffice?: boolean;
   }
 }

@@ -1,19 +1,37 @@
 /**
- * The server entry: redirects first, then the content service (/api, /newsletter), generated media,
- * then TanStack Start's SSR for everything else.
+ * The server entry: redirects first, then the service worker script (/sw.js), then what is not a page
+ * (the content service under /api and /newsletter, generated media, feeds: src/server/http/resourceRequests.ts),
+ * then TanStack Start's SSR for everything else, through the page cache (src/server/http/pageAnswers.ts; off in
+ * development, where Vite serves fresh modules and injects its own inline scripts).
  */
 import handler from '@tanstack/react-start/server-entry';
 import { registerInProcessApi } from './api/inProcessApi.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';
-import { handleMediaRequest } from './server/http/mediaRoutes.ts';
 import { findRedirect, permanentRedirect } from './server/http/redirects.ts';
-import { createNonce, withSecurityHeaders } from './server/security/securityHeaders.server.ts';
-import { handleSeoRequest } from './server/seo/seoRoutes.server.ts';
+import { createPageAnswerer } from './server/http/pageAnswers.ts';
+import { PageCache, pageCacheBytes } from './server/http/pageCache.ts';
+import { listenForContentChanges } from './server/http/pageCacheInvalidation.ts';
+import { createSharedPages, releaseOf, sharedPagesSite } from './server/http/sharedPages.ts';
+import { answerResourceRequest } from './server/http/resourceRequests.ts';
+import { strictTransportSecurity, transportSecurityFromEnv } from './server/config/transportSecurity.ts';
+import { withSecurityHeaders } from './server/security/securityHeaders.server.ts';
+import { SERVICE_WORKER_PATH, serviceWorkerScript } from './server/sw/serviceWorkerScript.server.ts';
+
+// PAGE_CACHE_MAX_BYTES=0 turns the page cache off (every page rendered: what bench:http calls uncached).
+const pageCache = new PageCache(pageCacheBytes(process.env.PAGE_CACHE_MAX_BYTES));
+// With REDIS_URL, pages are shared between processes (WORKERS=n, or instances behind a proxy), namespaced by
+// this build and this site's database.
+const redisUrl = import.meta.env.DEV ? undefined : process.env.REDIS_URL;
+const sharedPages = redisUrl ? createSharedPages(redisUrl, sharedPagesSite(releaseOf(import.meta.url))) : null;
+const pages = createPageAnswerer(pageCache, async (request) => handler.fetch(request), { csp: true, shared: sharedPages });
 
 const app = getServerApp();
 app.then(
-  (ready) => registerInProcessApi(ready.handleApi),
+  (ready) => {
+    registerInProcessApi(ready.handleApi);
+    if (!import.meta.env.DEV) void listenForContentChanges(pageCache, ready.database.kind, process.env, sharedPages);
+  },
   (error: unknown) => {
     if (error instanceof DataDirLockedError) {
       console.error(`\n${error.message}\n`);
@@ -24,26 +42,28 @@ app.then(
   },
 );
 
-function isApiPath(pathname: string): boolean {
-  return pathname.startsWith('/api/') || pathname.startsWith('/newsletter/');
-}
+const transportSecurity = transportSecurityFromEnv();
 
 export default {
   async fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const location = findRedirect(url);
-    if (location) return permanentRedirect(location);
-    if (url.pathname === '/healthz') {
-      const ready = await app;
-      return Response.json({ status: 'ok', database: ready.database.kind });
-    }
-    if (isApiPath(url.pathname)) return (await app).handleApi(request);
-    if (url.pathname.startsWith('/media/')) return handleMediaRequest(url);
-    const seo = await handleSeoRequest(url, async () => (await app).database.db);
-    if (seo) return seo;
-    await app; // SSR loaders call the in-process API: make sure it is registered.
-    const nonce = createNonce();
-    const page = await handler.fetch(request, { context: { nonce } });
-    return withSecurityHeaders(page, nonce, { csp: !import.meta.env.DEV });
+    const response = await answer(request);
+    const hsts = strictTransportSecurity(request, transportSecurity);
+    if (hsts) response.headers.set('strict-transport-security', hsts);
+    return response;
   },
 };
+
+/** Redirects first, then what is not a page, then the page itself. */
+async function answer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const location = findRedirect(url);
+  if (location) return permanentRedirect(location);
+  // The worker's own script: its headers (and the off switch) are its own, not a resource's CSP, which
+  // would apply to the worker itself.
+  if (url.pathname === SERVICE_WORKER_PATH) return serviceWorkerScript(request, { dev: import.meta.env.DEV });
+  const resource = await answerResourceRequest(request, url, () => app);
+  if (resource) return resource;
+  await app; // SSR loaders call the in-process API: make sure it is registered.
+  if (import.meta.env.DEV) return withSecurityHeaders(await handler.fetch(request), [], { csp: false });
+  return pages.answer(request);
+}

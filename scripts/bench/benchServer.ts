@@ -34,46 +34,73 @@ async function adminQuery(sql: string): Promise<void> {
 
 export interface BenchServer {
   baseUrl: string;
+  /** The server process, for memory readings. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
-/** Seeds `articles` articles into a fresh database and serves the built app on it. */
-export async function startBenchServer(kind: BenchDatabase, articles: number, port: number): Promise<BenchServer> {
-  let env: NodeJS.ProcessEnv;
-  let cleanup: () => Promise<void>;
+export interface BenchDatabaseHandle {
+  kind: BenchDatabase;
+  /** What the server needs to open it (DATA_DIR or DATABASE_URL). */
+  env: NodeJS.ProcessEnv;
+  drop: () => Promise<void>;
+}
+
+/** Seeds `articles` articles into a fresh database (a temporary PGlite directory or a throwaway PostgreSQL database). */
+export async function prepareBenchDatabase(kind: BenchDatabase, articles: number): Promise<BenchDatabaseHandle> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'piquante-bench-'));
-    env = { DATA_DIR: dataDir, SEED_DEMO: '0' };
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
     const db = await openDatabase({ kind: 'pglite', dataDir });
     await seed(db.db, articles, kind);
     await db.close();
-  } else {
-    const name = `piquante_bench_${process.pid}`;
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = new URL(benchPostgresUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), SEED_DEMO: '0' };
-    cleanup = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const db = await openDatabase({ kind: 'postgres', url: url.toString() });
-    await seed(db.db, articles, kind);
-    await db.exec('ANALYZE');
-    await db.close();
+    return { kind, env: { DATA_DIR: dataDir, SEED_DEMO: '0' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
+  const name = `piquante_bench_${process.pid}`;
+  await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(benchPostgresUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await seed(db.db, articles, kind);
+  await db.exec('ANALYZE');
+  await db.close();
+  return {
+    kind,
+    env: { DATABASE_URL: url.toString(), SEED_DEMO: '0' },
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** Serves the built app on a prepared database; `env` adds settings (PAGE_CACHE_MAX_BYTES, WORKERS…). */
+export async function serveBench(database: BenchDatabaseHandle, port: number, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0' },
+    env: { ...process.env, ...database.env, ...env, PORT: String(port), HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
   return {
     baseUrl,
+    pid: child.pid as number,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((done) => child.once('exit', done));
-      await cleanup();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((done) => child.once('exit', done));
+      }
+    },
+  };
+}
+
+/** Seeds `articles` articles into a fresh database and serves the built app on it. */
+export async function startBenchServer(kind: BenchDatabase, articles: number, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+  const database = await prepareBenchDatabase(kind, articles);
+  const server = await serveBench(database, port, extraEnv);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await database.drop();
     },
   };
 }

@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
       await fill(database.db);
       env = { DATABASE_URL: database.url ?? '' };
     }
-  });
+  }, 600_000);
   afterAll(async () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await database?.dispose();
@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
     expect(stderr).toContain('2504 abonné(s) exporté(s)');
     const pending = await script('subscribers-export', ['--status', 'pending'], env);
     expect(pending.stdout.trim().split('\r\n')).toHaveLength(2);
-  }, 60_000);
+  }, 240_000);
 
   it('erases one address (normalised as signups store it), and says when there is nothing to erase', async () => {
     const first = await script('subscribers-erase', ['--', '  LECTEUR7@Exemple.FR '], env);
@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
     const { stderr } = await script('subscribers-export', ['--output', join(outDir, `${kind}-after.csv`)], env);
     expect(stderr).toContain('2503 abonné(s) exporté(s)');
     expect(readFileSync(join(outDir, `${kind}-after.csv`), 'utf8')).not.toContain('lecteur7@');
-  }, 60_000);
+  }, 240_000);
 
   it.runIf(kind === 'pglite')('refuses to run beside a server on the same PGlite directory', async () => {
     const release = acquireDataDirLock(dataDir ?? '');
@@ -106,5 +106,5 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
     } finally {
       release();
     }
-  });
+  }, 240_000);
 });

@@ -1,3 +1,4 @@
+import type React from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ArticleCard, ArticleDetail, ContentBlock } from '../api/types.ts';
 import { ArticleCardView } from './ArticleCardView.tsx';
@@ -17,19 +18,84 @@ interface Props {
   linkPrefix?: string;
 }
 
+type Span = NonNullable<ContentBlock['spans']>[number];
+
+/** Links leave for another site in a new context; the site's own paths stay in the tab. */
+function SpanView({ span }: { span: Span }) {
+  let node: React.ReactNode = span.text;
+  if (span.bold) node = <strong>{node}</strong>;
+  if (span.italic) node = <em>{node}</em>;
+  if (span.href) {
+    const external = !span.href.startsWith('/');
+    node = (
+      <a href={span.href} className="underline decoration-piment underline-offset-2" {...(external ? { rel: 'noopener noreferrer nofollow' } : {})}>
+        {node}
+      </a>
+    );
+  }
+  return <>{node}</>;
+}
+
+/** The block's text as spans (formatted text from the newsroom) or as one plain string. React escapes all of it. */
+function Text({ block }: { block: ContentBlock }) {
+  if (!block.spans) return <>{block.text}</>;
+  // Spans never reorder: their position is their identity.
+  const keyed = block.spans.map((span, position) => ({ span, key: `${position}:${span.text.length}` }));
+  return (
+    <>
+      {keyed.map(({ span, key }) => (
+        <SpanView key={key} span={span} />
+      ))}
+    </>
+  );
+}
+
 function Block({ block, first }: { block: ContentBlock; first: boolean }) {
   switch (block.type) {
     case 'heading':
-      return <h2 className="mt-10 font-display text-2xl font-bold md:text-3xl">{block.text}</h2>;
+      return (
+        <h2 className="mt-10 font-display text-2xl font-bold md:text-3xl">
+          <Text block={block} />
+        </h2>
+      );
     case 'quote':
       return (
         <blockquote className="my-8 border-l-4 border-piment pl-5 font-display text-2xl italic leading-snug text-piment-dark">
-          <p>{block.text}</p>
+          <p>
+            <Text block={block} />
+          </p>
         </blockquote>
       );
+    case 'bullet':
+    case 'numbered':
+      return (
+        <li className="mt-2">
+          <Text block={block} />
+        </li>
+      );
     default:
-      return <p className={`mt-5 ${first ? 'drop-cap' : ''}`}>{block.text}</p>;
+      return (
+        <p className={`mt-5 ${first ? 'drop-cap' : ''}`}>
+          <Text block={block} />
+        </p>
+      );
   }
+}
+
+type Entry = { block: ContentBlock; key: string; first: boolean };
+
+/** Consecutive list items form one list. */
+function groupLists(entries: Entry[]): (Entry | { list: 'bullet' | 'numbered'; key: string; items: Entry[] })[] {
+  const out: (Entry | { list: 'bullet' | 'numbered'; key: string; items: Entry[] })[] = [];
+  for (const entry of entries) {
+    const type = entry.block.type;
+    if (type === 'bullet' || type === 'numbered') {
+      const last = out.at(-1);
+      if (last && 'list' in last && last.list === type) last.items.push(entry);
+      else out.push({ list: type, key: `list:${entry.key}`, items: [entry] });
+    } else out.push(entry);
+  }
+  return out;
 }
 
 /** SPEC §2 article page: stamp, main image, title, subtitle, body, author, date, category link, related. */
@@ -91,9 +157,19 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
           <ContentImage image={article.mainImage} sizes="(min-width: 768px) 768px, 100vw" eager priority className="aspect-[3/2] h-auto w-full bg-piment-light object-cover md:rounded-2xl" />
         </figure>
         <div className="article-body mt-6 text-lg leading-relaxed md:text-xl">
-          {blocks.map(({ block, key, first }) => (
-            <Block key={key} block={block} first={first} />
-          ))}
+          {groupLists(blocks).map((entry) => {
+            if (!('list' in entry)) return <Block key={entry.key} block={entry.block} first={entry.first} />;
+            const items = entry.items.map(({ block, key }) => <Block key={key} block={block} first={false} />);
+            return entry.list === 'bullet' ? (
+              <ul key={entry.key} className="mt-5 list-disc pl-6">
+                {items}
+              </ul>
+            ) : (
+              <ol key={entry.key} className="mt-5 list-decimal pl-6">
+                {items}
+              </ol>
+            );
+          })}
         </div>
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t-2 border-encre pt-6">
           <p className="font-bold">Cet article vous a plu ? Partagez-le.</p>

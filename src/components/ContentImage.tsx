@@ -1,4 +1,13 @@
+import { appConfig } from '../../app.config.ts';
 import type { Image } from '../api/types.ts';
+
+/** A media library image ('/media/library/<hash>-<width>.webp', the newsroom's uploads): AVIF and WebP at several widths. */
+const LIBRARY_IMAGE = /^\/media\/library\/([0-9a-f]{64})-\d+\.webp$/;
+
+function librarySrcSet(hash: string, width: number, format: 'avif' | 'webp'): string {
+  const widths = [...appConfig.newsroom.mediaWidths.filter((w) => w < width), width];
+  return widths.map((w) => `/media/library/${hash}-${w}.${format} ${w}w`).join(', ');
+}
 
 /**
  * A content image: explicit dimensions (no layout shift), srcset/sizes, lazy loading unless it is
@@ -18,6 +27,27 @@ export function ContentImage({
   priority?: boolean;
   className?: string;
 }) {
+  const library = LIBRARY_IMAGE.exec(image.url);
+  if (library?.[1]) {
+    const hash = library[1];
+    return (
+      <picture>
+        <source type="image/avif" srcSet={librarySrcSet(hash, image.width, 'avif')} sizes={sizes} />
+        <img
+          src={image.url}
+          srcSet={librarySrcSet(hash, image.width, 'webp')}
+          sizes={sizes}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+          className={className}
+        />
+      </picture>
+    );
+  }
   return (
     <img
       src={image.url}

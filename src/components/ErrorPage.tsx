@@ -1,8 +1,8 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Component, type ReactNode, useEffect } from 'react';
 import { appConfig } from '../../app.config.ts';
-import { isChunkLoadError, reloadAfterChunkError } from '../features/layout/chunkReload.ts';
-import { statusOf } from './apiResult.ts';
+import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunkReload.ts';
+import { statusOf } from '../api/queries/answer.ts';
 
 /** SPEC §2/§8: the error page ('Oops'), with a minimal fallback if rendering it fails in turn. */
 export function ErrorPage(props: ErrorComponentProps) {

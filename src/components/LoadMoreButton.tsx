@@ -1,13 +1,15 @@
-import type { LoadMoreStatus } from './useLoadMore.ts';
+import type { ListStatus } from './listState.ts';
 
 /** The 'more' button of paginated lists, with a polite announcement of what was added. */
 export function LoadMoreButton({
   status,
+  error,
   onClick,
   label,
   announcement,
 }: {
-  status: LoadMoreStatus;
+  status: ListStatus;
+  error: string | null;
   onClick: () => void;
   label: string;
   announcement: string;
@@ -18,7 +20,7 @@ export function LoadMoreButton({
         {status === 'loading' ? 'Chargement…' : label}
       </button>
       <p role="status" className="text-sm text-encre/80">
-        {status === 'error' ? 'Le chargement a échoué. Réessayez dans un instant.' : announcement}
+        {status === 'error' ? error : announcement}
       </p>
     </div>
   );

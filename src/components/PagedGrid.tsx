@@ -20,7 +20,7 @@ export function PagedGrid<T extends { id: number }>({
   label: string;
 }) {
   const pageSize = appConfig.pagination.defaultLimit;
-  const { items, status, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
+  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
   return (
     <section aria-label={label} className="mx-auto max-w-7xl px-4 md:px-6">
       <ul className="grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3">
@@ -32,6 +32,7 @@ export function PagedGrid<T extends { id: number }>({
       {exhausted ? null : (
         <LoadMoreButton
           status={status}
+          error={error}
           onClick={loadMore}
           label={moreLabel}
           announcement={lastBatch > 0 ? `${lastBatch} de plus, ${items.length} au total.` : ''}

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,10 @@ describe('acquireDataDirLock', () => {
       { stdio: 'ignore' },
     );
     try {
-      await new Promise((done) => setTimeout(done, 300));
+      // Wait for the holder to have written its lock (a loaded machine starts Node slowly).
+      for (let waited = 0; !existsSync(join(dir, 'piquante.lock')) && waited < 30_000; waited += 50) {
+        await new Promise((done) => setTimeout(done, 50));
+      }
       expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
       expect(() => acquireDataDirLock(dir)).toThrow(/already using the data directory/);
     } finally {

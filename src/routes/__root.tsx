@@ -2,28 +2,17 @@
 import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { appConfig } from '../../app.config.ts';
-import { api } from '../api/client.ts';
-import { optional } from '../components/apiResult.ts';
+import { loadSiteChrome } from '../api/queries/site.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
-import { SiteChrome } from '../components/SiteChrome.tsx';
-import { getSiteUrl } from '../features/seo/siteUrl.ts';
+import { SiteChrome } from '../app/SiteChrome.tsx';
+import { getSiteFeatures } from '../lib/getSiteFeatures.ts';
+import { getSiteUrl } from '../lib/seo/siteUrl.ts';
 import '../styles/app.css';
 
 export const Route = createRootRoute({
-  // SPEC §7: the category list is fetched once, at start; the footer's quotations with it.
-  loader: async () => {
-    // The chrome degrades (no category menu, no quotation) rather than failing every page.
-    const client = api();
-    const [categories, quotations] = await Promise.all([
-      client.GET('/api/categories').catch(() => null),
-      client.GET('/api/quotations').catch(() => null),
-    ]);
-    return {
-      categories: categories ? optional(categories, { results: [] }).results : [],
-      quotations: quotations ? optional(quotations, { results: [] }).results : [],
-      siteUrl: getSiteUrl(),
-    };
-  },
+  // SPEC §7: the category list is fetched once, at start; the footer's quotations with it. The deployment's
+  // features (service worker on or off, web push key) come from the server's environment.
+  loader: async () => ({ ...(await loadSiteChrome()), siteUrl: getSiteUrl(), features: getSiteFeatures() }),
   staleTime: Number.POSITIVE_INFINITY,
   shouldReload: false,
   head: () => ({
@@ -38,7 +27,7 @@ export const Route = createRootRoute({
     ],
     links: [
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-      { rel: 'apple-touch-icon', href: '/favicon.svg' },
+      { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
   }),

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { appConfig } from '../../app.config.ts';
 import { EditorialPage } from '../components/EditorialPage.tsx';
 import { PhoneIcon } from '../components/icons.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
-import { seoHead } from '../features/seo/seo.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 
 const title = "L'appli mobile";
 const description =

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
-import { seoHead } from '../features/seo/seo.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 import { UnsubscribeForm } from '../features/signup/UnsubscribeForm.tsx';
 
 const title = 'Se désinscrire de la newsletter';

@@ -1,44 +1,53 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { api } from '../api/client.ts';
+import { createFileRoute, Link, useLoaderData, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect } from 'react';
+import {
+  fetchReparteeGenerators,
+  loadReparteeGenerator,
+  parseReplyId,
+  rememberReparteeGenerator,
+} from '../api/queries/repartee.ts';
 import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../api/types.ts';
-import { required } from '../components/apiResult.ts';
 import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
 import { TeaserCard } from '../components/TeaserCard.tsx';
-import { seoHead } from '../features/seo/seo.ts';
-import { ContentImage } from '../components/ContentImage.tsx';
+import { ReparteeGenerator as GeneratorView } from '../features/repartee/ReparteeGenerator.tsx';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { absoluteUrl, seoHead } from '../lib/seo/seo.ts';
 
 const listTitle = 'Générateur de répartie';
 const listDescription =
   'Une remarque déplacée, une question gênante ? Choisissez la situation, on vous souffle la réplique parfaite.';
 
-async function fetchGenerators(offset: number) {
-  return required(await api().GET('/api/repartee-generator', { params: { query: { offset } } })).results;
-}
-
 type Data = { kind: 'list'; generators: ReparteeGeneratorSummary[] } | { kind: 'generator'; generator: ReparteeGenerator };
 
-/** '/generateur-de-repartie/{slug?}': the list of situations, or one generator and its replies. */
+/** A reply's own address: the generator's, with `?replique=` (rendered by the server as that reply). */
+function replyPath(generatorUrl: string, replyId?: number): string {
+  return `/generateur-de-repartie/${generatorUrl}${replyId ? `?replique=${replyId}` : ''}`;
+}
+
+/** '/generateur-de-repartie/{slug?}': the list of situations, or one generator drawing its replies. */
 export const Route = createFileRoute('/generateur-de-repartie/{-$slug}')({
-  loader: async ({ params }): Promise<Data> => {
-    if (!params.slug) return { kind: 'list', generators: await fetchGenerators(0) };
-    const generator = required(
-      await api().GET('/api/repartee-generator/{url}', { params: { path: { url: params.slug } } }),
-    );
-    return { kind: 'generator', generator };
+  validateSearch: (search: Record<string, unknown>): { replique?: number } => {
+    const replique = parseReplyId(search.replique);
+    return replique ? { replique } : {};
   },
-  head: ({ loaderData, matches }) => {
+  loader: async ({ params }): Promise<Data> => {
+    if (!params.slug) return { kind: 'list', generators: await fetchReparteeGenerators(0) };
+    return { kind: 'generator', generator: await loadReparteeGenerator(params.slug) };
+  },
+  head: ({ loaderData, matches, match }) => {
     if (!loaderData) return {};
     const siteUrl = siteUrlOf(matches);
     if (loaderData.kind === 'list') {
       return seoHead({ title: listTitle, description: listDescription, path: '/generateur-de-repartie', siteUrl });
     }
     const { generator } = loaderData;
+    const reply = generator.replies.find((r) => r.id === match.search.replique);
     return seoHead({
-      title: `${generator.title} : le générateur de répartie`,
-      description: generator.description,
-      path: `/generateur-de-repartie/${generator.url}`,
+      title: reply ? `${generator.title} : la réplique` : `${generator.title} : le générateur de répartie`,
+      // A shared reply's card shows the reply itself.
+      description: reply ? `« ${reply.text} »` : generator.description,
+      path: replyPath(generator.url, reply?.id),
       siteUrl,
       image: generator.image,
     });
@@ -48,7 +57,7 @@ export const Route = createFileRoute('/generateur-de-repartie/{-$slug}')({
 
 function ReparteePage() {
   const data = Route.useLoaderData();
-  return data.kind === 'list' ? <GeneratorList generators={data.generators} /> : <GeneratorView generator={data.generator} />;
+  return data.kind === 'list' ? <GeneratorList generators={data.generators} /> : <GeneratorPage generator={data.generator} />;
 }
 
 function GeneratorList({ generators }: { generators: ReparteeGeneratorSummary[] }) {
@@ -58,7 +67,7 @@ function GeneratorList({ generators }: { generators: ReparteeGeneratorSummary[] 
       <PagedGrid
         label="Les situations"
         initial={generators}
-        fetchBatch={fetchGenerators}
+        fetchBatch={fetchReparteeGenerators}
         moreLabel="Plus de situations"
         emptyText="Pas encore de générateur."
         render={(generator, index) => (
@@ -79,32 +88,31 @@ function GeneratorList({ generators }: { generators: ReparteeGeneratorSummary[] 
   );
 }
 
-/** The generator's content; drawing a reply at random is the repartee feature's job. */
-function GeneratorView({ generator }: { generator: ReparteeGenerator }) {
+function GeneratorPage({ generator }: { generator: ReparteeGenerator }) {
+  const { replique } = Route.useSearch();
+  const { siteUrl } = useLoaderData({ from: '__root__' });
+  const navigate = useNavigate();
+  // Drawing changes the address; the generator shown by the server is reused, not asked for again.
+  useEffect(() => rememberReparteeGenerator(generator), [generator]);
+  const showReply = useCallback(
+    (replyId: number) =>
+      navigate({
+        to: '/generateur-de-repartie/{-$slug}',
+        params: { slug: generator.url },
+        search: { replique: replyId },
+        replace: true,
+        resetScroll: false,
+      }),
+    [navigate, generator.url],
+  );
+  const shareUrlOf = useCallback((replyId: number) => absoluteUrl(siteUrl, replyPath(generator.url, replyId)), [siteUrl, generator.url]);
   return (
-    <article className="repartee-generator mx-auto max-w-3xl px-4 pt-10">
-      <p className="kicker text-center text-piment-dark">
-        <Link to="/generateur-de-repartie/{-$slug}" params={{ slug: undefined }} className="hover:underline">
-          Générateur de répartie
-        </Link>
-      </p>
-      <h1 className="mt-4 text-center font-display text-4xl font-black italic leading-tight text-balance md:text-5xl">
-        {generator.title}
-      </h1>
-      <p className="mx-auto mt-4 max-w-xl text-center text-xl text-encre/85">{generator.description}</p>
-      <ContentImage image={generator.image} sizes="(min-width: 768px) 768px, 100vw" eager priority className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover" />
-      <section aria-labelledby="replies-title" className="mt-10">
-        <h2 id="replies-title" className="font-display text-2xl font-bold">
-          {generator.replies.length} répliques à garder sous le coude
-        </h2>
-        <ul className="repartee-replies mt-6 space-y-4">
-          {generator.replies.map((reply) => (
-            <li key={reply.id} className="rounded-2xl bg-white p-5 font-display text-xl italic shadow-sm">
-              « {reply.text} »
-            </li>
-          ))}
-        </ul>
-      </section>
-    </article>
+    <GeneratorView
+      key={generator.url}
+      generator={generator}
+      initialReplyId={replique ?? null}
+      shareUrlOf={shareUrlOf}
+      onReply={showReply}
+    />
   );
 }

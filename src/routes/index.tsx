@@ -1,34 +1,19 @@
 import { createFileRoute, Link, useLoaderData } from '@tanstack/react-router';
 import { appConfig } from '../../app.config.ts';
-import { api } from '../api/client.ts';
-import { optional, required } from '../components/apiResult.ts';
+import { loadHome } from '../api/queries/articles.ts';
 import { ArticleCardView } from '../components/ArticleCardView.tsx';
 import { formatDate } from '../components/formatDate.ts';
 import { InstagramGrid } from '../components/InstagramGrid.tsx';
 import { MenuBlock } from '../components/MenuBlock.tsx';
 import { QuoteBanner } from '../components/QuoteBanner.tsx';
 import { SectionTitle } from '../components/SectionTitle.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { SocialStrip } from '../components/SocialStrip.tsx';
-import { seoHead } from '../features/seo/seo.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 
 export const Route = createFileRoute('/')({
   staticData: { chrome: 'home' },
-  loader: async () => {
-    const client = api();
-    const [latest, bestof, instagram] = await Promise.all([
-      client.GET('/api/articleLast'),
-      client.GET('/api/bestof'),
-      client.GET('/api/instagramoriginalposts/{count}', {
-        params: { path: { count: appConfig.instagram.homeCount } },
-      }),
-    ]);
-    return {
-      latest: required(latest).results.slice(0, appConfig.home.latestCount),
-      bestof: optional(bestof, { results: [] }).results.slice(0, appConfig.home.bestofCount),
-      instagram: optional(instagram, { results: [] }).results,
-    };
-  },
+  loader: loadHome,
   head: ({ matches }) =>
     seoHead({
       title: 'Le magazine qui pique',

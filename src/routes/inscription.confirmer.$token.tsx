@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
-import { seoHead } from '../features/seo/seo.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 import { LinkConfirmation } from '../features/signup/LinkConfirmation.tsx';
-import { confirmSignupLink } from '../features/signup/signupApi.ts';
+import { confirmSignupLink } from '../api/queries/newsletter.ts';
 
 const title = 'Confirmer votre inscription';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { appConfig } from '../../app.config.ts';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
-import { seoHead } from '../features/seo/seo.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 import { NewsletterBlock } from '../features/signup/NewsletterBlock.tsx';
 
 const title = 'Inscription à la newsletter';

@@ -1,35 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { appConfig } from '../../app.config.ts';
-import { api } from '../api/client.ts';
-import { required } from '../components/apiResult.ts';
+import { fetchInstagramPosts, loadInstagramPosts } from '../api/queries/instagram.ts';
 import { InstagramGrid } from '../components/InstagramGrid.tsx';
 import { LoadMoreButton } from '../components/LoadMoreButton.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { useLoadMore } from '../components/useLoadMore.ts';
-import { seoHead } from '../features/seo/seo.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 
 const title = 'Instagram';
 const description = 'Les coulisses de la rédaction, nos looks du jour et vos plus belles réactions, publication après publication.';
 
 export const Route = createFileRoute('/instagram')({
-  loader: async () => ({
-    posts: required(await api().GET('/api/instagram/{offset}', { params: { path: { offset: 0 } } })),
-  }),
+  loader: async () => ({ posts: await loadInstagramPosts() }),
   head: ({ matches }) => seoHead({ title, description, path: '/instagram', siteUrl: siteUrlOf(matches) }),
   component: InstagramPage,
 });
 
 function InstagramPage() {
   const { posts } = Route.useLoaderData();
-  const fetchBatch = useCallback(async (offset: number) => {
-    const { data, error } = await api().GET('/api/instagram/{offset}', { params: { path: { offset } } });
-    if (error || !data) throw new Error('Les publications suivantes sont indisponibles.');
-    return data;
-  }, []);
   // SPEC §4: 'more' disappears once a batch comes back smaller than 16.
-  const { items, status, exhausted, lastBatch, loadMore } = useLoadMore(posts, fetchBatch, appConfig.instagram.moreThreshold);
+  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(posts, fetchInstagramPosts, appConfig.instagram.moreThreshold);
   return (
     <div className="instagram-page">
       <PageHeading kicker="@piquante.mag" title={title} description={description}>
@@ -42,6 +33,7 @@ function InstagramPage() {
         {exhausted ? null : (
           <LoadMoreButton
             status={status}
+            error={error}
             onClick={loadMore}
             label="Plus de publications"
             announcement={lastBatch > 0 ? `${lastBatch} publications de plus.` : ''}

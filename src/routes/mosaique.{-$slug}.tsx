@@ -1,25 +1,15 @@
-import { createFileRoute, Link, notFound, useLoaderData } from '@tanstack/react-router';
-import { api } from '../api/client.ts';
-import { required } from '../components/apiResult.ts';
+import { createFileRoute, Link, useLoaderData } from '@tanstack/react-router';
+import { loadMosaic } from '../api/queries/mosaics.ts';
 import { formatDate } from '../components/formatDate.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ShareLinks } from '../components/ShareLinks.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
-import { absoluteUrl, seoHead } from '../features/seo/seo.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { absoluteUrl, seoHead } from '../lib/seo/seo.ts';
 import { ContentImage } from '../components/ContentImage.tsx';
 
 /** '/mosaique/{slug?}': a mosaic; without a slug, the latest one. */
 export const Route = createFileRoute('/mosaique/{-$slug}')({
-  loader: async ({ params }) => {
-    const client = api();
-    let url = params.slug;
-    if (!url) {
-      const latest = required(await client.GET('/api/mosaics', { params: { query: { limit: 1, offset: 0 } } }));
-      url = latest.results[0]?.url;
-      if (!url) throw notFound();
-    }
-    return { mosaic: required(await client.GET('/api/mosaic/{url}', { params: { path: { url } } })).result };
-  },
+  loader: async ({ params }) => ({ mosaic: await loadMosaic(params.slug) }),
   head: ({ loaderData, matches }) =>
     loaderData
       ? seoHead({

@@ -1,20 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { appConfig } from '../../app.config.ts';
-import { api } from '../api/client.ts';
-import { required } from '../components/apiResult.ts';
+import { fetchMosaics } from '../api/queries/mosaics.ts';
 import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { TeaserCard } from '../components/TeaserCard.tsx';
-import { seoHead } from '../features/seo/seo.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 
 const title = 'Mosaïques';
 const description = 'Des images à faire défiler sans modération : looks, adresses, déco et inspirations, en grand format.';
-const limit = appConfig.pagination.defaultLimit;
-
-async function fetchMosaics(offset: number) {
-  return required(await api().GET('/api/mosaics', { params: { query: { limit, offset } } })).results;
-}
 
 export const Route = createFileRoute('/mosaiques')({
   loader: async () => ({ mosaics: await fetchMosaics(0) }),

@@ -1,8 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLoaderData } from '@tanstack/react-router';
 import { appConfig } from '../../app.config.ts';
+import { activeVendors, type ConsentDeployment, consentConfig } from '../../consent.config.ts';
+import { consentDescriptions, cookiesOf } from '../../consent.descriptions.ts';
 import { EditorialPage } from '../components/EditorialPage.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
-import { seoHead } from '../features/seo/seo.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 
 const title = 'Protection des données';
 const description =
@@ -45,11 +47,20 @@ function PrivacyPage() {
         Vos données ne sont ni vendues ni louées. Elles ne sont transmises qu'à nos prestataires techniques (envoi
         d'e-mails, hébergement), tenus à la confidentialité et situés dans l'Union européenne.
       </p>
-      <h2>Cookies</h2>
+      <h2>Cookies et consentement</h2>
       <p>
-        Les cookies non essentiels ne sont déposés qu'avec votre accord. Vous pouvez modifier vos choix à tout moment
-        grâce au lien « Cookies » en bas de chaque page.
+        Rien n’est déposé ni lu sur votre appareil sans votre accord, à l’exception du cookie qui retient ce choix.
+        Aucun script d’un autre site n’est chargé avant votre choix. « Tout refuser » est aussi simple que « Tout
+        accepter » ; votre choix est gardé {Math.round(consentConfig.keepDays / 30)} mois, puis nous vous le redemandons,
+        comme lorsque cette politique change. Vous pouvez modifier vos choix à tout moment grâce au lien « Cookies » en
+        bas de chaque page.
       </p>
+      <p>
+        Pour en garder la preuve, chacun de vos choix est enregistré avec un identifiant tiré au hasard (gardé dans le
+        cookie de consentement), la version de cette politique et la date : ni adresse IP, ni navigateur, ni e-mail.
+      </p>
+      <CookieTable />
+      <p className="text-sm">Version {consentConfig.policyVersion} de la politique de cookies, du {consentDescriptions.policyDate}.</p>
       <h2>Vos droits</h2>
       <p>
         Vous pouvez accéder à vos données, les rectifier, les effacer, en limiter le traitement, vous y opposer ou
@@ -58,5 +69,51 @@ function PrivacyPage() {
         saisir la CNIL (cnil.fr).
       </p>
     </EditorialPage>
+  );
+}
+
+/** Every purpose, vendor and cookie this deployment asks about, with lifetimes (from consent.config.ts). */
+function CookieTable() {
+  const features = useLoaderData({ from: '__root__', select: (data) => data.features });
+  const deployment: ConsentDeployment = { analytics: features?.analytics?.provider ?? null, recaptcha: features?.recaptcha === true };
+  const rows = [
+    { purpose: consentDescriptions.purposes.necessary.label, vendor: appConfig.site.name, cookie: consentDescriptions.consentCookie },
+    ...activeVendors(deployment).flatMap((alias) => {
+      const purpose = consentDescriptions.purposes[consentConfig.vendors[alias].purpose].label;
+      const vendor = consentDescriptions.vendors[alias].label;
+      const cookies = cookiesOf(alias, deployment);
+      return cookies.length > 0
+        ? cookies.map((cookie) => ({ purpose, vendor, cookie }))
+        : [{ purpose, vendor, cookie: { name: 'aucun cookie', lifetime: '—', role: 'Mesure sans cookie (Plausible).' } }];
+    }),
+  ];
+  return (
+    <div className="overflow-x-auto">
+      <table className="cookie-table">
+        <caption>Finalités, partenaires et cookies</caption>
+        <thead>
+          <tr>
+            <th scope="col">Finalité</th>
+            <th scope="col">Partenaire</th>
+            <th scope="col">Cookie</th>
+            <th scope="col">Durée</th>
+            <th scope="col">Rôle</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.vendor}-${row.cookie.name}`}>
+              <td>{row.purpose}</td>
+              <td>{row.vendor}</td>
+              <td>
+                <code>{row.cookie.name}</code>
+              </td>
+              <td>{row.cookie.lifetime}</td>
+              <td>{row.cookie.role}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,20 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { appConfig } from '../../app.config.ts';
-import { api } from '../api/client.ts';
-import { required } from '../components/apiResult.ts';
+import { fetchQuizzes } from '../api/queries/quizzes.ts';
 import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { TeaserCard } from '../components/TeaserCard.tsx';
-import { seoHead } from '../features/seo/seo.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 
 const title = 'Quiz';
 const description = 'Quelle robe, quel parfum, quelle héroïne de série êtes-vous ? Quelques questions, et la réponse tombe.';
-const limit = appConfig.pagination.defaultLimit;
-
-async function fetchQuizzes(offset: number) {
-  return required(await api().GET('/api/quizz', { params: { query: { limit, offset } } })).results;
-}
 
 export const Route = createFileRoute('/quizzes')({
   loader: async () => ({ quizzes: await fetchQuizzes(0) }),

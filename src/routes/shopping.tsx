@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ShoppingContent, shoppingIntro } from '../components/pages/ShoppingContent.tsx';
-import { loadShopping } from '../components/shoppingData.ts';
-import { siteUrlOf } from '../components/siteUrlOf.ts';
-import { seoHead } from '../features/seo/seo.ts';
+import { loadShopping } from '../api/queries/shopping.ts';
+import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../lib/seo/seo.ts';
 
 export const Route = createFileRoute('/shopping')({
   loader: loadShopping,

@@ -2,9 +2,18 @@
  * Boots the server side once per process: lock the embedded data directory, open and migrate the
  * database, load the demo content when it is empty, and build the API handler.
  */
+import { appConfig } from '../../app.config.ts';
 import { acquireDataDirLock } from '../db/dataDirLock.ts';
 import { type DatabaseHandle, databaseTargetFromEnv, openDatabase } from '../db/client.ts';
-import { createApiHandler } from './http/contentApi.ts';
+import { contentRoutes, createApiHandler } from './http/contentApi.ts';
+import { newsletterConfigFromEnv } from './newsletter/newsletterConfig.ts';
+import { newsletterRoutes } from './newsletter/newsletterRoutes.ts';
+import { announceContentChanged } from './http/pageCacheInvalidation.ts';
+import { createClock } from './newsroom/clock.ts';
+import { backfillNewsroom } from './newsroom/newsroomArticles.server.ts';
+import { newsroomRoutes, startScheduler } from './newsroom/newsroomRoutes.ts';
+import { pushRoutes } from './push/pushRoutes.ts';
+import { consentRoutes } from './consent/consentRoutes.ts';
 import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 
 export interface ServerApp {
@@ -17,6 +26,13 @@ function seedWanted(env: NodeJS.ProcessEnv, kind: DatabaseHandle['kind']): boole
   return !['0', 'false', 'off', 'no'].includes(env.SEED_DEMO.toLowerCase());
 }
 
+/** Said at start-up: whether anyone can subscribe any address is not a setting to find out later. */
+function doubleOptInSentence(config: ReturnType<typeof newsletterConfigFromEnv>): string {
+  if (config.doubleOptIn) return 'double opt-in on (a signup counts once the e-mailed link is confirmed)';
+  if (config.smtpUrl) return 'double opt-in OFF although mail is configured (NEWSLETTER_DOUBLE_OPT_IN=0): addresses count at once, unconfirmed';
+  return 'double opt-in off (no SMTP_URL: mail-less demo, addresses count at once; set SMTP_URL in production)';
+}
+
 export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promise<ServerApp> {
   const target = databaseTargetFromEnv(env);
   if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
@@ -25,7 +41,24 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promi
     const seeded = await seedDemoContentIfEmpty(database.db);
     if (seeded) console.log(`[boot] demo content loaded: ${seeded.articles} articles`);
   }
-  return { database, handleApi: createApiHandler(database.db) };
+  // Articles from the seed (or from before the newsroom) get their editorial row: one anti-join.
+  await backfillNewsroom(database.db);
+  // The newsletter reads its configuration (and may open Redis) here, once, not when a module loads.
+  const config = newsletterConfigFromEnv(env);
+  console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
+  const clock = createClock();
+  const contentChanged = () => announceContentChanged(env);
+  const schedulerSeconds = Number(env.NEWSROOM_SCHEDULER_SECONDS ?? appConfig.newsroom.schedulerSeconds);
+  if (!Number.isFinite(schedulerSeconds) || schedulerSeconds < 1) throw new Error('NEWSROOM_SCHEDULER_SECONDS must be a number of seconds, 1 or more.');
+  startScheduler(database.db, clock, schedulerSeconds, contentChanged);
+  const routes = [
+    ...contentRoutes,
+    ...newsletterRoutes({ config }),
+    ...pushRoutes({ env }),
+    ...newsroomRoutes({ env, clock, contentChanged }),
+    ...consentRoutes({ env }),
+  ];
+  return { database, handleApi: createApiHandler(database.db, routes, { siteUrl: config.siteUrl }) };
 }
 
 const APP_KEY = Symbol.for('piquante.serverApp');

@@ -3,7 +3,7 @@
  * it, created before the file's tests and dropped after.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { createApiHandler } from '../server/http/contentApi.ts';
+import { contentRoutes, createApiHandler } from '../server/http/contentApi.ts';
 import { seedDemoContent } from '../server/seed/seedDemoContent.server.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './testDatabase.ts';
 
@@ -20,7 +20,7 @@ export function useSeededApi(kind: TestDatabaseKind): SeededApi {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDemoContent(database.db);
-    handler = createApiHandler(database.db);
+    handler = createApiHandler(database.db, contentRoutes);
   });
   afterAll(async () => {
     await database?.dispose();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from './support/ownServer.ts';
 
 // Uses the production build made by the Playwright web server (scripts/e2e-server.mjs).
 function startServer(dataDir: string, port: number) {
@@ -22,7 +23,7 @@ function startServer(dataDir: string, port: number) {
 
 async function waitHealthy(port: number, child: ChildProcess) {
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,
       () => false,
@@ -36,14 +37,16 @@ async function waitHealthy(port: number, child: ChildProcess) {
 test('a second server on the same DATA_DIR refuses to start; the first keeps working', async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'piquante-lock-e2e-'));
-  const first = startServer(dataDir, 4391);
+  // Free ports, not fixed ones: other servers (benchmarks, another checkout's tests) may hold those.
+  const [port1, port2] = [await freePort(), await freePort()];
+  const first = startServer(dataDir, port1);
   try {
-    await waitHealthy(4391, first.child);
-    const second = startServer(dataDir, 4392);
+    await waitHealthy(port1, first.child);
+    const second = startServer(dataDir, port2);
     const code = await new Promise<number | null>((done) => second.child.once('exit', done));
     expect(code).toBe(1);
     expect(second.output()).toContain('is already using the data directory');
-    const response = await fetch('http://127.0.0.1:4391/api/categories');
+    const response = await fetch(`http://127.0.0.1:${port1}/api/categories`);
     expect(response.status).toBe(200);
   } finally {
     first.child.kill('SIGTERM');

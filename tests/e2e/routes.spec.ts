@@ -2,6 +2,7 @@
  * Every route of SPEC §2 answers 200 with server-rendered content; unknown items and paths answer
  * 404 'This page could not be found'; the 7 redirects answer 301 keeping path and query.
  */
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { appConfig, appVariantPrefix } from '../../app.config.ts';
 import { demo, NOT_FOUND } from './support.ts';
@@ -147,19 +148,23 @@ test('robots.txt, the sitemaps and the RSS feeds are served', async ({ request }
   expect((await request.get('/rubrique-inconnue/rss.xml')).status()).toBe(404);
 });
 
-test('pages are sent with a nonce-based CSP and the security headers', async ({ request }) => {
+test('pages are sent with a hash-based CSP (no nonce: the same bytes for every reader) and the security headers', async ({ request }) => {
   const { headers, html } = await ssr(request, '/');
   const csp = headers['content-security-policy'] ?? '';
-  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-  expect(nonce).toBeTruthy();
+  expect(csp).not.toContain('nonce-');
   expect(csp).not.toContain('unsafe-eval');
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(csp).toContain("frame-ancestors 'self'");
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  // Every script element carries the nonce; nothing is loaded from another origin.
-  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  // Every inline script the browser runs is allowed by its SHA-256; every other one comes from our origin.
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
   expect(scripts.length).toBeGreaterThan(0);
-  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  for (const [, attributes = '', body = ''] of scripts) {
+    expect(attributes).not.toContain('nonce=');
+    if (/\ssrc=/.test(attributes) || /type="application\/ld\+json"/.test(attributes) || body === '') continue;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
   expect(html).not.toMatch(/\bsrc="https?:\/\//);
   const assetLinks = (html.match(/<link\b[^>]*>/g) ?? []).filter((tag) => /rel="(stylesheet|modulepreload|preload|icon|manifest)"/.test(tag));
   for (const tag of assetLinks) expect(tag).not.toMatch(/href="https?:\/\//);

@@ -31,7 +31,10 @@ test.describe('search overlay', () => {
     expect(requests).toHaveLength(0);
     expect(new URL(page.url()).searchParams.has('q')).toBe(false);
 
-    await input.pressSequentially('be', { delay: 80 });
+    // One input event: keystrokes typed one by one can be further apart than
+    // the pause on a loaded CI machine, which would rightly send two requests.
+    // The pause itself is covered by searchMachine's model-based tests.
+    await input.fill('robe');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('robe');
     await expect(dialog.getByTestId('search-result').first()).toBeVisible();
     await page.waitForTimeout(700);

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { count } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import { subscribers } from '../../src/db/schema.ts';
-import { encodeAltchaSolution, solveAltcha } from '../../src/features/signup/altchaSolver.ts';
+import { encodeAltchaSolution, solveAltcha } from '../../src/lib/altcha/altchaSolver.ts';
 import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -281,6 +281,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/quizz-result/{resultUrl}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Un résultat de quiz retrouvé par son seul slug
+     * @description Pour `/quizz/{urlresult}` sans slug de quiz (SPEC §2 : le slug du quiz est facultatif).
+     *     Deux quiz peuvent avoir un résultat de même slug : le résultat du quiz publié le plus
+     *     récemment l'emporte (puis le plus petit identifiant). La réponse donne le quiz du résultat,
+     *     pour construire son adresse complète.
+     */
+    get: operations['getQuizResultBySlug'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/repartee-generator': {
     parameters: {
       query?: never;
@@ -406,6 +429,8 @@ export interface paths {
      *       base64 part dans le champ `g-recaptcha-response`. Un défi expire et ne sert qu'une fois ;
      *     - `recaptcha` : reCAPTCHA v2 invisible (clé de site, langue `fr`, badge masqué) ;
      *     - `none` : aucune vérification (tests locaux).
+     *     Quand reCAPTCHA est configuré mais que la lectrice n'a pas accepté le partenaire `recaptcha`, le
+     *     navigateur demande `?altcha=1` : il reçoit un défi ALTCHA, que le serveur accepte aussi.
      */
     get: operations['getSignupCaptcha'];
     put?: never;
@@ -518,6 +543,539 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/consent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preuve d'un choix de consentement
+     * @description Enregistré par le gestionnaire de consentement à chaque choix de la lectrice (premier choix, puis
+     *     chaque modification depuis le lien « Cookies ») : l'identifiant aléatoire de consentement gardé dans
+     *     le cookie de consentement, les finalités et les partenaires acceptés ou refusés, la version de la
+     *     politique et l'heure du serveur. Ni adresse IP, ni navigateur, ni e-mail ne sont enregistrés.
+     *     Seuls les finalités et partenaires connus du site sont acceptés (`400` sinon). Limité par adresse IP.
+     */
+    post: operations['recordConsent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/push/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Abonnement aux notifications des nouveaux articles
+     * @description Enregistre l'abonnement que le navigateur vient de créer (`PushSubscription.toJSON()`) après que la
+     *     lectrice a accepté les notifications depuis l'en-tête. Rien n'est enregistré d'autre que l'adresse du
+     *     service de notification et les clés de chiffrement : ni adresse IP ni navigateur.
+     *     L'adresse doit être en `https` et appartenir à un service de notification connu (Google, Mozilla,
+     *     Apple, Microsoft, ou la liste `PUSH_ENDPOINT_HOSTS`) : le serveur n'envoie jamais rien ailleurs.
+     *     Sans clés VAPID configurées, les notifications sont désactivées et la réponse est `404`.
+     *     Le même abonnement envoyé de nouveau met ses clés à jour (`200`).
+     */
+    post: operations['subscribePush'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/push/subscriptions/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Désabonnement des notifications
+     * @description Supprime l'abonnement de cette adresse de service de notification. La réponse est la même que
+     *     l'abonnement ait existé ou non.
+     */
+    post: operations['unsubscribePush'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Session de la rédaction
+     * @description La personne connectée et le jeton CSRF à renvoyer dans `X-CSRF-Token` à chaque écriture ; `401` sans session.
+     */
+    get: operations['getAdminSession'];
+    put?: never;
+    /**
+     * Connexion à la rédaction
+     * @description Mot de passe (Argon2id). Un compte inconnu et un mauvais mot de passe reçoivent la même réponse `401`.
+     *     Limité par adresse IP (`ADMIN_LOGIN_RATE_LIMIT` par minute). Pose le cookie de session
+     *     (`HttpOnly`, `SameSite=Strict`, `Secure` derrière HTTPS).
+     */
+    post: operations['signInStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/session/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Déconnexion */
+    post: operations['signOutStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/session/passkey-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Connexion par clé d'accès — défi
+     * @description Options WebAuthn (`navigator.credentials.get`) et l'identifiant du défi (5 minutes, usage unique). Limité comme la connexion par mot de passe.
+     */
+    post: operations['passkeySignInOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/session/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Connexion par clé d'accès
+     * @description Vérifie la réponse de l'authentificateur au défi ; même session et même cookie qu'avec le mot de passe. Une clé inconnue et une signature fausse reçoivent la même réponse `401`.
+     */
+    post: operations['signInWithPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mes clés d'accès */
+    get: operations['listPasskeys'];
+    put?: never;
+    /**
+     * Enregistrer une clé d'accès
+     * @description La réponse de `navigator.credentials.create` au défi obtenu par `POST /api/admin/passkeys/options`.
+     */
+    post: operations['registerPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enregistrer une clé d'accès — défi */
+    post: operations['passkeyRegistrationOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Comptes de la rédaction (admin) */
+    get: operations['listStaff'];
+    put?: never;
+    /** Créer un compte (admin) */
+    post: operations['createStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/authors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Signatures disponibles */
+    get: operations['listAdminAuthors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Articles de la rédaction
+     * @description Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord.
+     */
+    get: operations['listAdminArticles'];
+    put?: never;
+    /** Créer un brouillon */
+    post: operations['createAdminArticle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /** Un article de la rédaction */
+    get: operations['getAdminArticle'];
+    /**
+     * Enregistrer un article
+     * @description Concurrence optimiste : `version` est celle que l'éditeur a chargée. Si quelqu'un a enregistré
+     *     depuis, la réponse est `409` et nomme qui ; rien n'est écrasé. Un article publié dont le slug change
+     *     garde son ancienne adresse, qui répond `301`.
+     */
+    put: operations['updateAdminArticle'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier, repasser en brouillon
+     * @description Brouillon → programmé (à `scheduledAt`, publié tout seul à l'heure dite) → publié → dépublié.
+     *     Publier demande le rôle author (ses propres articles), editor ou admin. Les pages, le plan du site
+     *     et le flux RSS sont mis à jour.
+     */
+    post: operations['changeAdminArticleStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'un article
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente.
+     */
+    get: operations['listArticleRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restoreArticleRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé
+     * @description Un lien signé (HMAC) qui expire, vers la vraie page d'article rendue avec l'état de travail.
+     */
+    post: operations['createPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'un article non publié
+     * @description L'article tel qu'il serait publié, pour un jeton d'aperçu valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getArticlePreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/scheduler/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publier maintenant les articles programmés échus
+     * @description Le programmateur tourne seul toutes les `NEWSROOM_SCHEDULER_SECONDS` secondes ; cet appel (editor, admin)
+     *     le lance tout de suite. `advanceSeconds` avance l'horloge du serveur et n'est accepté que si
+     *     `NEWSROOM_TEST_CLOCK=1` (tests de bout en bout).
+     */
+    post: operations['runScheduler'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Rubriques (avec leur nombre d'articles) */
+    get: operations['listAdminCategories'];
+    put?: never;
+    /** Créer une rubrique (editor, admin) */
+    post: operations['createAdminCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/categories/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Réordonner les rubriques (editor, admin) */
+    post: operations['reorderAdminCategories'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/categories/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Renommer ou décrire une rubrique (editor, admin)
+     * @description Le slug ne change pas (les adresses des articles en dépendent).
+     */
+    put: operations['updateAdminCategory'];
+    post?: never;
+    /**
+     * Supprimer une rubrique vide (editor, admin)
+     * @description Une rubrique qui a encore des articles (de tout état) n'est pas supprimée (`409`).
+     */
+    delete: operations['deleteAdminCategory'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Médiathèque */
+    get: operations['listMedia'];
+    put?: never;
+    /**
+     * Téléverser une image
+     * @description JPEG, PNG, WebP ou AVIF (type reconnu au contenu, pas au nom ni à l'en-tête), `MEDIA_MAX_BYTES` au plus
+     *     (10 Mo). Le texte alternatif est obligatoire et reste avec l'image. Le serveur en fait des variantes AVIF et
+     *     WebP à quelques largeurs (dimensions explicites), servies sous `/media/library/` avec un cache long et
+     *     immuable ; l'original n'est pas servi. La même image envoyée deux fois donne la même entrée (`200`).
+     */
+    post: operations['uploadMedia'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Journal des écritures (admin) */
+    get: operations['listAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -541,12 +1099,16 @@ export interface components {
       /** @enum {string} */
       error:
         | 'bad_request'
+        | 'unauthorized'
+        | 'forbidden'
         | 'not_found'
         | 'method_not_allowed'
+        | 'conflict'
         | 'payload_too_large'
         | 'unsupported_media_type'
         | 'too_many_requests'
-        | 'internal_error';
+        | 'internal_error'
+        | 'service_unavailable';
       message: string;
       /** @description Message en français par champ ou paramètre fautif. */
       fields?: {
@@ -570,11 +1132,24 @@ export interface components {
       name: string;
       role: string;
     };
-    /** @description Bloc de texte brut (jamais de HTML). */
+    /**
+     * @description Bloc de texte brut (jamais de HTML). `text` est le texte entier du bloc ; `spans`, quand il est
+     *     présent, le découpe en morceaux mis en forme (gras, italique, lien) que la page rend elle-même.
+     *     `bullet` et `numbered` sont des éléments de liste (les éléments consécutifs forment une liste).
+     */
     ContentBlock: {
       /** @enum {string} */
-      type: 'paragraph' | 'heading' | 'quote';
+      type: 'paragraph' | 'heading' | 'quote' | 'bullet' | 'numbered';
       text: string;
+      spans?: components['schemas']['TextSpan'][];
+    };
+    /** @description Morceau de texte d'un bloc, avec sa mise en forme. */
+    TextSpan: {
+      text: string;
+      bold?: boolean;
+      italic?: boolean;
+      /** @description Lien http(s), mailto ou chemin du site (jamais `javascript:`). */
+      href?: string;
     };
     /** @description Article tel qu'affiché dans les listes (SPEC §3). */
     ArticleCard: {
@@ -612,6 +1187,14 @@ export interface components {
       body: components['schemas']['ContentBlock'][];
       /** Format: date-time */
       updatedAt: string;
+      seo?: components['schemas']['ArticleSeo'];
+    };
+    /** @description Réglages SEO de la rédaction, présents seulement quand l'un d'eux est rempli (sinon le titre, le chapô et l'image principale servent). */
+    ArticleSeo: {
+      title: string;
+      description: string;
+      /** @description Image de partage (Open Graph), chemin du site. */
+      image: string | null;
     };
     QuizSummary: {
       id: number;
@@ -889,6 +1472,60 @@ export interface components {
       /** @description La phrase à afficher ; identique que l'adresse soit inscrite ou non. */
       message: string;
     };
+    /**
+     * Format: uri
+     * @description Adresse du service de notification donnée par le navigateur (toujours en https).
+     */
+    PushEndpoint: string;
+    ConsentChoiceList: {
+      enabled: components['schemas']['ConsentName'][];
+      disabled: components['schemas']['ConsentName'][];
+    };
+    ConsentName: string;
+    /** @description Un choix de la lectrice (forme de l'état de consentement de SPEC §3, sans les alias). */
+    ConsentRecordInput: {
+      /**
+       * Format: uuid
+       * @description Identifiant aléatoire créé par le navigateur et gardé dans le cookie de consentement.
+       */
+      consentId: string;
+      /** @description Version de la politique de cookies à laquelle la lectrice a répondu. */
+      policyVersion: number;
+      /**
+       * @description « Tout accepter », « Personnaliser » ou « Tout refuser ».
+       * @enum {string}
+       */
+      acceptType: 'all' | 'custom' | 'necessary';
+      purposes: components['schemas']['ConsentChoiceList'];
+      vendors: components['schemas']['ConsentChoiceList'];
+    };
+    ConsentRecorded: {
+      /** Format: uuid */
+      consentId: string;
+      /** Format: date-time */
+      recordedAt: string;
+    };
+    /** @description L'abonnement créé par `PushManager.subscribe()` (forme de `PushSubscription.toJSON()`). */
+    PushSubscriptionInput: {
+      endpoint: components['schemas']['PushEndpoint'];
+      /** @description Fin de validité annoncée par le navigateur (millisecondes depuis 1970), le plus souvent `null`. */
+      expirationTime?: number | null;
+      keys: {
+        /** @description Clé publique ECDH P-256 du navigateur (65 octets, base64url). */
+        p256dh: string;
+        /** @description Secret d'authentification du navigateur (16 octets, base64url). */
+        auth: string;
+      };
+    };
+    PushUnsubscribeInput: {
+      endpoint: components['schemas']['PushEndpoint'];
+    };
+    PushOutcome: {
+      /** @enum {string} */
+      status: 'subscribed' | 'unsubscribed';
+      /** @description Phrase en français à afficher. */
+      message: string;
+    };
     /** @description Le fournisseur anti-robot configuré et ce qu'il faut au navigateur. */
     CaptchaSetup:
       | components['schemas']['AltchaCaptcha']
@@ -981,8 +1618,330 @@ export interface components {
     QuotationList: {
       results: components['schemas']['Quotation'][];
     };
+    /**
+     * @description contributor (écrit des brouillons), author (publie ses articles), editor (tout le contenu, rubriques), admin (comptes et réglages).
+     * @enum {string}
+     */
+    StaffRole: 'contributor' | 'author' | 'editor' | 'admin';
+    StaffMember: {
+      id: number;
+      email: string;
+      name: string;
+      role: components['schemas']['StaffRole'];
+    };
+    StaffList: {
+      results: components['schemas']['StaffMember'][];
+    };
+    AdminSession: {
+      staff: components['schemas']['StaffMember'];
+      /** @description À renvoyer dans l'en-tête `X-CSRF-Token` de chaque écriture. */
+      csrfToken: string;
+    };
+    SignInInput: {
+      email: string;
+      password: string;
+    };
+    StaffInput: {
+      email: string;
+      name: string;
+      role: components['schemas']['StaffRole'];
+      password: string;
+    };
+    AdminAuthor: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      name: string;
+    };
+    AdminAuthorList: {
+      results: components['schemas']['AdminAuthor'][];
+    };
+    /**
+     * @description draft (brouillon), scheduled (programmé), published (publié), unpublished (dépublié).
+     * @enum {string}
+     */
+    ArticleStatus: 'draft' | 'scheduled' | 'published' | 'unpublished';
+    /**
+     * @description Document de l'éditeur (JSON Tiptap/ProseMirror). Le serveur n'accepte que les nœuds et marques de sa
+     *     liste (paragraphe, titres 2-3, citation, listes, gras, italique, lien http(s)/mailto/relatif) et le
+     *     rend lui-même pour les lecteurs : aucun HTML venu de l'éditeur ne leur parvient.
+     */
+    RichTextDoc: {
+      /** @enum {string} */
+      type: 'doc';
+      content?: Record<string, never>[];
+    };
+    /** @description Image principale ; le texte alternatif est obligatoire. */
+    AdminImage: {
+      url: string;
+      alt: string;
+      width: number;
+      height: number;
+    };
+    ArticleDraftInput: {
+      title: string;
+      subtitle: string;
+      /** @description Généré depuis le titre s'il est absent. */
+      slug?: components['schemas']['Slug'];
+      categorySlug: components['schemas']['Slug'];
+      /** @description La signature ; par défaut celle de la personne connectée. */
+      authorSlug?: components['schemas']['Slug'];
+      stamp?: components['schemas']['Stamp'] | null;
+      mainImage: components['schemas']['AdminImage'];
+      doc: components['schemas']['RichTextDoc'];
+      seoTitle?: string;
+      seoDescription?: string;
+      ogImage?: string | null;
+    };
+    ArticleUpdateInput: {
+      version: number;
+      title: string;
+      subtitle: string;
+      slug?: components['schemas']['Slug'];
+      categorySlug: components['schemas']['Slug'];
+      authorSlug?: components['schemas']['Slug'];
+      stamp?: components['schemas']['Stamp'] | null;
+      mainImage: components['schemas']['AdminImage'];
+      doc: components['schemas']['RichTextDoc'];
+      seoTitle?: string;
+      seoDescription?: string;
+      ogImage?: string | null;
+    };
+    AdminArticle: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      subtitle: string;
+      categorySlug: components['schemas']['Slug'];
+      authorSlug: components['schemas']['Slug'];
+      authorName: string;
+      stamp: components['schemas']['Stamp'] | null;
+      mainImage: components['schemas']['Image'];
+      doc: components['schemas']['RichTextDoc'];
+      seoTitle: string;
+      seoDescription: string;
+      ogImage: string | null;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      /** @description Adresse publique (`/{rubrique}/{slug}`), valable une fois publié. */
+      fullUrl: string;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminArticleSummary: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      categorySlug: components['schemas']['Slug'];
+      categoryName: string;
+      authorName: string;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminArticleList: {
+      results: components['schemas']['AdminArticleSummary'][];
+      total: number;
+    };
+    StatusChangeInput: {
+      /** @enum {string} */
+      action: 'schedule' | 'publish' | 'unpublish' | 'draft';
+      version: number;
+      /**
+       * Format: date-time
+       * @description Obligatoire pour `schedule` ; dans le futur.
+       */
+      scheduledAt?: string;
+    };
+    VersionInput: {
+      version: number;
+    };
+    /** @description Réponse `409` de la concurrence optimiste. */
+    VersionConflict: {
+      /** @enum {string} */
+      error: 'conflict';
+      message: string;
+      currentVersion: number;
+      changedBy: string | null;
+      /** Format: date-time */
+      changedAt: string;
+    };
+    RevisionChange: {
+      /** @description Nom du champ en français (Titre, Texte…). */
+      field: string;
+      before: string;
+      after: string;
+    };
+    Revision: {
+      id: number;
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      staffName: string | null;
+      title: string;
+      /** @description Différences avec la révision précédente (texte brut, paragraphe par paragraphe). */
+      changes: components['schemas']['RevisionChange'][];
+    };
+    RevisionList: {
+      results: components['schemas']['Revision'][];
+    };
+    PreviewLink: {
+      /** @description Chemin de la page d'aperçu (`/apercu/{jeton}`). */
+      url: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    SchedulerRunInput: {
+      advanceSeconds?: number;
+    };
+    SchedulerRun: {
+      published: number[];
+      /** Format: date-time */
+      now: string;
+    };
+    AdminCategory: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      name: string;
+      description: string;
+      color: string;
+      position: number;
+      articleCount: number;
+    };
+    AdminCategoryList: {
+      results: components['schemas']['AdminCategory'][];
+    };
+    CategoryInput: {
+      name: string;
+      slug?: components['schemas']['Slug'];
+      description: string;
+      color: string;
+    };
+    CategoryUpdateInput: {
+      name?: string;
+      description?: string;
+      color?: string;
+    };
+    CategoryOrderInput: {
+      ids: number[];
+    };
+    MediaUpload: {
+      /**
+       * Format: binary
+       * @description L'image (JPEG, PNG, WebP, AVIF).
+       */
+      file: string;
+      alt: string;
+      focalX?: number;
+      focalY?: number;
+    };
+    MediaVariant: {
+      /** @enum {string} */
+      format: 'avif' | 'webp';
+      width: number;
+      height: number;
+      url: string;
+    };
+    MediaItem: {
+      id: number;
+      /** @description La plus grande variante WebP (à mettre dans `mainImage.url`). */
+      url: string;
+      alt: string;
+      width: number;
+      height: number;
+      focalX: number | null;
+      focalY: number | null;
+      variants: components['schemas']['MediaVariant'][];
+      /** Format: date-time */
+      createdAt: string;
+    };
+    MediaList: {
+      results: components['schemas']['MediaItem'][];
+    };
+    PasskeyOptions: {
+      challengeId: string;
+      /** @description Options WebAuthn au format JSON (W3C `PublicKeyCredential*OptionsJSON`). */
+      options: Record<string, never>;
+    };
+    PasskeyAnswer: {
+      challengeId: string;
+      /** @description Réponse de l'authentificateur au format JSON (`PublicKeyCredential.toJSON()`). */
+      response: Record<string, never>;
+      name?: string;
+    };
+    Passkey: {
+      id: string;
+      name: string;
+      /** Format: date-time */
+      createdAt: string;
+      lastUsedAt: string | null;
+    };
+    PasskeyList: {
+      results: components['schemas']['Passkey'][];
+    };
+    AuditEntry: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      staffEmail: string | null;
+      action: string;
+      entity: string;
+      entityId: number | null;
+      detail: Record<string, never>;
+    };
+    AuditList: {
+      results: components['schemas']['AuditEntry'][];
+    };
   };
   responses: {
+    /** @description Pas de session de la rédaction (ou identifiants refusés). */
+    Unauthorized: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Rôle insuffisant, jeton CSRF absent ou faux, ou origine étrangère. */
+    Forbidden: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description L'écriture contredit l'état actuel (slug ou adresse déjà pris, rubrique non vide…). */
+    Conflict: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Quelqu'un a enregistré l'article depuis que cette version a été chargée ; rien n'est écrasé. */
+    VersionConflict: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['VersionConflict'];
+      };
+    };
     /** @description Requête invalide (paramètre hors bornes, slug mal formé, recherche trop courte…). */
     BadRequest: {
       headers: {
@@ -1003,6 +1962,19 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
+    /**
+     * @description Formulaire envoyé depuis un autre site (en-tête `Origin` étranger) : refusé, rien n'est enregistré.
+     *     Les requêtes sans `Origin` (clients non navigateurs) sont acceptées.
+     */
+    ForeignOrigin: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
     /** @description Corps de requête trop volumineux. */
     PayloadTooLarge: {
       headers: {
@@ -1013,10 +1985,24 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
-    /** @description Type de contenu non accepté (ni multipart/form-data ni application/x-www-form-urlencoded). */
+    /**
+     * @description Type de contenu non accepté : les formulaires newsletter attendent multipart/form-data ou
+     *     application/x-www-form-urlencoded, les abonnements aux notifications application/json.
+     */
     UnsupportedMediaType: {
       headers: {
         'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Service momentanément indisponible (base de données injoignable) ; rien n'a été enregistré, réessayer après `Retry-After` secondes. */
+    ServiceUnavailable: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        'Retry-After': components['headers']['RetryAfter'];
         [name: string]: unknown;
       };
       content: {
@@ -1036,6 +2022,11 @@ export interface components {
     };
   };
   parameters: {
+    /**
+     * @description Identifiant numérique.
+     * @example 42
+     */
+    IdPath: number;
     /**
      * @description Jeton signé de désinscription en un clic (un par abonné).
      * @example u.42.q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6
@@ -1559,6 +2550,35 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  getQuizResultBySlug: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Slug du résultat.
+         * @example carrie-bradshaw
+         */
+        resultUrl: components['schemas']['Slug'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le résultat et le quiz auquel il appartient. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuizResultResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
   listReparteeGenerators: {
     parameters: {
       query?: {
@@ -1725,14 +2745,19 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getSignupCaptcha: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `1` : un défi ALTCHA même si reCAPTCHA est configuré (pas de consentement à reCAPTCHA). */
+        altcha?: '1';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1749,7 +2774,9 @@ export interface operations {
           'application/json': components['schemas']['CaptchaSetup'];
         };
       };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   confirmNewsletterSignup: {
@@ -1777,6 +2804,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
     };
@@ -1806,9 +2834,11 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   confirmNewsletterUnsubscribe: {
@@ -1836,6 +2866,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
     };
@@ -1901,6 +2932,967 @@ export interface operations {
       400: components['responses']['BadRequest'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  recordConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConsentRecordInput'];
+      };
+    };
+    responses: {
+      /** @description Choix enregistré. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsentRecorded'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  subscribePush: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushSubscriptionInput'];
+      };
+    };
+    responses: {
+      /** @description Abonnement déjà connu, clés mises à jour. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushOutcome'];
+        };
+      };
+      /** @description Abonnement enregistré. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  unsubscribePush: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushUnsubscribeInput'];
+      };
+    };
+    responses: {
+      /** @description Abonnement supprimé (ou déjà absent). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getAdminSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Session ouverte. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSession'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  signInStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignInInput'];
+      };
+    };
+    responses: {
+      /** @description Connecté. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['ForeignOrigin'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  signOutStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Session fermée (ou déjà absente). */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  passkeySignInOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les options. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyOptions'];
+        };
+      };
+      403: components['responses']['ForeignOrigin'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  signInWithPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyAnswer'];
+      };
+    };
+    responses: {
+      /** @description Connecté. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSession'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['ForeignOrigin'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les clés d'accès de la personne connectée. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  registerPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyAnswer'];
+      };
+    };
+    responses: {
+      /** @description Clé enregistrée. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Passkey'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  passkeyRegistrationOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Options WebAuthn (`navigator.credentials.create`) et l'identifiant du défi. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyOptions'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Tous les comptes. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffInput'];
+      };
+    };
+    responses: {
+      /** @description Compte créé. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMember'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  listAdminAuthors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les auteurs et autrices. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAuthorList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listAdminArticles: {
+    parameters: {
+      query?: {
+        /** @description Recherche dans le titre. */
+        q?: string;
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Slug de rubrique ; une rubrique inconnue donne une `404`.
+         * @example mode
+         */
+        category?: components['parameters']['CategoryQuery'];
+        /** @description Slug de la signature. */
+        author?: components['schemas']['Slug'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page d'articles. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminArticleList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createAdminArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArticleDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminArticle'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  getAdminArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description L'article, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminArticle'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateAdminArticle: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ArticleUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminArticle'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  changeAdminArticleStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminArticle'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+    };
+  };
+  listArticleRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  restoreArticleRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminArticle'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+    };
+  };
+  createPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getArticlePreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description L'article. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArticleResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  runScheduler: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SchedulerRunInput'];
+      };
+    };
+    responses: {
+      /** @description Les articles publiés par ce passage. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SchedulerRun'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listAdminCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les rubriques dans leur ordre. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategoryList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createAdminCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryInput'];
+      };
+    };
+    responses: {
+      /** @description Rubrique créée, en dernière position. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  reorderAdminCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryOrderInput'];
+      };
+    };
+    responses: {
+      /** @description Le nouvel ordre. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategoryList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateAdminCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Rubrique modifiée. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteAdminCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Supprimée. */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  listMedia: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les images, les plus récentes d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  uploadMedia: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['MediaUpload'];
+      };
+    };
+    responses: {
+      /** @description Cette image était déjà dans la médiathèque. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaItem'];
+        };
+      };
+      /** @description Image ajoutée. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  listAuditLog: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les écritures, les plus récentes d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
 }

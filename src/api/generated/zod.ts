@@ -48,12 +48,16 @@ export const ErrorResponse = zod
   .strictObject({
     error: zod.enum([
       'bad_request',
+      'unauthorized',
+      'forbidden',
       'not_found',
       'method_not_allowed',
+      'conflict',
       'payload_too_large',
       'unsupported_media_type',
       'too_many_requests',
       'internal_error',
+      'service_unavailable',
     ]),
     message: zod.string(),
     fields: zod
@@ -97,12 +101,33 @@ export const Author = zod.strictObject({
 export type Author = zod.input<typeof Author>;
 export type AuthorOutput = zod.output<typeof Author>;
 
+export const textSpanHrefRegExp = new RegExp('^(https?://|mailto:|/(?!/))');
+
+export const TextSpan = zod
+  .strictObject({
+    text: zod.string(),
+    bold: zod.boolean().optional(),
+    italic: zod.boolean().optional(),
+    href: zod
+      .string()
+      .regex(textSpanHrefRegExp)
+      .optional()
+      .describe('Lien http(s), mailto ou chemin du site (jamais `javascript:`).'),
+  })
+  .describe("Morceau de texte d'un bloc, avec sa mise en forme.");
+
+export type TextSpan = zod.input<typeof TextSpan>;
+export type TextSpanOutput = zod.output<typeof TextSpan>;
+
 export const ContentBlock = zod
   .strictObject({
-    type: zod.enum(['paragraph', 'heading', 'quote']),
+    type: zod.enum(['paragraph', 'heading', 'quote', 'bullet', 'numbered']),
     text: zod.string(),
+    spans: zod.array(TextSpan).optional(),
   })
-  .describe('Bloc de texte brut (jamais de HTML).');
+  .describe(
+    'Bloc de texte brut (jamais de HTML). `text` est le texte entier du bloc ; `spans`, quand il est\nprésent, le découpe en morceaux mis en forme (gras, italique, lien) que la page rend elle-même.\n`bullet` et `numbered` sont des éléments de liste (les éléments consécutifs forment une liste).\n',
+  );
 
 export type ContentBlock = zod.input<typeof ContentBlock>;
 export type ContentBlockOutput = zod.output<typeof ContentBlock>;
@@ -130,6 +155,23 @@ export const ArticleCard = zod
 export type ArticleCard = zod.input<typeof ArticleCard>;
 export type ArticleCardOutput = zod.output<typeof ArticleCard>;
 
+export const articleSeoImageOneRegExp = new RegExp('^/(?!/)');
+
+export const ArticleSeo = zod
+  .strictObject({
+    title: zod.string(),
+    description: zod.string(),
+    image: zod
+      .union([zod.string().regex(articleSeoImageOneRegExp), zod.null()])
+      .describe('Image de partage (Open Graph), chemin du site.'),
+  })
+  .describe(
+    "Réglages SEO de la rédaction, présents seulement quand l'un d'eux est rempli (sinon le titre, le chapô et l'image principale servent).",
+  );
+
+export type ArticleSeo = zod.input<typeof ArticleSeo>;
+export type ArticleSeoOutput = zod.output<typeof ArticleSeo>;
+
 export const articleDetailFullUrlRegExp = new RegExp(
   '^/[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$',
 );
@@ -151,6 +193,7 @@ export const ArticleDetail = zod
     author: Author,
     body: zod.array(ContentBlock),
     updatedAt: zod.iso.datetime({ offset: true }),
+    seo: ArticleSeo.optional(),
   })
   .describe('Article complet = ArticleCard + rubrique, auteur, corps et date de mise à jour.');
 
@@ -614,6 +657,125 @@ export const UnsubscribeResponse = zod.strictObject({
 export type UnsubscribeResponse = zod.input<typeof UnsubscribeResponse>;
 export type UnsubscribeResponseOutput = zod.output<typeof UnsubscribeResponse>;
 
+export const PushEndpointMin = 12;
+export const PushEndpointMax = 2048;
+
+export const PushEndpointRegExp = new RegExp('^https:/');
+
+export const PushEndpoint = zod
+  .url()
+  .min(PushEndpointMin)
+  .max(PushEndpointMax)
+  .regex(PushEndpointRegExp)
+  .describe('Adresse du service de notification donnée par le navigateur (toujours en https).');
+
+export type PushEndpoint = zod.input<typeof PushEndpoint>;
+export type PushEndpointOutput = zod.output<typeof PushEndpoint>;
+
+export const ConsentNameMax = 40;
+
+export const ConsentNameRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const ConsentName = zod.string().min(1).max(ConsentNameMax).regex(ConsentNameRegExp);
+
+export type ConsentName = zod.input<typeof ConsentName>;
+export type ConsentNameOutput = zod.output<typeof ConsentName>;
+
+export const consentChoiceListEnabledMax = 20;
+
+export const consentChoiceListDisabledMax = 20;
+
+export const ConsentChoiceList = zod.strictObject({
+  enabled: zod.array(ConsentName).max(consentChoiceListEnabledMax),
+  disabled: zod.array(ConsentName).max(consentChoiceListDisabledMax),
+});
+
+export type ConsentChoiceList = zod.input<typeof ConsentChoiceList>;
+export type ConsentChoiceListOutput = zod.output<typeof ConsentChoiceList>;
+
+export const consentRecordInputPolicyVersionMax = 1000000;
+
+export const ConsentRecordInput = zod
+  .strictObject({
+    consentId: zod
+      .uuid()
+      .describe(
+        'Identifiant aléatoire créé par le navigateur et gardé dans le cookie de consentement.',
+      ),
+    policyVersion: zod
+      .int()
+      .min(1)
+      .max(consentRecordInputPolicyVersionMax)
+      .describe('Version de la politique de cookies à laquelle la lectrice a répondu.'),
+    acceptType: zod
+      .enum(['all', 'custom', 'necessary'])
+      .describe('« Tout accepter », « Personnaliser » ou « Tout refuser ».'),
+    purposes: ConsentChoiceList,
+    vendors: ConsentChoiceList,
+  })
+  .describe(
+    "Un choix de la lectrice (forme de l'état de consentement de SPEC §3, sans les alias).",
+  );
+
+export type ConsentRecordInput = zod.input<typeof ConsentRecordInput>;
+export type ConsentRecordInputOutput = zod.output<typeof ConsentRecordInput>;
+
+export const ConsentRecorded = zod.strictObject({
+  consentId: zod.uuid(),
+  recordedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type ConsentRecorded = zod.input<typeof ConsentRecorded>;
+export type ConsentRecordedOutput = zod.output<typeof ConsentRecorded>;
+
+export const pushSubscriptionInputExpirationTimeMin = 0;
+
+export const pushSubscriptionInputKeysP256dhRegExp = new RegExp('^[A-Za-z0-9_-]{87}=?$');
+export const pushSubscriptionInputKeysAuthRegExp = new RegExp('^[A-Za-z0-9_-]{22}(==)?$');
+
+export const PushSubscriptionInput = zod
+  .strictObject({
+    endpoint: PushEndpoint,
+    expirationTime: zod
+      .number()
+      .min(pushSubscriptionInputExpirationTimeMin)
+      .nullish()
+      .describe(
+        'Fin de validité annoncée par le navigateur (millisecondes depuis 1970), le plus souvent `null`.',
+      ),
+    keys: zod.strictObject({
+      p256dh: zod
+        .string()
+        .regex(pushSubscriptionInputKeysP256dhRegExp)
+        .describe('Clé publique ECDH P-256 du navigateur (65 octets, base64url).'),
+      auth: zod
+        .string()
+        .regex(pushSubscriptionInputKeysAuthRegExp)
+        .describe("Secret d'authentification du navigateur (16 octets, base64url)."),
+    }),
+  })
+  .describe(
+    "L'abonnement créé par `PushManager.subscribe()` (forme de `PushSubscription.toJSON()`).",
+  );
+
+export type PushSubscriptionInput = zod.input<typeof PushSubscriptionInput>;
+export type PushSubscriptionInputOutput = zod.output<typeof PushSubscriptionInput>;
+
+export const PushUnsubscribeInput = zod.strictObject({
+  endpoint: PushEndpoint,
+});
+
+export type PushUnsubscribeInput = zod.input<typeof PushUnsubscribeInput>;
+export type PushUnsubscribeInputOutput = zod.output<typeof PushUnsubscribeInput>;
+
+export const PushOutcome = zod.strictObject({
+  status: zod.enum(['subscribed', 'unsubscribed']),
+  message: zod.string().describe('Phrase en français à afficher.'),
+});
+
+export type PushOutcome = zod.input<typeof PushOutcome>;
+export type PushOutcomeOutput = zod.output<typeof PushOutcome>;
+
 export const altchaChallengeChallengeRegExp = new RegExp('^[0-9a-f]{64}$');
 
 export const altchaChallengeSignatureRegExp = new RegExp('^[0-9a-f]{64}$');
@@ -776,6 +938,535 @@ export const QuotationList = zod.strictObject({
 
 export type QuotationList = zod.input<typeof QuotationList>;
 export type QuotationListOutput = zod.output<typeof QuotationList>;
+
+export const StaffRole = zod
+  .enum(['contributor', 'author', 'editor', 'admin'])
+  .describe(
+    'contributor (écrit des brouillons), author (publie ses articles), editor (tout le contenu, rubriques), admin (comptes et réglages).',
+  );
+
+export type StaffRole = zod.input<typeof StaffRole>;
+export type StaffRoleOutput = zod.output<typeof StaffRole>;
+
+export const StaffMember = zod.strictObject({
+  id: zod.int().min(1),
+  email: zod.string(),
+  name: zod.string(),
+  role: StaffRole,
+});
+
+export type StaffMember = zod.input<typeof StaffMember>;
+export type StaffMemberOutput = zod.output<typeof StaffMember>;
+
+export const StaffList = zod.strictObject({
+  results: zod.array(StaffMember),
+});
+
+export type StaffList = zod.input<typeof StaffList>;
+export type StaffListOutput = zod.output<typeof StaffList>;
+
+export const AdminSession = zod.strictObject({
+  staff: StaffMember,
+  csrfToken: zod.string().describe("À renvoyer dans l'en-tête `X-CSRF-Token` de chaque écriture."),
+});
+
+export type AdminSession = zod.input<typeof AdminSession>;
+export type AdminSessionOutput = zod.output<typeof AdminSession>;
+
+export const signInInputEmailMin = 3;
+export const signInInputEmailMax = 254;
+
+export const signInInputPasswordMax = 1024;
+
+export const SignInInput = zod.strictObject({
+  email: zod.string().min(signInInputEmailMin).max(signInInputEmailMax),
+  password: zod.string().min(1).max(signInInputPasswordMax),
+});
+
+export type SignInInput = zod.input<typeof SignInInput>;
+export type SignInInputOutput = zod.output<typeof SignInInput>;
+
+export const staffInputEmailMin = 3;
+export const staffInputEmailMax = 254;
+
+export const staffInputEmailRegExp = new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$');
+export const staffInputNameMax = 120;
+
+export const staffInputPasswordMin = 12;
+export const staffInputPasswordMax = 1024;
+
+export const StaffInput = zod.strictObject({
+  email: zod.string().min(staffInputEmailMin).max(staffInputEmailMax).regex(staffInputEmailRegExp),
+  name: zod.string().min(1).max(staffInputNameMax),
+  role: StaffRole,
+  password: zod.string().min(staffInputPasswordMin).max(staffInputPasswordMax),
+});
+
+export type StaffInput = zod.input<typeof StaffInput>;
+export type StaffInputOutput = zod.output<typeof StaffInput>;
+
+export const AdminAuthor = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  name: zod.string(),
+});
+
+export type AdminAuthor = zod.input<typeof AdminAuthor>;
+export type AdminAuthorOutput = zod.output<typeof AdminAuthor>;
+
+export const AdminAuthorList = zod.strictObject({
+  results: zod.array(AdminAuthor),
+});
+
+export type AdminAuthorList = zod.input<typeof AdminAuthorList>;
+export type AdminAuthorListOutput = zod.output<typeof AdminAuthorList>;
+
+export const ArticleStatus = zod
+  .enum(['draft', 'scheduled', 'published', 'unpublished'])
+  .describe(
+    'draft (brouillon), scheduled (programmé), published (publié), unpublished (dépublié).',
+  );
+
+export type ArticleStatus = zod.input<typeof ArticleStatus>;
+export type ArticleStatusOutput = zod.output<typeof ArticleStatus>;
+
+export const richTextDocContentMax = 2000;
+
+export const RichTextDoc = zod
+  .strictObject({
+    type: zod.enum(['doc']),
+    content: zod.array(zod.looseObject({})).max(richTextDocContentMax).optional(),
+  })
+  .describe(
+    "Document de l'éditeur (JSON Tiptap/ProseMirror). Le serveur n'accepte que les nœuds et marques de sa\nliste (paragraphe, titres 2-3, citation, listes, gras, italique, lien http(s)/mailto/relatif) et le\nrend lui-même pour les lecteurs : aucun HTML venu de l'éditeur ne leur parvient.\n",
+  );
+
+export type RichTextDoc = zod.input<typeof RichTextDoc>;
+export type RichTextDocOutput = zod.output<typeof RichTextDoc>;
+
+export const adminImageUrlMax = 500;
+
+export const adminImageUrlRegExp = new RegExp('^/(?!/)');
+export const adminImageAltMax = 300;
+
+export const adminImageWidthMax = 20000;
+
+export const adminImageHeightMax = 20000;
+
+export const AdminImage = zod
+  .strictObject({
+    url: zod.string().min(1).max(adminImageUrlMax).regex(adminImageUrlRegExp),
+    alt: zod.string().min(1).max(adminImageAltMax),
+    width: zod.int().min(1).max(adminImageWidthMax),
+    height: zod.int().min(1).max(adminImageHeightMax),
+  })
+  .describe('Image principale ; le texte alternatif est obligatoire.');
+
+export type AdminImage = zod.input<typeof AdminImage>;
+export type AdminImageOutput = zod.output<typeof AdminImage>;
+
+export const articleDraftInputTitleMax = 200;
+
+export const articleDraftInputSubtitleMax = 400;
+
+export const articleDraftInputSeoTitleMax = 200;
+
+export const articleDraftInputSeoDescriptionMax = 400;
+
+export const articleDraftInputOgImageOneMax = 500;
+
+export const articleDraftInputOgImageOneRegExp = new RegExp('^/(?!/)');
+
+export const ArticleDraftInput = zod.strictObject({
+  title: zod.string().min(1).max(articleDraftInputTitleMax),
+  subtitle: zod.string().max(articleDraftInputSubtitleMax),
+  slug: Slug.optional().describe("Généré depuis le titre s'il est absent."),
+  categorySlug: Slug,
+  authorSlug: Slug.optional().describe('La signature ; par défaut celle de la personne connectée.'),
+  stamp: zod.union([Stamp, zod.null()]).optional(),
+  mainImage: AdminImage,
+  doc: RichTextDoc,
+  seoTitle: zod.string().max(articleDraftInputSeoTitleMax).optional(),
+  seoDescription: zod.string().max(articleDraftInputSeoDescriptionMax).optional(),
+  ogImage: zod
+    .union([
+      zod.string().max(articleDraftInputOgImageOneMax).regex(articleDraftInputOgImageOneRegExp),
+      zod.null(),
+    ])
+    .optional(),
+});
+
+export type ArticleDraftInput = zod.input<typeof ArticleDraftInput>;
+export type ArticleDraftInputOutput = zod.output<typeof ArticleDraftInput>;
+
+export const articleUpdateInputTitleMax = 200;
+
+export const articleUpdateInputSubtitleMax = 400;
+
+export const articleUpdateInputSeoTitleMax = 200;
+
+export const articleUpdateInputSeoDescriptionMax = 400;
+
+export const articleUpdateInputOgImageOneMax = 500;
+
+export const articleUpdateInputOgImageOneRegExp = new RegExp('^/(?!/)');
+
+export const ArticleUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  title: zod.string().min(1).max(articleUpdateInputTitleMax),
+  subtitle: zod.string().max(articleUpdateInputSubtitleMax),
+  slug: Slug.optional(),
+  categorySlug: Slug,
+  authorSlug: Slug.optional(),
+  stamp: zod.union([Stamp, zod.null()]).optional(),
+  mainImage: AdminImage,
+  doc: RichTextDoc,
+  seoTitle: zod.string().max(articleUpdateInputSeoTitleMax).optional(),
+  seoDescription: zod.string().max(articleUpdateInputSeoDescriptionMax).optional(),
+  ogImage: zod
+    .union([
+      zod.string().max(articleUpdateInputOgImageOneMax).regex(articleUpdateInputOgImageOneRegExp),
+      zod.null(),
+    ])
+    .optional(),
+});
+
+export type ArticleUpdateInput = zod.input<typeof ArticleUpdateInput>;
+export type ArticleUpdateInputOutput = zod.output<typeof ArticleUpdateInput>;
+
+export const AdminArticle = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  subtitle: zod.string(),
+  categorySlug: Slug,
+  authorSlug: Slug,
+  authorName: zod.string(),
+  stamp: zod.union([Stamp, zod.null()]),
+  mainImage: Image,
+  doc: RichTextDoc,
+  seoTitle: zod.string(),
+  seoDescription: zod.string(),
+  ogImage: zod.union([zod.string(), zod.null()]),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  fullUrl: zod
+    .string()
+    .describe('Adresse publique (`/{rubrique}/{slug}`), valable une fois publié.'),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminArticle = zod.input<typeof AdminArticle>;
+export type AdminArticleOutput = zod.output<typeof AdminArticle>;
+
+export const AdminArticleSummary = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  categorySlug: Slug,
+  categoryName: zod.string(),
+  authorName: zod.string(),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminArticleSummary = zod.input<typeof AdminArticleSummary>;
+export type AdminArticleSummaryOutput = zod.output<typeof AdminArticleSummary>;
+
+export const adminArticleListTotalMin = 0;
+
+export const AdminArticleList = zod.strictObject({
+  results: zod.array(AdminArticleSummary),
+  total: zod.int().min(adminArticleListTotalMin),
+});
+
+export type AdminArticleList = zod.input<typeof AdminArticleList>;
+export type AdminArticleListOutput = zod.output<typeof AdminArticleList>;
+
+export const StatusChangeInput = zod.strictObject({
+  action: zod.enum(['schedule', 'publish', 'unpublish', 'draft']),
+  version: zod.int().min(1),
+  scheduledAt: zod.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Obligatoire pour `schedule` ; dans le futur.'),
+});
+
+export type StatusChangeInput = zod.input<typeof StatusChangeInput>;
+export type StatusChangeInputOutput = zod.output<typeof StatusChangeInput>;
+
+export const VersionInput = zod.strictObject({
+  version: zod.int().min(1),
+});
+
+export type VersionInput = zod.input<typeof VersionInput>;
+export type VersionInputOutput = zod.output<typeof VersionInput>;
+
+export const VersionConflict = zod
+  .strictObject({
+    error: zod.enum(['conflict']),
+    message: zod.string(),
+    currentVersion: zod.int().min(1),
+    changedBy: zod.union([zod.string(), zod.null()]),
+    changedAt: zod.iso.datetime({ offset: true }),
+  })
+  .describe('Réponse `409` de la concurrence optimiste.');
+
+export type VersionConflict = zod.input<typeof VersionConflict>;
+export type VersionConflictOutput = zod.output<typeof VersionConflict>;
+
+export const RevisionChange = zod.strictObject({
+  field: zod.string().describe('Nom du champ en français (Titre, Texte…).'),
+  before: zod.string(),
+  after: zod.string(),
+});
+
+export type RevisionChange = zod.input<typeof RevisionChange>;
+export type RevisionChangeOutput = zod.output<typeof RevisionChange>;
+
+export const Revision = zod.strictObject({
+  id: zod.int().min(1),
+  version: zod.int().min(1),
+  createdAt: zod.iso.datetime({ offset: true }),
+  staffName: zod.union([zod.string(), zod.null()]),
+  title: zod.string(),
+  changes: zod
+    .array(RevisionChange)
+    .describe('Différences avec la révision précédente (texte brut, paragraphe par paragraphe).'),
+});
+
+export type Revision = zod.input<typeof Revision>;
+export type RevisionOutput = zod.output<typeof Revision>;
+
+export const RevisionList = zod.strictObject({
+  results: zod.array(Revision),
+});
+
+export type RevisionList = zod.input<typeof RevisionList>;
+export type RevisionListOutput = zod.output<typeof RevisionList>;
+
+export const PreviewLink = zod.strictObject({
+  url: zod.string().describe("Chemin de la page d'aperçu (`/apercu/{jeton}`)."),
+  expiresAt: zod.iso.datetime({ offset: true }),
+});
+
+export type PreviewLink = zod.input<typeof PreviewLink>;
+export type PreviewLinkOutput = zod.output<typeof PreviewLink>;
+
+export const schedulerRunInputAdvanceSecondsMin = 0;
+export const schedulerRunInputAdvanceSecondsMax = 31536000;
+
+export const SchedulerRunInput = zod.strictObject({
+  advanceSeconds: zod
+    .int()
+    .min(schedulerRunInputAdvanceSecondsMin)
+    .max(schedulerRunInputAdvanceSecondsMax)
+    .optional(),
+});
+
+export type SchedulerRunInput = zod.input<typeof SchedulerRunInput>;
+export type SchedulerRunInputOutput = zod.output<typeof SchedulerRunInput>;
+
+export const SchedulerRun = zod.strictObject({
+  published: zod.array(zod.int()),
+  now: zod.iso.datetime({ offset: true }),
+});
+
+export type SchedulerRun = zod.input<typeof SchedulerRun>;
+export type SchedulerRunOutput = zod.output<typeof SchedulerRun>;
+
+export const adminCategoryArticleCountMin = 0;
+
+export const AdminCategory = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  name: zod.string(),
+  description: zod.string(),
+  color: zod.string(),
+  position: zod.int(),
+  articleCount: zod.int().min(adminCategoryArticleCountMin),
+});
+
+export type AdminCategory = zod.input<typeof AdminCategory>;
+export type AdminCategoryOutput = zod.output<typeof AdminCategory>;
+
+export const AdminCategoryList = zod.strictObject({
+  results: zod.array(AdminCategory),
+});
+
+export type AdminCategoryList = zod.input<typeof AdminCategoryList>;
+export type AdminCategoryListOutput = zod.output<typeof AdminCategoryList>;
+
+export const categoryInputNameMax = 80;
+
+export const categoryInputDescriptionMax = 400;
+
+export const categoryInputColorRegExp = new RegExp('^#(?:[0-9a-fA-F]{3}){1,2}$');
+
+export const CategoryInput = zod.strictObject({
+  name: zod.string().min(1).max(categoryInputNameMax),
+  slug: Slug.optional(),
+  description: zod.string().max(categoryInputDescriptionMax),
+  color: zod.string().regex(categoryInputColorRegExp),
+});
+
+export type CategoryInput = zod.input<typeof CategoryInput>;
+export type CategoryInputOutput = zod.output<typeof CategoryInput>;
+
+export const categoryUpdateInputNameMax = 80;
+
+export const categoryUpdateInputDescriptionMax = 400;
+
+export const categoryUpdateInputColorRegExp = new RegExp('^#(?:[0-9a-fA-F]{3}){1,2}$');
+
+export const CategoryUpdateInput = zod.strictObject({
+  name: zod.string().min(1).max(categoryUpdateInputNameMax).optional(),
+  description: zod.string().max(categoryUpdateInputDescriptionMax).optional(),
+  color: zod.string().regex(categoryUpdateInputColorRegExp).optional(),
+});
+
+export type CategoryUpdateInput = zod.input<typeof CategoryUpdateInput>;
+export type CategoryUpdateInputOutput = zod.output<typeof CategoryUpdateInput>;
+
+export const categoryOrderInputIdsItemMax = 2147483647;
+
+export const categoryOrderInputIdsMax = 500;
+
+export const CategoryOrderInput = zod.strictObject({
+  ids: zod
+    .array(zod.int().min(1).max(categoryOrderInputIdsItemMax))
+    .min(1)
+    .max(categoryOrderInputIdsMax),
+});
+
+export type CategoryOrderInput = zod.input<typeof CategoryOrderInput>;
+export type CategoryOrderInputOutput = zod.output<typeof CategoryOrderInput>;
+
+export const mediaUploadAltMax = 300;
+
+export const mediaUploadFocalXMin = 0;
+export const mediaUploadFocalXMax = 1;
+
+export const mediaUploadFocalYMin = 0;
+export const mediaUploadFocalYMax = 1;
+
+export const MediaUpload = zod.strictObject({
+  file: zod.instanceof(Blob).describe("L'image (JPEG, PNG, WebP, AVIF)."),
+  alt: zod.string().min(1).max(mediaUploadAltMax),
+  focalX: zod.number().min(mediaUploadFocalXMin).max(mediaUploadFocalXMax).optional(),
+  focalY: zod.number().min(mediaUploadFocalYMin).max(mediaUploadFocalYMax).optional(),
+});
+
+export type MediaUpload = zod.input<typeof MediaUpload>;
+export type MediaUploadOutput = zod.output<typeof MediaUpload>;
+
+export const MediaVariant = zod.strictObject({
+  format: zod.enum(['avif', 'webp']),
+  width: zod.int().min(1),
+  height: zod.int().min(1),
+  url: zod.string(),
+});
+
+export type MediaVariant = zod.input<typeof MediaVariant>;
+export type MediaVariantOutput = zod.output<typeof MediaVariant>;
+
+export const MediaItem = zod.strictObject({
+  id: zod.int().min(1),
+  url: zod.string().describe('La plus grande variante WebP (à mettre dans `mainImage.url`).'),
+  alt: zod.string(),
+  width: zod.int().min(1),
+  height: zod.int().min(1),
+  focalX: zod.union([zod.number(), zod.null()]),
+  focalY: zod.union([zod.number(), zod.null()]),
+  variants: zod.array(MediaVariant),
+  createdAt: zod.iso.datetime({ offset: true }),
+});
+
+export type MediaItem = zod.input<typeof MediaItem>;
+export type MediaItemOutput = zod.output<typeof MediaItem>;
+
+export const MediaList = zod.strictObject({
+  results: zod.array(MediaItem),
+});
+
+export type MediaList = zod.input<typeof MediaList>;
+export type MediaListOutput = zod.output<typeof MediaList>;
+
+export const PasskeyOptions = zod.strictObject({
+  challengeId: zod.string(),
+  options: zod
+    .looseObject({})
+    .describe('Options WebAuthn au format JSON (W3C `PublicKeyCredential*OptionsJSON`).'),
+});
+
+export type PasskeyOptions = zod.input<typeof PasskeyOptions>;
+export type PasskeyOptionsOutput = zod.output<typeof PasskeyOptions>;
+
+export const passkeyAnswerChallengeIdMin = 10;
+export const passkeyAnswerChallengeIdMax = 100;
+
+export const passkeyAnswerChallengeIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const passkeyAnswerNameMax = 80;
+
+export const PasskeyAnswer = zod.strictObject({
+  challengeId: zod
+    .string()
+    .min(passkeyAnswerChallengeIdMin)
+    .max(passkeyAnswerChallengeIdMax)
+    .regex(passkeyAnswerChallengeIdRegExp),
+  response: zod
+    .looseObject({})
+    .describe("Réponse de l'authentificateur au format JSON (`PublicKeyCredential.toJSON()`)."),
+  name: zod.string().max(passkeyAnswerNameMax).optional(),
+});
+
+export type PasskeyAnswer = zod.input<typeof PasskeyAnswer>;
+export type PasskeyAnswerOutput = zod.output<typeof PasskeyAnswer>;
+
+export const Passkey = zod.strictObject({
+  id: zod.string(),
+  name: zod.string(),
+  createdAt: zod.iso.datetime({ offset: true }),
+  lastUsedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+});
+
+export type Passkey = zod.input<typeof Passkey>;
+export type PasskeyOutput = zod.output<typeof Passkey>;
+
+export const PasskeyList = zod.strictObject({
+  results: zod.array(Passkey),
+});
+
+export type PasskeyList = zod.input<typeof PasskeyList>;
+export type PasskeyListOutput = zod.output<typeof PasskeyList>;
+
+export const AuditEntry = zod.strictObject({
+  id: zod.int().min(1),
+  at: zod.iso.datetime({ offset: true }),
+  staffEmail: zod.union([zod.string(), zod.null()]),
+  action: zod.string(),
+  entity: zod.string(),
+  entityId: zod.union([zod.int(), zod.null()]),
+  detail: zod.looseObject({}),
+});
+
+export type AuditEntry = zod.input<typeof AuditEntry>;
+export type AuditEntryOutput = zod.output<typeof AuditEntry>;
+
+export const AuditList = zod.strictObject({
+  results: zod.array(AuditEntry),
+});
+
+export type AuditList = zod.input<typeof AuditList>;
+export type AuditListOutput = zod.output<typeof AuditList>;
 /**
  * Renvoie la popin marketing qui s'applique au chemin donné, ou `204` si aucune ne s'applique.
  * @summary Popin à afficher pour une page
@@ -1090,6 +1781,28 @@ export const GetQuizResultParams = zod.strictObject({
 export const GetQuizResultResponse = QuizResultResponse;
 
 /**
+ * Pour `/quizz/{urlresult}` sans slug de quiz (SPEC §2 : le slug du quiz est facultatif).
+ * Deux quiz peuvent avoir un résultat de même slug : le résultat du quiz publié le plus
+ * récemment l'emporte (puis le plus petit identifiant). La réponse donne le quiz du résultat,
+ * pour construire son adresse complète.
+ * @summary Un résultat de quiz retrouvé par son seul slug
+ */
+export const getQuizResultBySlugPathResultUrlMax = 200;
+
+export const getQuizResultBySlugPathResultUrlRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const GetQuizResultBySlugParams = zod.strictObject({
+  resultUrl: zod
+    .string()
+    .min(1)
+    .max(getQuizResultBySlugPathResultUrlMax)
+    .regex(getQuizResultBySlugPathResultUrlRegExp)
+    .describe('Slug du résultat.'),
+});
+
+export const GetQuizResultBySlugResponse = QuizResultResponse;
+
+/**
  * @summary Liste des générateurs de répartie, par pages de 12
  */
 export const listReparteeGeneratorsQueryOffsetDefault = 0;
@@ -1195,8 +1908,19 @@ export const SignupNewsletterResponse = SignupResponse;
  *   base64 part dans le champ `g-recaptcha-response`. Un défi expire et ne sert qu'une fois ;
  * - `recaptcha` : reCAPTCHA v2 invisible (clé de site, langue `fr`, badge masqué) ;
  * - `none` : aucune vérification (tests locaux).
+ * Quand reCAPTCHA est configuré mais que la lectrice n'a pas accepté le partenaire `recaptcha`, le
+ * navigateur demande `?altcha=1` : il reçoit un défi ALTCHA, que le serveur accepte aussi.
  * @summary Vérification anti-robot à faire avant l'envoi d'un formulaire newsletter
  */
+export const GetSignupCaptchaQueryParams = zod.object({
+  altcha: zod
+    .enum(['1'])
+    .optional()
+    .describe(
+      '`1` : un défi ALTCHA même si reCAPTCHA est configuré (pas de consentement à reCAPTCHA).',
+    ),
+});
+
 export const GetSignupCaptchaResponse = CaptchaSetup;
 
 /**
@@ -1276,3 +2000,442 @@ export const UnsubscribeOneClickParams = zod.strictObject({
 export const UnsubscribeOneClickBody = OneClickForm;
 
 export const UnsubscribeOneClickResponse = TokenOutcome;
+
+/**
+ * Enregistré par le gestionnaire de consentement à chaque choix de la lectrice (premier choix, puis
+ * chaque modification depuis le lien « Cookies ») : l'identifiant aléatoire de consentement gardé dans
+ * le cookie de consentement, les finalités et les partenaires acceptés ou refusés, la version de la
+ * politique et l'heure du serveur. Ni adresse IP, ni navigateur, ni e-mail ne sont enregistrés.
+ * Seuls les finalités et partenaires connus du site sont acceptés (`400` sinon). Limité par adresse IP.
+ * @summary Preuve d'un choix de consentement
+ */
+export const RecordConsentBody = ConsentRecordInput;
+
+export const RecordConsentResponse = ConsentRecorded;
+
+/**
+ * Enregistre l'abonnement que le navigateur vient de créer (`PushSubscription.toJSON()`) après que la
+ * lectrice a accepté les notifications depuis l'en-tête. Rien n'est enregistré d'autre que l'adresse du
+ * service de notification et les clés de chiffrement : ni adresse IP ni navigateur.
+ * L'adresse doit être en `https` et appartenir à un service de notification connu (Google, Mozilla,
+ * Apple, Microsoft, ou la liste `PUSH_ENDPOINT_HOSTS`) : le serveur n'envoie jamais rien ailleurs.
+ * Sans clés VAPID configurées, les notifications sont désactivées et la réponse est `404`.
+ * Le même abonnement envoyé de nouveau met ses clés à jour (`200`).
+ * @summary Abonnement aux notifications des nouveaux articles
+ */
+export const SubscribePushBody = PushSubscriptionInput;
+
+export const SubscribePushResponse = PushOutcome;
+
+/**
+ * Supprime l'abonnement de cette adresse de service de notification. La réponse est la même que
+ * l'abonnement ait existé ou non.
+ * @summary Désabonnement des notifications
+ */
+export const UnsubscribePushBody = PushUnsubscribeInput;
+
+export const UnsubscribePushResponse = PushOutcome;
+
+/**
+ * La personne connectée et le jeton CSRF à renvoyer dans `X-CSRF-Token` à chaque écriture ; `401` sans session.
+ * @summary Session de la rédaction
+ */
+export const GetAdminSessionResponse = AdminSession;
+
+/**
+ * Mot de passe (Argon2id). Un compte inconnu et un mauvais mot de passe reçoivent la même réponse `401`.
+ * Limité par adresse IP (`ADMIN_LOGIN_RATE_LIMIT` par minute). Pose le cookie de session
+ * (`HttpOnly`, `SameSite=Strict`, `Secure` derrière HTTPS).
+ * @summary Connexion à la rédaction
+ */
+export const SignInStaffBody = SignInInput;
+
+export const SignInStaffResponse = AdminSession;
+
+/**
+ * @summary Déconnexion
+ */
+export const SignOutStaffResponse = zod.void();
+
+/**
+ * Options WebAuthn (`navigator.credentials.get`) et l'identifiant du défi (5 minutes, usage unique). Limité comme la connexion par mot de passe.
+ * @summary Connexion par clé d'accès — défi
+ */
+export const PasskeySignInOptionsResponse = PasskeyOptions;
+
+/**
+ * Vérifie la réponse de l'authentificateur au défi ; même session et même cookie qu'avec le mot de passe. Une clé inconnue et une signature fausse reçoivent la même réponse `401`.
+ * @summary Connexion par clé d'accès
+ */
+export const SignInWithPasskeyBody = PasskeyAnswer;
+
+export const SignInWithPasskeyResponse = AdminSession;
+
+/**
+ * @summary Mes clés d'accès
+ */
+export const ListPasskeysResponse = PasskeyList;
+
+/**
+ * La réponse de `navigator.credentials.create` au défi obtenu par `POST /api/admin/passkeys/options`.
+ * @summary Enregistrer une clé d'accès
+ */
+export const RegisterPasskeyBody = PasskeyAnswer;
+
+export const RegisterPasskeyResponse = Passkey;
+
+/**
+ * @summary Enregistrer une clé d'accès — défi
+ */
+export const PasskeyRegistrationOptionsResponse = PasskeyOptions;
+
+/**
+ * @summary Comptes de la rédaction (admin)
+ */
+export const ListStaffResponse = StaffList;
+
+/**
+ * @summary Créer un compte (admin)
+ */
+export const CreateStaffBody = StaffInput;
+
+export const CreateStaffResponse = StaffMember;
+
+/**
+ * @summary Signatures disponibles
+ */
+export const ListAdminAuthorsResponse = AdminAuthorList;
+
+/**
+ * Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord.
+ * @summary Articles de la rédaction
+ */
+export const listAdminArticlesQueryQMax = 200;
+
+export const listAdminArticlesQueryCategoryMax = 200;
+
+export const listAdminArticlesQueryCategoryRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+export const listAdminArticlesQueryAuthorMax = 200;
+
+export const listAdminArticlesQueryAuthorRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+export const listAdminArticlesQueryLimitDefault = 12;
+export const listAdminArticlesQueryLimitMax = 100;
+
+export const listAdminArticlesQueryOffsetDefault = 0;
+export const listAdminArticlesQueryOffsetMin = 0;
+export const listAdminArticlesQueryOffsetMax = 1000000;
+
+export const ListAdminArticlesQueryParams = zod.object({
+  q: zod.string().max(listAdminArticlesQueryQMax).optional().describe('Recherche dans le titre.'),
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  category: zod
+    .string()
+    .min(1)
+    .max(listAdminArticlesQueryCategoryMax)
+    .regex(listAdminArticlesQueryCategoryRegExp)
+    .optional()
+    .describe('Slug de rubrique ; une rubrique inconnue donne une `404`.'),
+  author: zod
+    .string()
+    .min(1)
+    .max(listAdminArticlesQueryAuthorMax)
+    .regex(listAdminArticlesQueryAuthorRegExp)
+    .optional()
+    .describe('Slug de la signature.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminArticlesQueryLimitMax)
+    .default(listAdminArticlesQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminArticlesQueryOffsetMin)
+    .max(listAdminArticlesQueryOffsetMax)
+    .default(listAdminArticlesQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminArticlesResponse = AdminArticleList;
+
+/**
+ * @summary Créer un brouillon
+ */
+export const CreateAdminArticleBody = ArticleDraftInput;
+
+export const CreateAdminArticleResponse = AdminArticle;
+
+/**
+ * @summary Un article de la rédaction
+ */
+export const getAdminArticlePathIdMax = 2147483647;
+
+export const GetAdminArticleParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminArticlePathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminArticleResponse = AdminArticle;
+
+/**
+ * Concurrence optimiste : `version` est celle que l'éditeur a chargée. Si quelqu'un a enregistré
+ * depuis, la réponse est `409` et nomme qui ; rien n'est écrasé. Un article publié dont le slug change
+ * garde son ancienne adresse, qui répond `301`.
+ * @summary Enregistrer un article
+ */
+export const updateAdminArticlePathIdMax = 2147483647;
+
+export const UpdateAdminArticleParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminArticlePathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminArticleBody = ArticleUpdateInput;
+
+export const UpdateAdminArticleResponse = AdminArticle;
+
+/**
+ * Brouillon → programmé (à `scheduledAt`, publié tout seul à l'heure dite) → publié → dépublié.
+ * Publier demande le rôle author (ses propres articles), editor ou admin. Les pages, le plan du site
+ * et le flux RSS sont mis à jour.
+ * @summary Programmer, publier, dépublier, repasser en brouillon
+ */
+export const changeAdminArticleStatusPathIdMax = 2147483647;
+
+export const ChangeAdminArticleStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminArticleStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminArticleStatusBody = StatusChangeInput;
+
+export const ChangeAdminArticleStatusResponse = AdminArticle;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente.
+ * @summary Révisions d'un article
+ */
+export const listArticleRevisionsPathIdMax = 2147483647;
+
+export const ListArticleRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listArticleRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListArticleRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision
+ */
+export const restoreArticleRevisionPathIdMax = 2147483647;
+
+export const restoreArticleRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreArticleRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreArticleRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreArticleRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreArticleRevisionBody = VersionInput;
+
+export const RestoreArticleRevisionResponse = AdminArticle;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers la vraie page d'article rendue avec l'état de travail.
+ * @summary Lien d'aperçu signé
+ */
+export const createPreviewLinkPathIdMax = 2147483647;
+
+export const CreatePreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreatePreviewLinkResponse = PreviewLink;
+
+/**
+ * L'article tel qu'il serait publié, pour un jeton d'aperçu valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'un article non publié
+ */
+export const getArticlePreviewPathTokenMin = 10;
+export const getArticlePreviewPathTokenMax = 200;
+
+export const getArticlePreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetArticlePreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getArticlePreviewPathTokenMin)
+    .max(getArticlePreviewPathTokenMax)
+    .regex(getArticlePreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu."),
+});
+
+export const GetArticlePreviewResponse = ArticleResponse;
+
+/**
+ * Le programmateur tourne seul toutes les `NEWSROOM_SCHEDULER_SECONDS` secondes ; cet appel (editor, admin)
+ * le lance tout de suite. `advanceSeconds` avance l'horloge du serveur et n'est accepté que si
+ * `NEWSROOM_TEST_CLOCK=1` (tests de bout en bout).
+ * @summary Publier maintenant les articles programmés échus
+ */
+export const RunSchedulerBody = SchedulerRunInput;
+
+export const RunSchedulerResponse = SchedulerRun;
+
+/**
+ * @summary Rubriques (avec leur nombre d'articles)
+ */
+export const ListAdminCategoriesResponse = AdminCategoryList;
+
+/**
+ * @summary Créer une rubrique (editor, admin)
+ */
+export const CreateAdminCategoryBody = CategoryInput;
+
+export const CreateAdminCategoryResponse = AdminCategory;
+
+/**
+ * @summary Réordonner les rubriques (editor, admin)
+ */
+export const ReorderAdminCategoriesBody = CategoryOrderInput;
+
+export const ReorderAdminCategoriesResponse = AdminCategoryList;
+
+/**
+ * Le slug ne change pas (les adresses des articles en dépendent).
+ * @summary Renommer ou décrire une rubrique (editor, admin)
+ */
+export const updateAdminCategoryPathIdMax = 2147483647;
+
+export const UpdateAdminCategoryParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminCategoryPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminCategoryBody = CategoryUpdateInput;
+
+export const UpdateAdminCategoryResponse = AdminCategory;
+
+/**
+ * Une rubrique qui a encore des articles (de tout état) n'est pas supprimée (`409`).
+ * @summary Supprimer une rubrique vide (editor, admin)
+ */
+export const deleteAdminCategoryPathIdMax = 2147483647;
+
+export const DeleteAdminCategoryParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(deleteAdminCategoryPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const DeleteAdminCategoryResponse = zod.void();
+
+/**
+ * @summary Médiathèque
+ */
+export const listMediaQueryLimitDefault = 12;
+export const listMediaQueryLimitMax = 100;
+
+export const listMediaQueryOffsetDefault = 0;
+export const listMediaQueryOffsetMin = 0;
+export const listMediaQueryOffsetMax = 1000000;
+
+export const ListMediaQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listMediaQueryLimitMax)
+    .default(listMediaQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listMediaQueryOffsetMin)
+    .max(listMediaQueryOffsetMax)
+    .default(listMediaQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListMediaResponse = MediaList;
+
+/**
+ * JPEG, PNG, WebP ou AVIF (type reconnu au contenu, pas au nom ni à l'en-tête), `MEDIA_MAX_BYTES` au plus
+ * (10 Mo). Le texte alternatif est obligatoire et reste avec l'image. Le serveur en fait des variantes AVIF et
+ * WebP à quelques largeurs (dimensions explicites), servies sous `/media/library/` avec un cache long et
+ * immuable ; l'original n'est pas servi. La même image envoyée deux fois donne la même entrée (`200`).
+ * @summary Téléverser une image
+ */
+export const UploadMediaBody = MediaUpload;
+
+export const UploadMediaResponse = MediaItem;
+
+/**
+ * @summary Journal des écritures (admin)
+ */
+export const listAuditLogQueryLimitDefault = 12;
+export const listAuditLogQueryLimitMax = 100;
+
+export const listAuditLogQueryOffsetDefault = 0;
+export const listAuditLogQueryOffsetMin = 0;
+export const listAuditLogQueryOffsetMax = 1000000;
+
+export const ListAuditLogQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAuditLogQueryLimitMax)
+    .default(listAuditLogQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAuditLogQueryOffsetMin)
+    .max(listAuditLogQueryOffsetMax)
+    .default(listAuditLogQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAuditLogResponse = AuditList;

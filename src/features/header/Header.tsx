@@ -27,11 +27,11 @@ export interface HeaderProps {
   renderSearch: (close: () => void) => ReactNode;
   /** Open the search on first render (a long enough ?q= in the URL). */
   searchOpenOnLoad?: boolean;
+  /** What the notification panel offers under its prompt (owned by the notifications feature). */
+  renderNotificationAction: () => ReactNode;
 }
 
-type NotificationState = 'idle' | 'granted' | 'denied' | 'unsupported';
-
-export function Header({ categories, currentCategory, tagline, sentence, renderSearch, searchOpenOnLoad }: HeaderProps) {
+export function Header({ categories, currentCategory, tagline, sentence, renderSearch, searchOpenOnLoad, renderNotificationAction }: HeaderProps) {
   const [panel, setPanel] = useState<HeaderPanel | null>(searchOpenOnLoad ? 'search' : null);
   const close = useCallback(() => setPanel(null), []);
   const toggle = (next: HeaderPanel) => setPanel((current) => (current === next ? null : next));
@@ -149,7 +149,7 @@ export function Header({ categories, currentCategory, tagline, sentence, renderS
         </nav>
       ) : null}
 
-      {panel === 'notifications' ? <NotificationBar id={ids.notifications} onClose={close} /> : null}
+      {panel === 'notifications' ? <NotificationBar id={ids.notifications} onClose={close} action={renderNotificationAction()} /> : null}
 
       {panel === 'sentence' ? (
         <section id={ids.sentence} aria-label="La phrase du jour" className="header-panel sentence-bar border-t-2 border-encre bg-piment-light">
@@ -173,35 +173,12 @@ export function Header({ categories, currentCategory, tagline, sentence, renderS
   );
 }
 
-function NotificationBar({ id, onClose }: { id: string; onClose: () => void }) {
-  const [state, setState] = useState<NotificationState>('idle');
-  const ask = async () => {
-    if (typeof Notification === 'undefined') {
-      setState('unsupported');
-      return;
-    }
-    const answer = await Notification.requestPermission();
-    setState(answer === 'granted' ? 'granted' : 'denied');
-  };
-  const messages: Record<NotificationState, string> = {
-    idle: '',
-    granted: 'C\u2019est noté : on vous prévient dès qu\u2019un article sort.',
-    denied: 'Les notifications sont bloquées dans votre navigateur.',
-    unsupported: 'Votre navigateur ne gère pas les notifications.',
-  };
+function NotificationBar({ id, onClose, action }: { id: string; onClose: () => void; action: ReactNode }) {
   return (
     <section id={id} aria-label="Notifications" className="header-panel notification-bar border-t-2 border-encre bg-moutarde">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3 md:px-6">
         <p className="flex-1 font-bold">{NOTIFICATION_PROMPT}</p>
-        {state === 'idle' ? (
-          <button type="button" onClick={ask} className="rounded-full bg-encre px-4 py-2 text-sm font-bold text-white hover:bg-piment-dark">
-            Activer
-          </button>
-        ) : (
-          <p role="status" className="text-sm font-semibold">
-            {messages[state]}
-          </p>
-        )}
+        {action}
         <button type="button" className="icon-button" onClick={onClose}>
           <CloseIcon />
           <span className="sr-only">Fermer les notifications</span>

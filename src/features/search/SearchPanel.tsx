@@ -3,9 +3,11 @@
  * Focus stays inside while it is open; Escape closes it.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { fetchCategories } from '../../api/queries/site.ts';
 import type { Category } from '../../api/types.ts';
 import { ArticleCardView } from '../../components/ArticleCardView.tsx';
+import { useOnlineStatus } from '../../lib/onlineStatus.ts';
+import { SEARCH_OFFLINE } from './offlineNotice.ts';
 import { initialSearchQuery } from './searchParam.ts';
 import { useSearch } from './useSearch.ts';
 
@@ -19,6 +21,13 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const statusId = useId();
+  const online = useOnlineStatus();
+  const failed = state.matches('failure');
+
+  // Back online after a search failed for want of network: run it again.
+  useEffect(() => {
+    if (online && failed) send({ type: 'search.retried' });
+  }, [online, failed, send]);
 
   // A q of 3+ characters in the URL when the overlay opens runs at once.
   useEffect(() => {
@@ -38,11 +47,9 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
   useEffect(() => {
     if (categories) return;
     let cancelled = false;
-    api()
-      .GET('/api/categories')
-      .then(({ data }) => {
-        if (!cancelled && data) setCategoryList(data.results);
-      });
+    fetchCategories().then((results) => {
+      if (!cancelled && results.length > 0) setCategoryList(results);
+    });
     return () => {
       cancelled = true;
     };
@@ -140,7 +147,8 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
           </nav>
         ) : null}
         <div id={statusId} role="status" aria-live="polite" className="mt-6">
-          {state.hasTag('busy') ? (
+          {!online ? <p className="search-offline font-semibold">{SEARCH_OFFLINE}</p> : null}
+          {online && state.hasTag('busy') ? (
             <p className="flex items-center gap-3" data-testid="search-spinner">
               <span
                 aria-hidden="true"
@@ -150,7 +158,7 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
             </p>
           ) : null}
           {state.matches('empty') ? <p className="text-lg font-semibold">Essayez autre chose !</p> : null}
-          {state.matches('failure') ? (
+          {online && failed ? (
             <p>
               La recherche n'a pas abouti.{' '}
               <button type="button" className="underline" onClick={() => send({ type: 'search.retried' })}>

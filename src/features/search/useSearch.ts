@@ -1,8 +1,8 @@
 /** Wires searchMachine to the typed API client and to the page URL (q). */
 import { useMachine } from '@xstate/react';
+import { inspectRelay } from '../../lib/machineInspection.ts';
 import { fromPromise } from 'xstate';
-import { appConfig } from '../../../app.config.ts';
-import { api } from '../../api/client.ts';
+import { searchArticles } from '../../api/queries/articles.ts';
 import type { ArticleCard } from '../../api/types.ts';
 import { searchMachine } from './searchMachine.ts';
 import { SEARCH_PARAM } from './searchParam.ts';
@@ -15,14 +15,7 @@ function replaceQueryParam(value: string | null) {
   window.history.replaceState(window.history.state, '', url);
 }
 
-const fetchResults = fromPromise<ArticleCard[], { query: string }>(async ({ input, signal }) => {
-  const { data, error } = await api().GET('/api/search', {
-    params: { query: { q: input.query, l: appConfig.search.defaultLimit } },
-    signal,
-  });
-  if (error || !data) throw new Error(error?.message ?? 'La recherche a échoué.');
-  return data.results;
-});
+const fetchResults = fromPromise<ArticleCard[], { query: string }>(({ input, signal }) => searchArticles(input.query, signal));
 
 export function useSearch() {
   return useMachine(
@@ -33,5 +26,6 @@ export function useSearch() {
         removeQueryFromUrl: () => replaceQueryParam(null),
       },
     }),
+    { inspect: inspectRelay },
   );
 }

@@ -8,6 +8,9 @@
 import { useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useId } from 'react';
 import { appConfig } from '../../../app.config.ts';
+import { useOnlineStatus } from '../../lib/onlineStatus.ts';
+import { SIGNUP_OFFLINE } from './offlineNotice.ts';
+import { SignupInputs, signupFieldsOf } from './SignupInputs.tsx';
 import { useSignup } from './useSignup.ts';
 
 export interface NewsletterBlockProps {
@@ -37,17 +40,13 @@ function NewsletterForm({ source, routeOrigin, headingLevel = 'h2', newsletterTy
   const noteId = `${id}-note`;
   const statusId = `${id}-status`;
   const busy = state.hasTag('busy');
+  const online = useOnlineStatus();
   const Heading = headingLevel;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    const data = new FormData(event.currentTarget);
-    submit({
-      email: String(data.get('people_register_email') ?? ''),
-      postcode: String(data.get('people_register_codepostal') ?? ''),
-      website: String(data.get('people_register_website') ?? ''),
-    });
+    if (busy || !online) return;
+    submit(signupFieldsOf(event.currentTarget));
   }
 
   const messages = state.context.messages;
@@ -67,41 +66,15 @@ function NewsletterForm({ source, routeOrigin, headingLevel = 'h2', newsletterTy
           aria-describedby={noteId}
           aria-busy={busy}
         >
-          <label className="sr-only" htmlFor={`${id}-email`}>
-            Adresse e-mail
-          </label>
-          <input
-            id={`${id}-email`}
-            name="people_register_email"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="E-mail*"
-            readOnly={busy}
-            className="min-h-11 rounded-full border-2 border-current bg-white px-5 text-encre placeholder:text-encre/60 sm:w-72"
+          <SignupInputs
+            id={id}
+            busy={busy}
+            emailClassName="min-h-11 rounded-full border-2 border-current bg-white px-5 text-encre placeholder:text-encre/60 sm:w-72"
+            postcodeClassName="min-h-11 rounded-full border-2 border-current bg-white px-5 text-encre placeholder:text-encre/60 sm:w-40"
           />
-          <label className="sr-only" htmlFor={`${id}-postcode`}>
-            Code postal
-          </label>
-          <input
-            id={`${id}-postcode`}
-            name="people_register_codepostal"
-            type="text"
-            required
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="Code postal*"
-            readOnly={busy}
-            className="min-h-11 rounded-full border-2 border-current bg-white px-5 text-encre placeholder:text-encre/60 sm:w-40"
-          />
-          {/* Honeypot: invisible to people (and to screen readers), filled only by form-filling robots. */}
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor={`${id}-website`}>Ne pas remplir ce champ</label>
-            <input id={`${id}-website`} name="people_register_website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
           <button
             type="submit"
-            disabled={busy}
+            disabled={busy || !online}
             className="min-h-11 cursor-pointer rounded-full bg-piment px-6 font-bold text-white transition hover:bg-piment-dark disabled:cursor-wait disabled:opacity-70"
           >
             OK
@@ -109,6 +82,7 @@ function NewsletterForm({ source, routeOrigin, headingLevel = 'h2', newsletterTy
         </form>
       )}
       <div id={statusId} role="status" aria-live="polite" className="mt-4 empty:hidden">
+        {!online && !state.matches('success') ? <p className="signup-offline font-bold">{SIGNUP_OFFLINE}</p> : null}
         {state.matches('success') || state.matches('error')
           ? messages.map((message) => (
               <p key={message} className={state.matches('error') ? 'font-bold' : 'text-lg font-bold'}>

@@ -1,9 +1,11 @@
 /** The captcha client as the browser runs it: proof of work in a Web Worker, reCAPTCHA from Google. */
 import type { AltchaChallenge } from '../../api/types.ts';
-import { solveAltcha } from './altchaSolver.ts';
+import { solveAltcha } from '../../lib/altcha/altchaSolver.ts';
 import { type CaptchaClient, type CaptchaProvider, createCaptchaClient } from './captchaClient.ts';
 import { browserRecaptchaHost, loadRecaptcha } from './recaptchaLoader.ts';
-import { fetchCaptchaSetup } from './signupApi.ts';
+import { fetchCaptchaSetup } from '../../api/queries/newsletter.ts';
+import { consentStore } from '../../lib/consent/consentStore.ts';
+import { vendorEnabled } from '../../lib/consent/consentState.ts';
 
 function solveInWorker(challenge: AltchaChallenge): Promise<number | null> {
   if (typeof Worker === 'undefined') return Promise.resolve(solveAltcha(challenge));
@@ -29,7 +31,9 @@ function solveInWorker(challenge: AltchaChallenge): Promise<number | null> {
 
 export function createBrowserCaptchaClient(onProvider?: (provider: CaptchaProvider) => void): CaptchaClient {
   return createCaptchaClient({
-    fetchSetup: fetchCaptchaSetup,
+    // Google's script only with the recaptcha vendor's consent; otherwise the self-hosted ALTCHA, which the
+    // server accepts too (a reader who refuses can still subscribe).
+    fetchSetup: () => fetchCaptchaSetup({ altcha: !vendorEnabled(consentStore.get(), 'recaptcha') }),
     solve: solveInWorker,
     loadRecaptcha: (setup) => loadRecaptcha(setup, browserRecaptchaHost()),
     onProvider,

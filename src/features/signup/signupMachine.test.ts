@@ -8,9 +8,7 @@ import { displayMessages, type SignupAnswer, type SignupEvent, type SignupReques
 
 const submitted = (email = 'camille@exemple.fr'): SignupEvent => ({
   type: 'signup.submitted',
-  email,
-  postcode: '75011',
-  website: '',
+  fields: { people_register_email: email, people_register_codepostal: '75011', people_register_website: '' },
   origin: 'footer-home',
 });
 
@@ -75,7 +73,16 @@ describe('signupMachine', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toEqual({ loading: 'sending' });
     expect(requests).toEqual([
-      { email: 'camille@exemple.fr', postcode: '75011', website: '', origin: 'footer-home', newsletterType: 1, captchaToken: 'jeton-altcha' },
+      {
+        origin: 'footer-home',
+        form: {
+          people_register_email: 'camille@exemple.fr',
+          people_register_codepostal: '75011',
+          people_register_website: '',
+          people_register_newslettertype: 1,
+          'g-recaptcha-response': 'jeton-altcha',
+        },
+      },
     ]);
     await vi.advanceTimersByTimeAsync(499);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -136,7 +143,7 @@ describe('signupMachine', () => {
   it('fetches a new token before each submit and resets it after each one', async () => {
     const { actor, requests, tokenCalls, resets } = start({
       answer: async (request) =>
-        request.email === 'faute@exemple' ? { status: 'error', errors: { people_register_email: "L'adresse e-mail n'est pas valide." } } : success,
+        request.form.people_register_email === 'faute@exemple' ? { status: 'error', errors: { people_register_email: "L'adresse e-mail n'est pas valide." } } : success,
     });
     actor.send(submitted('faute@exemple'));
     await flush();
@@ -146,7 +153,7 @@ describe('signupMachine', () => {
     expect(actor.getSnapshot().value).toBe('success');
     expect(tokenCalls()).toBe(2);
     expect(resets()).toBe(2);
-    expect(requests.map((r) => r.captchaToken)).toEqual(['jeton-1', 'jeton-2']);
+    expect(requests.map((r) => r.form['g-recaptcha-response'])).toEqual(['jeton-1', 'jeton-2']);
   });
 
   it('sends the newsletter type chosen before submitting (the popin choice), not while loading', async () => {
@@ -157,11 +164,11 @@ describe('signupMachine', () => {
     actor.send({ type: 'signup.newsletterTypeSelected', newsletterType: 1 });
     expect(actor.getSnapshot().context.newsletterType).toBe(2);
     await vi.advanceTimersByTimeAsync(100);
-    expect(requests[0]?.newsletterType).toBe(2);
+    expect(requests[0]?.form.people_register_newslettertype).toBe(2);
     const preset = start({ newsletterType: 2 });
     preset.actor.send(submitted());
     await flush();
-    expect(preset.requests[0]?.newsletterType).toBe(appConfig.newsletter.types[2] ? 2 : 1);
+    expect(preset.requests[0]?.form.people_register_newslettertype).toBe(appConfig.newsletter.types[2] ? 2 : 1);
   });
 
   it('ignores a second submit while loading, and asks to confirm by e-mail under double opt-in', async () => {

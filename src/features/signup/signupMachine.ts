@@ -11,27 +11,21 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { appConfig } from '../../../app.config.ts';
+import type { SignupAnswer, SignupFields } from '../../api/queries/newsletter.ts';
+import type { SignupForm } from '../../api/types.ts';
 import { CaptchaError } from './captchaError.ts';
 
-export interface SignupFormValues {
-  email: string;
-  postcode: string;
-  /** The invisible honeypot field; '' for people. */
-  website: string;
-}
+export type { SignupAnswer, SignupFields };
 
-export interface SignupRequest extends SignupFormValues {
+/** What is sent: the contract's form, under the contract's field names, for one origin. */
+export interface SignupRequest {
   origin: string;
-  newsletterType: number;
-  captchaToken: string;
+  form: SignupForm;
 }
 
-/** What the server answered (SignupResponse, or an ErrorResponse's message as one `form` error). */
-export type SignupAnswer =
-  | { status: 'success'; doubleOptIn: boolean }
-  | { status: 'error'; errors: Record<string, string> };
-
-export interface SignupContext extends SignupFormValues {
+export interface SignupContext {
+  /** What the reader typed, under the contract's names (the honeypot is '' for people). */
+  fields: SignupFields;
   origin: string;
   newsletterType: number;
   captchaToken: string;
@@ -40,7 +34,7 @@ export interface SignupContext extends SignupFormValues {
 }
 
 export type SignupEvent =
-  | { type: 'signup.submitted'; email: string; postcode: string; website?: string; origin: string }
+  | { type: 'signup.submitted'; fields: SignupFields; origin: string }
   | { type: 'signup.newsletterTypeSelected'; newsletterType: number }
   | { type: 'signup.reset' };
 
@@ -89,7 +83,7 @@ export const signupMachine = setup({
   actions: {
     storeForm: assign(({ event }) =>
       event.type === 'signup.submitted'
-        ? { email: event.email, postcode: event.postcode, website: event.website ?? '', origin: event.origin, messages: [] }
+        ? { fields: event.fields, origin: event.origin, messages: [] }
         : {},
     ),
     storeToken: assign({ captchaToken: (_, token: string) => token }),
@@ -116,9 +110,7 @@ export const signupMachine = setup({
   id: 'signup',
   initial: 'idle',
   context: ({ input }) => ({
-    email: '',
-    postcode: '',
-    website: '',
+    fields: { people_register_email: '', people_register_codepostal: '', people_register_website: '' },
     origin: '',
     newsletterType: input?.newsletterType ?? appConfig.newsletter.defaultType,
     captchaToken: '',
@@ -156,13 +148,14 @@ export const signupMachine = setup({
           invoke: {
             id: 'submitSignup',
             src: 'submitSignup',
-            input: ({ context }) => ({
-              email: context.email,
-              postcode: context.postcode,
-              website: context.website,
+            // The one place where the form gets its captcha token and newsletter type.
+            input: ({ context }): SignupRequest => ({
               origin: context.origin,
-              newsletterType: context.newsletterType,
-              captchaToken: context.captchaToken,
+              form: {
+                ...context.fields,
+                people_register_newslettertype: context.newsletterType,
+                'g-recaptcha-response': context.captchaToken,
+              },
             }),
             onDone: [
               {

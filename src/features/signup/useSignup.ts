@@ -5,11 +5,12 @@
  */
 import { useRouterState } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { inspectRelay } from '../../lib/machineInspection.ts';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { createBrowserCaptchaClient } from './browserCaptcha.ts';
 import type { CaptchaProvider } from './captchaClient.ts';
-import { submitSignup } from './signupApi.ts';
+import { type SignupFields, submitSignup } from '../../api/queries/newsletter.ts';
 import { type SignupAnswer, type SignupRequest, signupMachine } from './signupMachine.ts';
 import { computeSignupOrigin } from './signupOrigin.ts';
 
@@ -29,12 +30,12 @@ export function useSignup({ source, routeOrigin, newsletterType }: UseSignupOpti
     signupMachine.provide({
       actors: {
         getCaptchaToken: fromPromise<string>(() => captcha.getToken()),
-        submitSignup: fromPromise<SignupAnswer, SignupRequest>(({ input }) => submitSignup(input)),
+        submitSignup: fromPromise<SignupAnswer, SignupRequest>(({ input }) => submitSignup(input.origin, input.form)),
       },
       actions: { resetCaptcha: () => captcha.reset() },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { newsletterType } });
+  const [state, send] = useMachine(machine, { input: { newsletterType }, inspect: inspectRelay });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   return {
@@ -43,7 +44,7 @@ export function useSignup({ source, routeOrigin, newsletterType }: UseSignupOpti
     captchaProvider,
     /** Call on focus: starts the captcha work so the token is ready when the reader submits. */
     prepareCaptcha: () => captcha.prepare(),
-    submit: (values: { email: string; postcode: string; website: string }) =>
-      send({ type: 'signup.submitted', ...values, origin: computeSignupOrigin({ routeOrigin, source, pathname }) }),
+    submit: (fields: SignupFields) =>
+      send({ type: 'signup.submitted', fields, origin: computeSignupOrigin({ routeOrigin, source, pathname }) }),
   };
 }

@@ -1,7 +1,8 @@
 import { createFileRoute, useLoaderData } from '@tanstack/react-router';
-import { articleHead, articleShareUrl, loadArticle } from '../../components/articleData.ts';
+import { loadArticle } from '../../api/queries/articles.ts';
+import { articleHead, articleShareUrl } from '../../lib/seo/articleHead.ts';
 import { ArticleView } from '../../components/ArticleView.tsx';
-import { siteUrlOf } from '../../components/siteUrlOf.ts';
+import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 
 export const Route = createFileRoute('/$slug/$url')({
   loader: ({ params }) => loadArticle(params.url, params.slug),

@@ -1,22 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import { api } from '../../api/client.ts';
+import { fetchCategoryArticles, loadCategoryArticles } from '../../api/queries/articles.ts';
 import type { ArticleCard, Category } from '../../api/types.ts';
-import { required } from '../../components/apiResult.ts';
 import { ArticleCardView } from '../../components/ArticleCardView.tsx';
 import { LoadMoreButton } from '../../components/LoadMoreButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { siteUrlOf } from '../../components/siteUrlOf.ts';
+import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { useLoadMore } from '../../components/useLoadMore.ts';
-import { breadcrumbJsonLd, seoHead } from '../../features/seo/seo.ts';
+import { breadcrumbJsonLd, seoHead } from '../../lib/seo/seo.ts';
 
 export const Route = createFileRoute('/$slug/')({
   staticData: { chrome: 'category' },
-  loader: async ({ params }) => {
-    const answer = await api().GET('/api/articleByCategory/{category}', { params: { path: { category: params.slug } } });
-    return required(answer);
-  },
+  loader: ({ params }) => loadCategoryArticles(params.slug),
   head: ({ loaderData, matches }) => {
     if (!loaderData) return {};
     const { category } = loaderData;
@@ -51,17 +47,8 @@ function CategoryPage() {
 
 function CategoryArticles({ category, initial }: { category: Category; initial: ArticleCard[] }) {
   const pageSize = appConfig.pagination.defaultLimit;
-  const fetchBatch = useCallback(
-    async (offset: number) => {
-      const { data, error } = await api().GET('/api/articles', {
-        params: { query: { category: category.slug, limit: pageSize, offset } },
-      });
-      if (error || !data) throw new Error('Les articles suivants sont indisponibles.');
-      return data.results;
-    },
-    [category.slug, pageSize],
-  );
-  const { items, status, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
+  const fetchBatch = useCallback((offset: number) => fetchCategoryArticles(category.slug, offset), [category.slug]);
+  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
   return (
     <section aria-label={`Articles ${category.name}`} className="mx-auto max-w-7xl px-4 pb-8 md:px-6">
       <ul className="article-list grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
@@ -75,6 +62,7 @@ function CategoryArticles({ category, initial }: { category: Category; initial: 
       {exhausted ? null : (
         <LoadMoreButton
           status={status}
+          error={error}
           onClick={loadMore}
           label="Plus d'articles"
           announcement={lastBatch > 0 ? `${lastBatch} articles de plus, ${items.length} au total.` : ''}

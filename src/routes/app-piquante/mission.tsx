@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EditorialPage } from '../../components/EditorialPage.tsx';
 import { MissionContent, missionIntro } from '../../components/pages/MissionContent.tsx';
-import { siteUrlOf } from '../../components/siteUrlOf.ts';
-import { seoHead } from '../../features/seo/seo.ts';
+import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../../lib/seo/seo.ts';
 
 /** The mission page in the mobile app's web view (no header, footer, consent or popins). */
 export const Route = createFileRoute('/app-piquante/mission')({

@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { appVariantPrefix } from '../../../app.config.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { ShoppingContent, shoppingIntro } from '../../components/pages/ShoppingContent.tsx';
-import { loadShopping } from '../../components/shoppingData.ts';
-import { siteUrlOf } from '../../components/siteUrlOf.ts';
-import { seoHead } from '../../features/seo/seo.ts';
+import { loadShopping } from '../../api/queries/shopping.ts';
+import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../../lib/seo/seo.ts';
 
 /** The shopping selection in the mobile app's web view. */
 export const Route = createFileRoute('/app-piquante/shopping')({

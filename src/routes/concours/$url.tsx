@@ -1,17 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { api } from '../../api/client.ts';
-import { required } from '../../components/apiResult.ts';
+import { loadContest } from '../../api/queries/contests.ts';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { formatDate } from '../../components/formatDate.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
-import { siteUrlOf } from '../../components/siteUrlOf.ts';
-import { seoHead } from '../../features/seo/seo.ts';
+import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
+import { seoHead } from '../../lib/seo/seo.ts';
 import { ContentImage } from '../../components/ContentImage.tsx';
 
 export const Route = createFileRoute('/concours/$url')({
-  loader: async ({ params }) => ({
-    contest: required(await api().GET('/api/format-contests/{url}', { params: { path: { url: params.url } } })),
-  }),
+  loader: async ({ params }) => ({ contest: await loadContest(params.url) }),
   head: ({ loaderData, matches }) =>
     loaderData
       ? seoHead({

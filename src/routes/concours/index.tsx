@@ -1,22 +1,16 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { appConfig } from '../../../app.config.ts';
-import { api } from '../../api/client.ts';
-import { required } from '../../components/apiResult.ts';
+import { useEffect } from 'react';
+import { fetchContests, rememberContests } from '../../api/queries/contests.ts';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { formatDate } from '../../components/formatDate.ts';
 import { PagedGrid } from '../../components/PagedGrid.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { siteUrlOf } from '../../components/siteUrlOf.ts';
+import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { TeaserCard } from '../../components/TeaserCard.tsx';
-import { seoHead } from '../../features/seo/seo.ts';
+import { seoHead } from '../../lib/seo/seo.ts';
 
 const title = 'Concours';
 const description = 'Des cadeaux à gagner chaque semaine : beauté, mode, week-ends et bons d’achat. Tentez votre chance !';
-const limit = appConfig.pagination.defaultLimit;
-
-async function fetchContests(offset: number) {
-  return required(await api().GET('/api/format-contests', { params: { query: { limit, offset } } })).results;
-}
 
 export const Route = createFileRoute('/concours/')({
   loader: async () => ({ contests: await fetchContests(0) }),
@@ -26,6 +20,8 @@ export const Route = createFileRoute('/concours/')({
 
 function ContestsPage() {
   const { contests } = Route.useLoaderData();
+  // The contests rendered by the server are whole contests: opening one reuses it (SPEC §4).
+  useEffect(() => rememberContests(contests), [contests]);
   return (
     <div className="contests-page">
       <PageHeading kicker="À gagner" title={title} description={description} />

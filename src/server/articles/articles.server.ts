@@ -1,5 +1,5 @@
 /** Article queries: cards for lists (no body) and the full article. */
-import { asc, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { ArticleCard, ArticleDetail, Stamp } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, authors, categories } from '../../db/schema.ts';
@@ -89,6 +89,9 @@ export async function getArticle(db: Database, url: string): Promise<ArticleDeta
       authorSlug: authors.slug,
       authorName: authors.name,
       authorRole: authors.role,
+      seoTitle: articles.seoTitle,
+      seoDescription: articles.seoDescription,
+      ogImage: articles.ogImage,
     })
     .from(articles)
     .innerJoin(categories, eq(articles.categoryId, categories.id))
@@ -102,5 +105,17 @@ export async function getArticle(db: Database, url: string): Promise<ArticleDeta
     author: { slug: row.authorSlug, name: row.authorName, role: row.authorRole },
     body: row.body,
     updatedAt: row.updatedAt.toISOString(),
+    ...articleSeo(row),
   };
+}
+
+/** The newsroom's SEO overrides, only when one is set (the contract's optional `seo`). */
+export function articleSeo(row: { seoTitle: string; seoDescription: string; ogImage: string | null }): Pick<ArticleDetail, 'seo'> {
+  if (!row.seoTitle && !row.seoDescription && !row.ogImage) return {};
+  return { seo: { title: row.seoTitle, description: row.seoDescription, image: row.ogImage } };
+}
+
+export async function countArticles(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles);
+  return row?.n ?? 0;
 }

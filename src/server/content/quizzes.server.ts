@@ -57,3 +57,19 @@ export async function getQuizResult(
   if (!row) return null;
   return { ...toResult(row.result), quiz: { url: row.quizUrl, title: row.quizTitle } };
 }
+
+/**
+ * A result found by its slug alone ('/quizz/{urlresult}', SPEC §2). Result slugs are unique within a
+ * quiz only: the most recently published quiz wins, then the smallest id, so the answer is stable.
+ */
+export async function findQuizResultBySlug(db: Database, resultUrl: string): Promise<QuizResultWithQuiz | null> {
+  const [row] = await db
+    .select({ result: quizResults, quizUrl: quizzes.url, quizTitle: quizzes.title })
+    .from(quizResults)
+    .innerJoin(quizzes, eq(quizResults.quizId, quizzes.id))
+    .where(eq(quizResults.url, resultUrl))
+    .orderBy(desc(quizzes.publishedAt), asc(quizzes.id))
+    .limit(1);
+  if (!row) return null;
+  return { ...toResult(row.result), quiz: { url: row.quizUrl, title: row.quizTitle } };
+}

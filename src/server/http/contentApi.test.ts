@@ -6,14 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
+import { declaredHeaderProblems } from '../../testing/contractHeaders.ts';
 import { useSeededApi } from '../../testing/seededApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { createApiHandler } from './contentApi.ts';
+import { contentRoutes, createApiHandler } from './contentApi.ts';
+import { withEntityTag } from './httpCache.ts';
 
 describe.each(testDatabaseKinds)('content API on %s', (kind) => {
   const { handle } = useSeededApi(kind);
 
-  const get = (path: string, init?: RequestInit) => handle(new Request(`http://magazine.test${path}`, init));
+  /** Every answer is also checked against the headers the contract declares for its status. */
+  const get = async (path: string, init?: RequestInit) => {
+    const response = await handle(new Request(`http://magazine.test${path}`, init));
+    if (response.status < 500 && (init?.method ?? 'GET') === 'GET' && path.startsWith('/api/') && !path.startsWith('/api/docs')) {
+      expect(declaredHeaderProblems('GET', `http://magazine.test${path}`, response)).toEqual([]);
+    }
+    return response;
+  };
 
   async function getValid<T>(path: string, schema: z.ZodType<T>): Promise<T> {
     const response = await get(path);
@@ -170,10 +179,14 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
       expect(types.size).toBeGreaterThanOrEqual(2);
     });
 
-    it('HEAD is answered like GET without a body', async () => {
+    it('HEAD is answered like GET without a body, with the GET\'s ETag and Cache-Control', async () => {
       const response = await get('/api/categories', { method: 'HEAD' });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('');
+      const full = await withEntityTag(new Request('http://magazine.test/api/categories'), await get('/api/categories'));
+      expect(response.headers.get('etag')).toMatch(/^W\/"[\w-]+"$/);
+      expect(response.headers.get('etag')).toBe(full.headers.get('etag'));
+      expect(response.headers.get('cache-control')).toBe(full.headers.get('cache-control'));
     });
   });
 
@@ -273,12 +286,17 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
 
 describe('the API reference', () => {
   it('serves /api/docs (inlined Redoc, no CDN) and the contract at /api/openapi.yaml', async () => {
-    const handle = createApiHandler(null as never);
+    const handle = createApiHandler(null as never, contentRoutes);
     const docs = await handle(new Request('http://magazine.test/api/docs'));
     expect(docs.status).toBe(200);
     const html = await docs.text();
     expect(html).toContain('API Piquante');
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
+    // Inline scripts allowed by hash, one per inline script: no 'unsafe-inline' for scripts.
+    const scriptSrc = (docs.headers.get('content-security-policy') ?? '').split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].filter((m) => (m[1] ?? '').trim() !== '');
+    expect(scriptSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g)).toHaveLength(inline.length);
     const yaml = await handle(new Request('http://magazine.test/api/openapi.yaml'));
     expect(await yaml.text()).toMatch(/^openapi: 3\.1/m);
   });

@@ -7,31 +7,33 @@ import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
 import { getArticle, listArticles, listBestof } from '../articles/articles.server.ts';
+import { findMovedSlug } from '../newsroom/newsroomArticles.server.ts';
 import { findCategory, listCategories, toCategory } from '../content/categories.server.ts';
 import { getFormatContest, listFormatContests } from '../content/formatContests.server.ts';
 import { listInstagramPosts } from '../content/instagram.server.ts';
 import { getMosaic, listMosaics } from '../content/mosaics.server.ts';
 import { findPopinForPath } from '../content/popins.server.ts';
 import { listQuotations } from '../content/quotations.server.ts';
-import { getQuiz, getQuizResult, listQuizzes } from '../content/quizzes.server.ts';
+import { findQuizResultBySlug, getQuiz, getQuizResult, listQuizzes } from '../content/quizzes.server.ts';
 import { getReparteeGenerator, listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
 import { listShoppingItems } from '../content/shopping.server.ts';
 import { searchArticles } from '../search/searchArticles.server.ts';
 import { normaliseQuery } from '../search/searchQuery.ts';
-import { addNewsletterRoutes } from '../newsletter/newsletterRoutes.ts';
 import { apiContractFile, apiReferencePage } from './apiReference.ts';
+import type { ApiContext, ApiHandler, ApiRoute } from './apiTypes.ts';
+import { isDatabaseOutage, serviceUnavailable } from './databaseOutage.ts';
+import { withEntityTag } from './httpCache.ts';
 import { parseParams, queryRecord } from './parseParams.ts';
+import { drainBody } from './requestBody.ts';
 import { errorJson, json, noContent, notFound } from './responses.ts';
-import { PathRouter, type RouteParams } from './router.ts';
+import { PathRouter } from './router.ts';
 
-export interface ApiContext {
-  db: Database;
-  request: Request;
-  url: URL;
-  params: RouteParams;
+const get = (path: string, handle: ApiHandler): ApiRoute => ({ method: 'GET', path, handle });
+
+async function getMovedArticle(db: Database, oldSlug: string) {
+  const slug = await findMovedSlug(db, oldSlug);
+  return slug ? getArticle(db, slug) : null;
 }
-
-export type ApiHandler = (ctx: ApiContext) => Promise<Response>;
 
 const PAGE_KEYS = ['limit', 'offset'] as const;
 
@@ -70,17 +72,15 @@ const messages = {
   repartee: 'Ce générateur de répartie est introuvable.',
 } as const;
 
-export const contentRoutes = new PathRouter<ApiHandler>()
-  .add(
-    'GET',
+export const contentRoutes: readonly ApiRoute[] = [
+  get(
     '/api/popin',
     withInput(null, contract.GetPopinQueryParams, [], async ({ db }, _p, q) => {
       const popin = await findPopinForPath(db, q.url);
       return popin ? json(popin) : noContent();
     }),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/articles',
     withInput(null, contract.ListArticlesQueryParams, PAGE_KEYS, async ({ db }, _p, q) => {
       let categoryId: number | undefined;
@@ -91,17 +91,17 @@ export const contentRoutes = new PathRouter<ApiHandler>()
       }
       return json({ results: await listArticles(db, { ...page(q), categoryId }) });
     }),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/article/:url',
     withInput(contract.GetArticleParams, null, [], async ({ db }, p) => {
-      const result = await getArticle(db, p.url);
+      // A published article whose slug changed answers at its old address too: the page sees
+      // result.url differ from the address and answers 301 to the new one.
+      const result = (await getArticle(db, p.url)) ?? (await getMovedArticle(db, p.url));
       return result ? json({ result, url: p.url }, { cache: 'item' }) : notFound(messages.article);
     }),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/articleByCategory/:category',
     withInput(contract.ListArticlesByCategoryParams, null, [], async ({ db }, p) => {
       const category = await findCategory(db, p.category);
@@ -113,81 +113,78 @@ export const contentRoutes = new PathRouter<ApiHandler>()
       });
       return json({ category: toCategory(category), results });
     }),
-  )
-  .add('GET', '/api/articleLast', async ({ db }) =>
+  ),
+  get('/api/articleLast', async ({ db }) =>
     json({ results: await listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0 }) }),
-  )
-  .add('GET', '/api/bestof', async ({ db }) => json({ results: await listBestof(db) }))
-  .add('GET', '/api/categories', async ({ db }) => json({ results: await listCategories(db) }))
-  .add(
-    'GET',
+  ),
+  get('/api/bestof', async ({ db }) => json({ results: await listBestof(db) })),
+  get('/api/categories', async ({ db }) => json({ results: await listCategories(db) })),
+  get(
     '/api/format-contests',
     withInput(null, contract.ListFormatContestsQueryParams, PAGE_KEYS, async ({ db }, _p, q) =>
       json({ results: await listFormatContests(db, page(q)) }),
     ),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/format-contests/:url',
     withInput(contract.GetFormatContestParams, null, [], async ({ db }, p) => {
       const contest = await getFormatContest(db, p.url);
       return contest ? json(contest, { cache: 'item' }) : notFound(messages.contest);
     }),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/instagramoriginalposts/:count',
     withInput(contract.ListInstagramOriginalPostsParams, null, ['count'], async ({ db }, p) =>
       json({ results: await listInstagramPosts(db, { limit: p.count, offset: 0 }) }),
     ),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/instagram/:offset',
     withInput(contract.ListInstagramPostsParams, null, ['offset'], async ({ db }, p) =>
       json(await listInstagramPosts(db, { limit: appConfig.instagram.batchSize, offset: p.offset })),
     ),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/mosaics',
     withInput(null, contract.ListMosaicsQueryParams, PAGE_KEYS, async ({ db }, _p, q) =>
       json({ results: await listMosaics(db, page(q)) }),
     ),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/mosaic/:url',
     withInput(contract.GetMosaicParams, null, [], async ({ db }, p) => {
       const result = await getMosaic(db, p.url);
       return result ? json({ result, url: p.url }, { cache: 'item' }) : notFound(messages.mosaic);
     }),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/quizz',
     withInput(null, contract.ListQuizzesQueryParams, PAGE_KEYS, async ({ db }, _p, q) =>
       json({ results: await listQuizzes(db, page(q)) }),
     ),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/quizz/:url',
     withInput(contract.GetQuizParams, null, [], async ({ db }, p) => {
       const quiz = await getQuiz(db, p.url);
       return quiz ? json(quiz, { cache: 'item' }) : notFound(messages.quiz);
     }),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/quizz/:quizUrl/:resultUrl',
     withInput(contract.GetQuizResultParams, null, [], async ({ db }, p) => {
       const result = await getQuizResult(db, p.quizUrl, p.resultUrl);
       return result ? json({ result }, { cache: 'item' }) : notFound(messages.quizResult);
     }),
-  )
-  .add(
-    'GET',
+  ),
+  get(
+    '/api/quizz-result/:resultUrl',
+    withInput(contract.GetQuizResultBySlugParams, null, [], async ({ db }, p) => {
+      const result = await findQuizResultBySlug(db, p.resultUrl);
+      return result ? json({ result }, { cache: 'item' }) : notFound(messages.quizResult);
+    }),
+  ),
+  get(
     '/api/repartee-generator',
     withInput(null, contract.ListReparteeGeneratorsQueryParams, ['offset'], async ({ db }, _p, q) =>
       json({
@@ -197,16 +194,15 @@ export const contentRoutes = new PathRouter<ApiHandler>()
         }),
       }),
     ),
-  )
-  .add(
-    'GET',
+  ),
+  get(
     '/api/repartee-generator/:url',
     withInput(contract.GetReparteeGeneratorParams, null, [], async ({ db }, p) => {
       const generator = await getReparteeGenerator(db, p.url);
       return generator ? json(generator, { cache: 'item' }) : notFound(messages.repartee);
     }),
-  )
-  .add('GET', '/api/search', async (ctx) => {
+  ),
+  get('/api/search', async (ctx) => {
     // Trimmed before validation: '  ab ' is two characters, not five.
     const raw = queryRecord(ctx.url);
     const q = typeof raw.q === 'string' ? normaliseQuery(raw.q) : raw.q;
@@ -214,28 +210,63 @@ export const contentRoutes = new PathRouter<ApiHandler>()
     if (!parsed.ok) return parsed.response;
     const limit = parsed.value.l ?? appConfig.search.defaultLimit;
     return json({ results: await searchArticles(ctx.db, parsed.value.q, limit) });
-  })
-  .add('GET', '/api/shopping', async ({ db }) => json({ results: await listShoppingItems(db) }))
-  .add('GET', '/api/quotations', async ({ db }) => json({ results: await listQuotations(db) }))
-  .add('GET', '/api/docs', async () => apiReferencePage())
-  .add('GET', '/api/openapi.yaml', async () => apiContractFile());
+  }),
+  get('/api/shopping', async ({ db }) => json({ results: await listShoppingItems(db) })),
+  get('/api/quotations', async ({ db }) => json({ results: await listQuotations(db) })),
+  get('/api/docs', async () => apiReferencePage()),
+  get('/api/openapi.yaml', async () => apiContractFile()),
+];
 
-// POST /newsletter/* and the newsletter's links (src/server/newsletter/), configured from the environment.
-addNewsletterRoutes(contentRoutes);
+export interface ApiHandlerOptions {
+  /** The site's canonical origin (SITE_URL): forms posted from it are ours even behind a proxy. */
+  siteUrl?: string;
+}
 
-/** The whole API as one fetch-style function: a Request in, a Response out (no socket needed). */
-export function createApiHandler(db: Database, router: PathRouter<ApiHandler> = contentRoutes) {
+const foreignOriginMessage = 'Ce formulaire doit être envoyé depuis le site de Piquante.';
+
+/**
+ * A browser always names the page's origin on a POST: one that is neither this server's nor the site's
+ * is another site submitting a form in our reader's name. Clients that send no Origin (curl, mail
+ * servers) are not browsers acting for someone, and keep working.
+ */
+function foreignOrigin(request: Request, url: URL, siteOrigin: string | null): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  return origin !== url.origin && origin !== siteOrigin;
+}
+
+/**
+ * The API as one fetch-style function over the given route tables: a Request in, a Response out (no
+ * socket needed). The tables are passed in so that what needs configuration (the newsletter) is built
+ * by whoever boots the server, and importing this module starts nothing.
+ */
+export function createApiHandler(db: Database, routes: readonly ApiRoute[], options: ApiHandlerOptions = {}) {
+  const router = new PathRouter<ApiRoute>();
+  for (const route of routes) router.add(route.method, route.path, route);
+  const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : null;
   return async function handleApiRequest(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const match = router.match(request.method, url.pathname);
-    if (match === null) return errorJson(404, "Cette adresse de l'API n'existe pas.");
-    if (match === 'method') return errorJson(405, "Cette méthode n'est pas acceptée à cette adresse.");
     try {
-      const response = await match.value({ db, request, url, params: match.params });
-      return request.method === 'HEAD' ? new Response(null, response) : response;
+      if (match === null) return errorJson(404, "Cette adresse de l'API n'existe pas.");
+      if (match === 'method') return errorJson(405, "Cette méthode n'est pas acceptée à cette adresse.");
+      if (!match.value.crossOrigin && foreignOrigin(request, url, siteOrigin)) return errorJson(403, foreignOriginMessage);
+      const response = await match.value.handle({ db, request, url, params: match.params });
+      if (request.method !== 'HEAD') return response;
+      // HEAD answers with the GET's headers, its ETag included: tagged while the body is still here.
+      const tagged = await withEntityTag(request, response);
+      return tagged.body ? new Response(null, tagged) : tagged;
     } catch (error) {
+      if (isDatabaseOutage(error)) {
+        console.error('[api] database unreachable on', request.method, url.pathname, (error as Error).message);
+        return serviceUnavailable();
+      }
       console.error('[api] unexpected failure on', request.method, url.pathname, error);
       return errorJson(500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
+    } finally {
+      // Whatever a handler left unread is drained, so that its answer reaches a client still sending.
+      drainBody(request);
     }
   };
 }

@@ -52,9 +52,15 @@ export function parseParams<T>(
       continue;
     }
     // Integers are decided here, strictly: the generated schemas coerce, and would accept '1e2'.
-    input[key] = integerKeys.includes(key) ? (INTEGER.test(value) ? Number(value) : Number.NaN) : value;
+    if (integerKeys.includes(key)) {
+      if (INTEGER.test(value)) input[key] = Number(value);
+      else fields[key] = `Le paramètre « ${key} » doit être un nombre entier.`;
+      continue;
+    }
+    input[key] = value;
   }
-  const result = schema.safeParse(input);
+  // reportInput: without it Zod 4 omits the input, and every wrong value would read as a missing one.
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) {
     for (const issue of result.error.issues) {
       const name = String(issue.path[0] ?? 'requête');

@@ -22,12 +22,16 @@ export function noContent(cache: CachePolicy = 'list'): Response {
 
 const errorCodes = {
   400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
   404: 'not_found',
   405: 'method_not_allowed',
+  409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'too_many_requests',
   500: 'internal_error',
+  503: 'service_unavailable',
 } as const;
 
 export type ErrorStatus = keyof typeof errorCodes;

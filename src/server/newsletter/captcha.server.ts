@@ -3,25 +3,29 @@
  * - `altcha`: self-hosted proof of work. The server hands out HMAC-signed challenges that expire; the
  *   browser finds the number in the background; the server checks the signature, the expiry and that
  *   the solution was never used before. No cookie, no third party.
- * - `recaptcha`: Google reCAPTCHA v2 invisible, verified server-side with the secret.
+ * - `recaptcha`: Google reCAPTCHA v2 invisible, verified server-side with the secret. Google's script
+ *   runs only for readers who consented to the `recaptcha` vendor; the others ask for an ALTCHA
+ *   challenge (`setup({ altcha: true })`) and the server takes either kind of token, so refusing
+ *   Google never stops anyone from subscribing.
  * - `none`: no check (local tests and load tests only).
  */
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { appConfig } from '../../../app.config.ts';
 import type { CaptchaSetup } from '../../api/types.ts';
-import type { NewsletterConfig } from './newsletterConfig.ts';
-import type { SharedStore } from './sharedStore.ts';
+import type { CaptchaConfig } from '../config/captchaProvider.ts';
+import type { SharedStore } from '../http/sharedStore.ts';
 
 export type CaptchaVerdict = 'ok' | 'missing' | 'invalid' | 'unavailable';
 
 export interface Captcha {
-  provider: NewsletterConfig['captcha']['provider'];
-  setup(): Promise<CaptchaSetup>;
+  provider: CaptchaConfig['provider'];
+  /** `altcha`: an ALTCHA challenge even when reCAPTCHA is on (the reader did not consent to Google). */
+  setup(options?: { altcha?: boolean }): Promise<CaptchaSetup>;
   verify(token: string | undefined, ip: string): Promise<CaptchaVerdict>;
 }
 
 export interface CaptchaDeps {
-  config: NewsletterConfig['captcha'];
+  config: CaptchaConfig;
   /** HMAC key of the ALTCHA challenges (derived from the newsletter secret). */
   altchaKey: string;
   store: SharedStore;
@@ -76,7 +80,6 @@ function expiryOf(salt: string): number | null {
 }
 
 export function createCaptcha(deps: CaptchaDeps): Captcha {
-  const now = deps.now ?? Date.now;
   const config = deps.config;
 
   if (config.provider === 'none') {
@@ -87,39 +90,46 @@ export function createCaptcha(deps: CaptchaDeps): Captcha {
     };
   }
 
-  if (config.provider === 'recaptcha') {
-    const doFetch = deps.fetch ?? fetch;
-    return {
-      provider: 'recaptcha',
-      setup: async () => ({
-        provider: 'recaptcha',
-        siteKey: config.siteKey,
-        version: 2,
-        language: 'fr',
-        size: 'invisible',
-        badge: 'inline',
-      }),
-      async verify(token, ip) {
-        if (!token) return 'missing';
-        if (token.length > 4096) return 'invalid';
-        const body = new URLSearchParams({ secret: config.secret, response: token });
-        if (ip !== 'unknown') body.set('remoteip', ip);
-        try {
-          const response = await doFetch(config.verifyUrl, {
-            method: 'POST',
-            body,
-            signal: AbortSignal.timeout(5000),
-          });
-          if (!response.ok) return 'unavailable';
-          const answer = (await response.json()) as { success?: unknown };
-          return answer.success === true ? 'ok' : 'invalid';
-        } catch {
-          return 'unavailable';
-        }
-      },
-    };
-  }
+  const altcha = createAltchaCaptcha(deps);
+  if (config.provider !== 'recaptcha') return altcha;
 
+  const doFetch = deps.fetch ?? fetch;
+  const recaptchaSetup: CaptchaSetup = {
+    provider: 'recaptcha',
+    siteKey: config.siteKey,
+    version: 2,
+    language: 'fr',
+    size: 'invisible',
+    badge: 'inline',
+  };
+  return {
+    provider: 'recaptcha',
+    setup: async (options) => (options?.altcha ? altcha.setup() : recaptchaSetup),
+    async verify(token, ip) {
+      if (!token) return 'missing';
+      if (token.length > 4096) return 'invalid';
+      // An ALTCHA solution is a base64 JSON document Google's tokens never are.
+      if (decodeAltcha(token)) return altcha.verify(token, ip);
+      const body = new URLSearchParams({ secret: config.secret, response: token });
+      if (ip !== 'unknown') body.set('remoteip', ip);
+      try {
+        const response = await doFetch(config.verifyUrl, {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(5000),
+        });
+        if (!response.ok) return 'unavailable';
+        const answer = (await response.json()) as { success?: unknown };
+        return answer.success === true ? 'ok' : 'invalid';
+      } catch {
+        return 'unavailable';
+      }
+    },
+  };
+}
+
+function createAltchaCaptcha(deps: CaptchaDeps): Captcha {
+  const now = deps.now ?? Date.now;
   const { maxNumber, expiresSeconds } = appConfig.newsletter.altcha;
   return {
     provider: 'altcha',

@@ -1,8 +1,9 @@
 /**
  * Reads a small form body defensively: the content type first (415), the declared length (413 before a
- * byte is read), then the stream with a hard cap (413 as soon as it is crossed, the rest never read),
+ * byte is read), then the stream with a hard cap (413 as soon as it is crossed, the rest drained unread),
  * then the parse (400 for a broken multipart body, invalid UTF-8, a file, a repeated field).
  */
+import { drainBody, readCappedBody } from '../http/requestBody.ts';
 import { errorJson } from '../http/responses.ts';
 
 export type FormFields = Map<string, string>;
@@ -31,39 +32,6 @@ function kindOf(contentType: string | null): Kind | null {
 
 const fail = (response: Response): FormRead => ({ ok: false, response });
 
-async function discard(request: Request): Promise<void> {
-  try {
-    await request.body?.cancel();
-  } catch {
-    // Already consumed or errored: nothing to release.
-  }
-}
-
-/** The body bytes, or null when they exceed `maxBytes` (the stream is then cancelled). */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 function collect(entries: Iterable<[string, FormDataEntryValue]>): FormRead {
   const fields: FormFields = new Map();
   let count = 0;
@@ -83,23 +51,23 @@ export async function readForm(request: Request, maxBytes: number): Promise<Form
   const contentType = request.headers.get('content-type');
   const kind = kindOf(contentType);
   if (kind === null) {
-    await discard(request);
+    drainBody(request);
     return fail(errorJson(415, formMessages.unsupported));
   }
   const declared = request.headers.get('content-length');
   if (declared !== null) {
     if (!/^\d{1,15}$/.test(declared.trim())) {
-      await discard(request);
+      drainBody(request);
       return fail(errorJson(400, formMessages.malformed));
     }
     if (Number(declared) > maxBytes) {
-      await discard(request);
+      drainBody(request);
       return fail(errorJson(413, formMessages.tooLarge));
     }
   }
   let bytes: Uint8Array<ArrayBuffer> | null;
   try {
-    bytes = await readCapped(request, maxBytes);
+    bytes = await readCappedBody(request, maxBytes);
   } catch {
     return fail(errorJson(400, formMessages.malformed));
   }

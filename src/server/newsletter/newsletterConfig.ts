@@ -3,14 +3,11 @@
  * value stops the server at start-up with a sentence saying what to fix, rather than failing signups.
  */
 import { appConfig } from '../../../app.config.ts';
-
-export type CaptchaProvider = 'altcha' | 'recaptcha' | 'none';
+import { type CaptchaConfig, captchaConfigFromEnv } from '../config/captchaProvider.ts';
+import { envFlag, envUrl } from '../config/envValues.ts';
 
 export interface NewsletterConfig {
-  captcha:
-    | { provider: 'altcha' }
-    | { provider: 'none' }
-    | { provider: 'recaptcha'; siteKey: string; secret: string; verifyUrl: string };
+  captcha: CaptchaConfig;
   /** Signups per IP per minute; 0 disables the limit (load tests). */
   rateLimitPerMinute: number;
   doubleOptIn: boolean;
@@ -32,47 +29,13 @@ export class NewsletterConfigError extends Error {
   }
 }
 
-const ON = ['1', 'true', 'on', 'yes'];
-const OFF = ['', '0', 'false', 'off', 'no'];
+const fail = (message: string) => new NewsletterConfigError(message);
+const flag = (env: NodeJS.ProcessEnv, name: string, fallback = false) => envFlag(env, name, fail, fallback);
 
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? '').trim().toLowerCase();
-  if (ON.includes(raw)) return true;
-  if (OFF.includes(raw)) return false;
-  throw new NewsletterConfigError(`${name} must be 1 or 0 (got "${env[name]}").`);
-}
-
-/** Whether the pages load reCAPTCHA (for the Content-Security-Policy); never throws. */
-export function recaptchaEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  const explicit = env.CAPTCHA_PROVIDER?.trim().toLowerCase() ?? '';
-  if (explicit) return explicit === 'recaptcha';
-  return Boolean(env.RECAPTCHA_SITE_KEY?.trim() && env.RECAPTCHA_SECRET?.trim());
-}
-
-function captchaFromEnv(env: NodeJS.ProcessEnv): NewsletterConfig['captcha'] {
-  const siteKey = env.RECAPTCHA_SITE_KEY?.trim() ?? '';
-  const secret = env.RECAPTCHA_SECRET?.trim() ?? '';
-  const explicit = env.CAPTCHA_PROVIDER?.trim().toLowerCase() ?? '';
-  // Unset: reCAPTCHA when both keys are given, otherwise the self-hosted ALTCHA.
-  const provider = explicit || (siteKey && secret ? 'recaptcha' : 'altcha');
-  switch (provider) {
-    case 'altcha':
-      return { provider: 'altcha' };
-    case 'none':
-      return { provider: 'none' };
-    case 'recaptcha':
-      if (!siteKey || !secret) {
-        throw new NewsletterConfigError('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET.');
-      }
-      return {
-        provider: 'recaptcha',
-        siteKey,
-        secret,
-        verifyUrl: env.RECAPTCHA_VERIFY_URL?.trim() || 'https://www.google.com/recaptcha/api/siteverify',
-      };
-    default:
-      throw new NewsletterConfigError(`CAPTCHA_PROVIDER must be altcha, recaptcha or none (got "${explicit}").`);
-  }
+function captchaFromEnv(env: NodeJS.ProcessEnv): CaptchaConfig {
+  const read = captchaConfigFromEnv(env);
+  if (!read.ok) throw new NewsletterConfigError(read.problem);
+  return read.config;
 }
 
 function rateLimitFromEnv(env: NodeJS.ProcessEnv): number {
@@ -84,20 +47,7 @@ function rateLimitFromEnv(env: NodeJS.ProcessEnv): number {
   return Number(raw);
 }
 
-function urlFromEnv(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
-  const raw = env[name]?.trim();
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new NewsletterConfigError(`${name} is not a valid URL.`);
-  }
-  if (!protocols.includes(url.protocol)) {
-    throw new NewsletterConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}.`);
-  }
-  return raw;
-}
+const urlFromEnv = (env: NodeJS.ProcessEnv, name: string, protocols: string[]) => envUrl(env, name, protocols, fail);
 
 export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv = process.env): NewsletterConfig {
   const siteUrl = urlFromEnv(env, 'SITE_URL', ['http:', 'https:']) ?? 'http://localhost:3000';
@@ -105,12 +55,15 @@ export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv = process.env): N
   if (secret !== null && secret.length < 32) {
     throw new NewsletterConfigError('NEWSLETTER_SECRET must be at least 32 characters long.');
   }
+  const smtpUrl = urlFromEnv(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   return {
     captcha: captchaFromEnv(env),
     rateLimitPerMinute: rateLimitFromEnv(env),
-    doubleOptIn: flag(env, 'NEWSLETTER_DOUBLE_OPT_IN'),
+    // With mail configured, an address counts only once its owner confirms it: otherwise anyone could
+    // subscribe a stranger. Only the mail-less demo runs without (nothing could be confirmed there).
+    doubleOptIn: flag(env, 'NEWSLETTER_DOUBLE_OPT_IN', smtpUrl !== null),
     redisUrl: urlFromEnv(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    smtpUrl: urlFromEnv(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || `${appConfig.site.name} <${appConfig.site.contactEmail}>`,
     siteUrl: siteUrl.replace(/\/+$/, ''),
     secret,

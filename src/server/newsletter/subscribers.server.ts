@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
 import type { TokenOutcome } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
-import { newsletterKeys, newsletterTokens, type SubscriberStatus, subscribers } from '../../db/schema.ts';
+import { newsletterKeys, newsletterTokens, type SubscriberConsent, type SubscriberStatus, subscribers } from '../../db/schema.ts';
 
 export interface SignupInput {
   email: string;
@@ -307,19 +307,14 @@ export async function eraseSubscriber(db: Database, email: string): Promise<numb
   return deleted.length;
 }
 
-export interface ExportRow {
-  id: number;
-  email: string;
-  postcode: string;
-  newsletterType: number;
-  origin: string;
-  status: SubscriberStatus;
-  createdAt: Date;
-  confirmedAt: Date | null;
-  unsubscribedAt: Date | null;
-  consentVersion: string;
-  consentShownAt: string;
-}
+/** A subscriber as exported: the row without the consent's full text, its version and date flattened. */
+export type ExportRow = Pick<
+  typeof subscribers.$inferSelect,
+  'id' | 'email' | 'postcode' | 'newsletterType' | 'origin' | 'status' | 'createdAt' | 'confirmedAt' | 'unsubscribedAt'
+> & {
+  consentVersion: SubscriberConsent['version'];
+  consentShownAt: SubscriberConsent['shownAt'];
+};
 
 export async function countSubscribers(db: Database, status?: SubscriberStatus): Promise<number> {
   const [row] = await db

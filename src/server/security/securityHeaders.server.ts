@@ -1,14 +1,12 @@
 /**
- * Security headers of the pages (issue 3 §10): a Content-Security-Policy with a per-request nonce
- * for the inline scripts of server rendering (no 'unsafe-eval', nothing third-party), and the usual
- * X-Content-Type-Options, Referrer-Policy and framing rules.
+ * Security headers (issue 3 §10, issue 13). Pages: a Content-Security-Policy that lists the SHA-256 of
+ * each inline script of the rendered page (no nonce: the same bytes can be cached and served to every
+ * reader; docs/decisions/009-http-caching.md), scripts from our origin, no 'unsafe-inline' nor 'unsafe-eval', nothing
+ * third-party; and the usual X-Content-Type-Options, Referrer-Policy and framing rules. Every other
+ * answer (API, media, feeds): a policy that allows nothing.
  */
-import { randomBytes } from 'node:crypto';
-import { recaptchaEnabled } from '../newsletter/newsletterConfig.ts';
-
-export function createNonce(): string {
-  return randomBytes(18).toString('base64');
-}
+import { analyticsFromEnv } from '../../lib/siteFeatures.ts';
+import { recaptchaEnabled } from '../config/captchaProvider.ts';
 
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
@@ -19,20 +17,29 @@ function originOf(value: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * `scriptHashes` are CSP sources ('sha256-…') of the page's inline scripts. No 'strict-dynamic': it
+ * would ignore 'self' and so refuse the entry module TanStack Start loads with a plain src (trust
+ * would have to come from a nonce); the code-split chunks come from 'self' too.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
   // Pages may read an external API host that implements the contract (API_BASE_URL).
   const apiOrigin = originOf(env.API_BASE_URL);
-  const connect = ["'self'", ...(apiOrigin ? [apiOrigin] : [])].join(' ');
+  // ANALYTICS_URL (issue 10): the self-hosted tag and its collector. The page adds the tag only after the
+  // reader consents to the analytics vendor; the CSP allows that origin and no other.
+  const analytics = analyticsFromEnv(env);
+  const analyticsOrigin = analytics ? ` ${new URL(analytics.url).origin}` : '';
+  const connect = ["'self'", ...(apiOrigin ? [apiOrigin] : [])].join(' ') + analyticsOrigin;
   // CAPTCHA_PROVIDER=recaptcha (issue 5): Google's script and challenge frames, and only then.
   const recaptcha = recaptchaEnabled(env);
   const recaptchaScripts = recaptcha ? ' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/' : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${recaptchaScripts}`,
+    `script-src 'self'${scriptHashes.map((hash) => ` ${hash}`).join('')}${recaptchaScripts}${analyticsOrigin}`,
     ...(recaptcha ? ['frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/'] : []),
     // Style attributes (category colours) are inline; styles never run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${analyticsOrigin}`,
     "font-src 'self'",
     `connect-src ${connect}`,
     "media-src 'self'",
@@ -45,7 +52,7 @@ export function contentSecurityPolicy(nonce: string, env: NodeJS.ProcessEnv = pr
   ].join('; ');
 }
 
-const STATIC_HEADERS: Record<string, string> = {
+const PAGE_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
@@ -54,12 +61,36 @@ const STATIC_HEADERS: Record<string, string> = {
 };
 
 /**
+ * Answers that are not pages (JSON, media, feeds): nothing in them is meant to run, load anything or be
+ * framed, so a browser tricked into rendering one as a document gets nothing to work with.
+ */
+const RESOURCE_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** A copy of `response` with the headers it does not set itself (a handler's own policy wins). */
+function withDefaultHeaders(response: Response, defaults: Record<string, string>, forced: Record<string, string> = {}): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(defaults)) if (!headers.has(name)) headers.set(name, value);
+  for (const [name, value] of Object.entries(forced)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * Adds the headers to an SSR answer. The CSP is left out in development, where Vite injects
  * its own inline scripts for hot reload.
  */
-export function withSecurityHeaders(response: Response, nonce: string, options: { csp: boolean }): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(STATIC_HEADERS)) if (!headers.has(name)) headers.set(name, value);
-  if (options.csp) headers.set('content-security-policy', contentSecurityPolicy(nonce));
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+export function withSecurityHeaders(response: Response, scriptHashes: readonly string[], options: { csp: boolean }): Response {
+  return withDefaultHeaders(response, PAGE_HEADERS, options.csp ? { 'content-security-policy': contentSecurityPolicy(scriptHashes) } : {});
+}
+
+/**
+ * Adds the headers to an answer that is not a page. One that brings its own Content-Security-Policy
+ * keeps it: the API reference page (/api/docs) runs its inlined Redoc, an SVG needs its inline styles.
+ */
+export function withResourceSecurityHeaders(response: Response): Response {
+  return withDefaultHeaders(response, RESOURCE_HEADERS);
 }

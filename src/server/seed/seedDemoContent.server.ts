@@ -18,7 +18,8 @@ import {
   reparteeGenerators,
   shoppingItems,
 } from '../../db/schema.ts';
-import { buildDemoContent, type DemoContent } from '../demo/demoContent.ts';
+import { countArticles } from '../articles/articles.server.ts';
+import { buildDemoContent, type DemoContent } from './demo/build/demoContent.ts';
 
 export const DEFAULT_DEMO_ARTICLES = 500;
 const BATCH = 500;
@@ -31,11 +32,6 @@ export class DatabaseNotEmptyError extends Error {
     );
     this.name = 'DatabaseNotEmptyError';
   }
-}
-
-export async function countArticles(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(articles);
-  return row?.n ?? 0;
 }
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {

@@ -5,13 +5,12 @@
  */
 import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
-import { listArticles } from '../articles/articles.server.ts';
+import { countArticles, listArticles } from '../articles/articles.server.ts';
 import { listCategories } from '../content/categories.server.ts';
 import { listFormatContests } from '../content/formatContests.server.ts';
 import { listMosaics } from '../content/mosaics.server.ts';
 import { listQuizzes } from '../content/quizzes.server.ts';
 import { listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
-import { countArticles } from '../seed/seedDemoContent.server.ts';
 import { xmlEscape } from './xml.ts';
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

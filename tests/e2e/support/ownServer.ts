@@ -32,11 +32,12 @@ export interface OwnServer {
   kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
-export async function startOwnServer(env: NodeJS.ProcessEnv, port?: number): Promise<OwnServer> {
+/** `releaseRoot`: another copy of the build to serve (a new release, see support/release.ts). */
+export async function startOwnServer(env: NodeJS.ProcessEnv, port?: number, releaseRoot: string = root): Promise<OwnServer> {
   const chosen = port ?? (await freePort());
   const output: string[] = [];
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    cwd: root,
+    cwd: releaseRoot,
     env: {
       ...process.env,
       SEED_DEMO: '0',

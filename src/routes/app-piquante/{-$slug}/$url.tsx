@@ -1,8 +1,9 @@
 import { createFileRoute, useLoaderData } from '@tanstack/react-router';
 import { appVariantPrefix } from '../../../../app.config.ts';
-import { articleHead, articleShareUrl, loadArticle } from '../../../components/articleData.ts';
+import { loadArticle } from '../../../api/queries/articles.ts';
+import { articleHead, articleShareUrl } from '../../../lib/seo/articleHead.ts';
 import { ArticleView } from '../../../components/ArticleView.tsx';
-import { siteUrlOf } from '../../../components/siteUrlOf.ts';
+import { siteUrlOf } from '../../../lib/seo/siteUrlOf.ts';
 
 /** '/app-<short name>/{slug?}/{url}': an article in the mobile app's web view. */
 export const Route = createFileRoute('/app-piquante/{-$slug}/$url')({

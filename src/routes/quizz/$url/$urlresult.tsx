@@ -1,37 +1,34 @@
 import { createFileRoute, Link, useLoaderData } from '@tanstack/react-router';
-import { api } from '../../../api/client.ts';
-import { required } from '../../../components/apiResult.ts';
-import { ShareLinks } from '../../../components/ShareLinks.tsx';
-import { siteUrlOf } from '../../../components/siteUrlOf.ts';
-import { absoluteUrl, seoHead } from '../../../features/seo/seo.ts';
+import { loadQuizResult } from '../../../api/queries/quizzes.ts';
 import { ContentImage } from '../../../components/ContentImage.tsx';
+import { ShareActions } from '../../../components/ShareActions.tsx';
+import { quizResultJsonLd, quizResultPath } from '../../../lib/seo/quizHead.ts';
+import { siteUrlOf } from '../../../lib/seo/siteUrlOf.ts';
+import { absoluteUrl, seoHead } from '../../../lib/seo/seo.ts';
 
 export const Route = createFileRoute('/quizz/$url/$urlresult')({
-  loader: async ({ params }) => ({
-    result: required(
-      await api().GET('/api/quizz/{quizUrl}/{resultUrl}', {
-        params: { path: { quizUrl: params.url, resultUrl: params.urlresult } },
-      }),
-    ).result,
-  }),
-  head: ({ loaderData, matches }) =>
-    loaderData
-      ? seoHead({
-          title: `${loaderData.result.title} (${loaderData.result.quiz.title})`,
-          description: loaderData.result.description,
-          path: `/quizz/${loaderData.result.quiz.url}/${loaderData.result.url}`,
-          siteUrl: siteUrlOf(matches),
-          image: loaderData.result.image,
-        })
-      : {},
+  loader: async ({ params }) => ({ result: await loadQuizResult(params.url, params.urlresult) }),
+  // A shared result shows the result's own card (title, description, image), not the quiz's.
+  head: ({ loaderData, matches }) => {
+    if (!loaderData) return {};
+    const { result } = loaderData;
+    const siteUrl = siteUrlOf(matches);
+    return seoHead({
+      title: `${result.title} (${result.quiz.title})`,
+      description: result.description,
+      path: quizResultPath(result),
+      siteUrl,
+      image: result.image,
+      jsonLd: quizResultJsonLd(result, siteUrl),
+    });
+  },
   component: QuizResultPage,
 });
 
-/** SPEC §2: the result block (image, title, description, share actions). */
+/** SPEC §2: the result block (image, title, description, share actions) and a way to play again. */
 function QuizResultPage() {
   const { result } = Route.useLoaderData();
   const { siteUrl } = useLoaderData({ from: '__root__' });
-  const path = `/quizz/${result.quiz.url}/${result.url}`;
   return (
     <article className="quiz-result mx-auto max-w-3xl px-4 pt-10 text-center">
       <p className="kicker text-piment-dark">
@@ -45,7 +42,7 @@ function QuizResultPage() {
       <p className="mx-auto mt-8 max-w-xl text-xl leading-relaxed">{result.description}</p>
       <div className="mt-8 flex flex-col items-center gap-4">
         <p className="font-bold">Partagez votre résultat</p>
-        <ShareLinks url={absoluteUrl(siteUrl, path)} title={`${result.quiz.title} : ${result.title}`} />
+        <ShareActions url={absoluteUrl(siteUrl, quizResultPath(result))} title={result.quiz.title} text={result.title} />
         <Link to="/quizz/$url" params={{ url: result.quiz.url }} className="button-primary mt-4">
           Refaire le quiz
         </Link>

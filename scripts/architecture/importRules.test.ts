@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type ImportGraph, importRuleViolations, readImportGraph } from './importRules.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function graphOf(edges: Record<string, string[]>, packages: Record<string, string[]> = {}): ImportGraph {
+  const graph: ImportGraph = new Map();
+  for (const [from, to] of Object.entries(edges)) graph.set(from, { local: to, packages: packages[from] ?? [] });
+  for (const to of [...Object.values(edges).flat(), ...Object.keys(packages)]) {
+    if (!graph.has(to)) graph.set(to, { local: [], packages: packages[to] ?? [] });
+  }
+  return graph;
+}
+
+describe('import rules (README, "Where things live")', () => {
+  it('hold in src/', () => {
+    const graph = readImportGraph(root);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(importRuleViolations(graph)).toEqual([]);
+  });
+
+  it('refuse a feature importing another feature', () => {
+    const graph = graphOf({ 'src/features/popin/Popin.tsx': ['src/features/signup/useSignup.ts'] });
+    expect(importRuleViolations(graph)).toEqual([
+      'feature imports another feature: src/features/popin/Popin.tsx -> src/features/signup/useSignup.ts',
+    ]);
+  });
+
+  it('refuse components importing a feature, the composition root or a route', () => {
+    const graph = graphOf({
+      'src/components/Card.tsx': ['src/features/search/searchParam.ts', 'src/app/SiteChrome.tsx', 'src/routes/index.tsx'],
+    });
+    expect(importRuleViolations(graph)).toHaveLength(3);
+  });
+
+  it('refuse UI importing the server or the database, and the server importing React or UI', () => {
+    const graph = graphOf(
+      {
+        'src/routes/index.tsx': ['src/server/articles/articles.server.ts'],
+        'src/features/quiz/quizMachine.ts': ['src/db/client.ts'],
+        'src/server/http/page.ts': ['src/components/Card.tsx'],
+      },
+      { 'src/server/http/page.ts': ['react-dom/server'], 'src/db/client.ts': ['@tanstack/react-router'] },
+    );
+    expect(importRuleViolations(graph)).toEqual([
+      'UI imports server code: src/features/quiz/quizMachine.ts -> src/db/client.ts',
+      'UI imports server code: src/routes/index.tsx -> src/server/articles/articles.server.ts',
+      'server imports React: src/db/client.ts -> @tanstack/react-router',
+      'server imports React: src/server/http/page.ts -> react-dom/server',
+      'server imports UI code: src/server/http/page.ts -> src/components/Card.tsx',
+    ]);
+  });
+
+  it('let the server use shared libraries only while none brings React along', () => {
+    const graph = graphOf(
+      {
+        'src/server/newsletter/captcha.test.ts': ['src/lib/altcha/altchaSolver.ts'],
+        'src/server/seo/page.ts': ['src/lib/seo/head.ts'],
+        'src/lib/seo/head.ts': ['src/lib/lazy.tsx'],
+      },
+      { 'src/lib/lazy.tsx': ['react'] },
+    );
+    expect(importRuleViolations(graph)).toEqual(['server reaches React: src/server/seo/page.ts -> src/lib/lazy.tsx -> react']);
+  });
+
+  it('find every import cycle, the generated route tree aside', () => {
+    const graph = graphOf({
+      'src/lib/a.ts': ['src/lib/b.ts'],
+      'src/lib/b.ts': ['src/lib/c.ts'],
+      'src/lib/c.ts': ['src/lib/a.ts'],
+      'src/lib/self.ts': ['src/lib/self.ts'],
+      'src/routeTree.gen.ts': ['src/routes/index.tsx'],
+      'src/routes/index.tsx': ['src/routeTree.gen.ts'],
+    });
+    expect(importRuleViolations(graph)).toEqual([
+      'import cycle: src/lib/a.ts -> src/lib/b.ts -> src/lib/c.ts',
+      'import cycle: src/lib/self.ts',
+    ]);
+  });
+});

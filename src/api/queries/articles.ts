@@ -1,0 +1,77 @@
+/** Articles through the contract: the article page (with its address rule), lists and batches. */
+import { redirect } from '@tanstack/react-router';
+import { appConfig } from '../../../app.config.ts';
+import { api } from '../client.ts';
+import { optional, required } from './answer.ts';
+
+const pageSize = appConfig.pagination.defaultLimit;
+
+/** The article and related articles of its category (site and web-view variants). */
+export async function loadArticle(url: string, slug: string | undefined, canonicalPrefix = '') {
+  const client = api();
+  const [articleAnswer, relatedAnswer] = await Promise.all([
+    client.GET('/api/article/{url}', { params: { path: { url } } }),
+    slug ? client.GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }) : null,
+  ]);
+  const article = required(articleAnswer).result;
+  // An article reached through another category's path, or through its old slug (renamed in the
+  // newsroom), moves to its own address.
+  if ((slug !== undefined && slug !== article.categorySlug) || article.url !== url) {
+    throw redirect({ href: `${canonicalPrefix}${article.fullUrl}`, statusCode: 301 });
+  }
+  const sameCategory = relatedAnswer
+    ? optional(relatedAnswer, { category: article.category, results: [] }).results
+    : optional(
+        await client.GET('/api/articleByCategory/{category}', { params: { path: { category: article.categorySlug } } }),
+        { category: article.category, results: [] },
+      ).results;
+  const related = sameCategory.filter((card) => card.id !== article.id).slice(0, appConfig.article.relatedCount);
+  return { article, related };
+}
+
+/** An unpublished article from a signed preview link (newsroom); an invalid or expired link is a 404. */
+export async function loadArticlePreview(token: string) {
+  const answer = await api().GET('/api/preview/{token}', { params: { path: { token } } });
+  return { article: required(answer).result };
+}
+
+/** A category and its first articles; an unknown category is a 404. */
+export async function loadCategoryArticles(slug: string) {
+  return required(await api().GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }));
+}
+
+/** The next batch of a category's articles ('more'). */
+export async function fetchCategoryArticles(category: string, offset: number) {
+  const { data, error } = await api().GET('/api/articles', {
+    params: { query: { category, limit: pageSize, offset } },
+  });
+  if (error || !data) throw new Error('Les articles suivants sont indisponibles.');
+  return data.results;
+}
+
+/** The home page: latest articles (required), best-of and Instagram (secondary blocks). */
+export async function loadHome() {
+  const client = api();
+  const [latest, bestof, instagram] = await Promise.all([
+    client.GET('/api/articleLast'),
+    client.GET('/api/bestof'),
+    client.GET('/api/instagramoriginalposts/{count}', {
+      params: { path: { count: appConfig.instagram.homeCount } },
+    }),
+  ]);
+  return {
+    latest: required(latest).results.slice(0, appConfig.home.latestCount),
+    bestof: optional(bestof, { results: [] }).results.slice(0, appConfig.home.bestofCount),
+    instagram: optional(instagram, { results: [] }).results,
+  };
+}
+
+/** Search results for a query of at least the minimum length (the search feature's actor). */
+export async function searchArticles(query: string, signal?: AbortSignal) {
+  const { data, error } = await api().GET('/api/search', {
+    params: { query: { q: query, l: appConfig.search.defaultLimit } },
+    signal,
+  });
+  if (error || !data) throw new Error(error?.message ?? 'La recherche a échoué.');
+  return data.results;
+}

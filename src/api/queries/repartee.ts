@@ -1,0 +1,26 @@
+/** Repartee generators through the contract: list batches and one generator (reused by url once fetched). */
+import type { ReparteeGenerator } from '../types.ts';
+import { api } from '../client.ts';
+import { required } from './answer.ts';
+import { cachedItem, rememberItem } from './itemCache.ts';
+
+export async function fetchReparteeGenerators(offset: number) {
+  return required(await api().GET('/api/repartee-generator', { params: { query: { offset } } })).results;
+}
+
+export async function loadReparteeGenerator(url: string) {
+  return cachedItem('repartee', url, async () =>
+    required(await api().GET('/api/repartee-generator/{url}', { params: { path: { url } } })),
+  );
+}
+
+/** Remembers a generator shown by the server: drawing replies (which updates the address) asks nothing again. */
+export function rememberReparteeGenerator(generator: ReparteeGenerator): void {
+  rememberItem('repartee', generator.url, generator);
+}
+
+/** The `?replique=` of a reply's address: a whole number ≥ 1, anything else ignored. */
+export function parseReplyId(value: unknown): number | undefined {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
+}

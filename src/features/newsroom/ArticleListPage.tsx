@@ -1,0 +1,185 @@
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { appConfig } from '../../../app.config.ts';
+import {
+  type AdminArticleSummary,
+  type AdminAuthor,
+  type AdminCategory,
+  type ArticleStatus,
+  newsroom,
+  NewsroomError,
+  statusLabels,
+} from './newsroomClient.ts';
+
+interface Filters {
+  q: string;
+  status: ArticleStatus | '';
+  category: string;
+  author: string;
+  offset: number;
+}
+
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
+
+export function ArticleListPage() {
+  const [filters, setFilters] = useState<Filters>({ q: '', status: '', category: '', author: '', offset: 0 });
+  const [page, setPage] = useState<{ results: AdminArticleSummary[]; total: number } | null>(null);
+  const [categories, setCategories] = useState<AdminCategory[]>([]);
+  const [authors, setAuthors] = useState<AdminAuthor[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const size = appConfig.newsroom.pageSize;
+
+  useEffect(() => {
+    void newsroom.categories().then(setCategories, () => {});
+    void newsroom.authors().then(setAuthors, () => {});
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    newsroom
+      .articles({
+        q: filters.q || undefined,
+        status: filters.status || undefined,
+        category: filters.category || undefined,
+        author: filters.author || undefined,
+        offset: filters.offset,
+        limit: size,
+      })
+      .then(
+        (found) => {
+          if (!live) return;
+          setPage(found);
+          setError(null);
+        },
+        (caught: unknown) => live && setError(caught instanceof NewsroomError ? caught.message : 'La liste est indisponible.'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [filters, size]);
+
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters({
+      q: String(form.get('q') ?? ''),
+      status: String(form.get('status') ?? '') as Filters['status'],
+      category: String(form.get('category') ?? ''),
+      author: String(form.get('author') ?? ''),
+      offset: 0,
+    });
+  };
+
+  const total = page?.total ?? 0;
+  const from = total === 0 ? 0 : filters.offset + 1;
+  const to = Math.min(filters.offset + size, total);
+
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-bold">Articles</h1>
+        <Link to="/admin/articles/$id" params={{ id: 'nouveau' }} className="rounded bg-encre px-4 py-2 font-bold text-white">
+          Écrire un article
+        </Link>
+      </div>
+      <form onSubmit={apply} className="mt-6 grid gap-3 md:grid-cols-5" aria-label="Filtrer les articles">
+        <label className="grid gap-1 md:col-span-2">
+          <span className="text-sm font-bold">Rechercher dans les titres</span>
+          <input name="q" type="search" defaultValue={filters.q} className="rounded border-2 border-encre px-2 py-1" />
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">État</span>
+          <select name="status" defaultValue={filters.status} className="rounded border-2 border-encre px-2 py-1">
+            <option value="">Tous</option>
+            {Object.entries(statusLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Rubrique</span>
+          <select name="category" defaultValue={filters.category} className="rounded border-2 border-encre px-2 py-1">
+            <option value="">Toutes</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Signature</span>
+          <select name="author" defaultValue={filters.author} className="rounded border-2 border-encre px-2 py-1">
+            <option value="">Toutes</option>
+            {authors.map((a) => (
+              <option key={a.id} value={a.slug}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded border-2 border-encre px-3 py-1 font-bold md:col-start-5">
+          Filtrer
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" className="mt-4 font-bold text-piment-dark">
+          {error}
+        </p>
+      ) : null}
+      <p className="mt-4 text-sm" aria-live="polite">
+        {page ? `${total} article${total > 1 ? 's' : ''} — ${from} à ${to}` : 'Chargement…'}
+      </p>
+      <table className="mt-2 w-full border-collapse text-left">
+        <thead>
+          <tr className="border-b-2 border-encre">
+            <th scope="col" className="py-2">Titre</th>
+            <th scope="col">État</th>
+            <th scope="col">Rubrique</th>
+            <th scope="col">Signature</th>
+            <th scope="col">Modifié le</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(page?.results ?? []).map((article) => (
+            <tr key={article.id} className="border-b border-encre/20">
+              <td className="py-2 pr-2">
+                <Link to="/admin/articles/$id" params={{ id: String(article.id) }} className="font-bold underline-offset-4 hover:underline">
+                  {article.title}
+                </Link>
+              </td>
+              <td>
+                {statusLabels[article.status]}
+                {article.status === 'scheduled' ? ` (${formatDate(article.scheduledAt)})` : ''}
+              </td>
+              <td>{article.categoryName}</td>
+              <td>{article.authorName}</td>
+              <td>{formatDate(article.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label="Pages de la liste" className="mt-4 flex gap-3">
+        <button
+          type="button"
+          disabled={filters.offset === 0}
+          onClick={() => setFilters({ ...filters, offset: Math.max(0, filters.offset - size) })}
+          className="rounded border-2 border-encre px-3 py-1 disabled:opacity-50"
+        >
+          Page précédente
+        </button>
+        <button
+          type="button"
+          disabled={to >= total}
+          onClick={() => setFilters({ ...filters, offset: filters.offset + size })}
+          className="rounded border-2 border-encre px-3 py-1 disabled:opacity-50"
+        >
+          Page suivante
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { type AuditEntry, newsroom, NewsroomError } from './newsroomClient.ts';
+
+/** The audit log (admins): every write, newest first. */
+export function AuditLogPage() {
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    newsroom.audit().then(setEntries, (caught: unknown) => setError(caught instanceof NewsroomError ? caught.message : 'Journal indisponible.'));
+  }, []);
+  return (
+    <section>
+      <h1 className="font-display text-3xl font-bold">Journal des écritures</h1>
+      {error ? (
+        <p role="alert" className="mt-4 font-bold text-piment-dark">
+          {error}
+        </p>
+      ) : null}
+      <table className="mt-4 w-full border-collapse text-left text-sm">
+        <thead>
+          <tr className="border-b-2 border-encre">
+            <th scope="col" className="py-2">Quand</th>
+            <th scope="col">Qui</th>
+            <th scope="col">Action</th>
+            <th scope="col">Objet</th>
+            <th scope="col">Détail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(entries ?? []).map((entry) => (
+            <tr key={entry.id} className="border-b border-encre/20 align-top">
+              <td className="py-1 pr-2">{new Date(entry.at).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}</td>
+              <td className="pr-2">{entry.staffEmail ?? 'programmateur'}</td>
+              <td className="pr-2">{entry.action}</td>
+              <td className="pr-2">
+                {entry.entity}
+                {entry.entityId !== null ? ` n° ${entry.entityId}` : ''}
+              </td>
+              <td className="break-all">{JSON.stringify(entry.detail)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

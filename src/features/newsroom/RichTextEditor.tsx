@@ -1,0 +1,110 @@
+/**
+ * The article body's editor: Tiptap 3, limited to what the server's allow-list renders (paragraphs,
+ * subheadings, quotes, lists, bold, italic, links). Everything else is switched off here too, so that a
+ * paste never produces a node the server would refuse. Loaded lazily with the editor page only.
+ */
+import type { JSONContent } from '@tiptap/core';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
+
+interface Props {
+  initial: JSONContent;
+  onChange: (doc: JSONContent) => void;
+}
+
+export function RichTextEditor({ initial, onChange }: Props) {
+  const [linkHref, setLinkHref] = useState('');
+  const editor = useEditor({
+    immediatelyRender: false,
+    // The toolbar's pressed states follow the selection.
+    shouldRerenderOnTransaction: true,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
+      }),
+    ],
+    content: initial,
+    editorProps: {
+      attributes: {
+        'aria-label': "Texte de l'article",
+        'aria-multiline': 'true',
+        role: 'textbox',
+        class: 'article-editor min-h-64 rounded border-2 border-encre bg-white p-3 focus:outline-none focus-visible:ring-4 focus-visible:ring-piment/40',
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.getJSON()),
+  });
+  if (!editor) return <p>Chargement de l'éditeur…</p>;
+  const state = {
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    h2: editor.isActive('heading', { level: 2 }),
+    quote: editor.isActive('blockquote'),
+    bullets: editor.isActive('bulletList'),
+    numbers: editor.isActive('orderedList'),
+    link: editor.isActive('link'),
+  };
+
+  const button = (label: string, pressed: boolean, run: () => void) => (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={run}
+      className={`rounded border-2 border-encre px-2 py-1 text-sm font-bold ${pressed ? 'bg-encre text-white' : 'bg-white'}`}
+    >
+      {label}
+    </button>
+  );
+
+  const applyLink = () => {
+    const href = linkHref.trim();
+    if (href === '') editor.chain().focus().extendMarkRange('link').unsetLink().run();
+    else editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+    setLinkHref('');
+  };
+
+  return (
+    <div className="grid gap-2">
+      <div role="toolbar" aria-label="Mise en forme" className="flex flex-wrap gap-2">
+        {button('Gras', state.bold, () => editor.chain().focus().toggleBold().run())}
+        {button('Italique', state.italic, () => editor.chain().focus().toggleItalic().run())}
+        {button('Intertitre', state.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run())}
+        {button('Citation', state.quote, () => editor.chain().focus().toggleBlockquote().run())}
+        {button('Liste à puces', state.bullets, () => editor.chain().focus().toggleBulletList().run())}
+        {button('Liste numérotée', state.numbers, () => editor.chain().focus().toggleOrderedList().run())}
+      </div>
+      <EditorContent editor={editor} />
+      {/* A fieldset, not a form: the editor sits inside the article's form, and forms do not nest. */}
+      <fieldset className="flex flex-wrap items-end gap-2">
+        <legend className="sr-only">Lien</legend>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Adresse du lien (sélectionnez d'abord le texte)</span>
+          <input
+            type="text"
+            inputMode="url"
+            value={linkHref}
+            onChange={(e) => setLinkHref(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applyLink();
+              }
+            }}
+            placeholder="https://… ou /rubrique/article"
+            className="rounded border-2 border-encre px-2 py-1"
+          />
+        </label>
+        <button type="button" onClick={applyLink} className="rounded border-2 border-encre px-2 py-1 text-sm font-bold">
+          {state.link && linkHref === '' ? 'Retirer le lien' : 'Appliquer le lien'}
+        </button>
+      </fieldset>
+    </div>
+  );
+}

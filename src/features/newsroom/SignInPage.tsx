@@ -1,0 +1,73 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { newsroom, NewsroomError } from './newsroomClient.ts';
+import { useNewsroomSession } from './NewsroomShell.tsx';
+
+export function SignInPage() {
+  const { setSession } = useNewsroomSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await newsroom.signIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+      setSession(session);
+      await navigate({ to: '/admin' });
+    } catch (caught) {
+      setError(caught instanceof NewsroomError ? caught.message : 'La connexion a échoué. Réessayez.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const withPasskey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSession(await newsroom.signInWithPasskey());
+      await navigate({ to: '/admin' });
+    } catch (caught) {
+      setError(caught instanceof NewsroomError ? caught.message : 'La clé d’accès n’a pas répondu : réessayez ou utilisez votre mot de passe.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-md">
+      <h1 className="font-display text-3xl font-bold">Connexion à la rédaction</h1>
+      <button
+        type="button"
+        onClick={() => void withPasskey()}
+        disabled={busy}
+        className="mt-6 w-full rounded border-2 border-encre px-4 py-2 font-bold disabled:opacity-60"
+      >
+        Se connecter avec une clé d’accès
+      </button>
+      <p className="mt-4 text-center text-sm">ou avec votre mot de passe :</p>
+      <form onSubmit={submit} className="mt-2 grid gap-4">
+        <label className="grid gap-1">
+          <span className="font-bold">Adresse e-mail</span>
+          <input name="email" type="email" autoComplete="username" required className="rounded border-2 border-encre px-3 py-2" />
+        </label>
+        <label className="grid gap-1">
+          <span className="font-bold">Mot de passe</span>
+          <input name="password" type="password" autoComplete="current-password" required className="rounded border-2 border-encre px-3 py-2" />
+        </label>
+        {error ? (
+          <p role="alert" className="font-bold text-piment-dark">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-60">
+          Se connecter
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { newsroom, NewsroomError, roleLabels, type StaffRole } from './newsroomClient.ts';
+
+type Member = Awaited<ReturnType<typeof newsroom.staff>>[number];
+
+/** Accounts (admins): the list, and a new account with its first password (the person changes nothing here yet). */
+export function StaffPage() {
+  const [members, setMembers] = useState<Member[]>([]);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const load = useCallback(async () => setMembers(await newsroom.staff()), []);
+  useEffect(() => {
+    void load().catch((caught: unknown) => setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Liste indisponible.', error: true }));
+  }, [load]);
+
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    try {
+      await newsroom.createStaff({
+        email: String(data.get('email') ?? ''),
+        name: String(data.get('name') ?? ''),
+        role: String(data.get('role') ?? 'contributor') as StaffRole,
+        password: String(data.get('password') ?? ''),
+      });
+      form.reset();
+      setMessage({ text: 'Compte créé.', error: false });
+      await load();
+    } catch (caught) {
+      setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Le compte n’a pas été créé.', error: true });
+    }
+  };
+
+  return (
+    <section>
+      <h1 className="font-display text-3xl font-bold">Comptes</h1>
+      <div aria-live="polite" className="mt-3 min-h-6">
+        {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
+      </div>
+      <table className="mt-2 w-full border-collapse text-left">
+        <thead>
+          <tr className="border-b-2 border-encre">
+            <th scope="col" className="py-2">Nom</th>
+            <th scope="col">Adresse e-mail</th>
+            <th scope="col">Rôle</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.id} className="border-b border-encre/20">
+              <td className="py-1">{m.name}</td>
+              <td>{m.email}</td>
+              <td>{roleLabels[m.role]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form onSubmit={create} className="mt-8 grid gap-3 rounded border-2 border-encre p-4 md:grid-cols-2" aria-labelledby="nouveau-compte">
+        <h2 id="nouveau-compte" className="font-display text-xl font-bold md:col-span-2">
+          Nouveau compte
+        </h2>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Nom</span>
+          <input name="name" required maxLength={120} className="rounded border-2 border-encre px-2 py-1" />
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Adresse e-mail</span>
+          <input name="email" type="email" required autoComplete="off" className="rounded border-2 border-encre px-2 py-1" />
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Rôle</span>
+          <select name="role" defaultValue="contributor" className="rounded border-2 border-encre px-2 py-1">
+            {Object.entries(roleLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Mot de passe provisoire (12 caractères au moins)</span>
+          <input name="password" type="password" required minLength={12} autoComplete="new-password" className="rounded border-2 border-encre px-2 py-1" />
+        </label>
+        <button type="submit" className="rounded bg-encre px-4 py-2 font-bold text-white md:col-start-2">
+          Créer le compte
+        </button>
+      </form>
+    </section>
+  );
+}

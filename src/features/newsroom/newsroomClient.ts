@@ -1,0 +1,175 @@
+/**
+ * The newsroom's calls through the generated client (contract: tag Newsroom). Every write carries the
+ * session's CSRF token in X-CSRF-Token (decision 011); the cookie itself is HttpOnly and never read here.
+ */
+import { api } from '../../api/client.ts';
+import type { components } from '../../api/generated/schema';
+
+type Schemas = components['schemas'];
+export type AdminArticle = Schemas['AdminArticle'];
+export type AdminArticleSummary = Schemas['AdminArticleSummary'];
+export type AdminSession = Schemas['AdminSession'];
+export type AdminCategory = Schemas['AdminCategory'];
+export type AdminAuthor = Schemas['AdminAuthor'];
+export type ArticleStatus = Schemas['ArticleStatus'];
+export type ArticleDraftInput = Schemas['ArticleDraftInput'];
+export type Revision = Schemas['Revision'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type VersionConflict = Schemas['VersionConflict'];
+export type StaffRole = Schemas['StaffRole'];
+export type MediaItem = Schemas['MediaItem'];
+
+/** What a failed call tells the person: the server's French sentence, and its status. */
+export class NewsroomError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = '';
+
+export const setCsrfToken = (token: string) => {
+  csrfToken = token;
+};
+
+const writeHeaders = () => ({ 'x-csrf-token': csrfToken });
+
+function unwrap<T>(answer: { data?: T; error?: unknown; response: Response }): T {
+  if (answer.data !== undefined && answer.response.ok) return answer.data;
+  const body = answer.error as { message?: string } | undefined;
+  throw new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
+}
+
+export const statusLabels: Record<ArticleStatus, string> = {
+  draft: 'Brouillon',
+  scheduled: 'Programmé',
+  published: 'Publié',
+  unpublished: 'Dépublié',
+};
+
+export const roleLabels: Record<StaffRole, string> = {
+  contributor: 'Contributeur',
+  author: 'Auteur',
+  editor: 'Éditeur',
+  admin: 'Administrateur',
+};
+
+export const newsroom = {
+  async session(): Promise<AdminSession | null> {
+    const answer = await api().GET('/api/admin/session');
+    if (answer.response.status === 401) return null;
+    const session = unwrap(answer);
+    setCsrfToken(session.csrfToken);
+    return session;
+  },
+  async signIn(email: string, password: string): Promise<AdminSession> {
+    const session = unwrap(await api().POST('/api/admin/session', { body: { email, password } }));
+    setCsrfToken(session.csrfToken);
+    return session;
+  },
+  /** WebAuthn with a discoverable credential: the browser offers this site's passkeys. */
+  async signInWithPasskey(): Promise<AdminSession> {
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const { challengeId, options } = unwrap(await api().POST('/api/admin/session/passkey-options'));
+    const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+    const session = unwrap(await api().POST('/api/admin/session/passkey', { body: { challengeId, response: response as never } }));
+    setCsrfToken(session.csrfToken);
+    return session;
+  },
+  async passkeys() {
+    return unwrap(await api().GET('/api/admin/passkeys')).results;
+  },
+  async addPasskey(name: string) {
+    const { startRegistration } = await import('@simplewebauthn/browser');
+    const { challengeId, options } = unwrap(await api().POST('/api/admin/passkeys/options', { headers: writeHeaders() }));
+    const response = await startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] });
+    return unwrap(
+      await api().POST('/api/admin/passkeys', {
+        body: { challengeId, name, response: response as never },
+        headers: writeHeaders(),
+      }),
+    );
+  },
+  async signOut(): Promise<void> {
+    await api().POST('/api/admin/session/logout', { headers: writeHeaders() });
+    setCsrfToken('');
+  },
+  async articles(query: { q?: string; status?: ArticleStatus; category?: string; author?: string; offset?: number; limit?: number }) {
+    return unwrap(await api().GET('/api/admin/articles', { params: { query } }));
+  },
+  async article(id: number) {
+    return unwrap(await api().GET('/api/admin/articles/{id}', { params: { path: { id } } }));
+  },
+  async create(body: ArticleDraftInput) {
+    return unwrap(await api().POST('/api/admin/articles', { body, headers: writeHeaders() }));
+  },
+  async save(id: number, body: ArticleDraftInput & { version: number }) {
+    return unwrap(await api().PUT('/api/admin/articles/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+  },
+  async changeStatus(id: number, body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string }) {
+    return unwrap(await api().POST('/api/admin/articles/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+  },
+  async revisions(id: number) {
+    return unwrap(await api().GET('/api/admin/articles/{id}/revisions', { params: { path: { id } } })).results;
+  },
+  async restore(id: number, revisionId: number, version: number) {
+    return unwrap(
+      await api().POST('/api/admin/articles/{id}/revisions/{revisionId}/restore', {
+        params: { path: { id, revisionId } },
+        body: { version },
+        headers: writeHeaders(),
+      }),
+    );
+  },
+  async previewLink(id: number) {
+    return unwrap(await api().POST('/api/admin/articles/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+  },
+  async categories() {
+    return unwrap(await api().GET('/api/admin/categories')).results;
+  },
+  async createCategory(body: { name: string; description: string; color: string }) {
+    return unwrap(await api().POST('/api/admin/categories', { body, headers: writeHeaders() }));
+  },
+  async updateCategory(id: number, body: { name?: string; description?: string }) {
+    return unwrap(await api().PUT('/api/admin/categories/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+  },
+  async reorderCategories(ids: number[]) {
+    return unwrap(await api().POST('/api/admin/categories/order', { body: { ids }, headers: writeHeaders() })).results;
+  },
+  async deleteCategory(id: number) {
+    const answer = await api().DELETE('/api/admin/categories/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    if (!answer.response.ok) {
+      const body = answer.error as { message?: string } | undefined;
+      throw new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
+    }
+  },
+  /** Multipart: the browser sets the boundary; the type of the file is checked by the server from its bytes. */
+  async upload(file: File, alt: string): Promise<MediaItem> {
+    const body = new FormData();
+    body.set('file', file);
+    body.set('alt', alt);
+    const response = await fetch('/api/admin/media', { method: 'POST', body, headers: writeHeaders(), credentials: 'same-origin' });
+    const answer = (await response.json()) as MediaItem | { message?: string };
+    if (!response.ok) throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
+    return answer as MediaItem;
+  },
+  async media() {
+    return unwrap(await api().GET('/api/admin/media', { params: { query: { limit: 12 } } })).results;
+  },
+  async staff() {
+    return unwrap(await api().GET('/api/admin/staff')).results;
+  },
+  async createStaff(body: { email: string; name: string; role: StaffRole; password: string }) {
+    return unwrap(await api().POST('/api/admin/staff', { body, headers: writeHeaders() }));
+  },
+  async authors() {
+    return unwrap(await api().GET('/api/admin/authors')).results;
+  },
+  async audit(offset = 0) {
+    return unwrap(await api().GET('/api/admin/audit', { params: { query: { limit: 50, offset } } })).results;
+  },
+};

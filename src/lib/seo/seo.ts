@@ -1,0 +1,159 @@
+/**
+ * Head tags of a page (SPEC §1, issue 3 §8): '<page> - Piquante' titles, canonical URL from SITE_URL,
+ * Open Graph and Twitter cards in fr_FR, JSON-LD. Pure functions: routes call them from head().
+ */
+import type { AnyRouteMatch } from '@tanstack/react-router';
+import { appConfig } from '../../../app.config.ts';
+
+type Meta = NonNullable<NonNullable<AnyRouteMatch['meta']>[number]>;
+type Link = NonNullable<NonNullable<AnyRouteMatch['links']>[number]>;
+type Script = NonNullable<NonNullable<AnyRouteMatch['headScripts']>[number]>;
+
+/** JSON-LD inside a <script>: '<' escaped so no text can close the element. */
+function jsonLdScript(data: Record<string, unknown>): Script {
+  return { type: 'application/ld+json', children: JSON.stringify(data).replace(/</g, '\\u003c') };
+}
+
+export interface SeoImage {
+  url: string;
+  alt: string;
+  /** Unknown for a sharing image given by its address alone (then not announced). */
+  width?: number;
+  height?: number;
+}
+
+export interface PageSeo {
+  /** The page's own title, without the site name. */
+  title: string;
+  description: string;
+  /** Site-relative path of the canonical page, e.g. '/mode'. */
+  path: string;
+  /** Canonical origin (SITE_URL), from the root loader. */
+  siteUrl: string;
+  image?: SeoImage;
+  type?: 'website' | 'article';
+  /** Web-view variants and the like: not indexed, canonical still points to the site page. */
+  noindex?: boolean;
+  article?: { publishedAt: string; updatedAt: string; section: string; author: string };
+  /** RSS feed advertised by the page. */
+  feed?: { title: string; path: string };
+  jsonLd?: Record<string, unknown>[];
+}
+
+export function pageTitle(title: string): string {
+  return `${title} - ${appConfig.site.name}`;
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return new URL(path, `${siteUrl.replace(/\/+$/, '')}/`).toString();
+}
+
+export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: Script[] } {
+  const url = absoluteUrl(page.siteUrl, page.path);
+  const title = pageTitle(page.title);
+  const meta: Meta[] = [
+    { title },
+    { name: 'description', content: page.description },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+    { property: 'og:locale', content: appConfig.site.locale },
+    { property: 'og:site_name', content: appConfig.site.name },
+    { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: page.description },
+  ];
+  if (page.noindex) meta.push({ name: 'robots', content: 'noindex, follow' });
+  if (page.image) {
+    const imageUrl = absoluteUrl(page.siteUrl, page.image.url);
+    meta.push(
+      { property: 'og:image', content: imageUrl },
+      ...(page.image.width && page.image.height
+        ? [
+            { property: 'og:image:width', content: String(page.image.width) },
+            { property: 'og:image:height', content: String(page.image.height) },
+          ]
+        : []),
+      { property: 'og:image:alt', content: page.image.alt },
+      { name: 'twitter:image', content: imageUrl },
+      { name: 'twitter:image:alt', content: page.image.alt },
+    );
+  }
+  if (page.article) {
+    meta.push(
+      { property: 'article:published_time', content: page.article.publishedAt },
+      { property: 'article:modified_time', content: page.article.updatedAt },
+      { property: 'article:section', content: page.article.section },
+      { property: 'article:author', content: page.article.author },
+    );
+  }
+  const links: Link[] = [{ rel: 'canonical', href: url }];
+  if (page.feed) {
+    links.push({
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: page.feed.title,
+      href: absoluteUrl(page.siteUrl, page.feed.path),
+    });
+  }
+  return { meta, links, scripts: (page.jsonLd ?? []).map(jsonLdScript) };
+}
+
+/** A page that must not be indexed and has no canonical (404, errors). */
+export function plainHead(title: string): { meta: Meta[] } {
+  return { meta: [{ title: pageTitle(title) }, { name: 'robots', content: 'noindex' }] };
+}
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbJsonLd(siteUrl: string, crumbs: Crumb[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
+
+export interface NewsArticleInput {
+  siteUrl: string;
+  path: string;
+  headline: string;
+  description: string;
+  image: SeoImage;
+  publishedAt: string;
+  updatedAt: string;
+  section: string;
+  authorName: string;
+}
+
+export function newsArticleJsonLd(article: NewsArticleInput): Record<string, unknown> {
+  const url = absoluteUrl(article.siteUrl, article.path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    headline: article.headline,
+    description: article.description,
+    image: [absoluteUrl(article.siteUrl, article.image.url)],
+    datePublished: article.publishedAt,
+    dateModified: article.updatedAt,
+    articleSection: article.section,
+    inLanguage: appConfig.site.language,
+    author: [{ '@type': 'Person', name: article.authorName }],
+    publisher: {
+      '@type': 'Organization',
+      name: appConfig.site.name,
+      logo: { '@type': 'ImageObject', url: absoluteUrl(article.siteUrl, '/favicon.svg') },
+    },
+  };
+}

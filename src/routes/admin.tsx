@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { plainHead } from '../lib/seo/seo.ts';
+
+/** The newsroom's code is a chunk of its own (and Tiptap another): it never reaches readers' pages. */
+const NewsroomShell = lazy(() => import('../features/newsroom/NewsroomShell.tsx').then((m) => ({ default: m.NewsroomShell })));
+
+/**
+ * '/admin': the newsroom (issue 15). Rendered in the browser only (ssr: false): what it shows depends on
+ * the staff session, whose cookie pages are never rendered with; never indexed, never cached.
+ */
+export const Route = createFileRoute('/admin')({
+  ssr: false,
+  staticData: { backOffice: true },
+  head: () => plainHead('Rédaction'),
+  component: AdminLayout,
+});
+
+function AdminLayout() {
+  return (
+    <Suspense fallback={<p className="p-6">Chargement de la rédaction…</p>}>
+      <NewsroomShell />
+    </Suspense>
+  );
+}

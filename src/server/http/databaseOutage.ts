@@ -1,0 +1,29 @@
+/**
+ * A database that cannot be reached (stopped, restarting, network cut) is not a bug of ours: the API
+ * answers 503 with Retry-After and a French sentence the signup form shows, instead of a bare 500.
+ * Nothing was stored (the write did not commit), so trying again later is the right advice.
+ */
+import { errorJson } from './responses.ts';
+
+/** Seconds a client should wait: PostgreSQL restarts in a few seconds; the pool reconnects on its own. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export const OUTAGE_MESSAGE = "Le service est momentanément indisponible. Rien n'a été enregistré ; réessayez dans quelques secondes.";
+
+/** Socket errors and the SQLSTATE classes 08 (connection exception) and 57P (operator intervention). */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+const OUTAGE_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
+
+export function isDatabaseOutage(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+    if (typeof message === 'string' && OUTAGE_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
+export function serviceUnavailable(): Response {
+  return errorJson(503, OUTAGE_MESSAGE, undefined, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
+}

@@ -1,0 +1,189 @@
+/**
+ * Rendered pages, cached (issue 13). A page is rendered without the reader's cookies (nothing a page
+ * shows depends on them), buffered, given the CSP hashes of its inline scripts, an ETag and precompressed
+ * bodies, and kept in the page cache: every anonymous reader then gets the same bytes, or a 304.
+ * Pages with a reader's token in their address (confirmation, unsubscribe) are rendered each time and
+ * marked no-store. A render that fails is answered with the stored page while stale-if-error allows.
+ * With REDIS_URL, a page missing from this process's cache is looked for in Redis (src/server/http/sharedPages.ts)
+ * before it is rendered, and what this process renders is shared with the others.
+ */
+import { inlineScriptHashes } from '../security/inlineScripts.ts';
+import { withSecurityHeaders } from '../security/securityHeaders.server.ts';
+import { ifNoneMatchMatches, isPrivatePage, notModified, pageCacheControl } from './httpCache.ts';
+import { canServeOnError, freshnessOf, type PageCache, type StoredPage, storePage } from './pageCache.ts';
+import type { SharedPages } from './sharedPages.ts';
+
+export type RenderPage = (request: Request) => Promise<Response>;
+
+/** Headers a rendered page keeps when stored; the rest (length, encoding, date) is per answer. */
+const STORED_HEADERS = new Set(['content-type', 'content-language', 'link']);
+
+/** SHARED: this process had not the page, another process had rendered it (Redis). */
+type CacheState = 'HIT' | 'SHARED' | 'MISS' | 'STALE' | 'STALE-IF-ERROR' | 'BYPASS';
+
+/**
+ * The request a stored page is rendered from: the address alone (and Accept), always GET (HEAD gets the
+ * GET's headers). No cookie, no credentials, no language or agent: the cache key is the address, so nothing
+ * else may shape what is stored.
+ */
+function anonymousRenderRequest(request: Request): Request {
+  return new Request(request.url, { method: 'GET', headers: { accept: request.headers.get('accept') ?? 'text/html' } });
+}
+
+interface Rendered {
+  response: Response;
+  /** The page to store and share, or null (an error, a cookie, a redirect…). */
+  page: StoredPage | null;
+}
+
+/**
+ * Renders once, buffers, and adds the security headers with the hashes of this HTML's inline scripts.
+ * With `store`, a page that may be shared is also made a StoredPage (compressed twice: gzip and brotli);
+ * a page rendered for one request alone is not (the CPU profile found that work thrown away on every
+ * uncached render: decision 012).
+ */
+async function renderBuffered(render: RenderPage, request: Request, csp: boolean, store: boolean): Promise<Rendered> {
+  const rendered = await render(request);
+  const html = rendered.body ? await rendered.text() : '';
+  const headers = new Headers(rendered.headers);
+  headers.delete('content-length');
+  const hashes = /html/.test(headers.get('content-type') ?? '') ? inlineScriptHashes(html) : [];
+  const response = withSecurityHeaders(
+    new Response(rendered.body ? html : null, { status: rendered.status, statusText: rendered.statusText, headers }),
+    hashes,
+    { csp },
+  );
+  if (!store || rendered.status !== 200 || response.headers.has('set-cookie')) return { response, page: null };
+  const kept: [string, string][] = [];
+  for (const [name, value] of response.headers) {
+    if (STORED_HEADERS.has(name) || isSecurityHeader(name)) kept.push([name, value]);
+  }
+  const page = await storePage(200, kept, new TextEncoder().encode(html));
+  return { response, page };
+}
+
+function isSecurityHeader(name: string): boolean {
+  return [
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-opener-policy',
+    'permissions-policy',
+  ].includes(name);
+}
+
+export function preferredEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+  const accept = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+/** The stored page as this reader wants it: 304, or the body in the best encoding it accepts. */
+export function answerStored(request: Request, page: StoredPage, state: CacheState, now = Date.now()): Response {
+  const headers = new Headers(page.headers);
+  headers.set('cache-control', pageCacheControl());
+  headers.set('etag', page.etag);
+  headers.set('vary', 'accept-encoding');
+  headers.set('age', String(Math.max(0, Math.floor((now - page.storedAt) / 1000))));
+  headers.set('x-cache', state);
+  if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.etag)) return notModified(headers);
+  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+  const body = encoding ? page[encoding] : page.identity;
+  if (encoding) headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, statusText: 'OK', headers });
+}
+
+function uncached(request: Request, response: Response, state: CacheState): Response {
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', 'no-store');
+  headers.set('x-cache', state);
+  return new Response(request.method === 'HEAD' ? null : response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+export interface PageAnswerer {
+  answer(request: Request): Promise<Response>;
+}
+
+export interface PageAnswererOptions {
+  csp: boolean;
+  /** The tier shared between processes (Redis), behind `cache`; null: this process alone. */
+  shared?: SharedPages | null;
+}
+
+export function createPageAnswerer(cache: PageCache, render: RenderPage, options: PageAnswererOptions): PageAnswerer {
+  const shared = options.shared ?? null;
+  /** Pages this process rendered itself (the others came from Redis). */
+  const renderedHere = new WeakSet<StoredPage>();
+
+  /** One render for the cache (across processes with Redis); the renderer's own answer when the page may not be shared. */
+  function fill(key: string, request: Request): { own: Promise<Response | null>; page: Promise<StoredPage | null> } {
+    let own: Response | null = null;
+    const renderHere = async () => {
+      const rendered = await renderBuffered(render, anonymousRenderRequest(request), options.csp, true);
+      if (rendered.page) renderedHere.add(rendered.page);
+      else own = rendered.response;
+      return rendered.page;
+    };
+    const page = cache.fill(key, shared ? () => shared.fill(key, renderHere) : renderHere);
+    return { own: page.then(
+      () => own,
+      () => null,
+    ), page };
+  }
+
+  async function renderAlone(request: Request, state: CacheState): Promise<Response> {
+    const { response } = await renderBuffered(render, request, options.csp, false);
+    return uncached(request, response, state);
+  }
+
+  return {
+    async answer(request) {
+      const url = new URL(request.url);
+      // A private page, or the cache turned off (PAGE_CACHE_MAX_BYTES=0: every request renders, as
+      // bench:http measures the render itself), is rendered for this request alone.
+      if (isPrivatePage(url.pathname) || cache.maxBytes === 0) return renderAlone(request, 'BYPASS');
+      const key = `${url.pathname}${url.search}`;
+      let stored = cache.get(key);
+      let state: CacheState = 'HIT';
+      if (!stored && shared) {
+        const generation = cache.currentGeneration;
+        const remote = await shared.get(key);
+        if (remote) {
+          cache.setIfCurrent(key, remote, generation);
+          stored = remote;
+          state = 'SHARED';
+        }
+      }
+      const freshness = stored && freshnessOf(stored);
+      if (stored && freshness === 'fresh') return answerStored(request, stored, state);
+      if (stored && freshness === 'stale') {
+        // Serve what we have; one request renders it again in the background.
+        fill(key, request).page.catch((error: unknown) => console.error('[page-cache] refresh failed for', key, error));
+        return answerStored(request, stored, 'STALE');
+      }
+      try {
+        const filled = fill(key, request);
+        const page = await filled.page;
+        if (page) return answerStored(request, page, renderedHere.has(page) ? 'MISS' : 'SHARED');
+        const own = await filled.own;
+        if (own && own.status >= 500 && stored && canServeOnError(stored)) return answerStored(request, stored, 'STALE-IF-ERROR');
+        // The renderer gets its own answer; another reader who waited on it renders for themself
+        // (that answer may carry a cookie, or be an error worth retrying).
+        return own ? uncached(request, own, 'MISS') : await renderAlone(request, 'MISS');
+      } catch (error) {
+        if (stored && canServeOnError(stored)) {
+          console.error('[page-cache] render failed, serving the stored page for', key, error);
+          return answerStored(request, stored, 'STALE-IF-ERROR');
+        }
+        throw error;
+      }
+    },
+  };
+}

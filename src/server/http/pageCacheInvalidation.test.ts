@@ -1,0 +1,134 @@
+/**
+ * A content change reaches every process: two page caches stand for two server processes, each
+ * listening as the server does; one notifyContentChanged (what the seed script and `npm run cache:purge`
+ * call) empties both. On PostgreSQL (TEST_DATABASE_URL) by NOTIFY, on Redis by its channel, and in one
+ * process by SIGUSR2.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { redisTestsRun, testRedisUrl } from '../../testing/redisReachable.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { PageCache, storePage } from './pageCache.ts';
+import { announceContentChanged, listenForContentChanges, notifyContentChanged } from './pageCacheInvalidation.ts';
+import { createSharedPages } from './sharedPages.ts';
+
+const redisUrl = testRedisUrl;
+const redisUp = await redisTestsRun(redisUrl);
+
+async function filledCache(): Promise<PageCache> {
+  const cache = new PageCache();
+  cache.set('/mode', await storePage(200, [], new TextEncoder().encode('<p>mode</p>')));
+  return cache;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+async function expectBothPurged(
+  env: NodeJS.ProcessEnv,
+  databaseKind: string,
+  send: (env: NodeJS.ProcessEnv) => Promise<unknown> = notifyContentChanged,
+) {
+  const caches = [await filledCache(), await filledCache()];
+  const listeners = await Promise.all(caches.map((cache) => listenForContentChanges(cache, databaseKind, env)));
+  try {
+    // The listeners purge once when they connect (messages may have been missed): fill after that.
+    await new Promise((done) => setTimeout(done, 300));
+    for (const cache of caches) cache.set('/mode', await storePage(200, [], new TextEncoder().encode('<p>mode</p>')));
+    expect(caches.map((cache) => cache.size)).toEqual([1, 1]);
+    const sent = await send(env);
+    if (Array.isArray(sent)) expect(sent.length).toBeGreaterThan(0);
+    await until(() => caches.every((cache) => cache.size === 0), 'both caches to be purged');
+  } finally {
+    await Promise.all(listeners.map((listener) => listener.stop()));
+  }
+}
+
+describe('page cache invalidation', () => {
+  it('SIGUSR2 empties the process\'s cache (the way in with PGlite)', async () => {
+    const cache = await filledCache();
+    const listener = await listenForContentChanges(cache, 'pglite', {});
+    try {
+      process.kill(process.pid, 'SIGUSR2');
+      await until(() => cache.size === 0, 'the SIGUSR2 purge');
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it('a newsroom write (announceContentChanged) empties this process\'s cache at once, even on PGlite', async () => {
+    const cache = await filledCache();
+    const listener = await listenForContentChanges(cache, 'pglite', {});
+    try {
+      await announceContentChanged({});
+      expect(cache.size).toBe(0);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  describe.each(testDatabaseKinds.filter((kind) => kind === 'postgres'))('across processes on %s', (kind) => {
+    let database: TestDatabase | undefined;
+    afterAll(() => database?.dispose());
+
+    it('one NOTIFY purges every listening process', async () => {
+      database = await createTestDatabase(kind);
+      await expectBothPurged({ DATABASE_URL: database.url ?? '' }, 'postgres');
+    });
+
+    it('a newsroom write reaches the other processes too (NOTIFY)', async () => {
+      database ??= await createTestDatabase(kind);
+      await expectBothPurged({ DATABASE_URL: database.url ?? '' }, 'postgres', announceContentChanged);
+    });
+
+    it.runIf(redisUp)('a NOTIFY from a writer without REDIS_URL purges the pages shared in Redis, once for all processes', async () => {
+      database ??= await createTestDatabase(kind);
+      const root = `piquante-test:${randomUUID()}:`;
+      const env = { DATABASE_URL: database.url ?? '' };
+      const shared = [createSharedPages(testRedisUrl, 'site', { root }), createSharedPages(testRedisUrl, 'site', { root })];
+      const caches = [await filledCache(), await filledCache()];
+      const listeners = await Promise.all(caches.map((cache, i) => listenForContentChanges(cache, 'postgres', env, shared[i])));
+      const generation = async () => {
+        const { createClient } = await import('redis');
+        const client = createClient({ url: testRedisUrl });
+        await client.connect();
+        try {
+          return Number((await client.get(`${root}generation`)) ?? 0);
+        } finally {
+          client.destroy();
+        }
+      };
+      try {
+        // Listening: each listener purges its process once connected.
+        await until(() => caches.every((cache) => cache.size === 0), 'the listeners to connect');
+        const before = await generation();
+        await notifyContentChanged(env);
+        const deadline = Date.now() + 5000;
+        while ((await generation()) === before && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+        // Both processes heard it; a moment more for a second bump, which must not come.
+        await new Promise((done) => setTimeout(done, 300));
+        expect(await generation()).toBe(before + 1);
+      } finally {
+        await Promise.all(listeners.map((listener) => listener.stop()));
+        await Promise.all(shared.map((each) => each.close()));
+        const { createClient } = await import('redis');
+        const client = createClient({ url: testRedisUrl });
+        await client.connect();
+        for await (const keys of client.scanIterator({ MATCH: `${root}*` })) if (keys.length > 0) await client.unlink(keys);
+        client.destroy();
+      }
+    });
+  });
+});
+
+
+describe.runIf(redisUp)('page cache invalidation through Redis (REDIS_URL)', () => {
+  it('one message on the channel purges every listening process', async () => {
+    await expectBothPurged({ REDIS_URL: redisUrl }, 'pglite');
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Content changed → every process forgets its rendered pages within a second. Messages travel on
+ * PostgreSQL's LISTEN/NOTIFY (every process of a deployment shares the database) and, when REDIS_URL
+ * is set, on a Redis channel; SIGUSR2 purges one process (the only way in with PGlite, whose data
+ * directory one process holds). Writers call notifyContentChanged: the seed script, the purge command
+ * (`npm run cache:purge`), and any future write path.
+ *
+ * With the pages shared through Redis (sharedPages.ts), their generation is bumped too: by the writer when
+ * it has REDIS_URL, else by the first process that hears the message (each message carries an id, and a
+ * purge is counted once per id).
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { databaseTargetFromEnv } from '../../db/client.ts';
+import type { PageCache } from './pageCache.ts';
+import { createSharedPages, type SharedPages } from './sharedPages.ts';
+
+export const CONTENT_CHANGED_CHANNEL = 'piquante_content_changed';
+
+/**
+ * Writes in this very process (the newsroom) reach this process's cache at once, whatever the database:
+ * with PGlite there is no NOTIFY, and no other process to tell. One bus per process (Vite dev may load
+ * this module twice).
+ */
+const LOCAL_BUS = Symbol.for('piquante.contentChanged');
+type GlobalWithBus = typeof globalThis & { [LOCAL_BUS]?: EventTarget };
+function localBus(): EventTarget {
+  const g = globalThis as GlobalWithBus;
+  g[LOCAL_BUS] ??= new EventTarget();
+  return g[LOCAL_BUS];
+}
+
+/** For writers inside the server: purge this process now, then tell the others (errors logged, not thrown). */
+export async function announceContentChanged(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  localBus().dispatchEvent(new Event('changed'));
+  try {
+    await notifyContentChanged(env);
+  } catch (error) {
+    console.error('[page-cache] could not tell the other processes:', (error as Error).message);
+  }
+}
+const RECONNECT_MS = 1000;
+
+type Stop = () => Promise<void>;
+/** `id`: the message's, so that the shared pages are purged once per message however many processes hear it. */
+type Purge = (why: string, id?: string) => void;
+
+function listenPostgres(url: string, purge: Purge): Stop {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    const retry = () => {
+      client.removeAllListeners();
+      client.end().catch(() => {});
+      if (!stopped) setTimeout(connect, RECONNECT_MS).unref();
+    };
+    client.on('error', retry);
+    client.on('notification', (message) => purge('PostgreSQL NOTIFY', message.payload || undefined));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
+      // Messages sent while we were away are lost: forget everything on (re)connection.
+      purge('PostgreSQL listener connected');
+    } catch {
+      retry();
+    }
+  };
+  const started = connect();
+  return async () => {
+    stopped = true;
+    await started;
+    current?.removeAllListeners();
+    await current?.end().catch(() => {});
+  };
+}
+
+async function listenRedis(url: string, purge: Purge): Promise<Stop> {
+  const { createClient } = await import('redis');
+  const subscriber = createClient({ url });
+  subscriber.on('error', (error: Error) => console.error('[page-cache] Redis subscriber:', error.message));
+  subscriber.on('ready', () => purge('Redis subscriber ready'));
+  await subscriber.connect();
+  await subscriber.subscribe(CONTENT_CHANGED_CHANNEL, (message) => purge('Redis message', message || undefined));
+  return async () => {
+    subscriber.destroy();
+  };
+}
+
+/**
+ * Purges `cache` (and `shared`, the pages shared through Redis) on every content-changed message;
+ * answers once the listeners are connected.
+ */
+export async function listenForContentChanges(
+  cache: PageCache,
+  databaseKind: string,
+  env: NodeJS.ProcessEnv = process.env,
+  shared: SharedPages | null = null,
+): Promise<{ stop: Stop }> {
+  const purge: Purge = (why, id) => {
+    if (cache.size > 0) console.log(`[page-cache] purged ${cache.size} pages (${why})`);
+    cache.purge();
+    // A (re)connection purges this process only: what it may have missed was counted by whoever heard it.
+    if (shared && id) void shared.purge(id);
+  };
+  const onSignal = () => purge('SIGUSR2', randomUUID());
+  process.on('SIGUSR2', onSignal);
+  const onLocal = () => purge('newsroom write');
+  localBus().addEventListener('changed', onLocal);
+  const stops: Stop[] = [
+    async () => void process.off('SIGUSR2', onSignal),
+    async () => localBus().removeEventListener('changed', onLocal),
+  ];
+  const target = databaseTargetFromEnv(env);
+  if (databaseKind === 'postgres' && target.kind === 'postgres') stops.push(listenPostgres(target.url, purge));
+  if (env.REDIS_URL) {
+    try {
+      stops.push(await listenRedis(env.REDIS_URL, purge));
+    } catch (error) {
+      console.error('[page-cache] Redis unavailable, invalidation by PostgreSQL or SIGUSR2 only:', (error as Error).message);
+    }
+  }
+  return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+}
+
+/** Tells every server process that content changed. Answers where the message went. */
+export async function notifyContentChanged(env: NodeJS.ProcessEnv = process.env, options: { sharedPagesRoot?: string } = {}): Promise<string[]> {
+  const sent: string[] = [];
+  const id = randomUUID();
+  if (env.REDIS_URL) {
+    // The shared pages first, so that a process hearing the message cannot take an old page back from Redis.
+    const shared = createSharedPages(env.REDIS_URL, '', { root: options.sharedPagesRoot });
+    try {
+      await shared.purge(id);
+    } finally {
+      await shared.close();
+    }
+  }
+  const target = databaseTargetFromEnv(env);
+  if (target.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, id]);
+      sent.push('PostgreSQL');
+    } finally {
+      await client.end();
+    }
+  }
+  if (env.REDIS_URL) {
+    const { createClient } = await import('redis');
+    const client = createClient({ url: env.REDIS_URL });
+    await client.connect();
+    try {
+      await client.publish(CONTENT_CHANGED_CHANNEL, id);
+      sent.push('Redis');
+    } finally {
+      client.destroy();
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,166 @@
+/**
+ * The media library: images uploaded by the newsroom, their type sniffed from their bytes (never from the
+ * name or the header), bounded in bytes and pixels, turned by sharp into AVIF and WebP variants at a few
+ * widths (metadata such as EXIF/GPS dropped, orientation applied), written under MEDIA_DIR (default
+ * DATA_DIR/media) with content-hashed names, and served with long immutable caching. The original is kept
+ * nowhere: only the variants exist.
+ */
+import { createHash } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { appConfig } from '../../../app.config.ts';
+import type { Database } from '../../db/client.ts';
+import { type MediaVariant, media } from '../../db/schema.ts';
+import { audit } from './audit.server.ts';
+import type { MediaStorage } from './mediaStorage.ts';
+import type { StaffMember } from './staff.server.ts';
+
+export const MEDIA_WIDTHS = appConfig.newsroom.mediaWidths;
+const MAX_PIXELS = 50_000_000;
+const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+export type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif';
+
+export function mediaMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.MEDIA_MAX_BYTES?.trim();
+  if (!raw) return DEFAULT_MAX_BYTES;
+  if (!/^\d{1,10}$/.test(raw)) throw new Error(`MEDIA_MAX_BYTES must be a number of bytes (got "${raw}").`);
+  return Number(raw);
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** The image type its first bytes say, or null (SVG, GIF, HTML, anything else). */
+export function sniffImage(bytes: Uint8Array): SniffedType | null {
+  if (bytes.length < 16) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    const boxSize = ((bytes[0] ?? 0) << 24) | ((bytes[1] ?? 0) << 16) | ((bytes[2] ?? 0) << 8) | (bytes[3] ?? 0);
+    const end = Math.min(Math.max(boxSize, 16), bytes.length, 64);
+    const brands = [ascii(bytes, 8, 12)];
+    for (let at = 16; at + 4 <= end; at += 4) brands.push(ascii(bytes, at, at + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return 'avif';
+  }
+  return null;
+}
+
+export interface MediaItem {
+  id: number;
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  focalX: number | null;
+  focalY: number | null;
+  variants: Omit<MediaVariant, 'bytes'>[];
+  createdAt: string;
+}
+
+function toItem(row: typeof media.$inferSelect): MediaItem {
+  const webp = row.variants.filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0];
+  return {
+    id: row.id,
+    url: webp?.url ?? row.variants[0]?.url ?? '',
+    alt: row.alt,
+    width: webp?.width ?? row.width,
+    height: webp?.height ?? row.height,
+    focalX: row.focalX ?? null,
+    focalY: row.focalY ?? null,
+    variants: row.variants.map(({ format, width, height, url }) => ({ format, width, height, url })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listMedia(db: Database, page: { limit: number; offset: number }): Promise<MediaItem[]> {
+  const rows = await db.select().from(media).orderBy(desc(media.createdAt), desc(media.id)).limit(page.limit).offset(page.offset);
+  return rows.map(toItem);
+}
+
+export type UploadResult =
+  | { ok: true; item: MediaItem; created: boolean }
+  | { ok: false; status: 400 | 415; message: string };
+
+/** Sniffs, decodes, makes the variants, stores them and the row. Decoding is sharp's, bounded in pixels. */
+export async function uploadMedia(
+  db: Database,
+  who: StaffMember,
+  input: { bytes: Uint8Array; alt: string; focalX: number | null; focalY: number | null },
+  storage: MediaStorage,
+  now: Date,
+): Promise<UploadResult> {
+  const type = sniffImage(input.bytes);
+  if (!type) return { ok: false, status: 415, message: 'Seules les images JPEG, PNG, WebP et AVIF sont acceptées.' };
+  const hash = createHash('sha256').update(input.bytes).digest('hex');
+  const [existing] = await db.select().from(media).where(eq(media.hash, hash));
+  if (existing) return { ok: true, item: toItem(existing), created: false };
+
+  const { default: sharp } = await import('sharp');
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await sharp(input.bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', autoOrient: true }).metadata();
+    const format = metadata.format === 'heif' ? 'avif' : metadata.format;
+    if (format !== type || !metadata.width || !metadata.height) {
+      return { ok: false, status: 400, message: "Le contenu de l'image ne correspond pas à son format, ou elle est illisible." };
+    }
+    width = metadata.autoOrient?.width ?? metadata.width;
+    height = metadata.autoOrient?.height ?? metadata.height;
+  } catch {
+    return { ok: false, status: 400, message: "L'image est illisible ou trop grande (50 millions de pixels au plus)." };
+  }
+
+  const widths = [...new Set([...MEDIA_WIDTHS.filter((w) => w < width), Math.min(width, MEDIA_WIDTHS.at(-1) ?? width)])].sort((a, b) => a - b);
+  // Conversion first (a failure is the image's: 400), then storage (a failure is ours: a logged 500).
+  const made: { name: string; format: 'avif' | 'webp'; width: number; height: number; bytes: Buffer }[] = [];
+  try {
+    for (const w of widths) {
+      const h = Math.max(1, Math.round((height * w) / width));
+      for (const format of ['avif', 'webp'] as const) {
+        const pipeline = sharp(input.bytes, { limitInputPixels: MAX_PIXELS, autoOrient: true }).resize({ width: w, height: h, fit: 'fill' });
+        // Effort kept low: uploads happen on the same small machine that serves readers.
+        const bytes = await (format === 'avif' ? pipeline.avif({ quality: 55, effort: 2 }) : pipeline.webp({ quality: 80, effort: 3 })).toBuffer();
+        made.push({ name: `${hash}-${w}.${format}`, format, width: w, height: h, bytes });
+      }
+    }
+  } catch {
+    return { ok: false, status: 400, message: "L'image n'a pas pu être convertie : essayez de l'enregistrer de nouveau en JPEG ou PNG." };
+  }
+  const variants: MediaVariant[] = [];
+  for (const v of made) {
+    await storage.put(v.name, v.bytes, v.format === 'avif' ? 'image/avif' : 'image/webp');
+    variants.push({ format: v.format, width: v.width, height: v.height, url: `/media/library/${v.name}`, bytes: v.bytes.byteLength });
+  }
+  const [row] = await db
+    .insert(media)
+    .values({ hash, alt: input.alt, width, height, sourceFormat: type, focalX: input.focalX, focalY: input.focalY, variants, uploadedBy: who.id, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  const stored = row ?? (await db.select().from(media).where(eq(media.hash, hash)))[0];
+  if (!stored) throw new Error('media row missing after insert');
+  await audit(db, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash, type, width, height } }, now);
+  return { ok: true, item: toItem(stored), created: row !== undefined };
+}
+
+const LIBRARY_PATH = /^\/media\/library\/([0-9a-f]{64}-\d{1,5}\.(avif|webp))$/;
+
+/** A variant's file, served for a year as immutable (its name changes with its content), or null. */
+export async function mediaFileResponse(pathname: string, storage: MediaStorage): Promise<Response | null> {
+  const match = LIBRARY_PATH.exec(pathname);
+  if (!match) return null;
+  const [, name = '', ext = ''] = match;
+  const bytes = await storage.get(name);
+  if (bytes) {
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        'content-type': ext === 'avif' ? 'image/avif' : 'image/webp',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  }
+  return new Response('Image introuvable.\n', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The media library's upload: type sniffed from the bytes, size and pixel bounds, AVIF/WebP variants at a
+ * few widths written under MEDIA_DIR and served immutable; hostile files refused in French.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import * as contract from '../../api/generated/zod.ts';
+import { useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { mediaFileResponse, sniffImage } from './media.server.ts';
+import { directoryStorage } from './mediaStorage.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'piquante-media-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const image = (format: 'png' | 'jpeg' | 'webp' | 'avif', width = 2000, height = 1000) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 16, b: 46 } } })[format]().toBuffer();
+
+function form(file: Uint8Array | string | null, fields: Record<string, string> = { alt: 'Un piment rouge' }, name = 'x.png') {
+  const data = new FormData();
+  if (file !== null) data.set('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), name);
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+describe('sniffing', () => {
+  it('knows JPEG, PNG, WebP and AVIF by their bytes, and nothing else', async () => {
+    for (const format of ['png', 'jpeg', 'webp', 'avif'] as const) expect(sniffImage(await image(format, 20, 20))).toBe(format);
+    expect(sniffImage(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(sniffImage(new TextEncoder().encode('GIF89a\x01\x00\x01\x00\x00\x00\x00;'))).toBeNull();
+    expect(sniffImage(new TextEncoder().encode('<html><body onload=alert(1)>png</body></html>'))).toBeNull();
+    expect(sniffImage(new Uint8Array(4))).toBeNull();
+  });
+});
+
+describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
+  const api = useNewsroomApi(kind, { MEDIA_DIR: dir, MEDIA_MAX_BYTES: String(400 * 1024) });
+
+  it('makes AVIF and WebP variants at 480, 960 and 1600 px, served immutable; the same image twice is one entry', async () => {
+    const png = await image('png');
+    const json = await api.request('POST', '/api/admin/media', { as: api.signed('contributor'), body: { file: 'x' } });
+    expect(json.status).toBe(415);
+    const created = await rawUpload(api, form(png, { alt: 'Un piment rouge', focalX: '0.3', focalY: '0.6' }));
+    expect(created.status).toBe(201);
+    const item = contract.MediaItem.parse(await created.json());
+    expect(item).toMatchObject({ alt: 'Un piment rouge', width: 1600, height: 800, focalX: 0.3, focalY: 0.6 });
+    expect(item.variants.map((v) => `${v.format}:${v.width}x${v.height}`).sort()).toEqual(
+      ['avif:1600x800', 'avif:480x240', 'avif:960x480', 'webp:1600x800', 'webp:480x240', 'webp:960x480'].sort(),
+    );
+    expect(item.url).toMatch(/^\/media\/library\/[0-9a-f]{64}-1600\.webp$/);
+    for (const v of item.variants) expect(existsSync(join(dir, v.url.split('/').pop() ?? ''))).toBe(true);
+    const served = await mediaFileResponse(item.url, directoryStorage(dir));
+    expect(served?.headers.get('content-type')).toBe('image/webp');
+    expect(served?.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(new Uint8Array(await (served as Response).arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1600, 800, undefined]);
+    expect((await mediaFileResponse('/media/library/../../etc/passwd', directoryStorage(dir)))).toBeNull();
+    expect((await mediaFileResponse(`/media/library/${'0'.repeat(64)}-1.webp`, directoryStorage(dir)))?.status).toBe(404);
+
+    const again = await rawUpload(api, form(png, { alt: 'Autre texte' }));
+    expect(again.status).toBe(200);
+    expect(contract.MediaItem.parse(await again.json()).id).toBe(item.id);
+    const list = contract.ListMediaResponse.parse(await (await api.request('GET', '/api/admin/media', { as: api.signed('author') })).json());
+    expect(list.results.map((m) => m.id)).toContain(item.id);
+  });
+
+  it('keeps a small image at its own width (never enlarged)', async () => {
+    const item = contract.MediaItem.parse(await (await rawUpload(api, form(await image('jpeg', 300, 200)))).json());
+    expect(item.variants.map((v) => v.width)).toEqual([300, 300]);
+  });
+
+  it.each([
+    ['an SVG with a script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 415],
+    ['HTML named .png', '<html><body onload=alert(1)></body></html>', 415],
+    ['a GIF', 'GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;xxxxxxxxxxxx', 415],
+  ])('refuses %s', async (_what, content, status) => {
+    const response = await rawUpload(api, form(content));
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toMatch(/JPEG, PNG, WebP et AVIF/);
+  });
+
+  it('refuses a truncated JPEG, a missing alt, a missing file, a bad focal point, a big file', async () => {
+    const jpeg = await image('jpeg');
+    const cut = await rawUpload(api, form(jpeg.subarray(0, 200)));
+    expect(cut.status).toBe(400);
+    expect((await rawUpload(api, form(jpeg, {}))).status).toBe(400);
+    expect((await rawUpload(api, form(jpeg, { alt: '   ' }))).status).toBe(400);
+    expect((await rawUpload(api, form(null))).status).toBe(400);
+    expect((await rawUpload(api, form(jpeg, { alt: 'a', focalX: '2' }))).status).toBe(400);
+    // Random pixels do not compress: a PNG well over the limit.
+    const noisy = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png().toBuffer();
+    expect(noisy.byteLength).toBeGreaterThan(400 * 1024);
+    const big = await rawUpload(api, form(noisy));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { message: string }).message).toMatch(/trop lourde/);
+  });
+
+  it('needs a session and the CSRF token', async () => {
+    const jpeg = await image('jpeg', 50, 50);
+    expect((await rawUpload(api, form(jpeg), null)).status).toBe(401);
+    expect((await rawUpload(api, form(jpeg), 'no-csrf')).status).toBe(403);
+  });
+
+  async function rawUpload(a: typeof api, body: FormData, mode: 'signed' | 'no-csrf' | null = 'signed') {
+    const encoded = new Response(body);
+    const headers: Record<string, string> = { 'content-type': encoded.headers.get('content-type') ?? '' };
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const session = a.signed('contributor');
+    if (mode) headers.cookie = session.cookie;
+    if (mode === 'signed') headers['x-csrf-token'] = session.csrf;
+    return a.request('POST', '/api/admin/media', { body: bytes, headers });
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * Signed, expiring preview links: `<id>.<expires in seconds>.<HMAC-SHA256>`. Nothing stored: the
+ * signature and the date are the whole proof. The key is NEWSROOM_SECRET, else one generated once and kept
+ * in the database (shared by every instance, kept across restarts).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { newsletterKeys } from '../../db/schema.ts';
+
+export async function loadNewsroomSecret(db: Database, configured: string | undefined): Promise<string> {
+  if (configured && configured.trim() !== '') return configured.trim();
+  await db.insert(newsletterKeys).values({ name: 'newsroom', secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select({ secret: newsletterKeys.secret }).from(newsletterKeys).where(eq(newsletterKeys.name, 'newsroom'));
+  if (!row) throw new Error('newsroom secret missing after insert');
+  return row.secret;
+}
+
+const sign = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`piquante-preview:${payload}`).digest('base64url');
+
+export function previewToken(secret: string, articleId: number, expiresAt: Date): string {
+  const payload = `${articleId}.${Math.floor(expiresAt.getTime() / 1000)}`;
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The article id of a valid, unexpired token, or null. */
+export function readPreviewToken(secret: string, token: string, now: Date): number | null {
+  const match = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, id, expires, signature] = match as unknown as [string, string, string, string];
+  const expected = Buffer.from(sign(secret, `${id}.${expires}`));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (Number(expires) * 1000 <= now.getTime()) return null;
+  return Number(id);
+}

@@ -1,0 +1,126 @@
+/**
+ * Staff accounts and their server-side sessions. Passwords: Argon2id (@node-rs/argon2, decision 011).
+ * Sessions: a random token in the cookie, only its SHA-256 in the database, with a CSRF token of its own.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { appConfig } from '../../../app.config.ts';
+import type { Database } from '../../db/client.ts';
+import { authors, type StaffRole, staff, staffSessions } from '../../db/schema.ts';
+import { slugify, uniqueSlug } from './slugs.ts';
+
+export interface StaffMember {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  authorId: number | null;
+}
+
+/** Argon2id, OWASP's second configuration (19 MiB, 2 passes). */
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Verified when the address is unknown, so that both failures take the same time. */
+let dummyHash: Promise<string> | null = null;
+
+export const normaliseStaffEmail = (email: string) => email.trim().toLowerCase();
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export function passwordProblem(password: string): string | null {
+  if (password.length < appConfig.newsroom.minPasswordLength) {
+    return `Le mot de passe doit compter au moins ${appConfig.newsroom.minPasswordLength} caractères.`;
+  }
+  return null;
+}
+
+const toMember = (row: typeof staff.$inferSelect): StaffMember => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  authorId: row.authorId,
+});
+
+export class StaffExistsError extends Error {}
+
+/** Creates an account and, when missing, the byline of the same name. */
+export async function createStaff(
+  db: Database,
+  input: { email: string; name: string; role: StaffRole; password: string },
+): Promise<StaffMember> {
+  const email = normaliseStaffEmail(input.email);
+  const [existing] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+  if (existing) throw new StaffExistsError(email);
+  const passwordHash = await hashPassword(input.password);
+  const name = input.name.trim();
+  let [author] = await db.select({ id: authors.id }).from(authors).where(eq(authors.name, name)).limit(1);
+  if (!author) {
+    const slug = await uniqueSlug(slugify(name), async (s) => (await db.select({ id: authors.id }).from(authors).where(eq(authors.slug, s))).length > 0);
+    [author] = await db.insert(authors).values({ slug, name, role: 'Rédaction' }).returning({ id: authors.id });
+  }
+  const [row] = await db
+    .insert(staff)
+    .values({ email, name, role: input.role, passwordHash, authorId: author?.id ?? null })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new StaffExistsError(email);
+  return toMember(row);
+}
+
+export async function listStaff(db: Database): Promise<StaffMember[]> {
+  return (await db.select().from(staff).orderBy(asc(staff.id))).map(toMember);
+}
+
+/** The account for these credentials, or null — unknown address and wrong password alike. */
+export async function checkCredentials(db: Database, email: string, password: string): Promise<StaffMember | null> {
+  const [row] = await db.select().from(staff).where(eq(staff.email, normaliseStaffEmail(email))).limit(1);
+  if (!row || row.disabledAt) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verify(await dummyHash, password).catch(() => false);
+    return null;
+  }
+  const ok = await verify(row.passwordHash, password).catch(() => false);
+  return ok ? toMember(row) : null;
+}
+
+export async function getStaff(db: Database, id: number): Promise<StaffMember | null> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, id));
+  return row && !row.disabledAt ? toMember(row) : null;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface StaffSession {
+  member: StaffMember;
+  csrfToken: string;
+}
+
+export async function openSession(db: Database, member: StaffMember, now: Date): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + appConfig.newsroom.sessionHours * 3600_000);
+  await db.insert(staffSessions).values({ tokenHash: tokenHash(token), staffId: member.id, csrfToken, expiresAt });
+  // Old sessions of everyone are swept now and then, on sign-in: no timer needed.
+  await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
+  return { token, csrfToken, expiresAt };
+}
+
+export async function findSession(db: Database, token: string, now: Date): Promise<StaffSession | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ member: staff, csrfToken: staffSessions.csrfToken })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(and(eq(staffSessions.tokenHash, tokenHash(token)), gt(staffSessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.member.disabledAt) return null;
+  return { member: toMember(row.member), csrfToken: row.csrfToken };
+}
+
+export async function closeSession(db: Database, token: string): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
+}

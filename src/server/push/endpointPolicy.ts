@@ -1,0 +1,35 @@
+/**
+ * Which push-service addresses the server accepts and sends to. A subscription's endpoint is supplied by
+ * the reader's browser, and the operator's send command later POSTs to it: left open, that is a
+ * server-side request forgery (a "subscription" pointing at an internal address). So an endpoint must be
+ * https on the default port, on a known push service's host (or a subdomain of it), never an IP literal,
+ * never credentials in the URL. Loopback (https://127.0.0.1:PORT, localhost, [::1]) is accepted only with
+ * PUSH_ALLOW_LOOPBACK=1, for tests and local development against a fake push service.
+ */
+import { isIP } from 'node:net';
+
+export interface EndpointPolicy {
+  /** Allowed push-service hosts; a host matches itself and its subdomains. */
+  hosts: readonly string[];
+  allowLoopback: boolean;
+}
+
+export type EndpointVerdict = { ok: true; url: URL } | { ok: false; reason: 'malformed' | 'not-https' | 'unknown-service' };
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function checkEndpoint(endpoint: string, policy: EndpointPolicy): EndpointVerdict {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (url.protocol !== 'https:') return { ok: false, reason: 'not-https' };
+  if (url.username || url.password) return { ok: false, reason: 'malformed' };
+  const host = url.hostname.toLowerCase();
+  if (policy.allowLoopback && LOOPBACK_HOSTS.has(host)) return { ok: true, url };
+  if (url.port !== '' || isIP(host.replace(/^\[|\]$/g, '')) !== 0) return { ok: false, reason: 'unknown-service' };
+  const known = policy.hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return known ? { ok: true, url } : { ok: false, reason: 'unknown-service' };
+}

@@ -1,0 +1,256 @@
+/**
+ * The newsroom's main path (issue 15), on a server of its own (accounts are made with the operator
+ * command before it starts; the scheduler's clock can be moved, NEWSROOM_TEST_CLOCK=1): sign in (password,
+ * then a passkey registered and used through Chromium's virtual authenticator), write a
+ * draft with formatting and pasted markup, preview it, schedule it a minute ahead and move the clock, see
+ * it on the home page, its category, the sitemap and RSS; a contributor's publish is a 403, an outdated
+ * save a 409; the markup never reaches the page as markup; a renamed slug answers 301; the audit log lists
+ * every step. axe on the newsroom's pages.
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { seriousAxeViolations } from './support/axe.ts';
+import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const PASSWORD = 'une phrase de passe solide';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: OwnServer;
+let data: ReturnType<typeof tempDataDir>;
+
+async function createStaff(dataDir: string, email: string, name: string, role: string) {
+  const child = run(process.execPath, ['--experimental-strip-types', '--no-warnings', 'scripts/staff/staff-create.ts', '--email', email, '--name', name, '--role', role], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  child.child.stdin?.end(`${PASSWORD}\n`);
+  const { stdout } = await child;
+  expect(stdout).toContain('Compte créé');
+}
+
+async function axe(page: Page, where: string) {
+  expect(await seriousAxeViolations(page, { bestPractice: true }), where).toEqual([]);
+}
+
+/** An API client signed in as someone (cookie kept by the context), with the CSRF token to send. */
+async function signedApi(email: string): Promise<{ api: APIRequestContext; csrf: string }> {
+  const api = await playwrightRequest.newContext({ baseURL: server.baseUrl });
+  const response = await api.post('/api/admin/session', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  return { api, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  data = tempDataDir();
+  await createStaff(data.dir, 'alice@piquante.test', 'Alice Admin', 'admin');
+  await createStaff(data.dir, 'paul@piquante.test', 'Paul Pigiste', 'contributor');
+  server = await startOwnServer({ DATA_DIR: data.dir, SEED_DEMO: '1', NEWSROOM_TEST_CLOCK: '1', NEWSROOM_SCHEDULER_SECONDS: '3600' });
+});
+
+test.afterAll(async () => {
+  await server?.kill('SIGTERM');
+  data?.remove();
+});
+
+test('write, preview, schedule, publish, rename, audit: the newsroom’s main path', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  // WebAuthn needs a domain as relying party (never an IP address): the browser uses localhost.
+  const base = server.baseUrl.replace('127.0.0.1', 'localhost');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  const hostile = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
+
+  // Signed out, /admin leads to the sign-in page, which is not indexed.
+  await page.goto(`${base}/admin`);
+  await expect(page).toHaveURL(/\/admin\/connexion$/);
+  await expect(page.getByRole('heading', { name: 'Connexion à la rédaction' })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await axe(page, 'sign-in');
+  await page.getByLabel('Adresse e-mail').fill('alice@piquante.test');
+  await page.getByLabel('Mot de passe').fill('pas le bon');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect.');
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
+
+  // A passkey (Chromium's virtual authenticator), then sign out and back in with it.
+  await page.getByRole('link', { name: 'Alice Admin (Administrateur)' }).click();
+  await expect(page.getByText('Aucune clé d’accès')).toBeVisible();
+  await page.getByLabel('Nom de la clé').fill('Ordinateur de test');
+  await page.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+  await expect(page.getByText('Clé d’accès enregistrée.')).toBeVisible();
+  await expect(page.getByText('Ordinateur de test')).toBeVisible();
+  await axe(page, 'account');
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Connexion à la rédaction' })).toBeVisible();
+  await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
+  await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
+  await expect(page.getByText(/\d+ articles — 1 à 20/)).toBeVisible();
+  await axe(page, 'article list');
+
+  // The home page is rendered (and cached) before the article exists.
+  const home = await context.newPage();
+  await home.goto(`${base}/`);
+
+  // A draft with formatting, and pasted markup typed as text.
+  await page.getByRole('link', { name: 'Écrire un article' }).click();
+  await expect(page.getByRole('heading', { name: 'Nouvel article' })).toBeVisible();
+  await page.getByLabel('Titre', { exact: true }).fill('Le piment d’Espelette conquiert Paris');
+  await page.getByLabel('Chapô').fill('Des terrasses aux cuisines étoilées, il pique partout.');
+  await page.getByLabel('Rubrique').selectOption('mode');
+  await page.getByLabel('Titre SEO').fill('Piment d’Espelette à Paris : la folie');
+  await page.getByLabel('Texte alternatif (obligatoire)').fill('Des piments rouges qui sèchent sur une façade basque');
+  // The main image goes through the media library (type sniffed, AVIF/WebP variants).
+  const png = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: { r: 200, g: 16, b: 46 } } }).png().toBuffer();
+  await page.getByLabel('Téléverser une image (JPEG, PNG, WebP, AVIF)').setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image ajoutée à la médiathèque.')).toBeVisible();
+  await page.getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
+  await page.getByRole('list', { name: 'Médiathèque' }).getByRole('button', { name: 'Des piments rouges qui sèchent sur une façade basque' }).click();
+  const editor = page.getByRole('textbox', { name: "Texte de l'article" });
+  await editor.click();
+  await page.keyboard.type('Un condiment ');
+  // Keyboard first: Ctrl+B, as in any editor; the toolbar says bold is on.
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('button', { name: 'Gras' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('très piquant');
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('button', { name: 'Gras' })).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.type(` ${hostile}`);
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
+  await expect(page.getByText('État : Brouillon')).toBeVisible();
+  const id = Number(/\/admin\/articles\/(\d+)$/.exec(page.url())?.[1]);
+  await axe(page, 'editor');
+
+  // The preview renders the real article page for the draft.
+  await page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click();
+  const previewHref = await page.getByRole('link', { name: 'Ouvrir l’aperçu' }).getAttribute('href');
+  expect(previewHref).toMatch(/^\/apercu\//);
+  const preview = await context.newPage();
+  await preview.goto(`${base}${previewHref}`);
+  await expect(preview.getByRole('heading', { level: 1, name: 'Le piment d’Espelette conquiert Paris' })).toBeVisible();
+  await expect(preview.getByText('Aperçu — cet article n’est pas publié.')).toBeVisible();
+  await expect(preview.locator('.article-body strong')).toHaveText('très piquant');
+  await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await preview.close();
+
+  // Not on the site yet.
+  expect((await page.request.get(`${base}/api/article/le-piment-d-espelette-conquiert-paris`)).status()).toBe(404);
+
+  // A contributor may not publish it (403, in French); an outdated save is refused (409, naming who saved).
+  const paul = await signedApi('paul@piquante.test');
+  const article = (await (await paul.api.get(`/api/admin/articles/${id}`)).json()) as { version: number };
+  const refused = await paul.api.post(`/api/admin/articles/${id}/status`, {
+    data: { action: 'publish', version: article.version },
+    headers: { 'x-csrf-token': paul.csrf },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toMatch(/Votre rôle \(contributeur\) ne permet pas de publier/);
+  const alice = await signedApi('alice@piquante.test');
+  const current = (await (await alice.api.get(`/api/admin/articles/${id}`)).json()) as Record<string, unknown> & { version: number };
+  const edit = {
+    title: current.title,
+    subtitle: current.subtitle,
+    categorySlug: current.categorySlug,
+    stamp: null,
+    mainImage: current.mainImage,
+    doc: current.doc,
+  };
+  expect((await alice.api.put(`/api/admin/articles/${id}`, { data: { ...edit, version: current.version }, headers: { 'x-csrf-token': alice.csrf } })).status()).toBe(200);
+  const stale = await alice.api.put(`/api/admin/articles/${id}`, { data: { ...edit, version: current.version }, headers: { 'x-csrf-token': alice.csrf } });
+  expect(stale.status()).toBe(409);
+  expect(((await stale.json()) as { message: string }).message).toMatch(/Alice Admin a modifié cet article/);
+  // Without the CSRF token, the same write is refused.
+  expect((await alice.api.put(`/api/admin/articles/${id}`, { data: { ...edit, version: current.version + 1 } })).status()).toBe(403);
+
+  // Schedule a minute ahead, then move the server's clock past it and run the scheduler.
+  await page.reload();
+  await expect(page.getByText(/État : Brouillon · version 2/)).toBeVisible();
+  const inAMinute = new Date(Date.now() + 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = `${inAMinute.getFullYear()}-${pad(inAMinute.getMonth() + 1)}-${pad(inAMinute.getDate())}T${pad(inAMinute.getHours())}:${pad(inAMinute.getMinutes())}`;
+  await page.getByLabel('Date et heure de publication').fill(local);
+  await page.getByRole('button', { name: 'Programmer' }).click();
+  await expect(page.getByText('Article programmé.')).toBeVisible();
+  await expect(page.getByText(/État : Programmé/)).toBeVisible();
+  const ran = await alice.api.post('/api/admin/scheduler/run', { data: { advanceSeconds: 120 }, headers: { 'x-csrf-token': alice.csrf } });
+  expect(((await ran.json()) as { published: number[] }).published).toContain(id);
+
+  // On the home page (its cached copy was purged), its category, the sitemap and RSS.
+  const slug = 'le-piment-d-espelette-conquiert-paris';
+  await home.reload();
+  await expect(home.getByRole('link', { name: /Le piment d’Espelette conquiert Paris/ }).first()).toBeVisible();
+  await home.goto(`${base}/mode`);
+  await expect(home.getByRole('link', { name: /Le piment d’Espelette conquiert Paris/ }).first()).toBeVisible();
+  expect(await (await page.request.get(`${base}/sitemap-articles-1.xml`)).text()).toContain(`/mode/${slug}`);
+  expect(await (await page.request.get(`${base}/rss.xml`)).text()).toContain(`/mode/${slug}`);
+  expect(await (await page.request.get(`${base}/mode/rss.xml`)).text()).toContain(`/mode/${slug}`);
+
+  // The pasted markup is text on the public page: no element, no script run.
+  await home.goto(`${base}/mode/${slug}`);
+  await expect(home).toHaveTitle(/^Piment d’Espelette à Paris : la folie/);
+  const mainImage = home.locator('figure picture img').first();
+  await expect(mainImage).toHaveAttribute('alt', 'Des piments rouges qui sèchent sur une façade basque');
+  const src = await mainImage.getAttribute('src');
+  expect(src).toMatch(/^\/media\/library\/[0-9a-f]{64}-1600\.webp$/);
+  const served = await page.request.get(`${base}${src}`);
+  expect(served.headers()['content-type']).toBe('image/webp');
+  expect(served.headers()['cache-control']).toContain('immutable');
+  expect(await home.locator('figure picture source[type="image/avif"]').getAttribute('srcset')).toMatch(/-480\.avif 480w, .*-1600\.avif 1600w$/);
+  await expect(home.locator('.article-body strong')).toHaveText('très piquant');
+  await expect(home.locator('.article-body')).toContainText(hostile);
+  expect(await home.locator('.article-body script, .article-body img').count()).toBe(0);
+  expect(await home.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  const html = await (await page.request.get(`${base}/mode/${slug}`)).text();
+  expect(html).not.toContain('<script>window.__pwned');
+  expect(html).not.toContain('onerror="window.__pwned');
+
+  // A renamed published slug: the old address answers 301 to the new one.
+  await page.reload();
+  await expect(page.getByText(/État : Publié/)).toBeVisible();
+  await page.getByLabel('Adresse (slug)').fill('piment-espelette-paris');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByText('Enregistré.')).toBeVisible();
+  const moved = await page.request.get(`${base}/mode/${slug}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toMatch(/\/mode\/piment-espelette-paris$/);
+
+  // An admin creates an account.
+  await page.getByRole('link', { name: 'Comptes' }).click();
+  await expect(page.getByRole('heading', { name: 'Comptes', exact: true })).toBeVisible();
+  await page.getByLabel('Nom').fill('Inès Invitée');
+  await page.getByLabel('Adresse e-mail').fill('ines@piquante.test');
+  await page.getByLabel('Rôle').selectOption('author');
+  await page.getByLabel('Mot de passe provisoire (12 caractères au moins)').fill('un mot de passe provisoire');
+  await page.getByRole('button', { name: 'Créer le compte' }).click();
+  await expect(page.getByRole('cell', { name: 'ines@piquante.test' })).toBeVisible();
+  await axe(page, 'accounts');
+
+  // A category that has articles cannot be deleted (French 409 shown on the page).
+  await page.getByRole('link', { name: 'Rubriques' }).click();
+  await expect(page.getByRole('heading', { name: 'Rubriques' })).toBeVisible();
+  await page.getByRole('button', { name: 'Supprimer Mode' }).click();
+  await expect(page.getByText(/La rubrique « Mode » contient encore \d+ articles : déplacez-les/)).toBeVisible();
+  await axe(page, 'categories');
+
+  // The audit log lists each step.
+  await page.getByRole('link', { name: 'Journal' }).click();
+  await expect(page.getByRole('heading', { name: 'Journal des écritures' })).toBeVisible();
+  for (const action of ['session.open', 'passkey.register', 'session.close', 'media.upload', 'article.create', 'article.preview-link', 'article.update', 'article.schedule', 'article.publish.scheduled', 'article.update.slug', 'staff.create']) {
+    await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+  }
+  await axe(page, 'audit log');
+  await paul.api.dispose();
+  await alice.api.dispose();
+});

@@ -59,6 +59,8 @@ export const appConfig = {
     cookiePrefix: 'regie_',
     maxButtons: 4,
     choices: 2,
+    /** POST /api/popin/survey: a tiny body, and a reader answers once; the limit only stops scripts. */
+    survey: { maxBodyBytes: 512, rateLimitPerMinute: 20 },
     /** Shown on the register types (SPEC §2). */
     selfCareClubPitch:
       'Le SELF CARE CLUB, c’est la newsletter de Piquante qui prend soin de vous : chaque semaine, des rituels bien-être, nos meilleurs articles et des bons plans choisis par la rédaction.',

@@ -28,6 +28,7 @@ import { Route as AdminCompteRouteImport } from './routes/admin/compte'
 import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
 import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
+import { Route as AdminMediasRouteImport } from './routes/admin/medias'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
@@ -142,6 +143,11 @@ const AdminJournalRoute = AdminJournalRouteImport.update({
   path: '/journal',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMediasRoute = AdminMediasRouteImport.update({
+  id: '/medias',
+  path: '/medias',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminRubriquesRoute = AdminRubriquesRouteImport.update({
   id: '/rubriques',
   path: '/rubriques',
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
   '/admin/journal': typeof AdminJournalRoute
+  '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
@@ -290,6 +297,7 @@ export interface FileRoutesByTo {
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
   '/admin/journal': typeof AdminJournalRoute
+  '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
@@ -329,6 +337,7 @@ export interface FileRoutesById {
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
   '/admin/journal': typeof AdminJournalRoute
+  '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
@@ -369,6 +378,7 @@ export interface FileRouteTypes {
     | '/admin/comptes'
     | '/admin/connexion'
     | '/admin/journal'
+    | '/admin/medias'
     | '/admin/rubriques'
     | '/apercu/$token'
     | '/app-piquante/mission'
@@ -406,6 +416,7 @@ export interface FileRouteTypes {
     | '/admin/comptes'
     | '/admin/connexion'
     | '/admin/journal'
+    | '/admin/medias'
     | '/admin/rubriques'
     | '/apercu/$token'
     | '/app-piquante/mission'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/admin/comptes'
     | '/admin/connexion'
     | '/admin/journal'
+    | '/admin/medias'
     | '/admin/rubriques'
     | '/apercu/$token'
     | '/app-piquante/mission'
@@ -632,6 +644,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminJournalRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/medias': {
+      id: '/admin/medias'
+      path: '/medias'
+      fullPath: '/admin/medias'
+      preLoaderRoute: typeof AdminMediasRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/rubriques': {
       id: '/admin/rubriques'
       path: '/rubriques'
@@ -759,6 +778,7 @@ interface AdminRouteChildren {
   AdminComptesRoute: typeof AdminComptesRoute
   AdminConnexionRoute: typeof AdminConnexionRoute
   AdminJournalRoute: typeof AdminJournalRoute
+  AdminMediasRoute: typeof AdminMediasRoute
   AdminRubriquesRoute: typeof AdminRubriquesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
@@ -769,6 +789,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminComptesRoute: AdminComptesRoute,
   AdminConnexionRoute: AdminConnexionRoute,
   AdminJournalRoute: AdminJournalRoute,
+  AdminMediasRoute: AdminMediasRoute,
   AdminRubriquesRoute: AdminRubriquesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,

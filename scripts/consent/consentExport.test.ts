@@ -2,28 +2,16 @@
  * consent:export as an operator runs it (a child process on a real database): every proof as JSON Lines,
  * oldest first, or one reader's history by consent id. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { openDatabase } from '../../src/db/client.ts';
 import { saveConsentRecord } from '../../src/server/consent/consentRecords.server.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../src/testing/testDatabase.ts';
+import { createOperatorDatabase, type OperatorDatabase, runOperatorScript } from '../../src/testing/operatorDatabase.ts';
+import { testDatabaseKinds } from '../../src/testing/testDatabase.ts';
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
 const A = '11111111-2222-4333-8444-555555555555';
 const B = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
-function exportProofs(args: string[], env: NodeJS.ProcessEnv) {
-  return run(process.execPath, ['--experimental-strip-types', '--no-warnings', 'scripts/consent/consent-export.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
-  });
-}
+const exportProofs = (args: string[], env: NodeJS.ProcessEnv) => runOperatorScript('consent/consent-export.ts', args, env);
 
 async function fill(db: Database) {
   const lists = { enabled: ['necessary'], disabled: ['marketing'] };
@@ -33,25 +21,14 @@ async function fill(db: Database) {
 }
 
 describe.each(testDatabaseKinds)('consent:export on %s', (kind) => {
+  let operator: OperatorDatabase;
   let env: NodeJS.ProcessEnv;
-  let dataDir: string | null = null;
-  let database: TestDatabase | null = null;
   beforeAll(async () => {
-    if (kind === 'pglite') {
-      dataDir = mkdtempSync(join(tmpdir(), 'piquante-consent-'));
-      const handle = await openDatabase({ kind: 'pglite', dataDir });
-      await fill(handle.db);
-      await handle.close();
-      env = { DATA_DIR: dataDir };
-    } else {
-      database = await createTestDatabase('postgres');
-      await fill(database.db);
-      env = { DATABASE_URL: database.url ?? '' };
-    }
+    operator = await createOperatorDatabase(kind, fill);
+    env = operator.env;
   }, 120_000);
   afterAll(async () => {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await database?.dispose();
+    await operator?.dispose();
   });
 
   it('writes every proof as a JSON line, oldest first, and one reader’s history with --consent-id', async () => {

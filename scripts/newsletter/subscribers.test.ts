@@ -3,27 +3,17 @@
  * of every subscriber, refuses a second process on a PGlite directory in use; erase removes one address
  * for good. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from '../../src/db/dataDirLock.ts';
-import { openDatabase } from '../../src/db/client.ts';
 import { signup } from '../../src/server/newsletter/subscribers.server.ts';
 import { csvCell } from '../../src/server/newsletter/subscribersCsv.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../src/testing/testDatabase.ts';
+import { createOperatorDatabase, type OperatorDatabase, runOperatorScript } from '../../src/testing/operatorDatabase.ts';
+import { testDatabaseKinds } from '../../src/testing/testDatabase.ts';
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
-
-function script(name: string, args: string[], env: NodeJS.ProcessEnv) {
-  return run(process.execPath, ['--experimental-strip-types', '--no-warnings', `scripts/newsletter/${name}.ts`, ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
-  });
-}
+const script = (name: string, args: string[], env: NodeJS.ProcessEnv) => runOperatorScript(`newsletter/${name}.ts`, args, env);
 
 describe('csvCell', () => {
   it('quotes commas, quotes and newlines, and defuses spreadsheet formulas', () => {
@@ -38,9 +28,8 @@ describe('csvCell', () => {
 });
 
 describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s', (kind) => {
+  let operator: OperatorDatabase;
   let env: NodeJS.ProcessEnv;
-  let dataDir: string | null = null;
-  let database: TestDatabase | null = null;
   const outDir = mkdtempSync(join(tmpdir(), 'piquante-export-'));
 
   beforeAll(async () => {
@@ -52,21 +41,11 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
       }
       await signup(db, { email: '=cmd@exemple.fr', postcode: '97411', newsletterType: 1, origin: 'popin-mode', doubleOptIn: true, now });
     };
-    if (kind === 'pglite') {
-      dataDir = mkdtempSync(join(tmpdir(), 'piquante-operators-'));
-      const handle = await openDatabase({ kind: 'pglite', dataDir });
-      await fill(handle.db);
-      await handle.close();
-      env = { DATA_DIR: dataDir };
-    } else {
-      database = await createTestDatabase('postgres');
-      await fill(database.db);
-      env = { DATABASE_URL: database.url ?? '' };
-    }
+    operator = await createOperatorDatabase(kind, fill);
+    env = operator.env;
   }, 600_000);
   afterAll(async () => {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await database?.dispose();
+    await operator?.dispose();
     rmSync(outDir, { recursive: true, force: true });
   });
 
@@ -96,7 +75,7 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
   }, 240_000);
 
   it.runIf(kind === 'pglite')('refuses to run beside a server on the same PGlite directory', async () => {
-    const release = acquireDataDirLock(dataDir ?? '');
+    const release = acquireDataDirLock(operator.dataDir ?? '');
     try {
       // The lock belongs to this (live) test process, as it would to a running server.
       await expect(script('subscribers-export', [], env)).rejects.toMatchObject({

@@ -1,7 +1,8 @@
 import type React from 'react';
 import { Link } from '@tanstack/react-router';
-import type { ArticleCard, ArticleDetail, ContentBlock } from '../api/types.ts';
+import type { ArticleCard, ArticleDetail, ContentBlock, TextBlock } from '../api/types.ts';
 import { ArticleCardView } from './ArticleCardView.tsx';
+import { BodyImage } from './BodyImage.tsx';
 import { CategoryLink } from './CategoryLink.tsx';
 import { formatDate } from './formatDate.ts';
 import { SectionTitle } from './SectionTitle.tsx';
@@ -18,7 +19,7 @@ interface Props {
   linkPrefix?: string;
 }
 
-type Span = NonNullable<ContentBlock['spans']>[number];
+type Span = NonNullable<TextBlock['spans']>[number];
 
 /** Links leave for another site in a new context; the site's own paths stay in the tab. */
 function SpanView({ span }: { span: Span }) {
@@ -37,7 +38,7 @@ function SpanView({ span }: { span: Span }) {
 }
 
 /** The block's text as spans (formatted text from the newsroom) or as one plain string. React escapes all of it. */
-function Text({ block }: { block: ContentBlock }) {
+function Text({ block }: { block: TextBlock }) {
   if (!block.spans) return <>{block.text}</>;
   // Spans never reorder: their position is their identity.
   const keyed = block.spans.map((span, position) => ({ span, key: `${position}:${span.text.length}` }));
@@ -52,6 +53,8 @@ function Text({ block }: { block: ContentBlock }) {
 
 function Block({ block, first }: { block: ContentBlock; first: boolean }) {
   switch (block.type) {
+    case 'image':
+      return <BodyImage block={block} />;
     case 'heading':
       return (
         <h2 className="mt-10 font-display text-2xl font-bold md:text-3xl">

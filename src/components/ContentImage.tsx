@@ -1,5 +1,6 @@
 import { appConfig } from '../../app.config.ts';
 import type { Image } from '../api/types.ts';
+import { focalObjectPosition } from './focalPoint.ts';
 
 /** A media library image ('/media/library/<hash>-<width>.webp', the newsroom's uploads): AVIF and WebP at several widths. */
 const LIBRARY_IMAGE = /^\/media\/library\/([0-9a-f]{64})-\d+\.webp$/;
@@ -27,6 +28,9 @@ export function ContentImage({
   priority?: boolean;
   className?: string;
 }) {
+  // Where a crop (object-fit: cover) should centre: the newsroom's focal point, else the middle.
+  const objectPosition = focalObjectPosition(image);
+  const style = objectPosition ? { objectPosition } : undefined;
   const library = LIBRARY_IMAGE.exec(image.url);
   if (library?.[1]) {
     const hash = library[1];
@@ -44,6 +48,7 @@ export function ContentImage({
           decoding="async"
           fetchPriority={priority ? 'high' : undefined}
           className={className}
+          style={style}
         />
       </picture>
     );
@@ -60,6 +65,7 @@ export function ContentImage({
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       className={className}
+      style={style}
     />
   );
 }

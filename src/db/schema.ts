@@ -8,10 +8,12 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -231,6 +233,26 @@ export const popins = pgTable('popins', {
   trigger: jsonb('trigger').$type<PopinTrigger>().notNull(),
   parts: jsonb('parts').$type<PopinParts>().notNull(),
 });
+
+/**
+ * Answers to survey popins, counted per popin, button and day: totals only, never a row per reader
+ * (no IP, no cookie, no identifier), so that the magazine learns what readers want without profiling them.
+ */
+export const popinSurveyAnswers = pgTable(
+  'popin_survey_answers',
+  {
+    popinId: integer('popin_id')
+      .notNull()
+      .references(() => popins.id, { onDelete: 'cascade' }),
+    button: smallint('button').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    answers: integer('answers').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.popinId, t.button, t.day] }),
+    check('popin_survey_answers_button_check', sql`${t.button} between 1 and 4`),
+  ],
+);
 
 /** Newsletter subscribers: only what the newsletter needs, plus the proof of consent. */
 export const subscribers = pgTable(

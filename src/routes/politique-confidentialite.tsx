@@ -33,6 +33,10 @@ function PrivacyPage() {
           <strong>Mesure d'audience</strong> : des statistiques de visite, uniquement si vous y consentez.
         </li>
         <li>
+          <strong>Sondages</strong> : quand vous répondez à une question de la rédaction, nous ajoutons un au total de
+          la réponse choisie pour la journée, et rien d'autre : ni adresse IP, ni cookie, ni identifiant.
+        </li>
+        <li>
           <strong>Concours</strong> : les informations nécessaires pour désigner et contacter les gagnantes et les
           gagnants.
         </li>

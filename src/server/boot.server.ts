@@ -14,6 +14,7 @@ import { backfillNewsroom } from './newsroom/newsroomArticles.server.ts';
 import { newsroomRoutes, startScheduler } from './newsroom/newsroomRoutes.ts';
 import { pushRoutes } from './push/pushRoutes.ts';
 import { consentRoutes } from './consent/consentRoutes.ts';
+import { popinSurveyRoutes } from './popinSurvey/popinSurveyRoutes.ts';
 import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 
 export interface ServerApp {
@@ -57,6 +58,7 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promi
     ...pushRoutes({ env }),
     ...newsroomRoutes({ env, clock, contentChanged }),
     ...consentRoutes({ env }),
+    ...popinSurveyRoutes({ env }),
   ];
   return { database, handleApi: createApiHandler(database.db, routes, { siteUrl: config.siteUrl }) };
 }

@@ -201,11 +201,15 @@ test.describe('with everything accepted earlier', () => {
     await expect(popinDialog(page).getByRole('link', { name: 'Voir la sélection shopping' })).toHaveAttribute('href', '/shopping');
   });
 
-  test('survey: the buttons give way to the thank-you text; Escape closes and focus comes back', async ({ page }) => {
+  test('survey: the buttons give way to the thank-you text, the answer is counted; Escape closes and focus comes back', async ({ page }) => {
     await page.clock.install();
     await openPopin(page, '/culture');
     await expect(popinDialog(page).getByRole('button', { name: /^Plus de/ })).toHaveCount(4);
+    const counted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/popin/survey');
     await popinDialog(page).getByRole('button', { name: 'Plus de culture' }).click();
+    const response = await counted;
+    expect(response.status()).toBe(204);
+    expect(response.request().postDataJSON()).toEqual({ popin: expect.stringMatching(/^[A-Za-z0-9_-]+$/), button: 2 });
     await expect(popinDialog(page).getByText('Merci ! Votre réponse nous aide')).toBeVisible();
     await expect(popinDialog(page).getByRole('button', { name: /^Plus de/ })).toHaveCount(0);
     await page.keyboard.press('Escape');

@@ -7,44 +7,16 @@
  * save a 409; the markup never reaches the page as markup; a renamed slug answers 301; the audit log lists
  * every step. axe on the newsroom's pages.
  */
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { seriousAxeViolations } from './support/axe.ts';
+import { expect, test } from '@playwright/test';
+import { createStaff, expectAxeClean, signedApi, STAFF_PASSWORD } from './support/newsroom.ts';
 import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
-const PASSWORD = 'une phrase de passe solide';
 
 test.describe.configure({ mode: 'serial' });
 
 let server: OwnServer;
 let data: ReturnType<typeof tempDataDir>;
-
-async function createStaff(dataDir: string, email: string, name: string, role: string) {
-  const child = run(process.execPath, ['--experimental-strip-types', '--no-warnings', 'scripts/staff/staff-create.ts', '--email', email, '--name', name, '--role', role], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
-  child.child.stdin?.end(`${PASSWORD}\n`);
-  const { stdout } = await child;
-  expect(stdout).toContain('Compte créé');
-}
-
-async function axe(page: Page, where: string) {
-  expect(await seriousAxeViolations(page, { bestPractice: true }), where).toEqual([]);
-}
-
-/** An API client signed in as someone (cookie kept by the context), with the CSRF token to send. */
-async function signedApi(email: string): Promise<{ api: APIRequestContext; csrf: string }> {
-  const api = await playwrightRequest.newContext({ baseURL: server.baseUrl });
-  const response = await api.post('/api/admin/session', { data: { email, password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  return { api, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -75,12 +47,12 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await expect(page).toHaveURL(/\/admin\/connexion$/);
   await expect(page.getByRole('heading', { name: 'Connexion à la rédaction' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await axe(page, 'sign-in');
+  await expectAxeClean(page, 'sign-in');
   await page.getByLabel('Adresse e-mail').fill('alice@piquante.test');
   await page.getByLabel('Mot de passe').fill('pas le bon');
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect.');
-  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByLabel('Mot de passe').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
 
@@ -91,13 +63,13 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await page.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
   await expect(page.getByText('Clé d’accès enregistrée.')).toBeVisible();
   await expect(page.getByText('Ordinateur de test')).toBeVisible();
-  await axe(page, 'account');
+  await expectAxeClean(page, 'account');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('heading', { name: 'Connexion à la rédaction' })).toBeVisible();
   await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
   await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
   await expect(page.getByText(/\d+ articles — 1 à 20/)).toBeVisible();
-  await axe(page, 'article list');
+  await expectAxeClean(page, 'article list');
 
   // The home page is rendered (and cached) before the article exists.
   const home = await context.newPage();
@@ -131,7 +103,7 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
   await expect(page.getByText('État : Brouillon')).toBeVisible();
   const id = Number(/\/admin\/articles\/(\d+)$/.exec(page.url())?.[1]);
-  await axe(page, 'editor');
+  await expectAxeClean(page, 'editor');
 
   // The preview renders the real article page for the draft.
   await page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click();
@@ -149,7 +121,7 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   expect((await page.request.get(`${base}/api/article/le-piment-d-espelette-conquiert-paris`)).status()).toBe(404);
 
   // A contributor may not publish it (403, in French); an outdated save is refused (409, naming who saved).
-  const paul = await signedApi('paul@piquante.test');
+  const paul = await signedApi(server.baseUrl, 'paul@piquante.test');
   const article = (await (await paul.api.get(`/api/admin/articles/${id}`)).json()) as { version: number };
   const refused = await paul.api.post(`/api/admin/articles/${id}/status`, {
     data: { action: 'publish', version: article.version },
@@ -157,7 +129,7 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toMatch(/Votre rôle \(contributeur\) ne permet pas de publier/);
-  const alice = await signedApi('alice@piquante.test');
+  const alice = await signedApi(server.baseUrl, 'alice@piquante.test');
   const current = (await (await alice.api.get(`/api/admin/articles/${id}`)).json()) as Record<string, unknown> & { version: number };
   const edit = {
     title: current.title,
@@ -235,14 +207,14 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await page.getByLabel('Mot de passe provisoire (12 caractères au moins)').fill('un mot de passe provisoire');
   await page.getByRole('button', { name: 'Créer le compte' }).click();
   await expect(page.getByRole('cell', { name: 'ines@piquante.test' })).toBeVisible();
-  await axe(page, 'accounts');
+  await expectAxeClean(page, 'accounts');
 
   // A category that has articles cannot be deleted (French 409 shown on the page).
   await page.getByRole('link', { name: 'Rubriques' }).click();
   await expect(page.getByRole('heading', { name: 'Rubriques' })).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer Mode' }).click();
   await expect(page.getByText(/La rubrique « Mode » contient encore \d+ articles : déplacez-les/)).toBeVisible();
-  await axe(page, 'categories');
+  await expectAxeClean(page, 'categories');
 
   // The audit log lists each step.
   await page.getByRole('link', { name: 'Journal' }).click();
@@ -250,7 +222,7 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   for (const action of ['session.open', 'passkey.register', 'session.close', 'media.upload', 'article.create', 'article.preview-link', 'article.update', 'article.schedule', 'article.publish.scheduled', 'article.update.slug', 'staff.create']) {
     await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
   }
-  await axe(page, 'audit log');
+  await expectAxeClean(page, 'audit log');
   await paul.api.dispose();
   await alice.api.dispose();
 });

@@ -23,6 +23,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/popin/survey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Réponse à la popin sondage
+     * @description Compte la réponse d'une lectrice à une popin de type `survey` : la popin (le `hash` de son cookie de
+     *     fermeture) et le numéro du bouton choisi (1 à 4). Seuls des totaux par popin, bouton et jour sont
+     *     enregistrés : ni adresse IP, ni navigateur, ni cookie, ni identifiant de lectrice. Une popin inconnue,
+     *     inactive ou qui n'est pas un sondage, ou un bouton qu'elle n'a pas, est refusé. Limité par adresse IP.
+     */
+    post: operations['answerPopinSurvey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/articles': {
     parameters: {
       query?: never;
@@ -718,6 +741,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/passkeys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Supprimer une de mes clés d'accès
+     * @description Seulement une clé de la personne connectée : celle d'un autre compte répond `404`, comme une clé inconnue,
+     *     même pour un administrateur (qui désactive le compte s'il faut couper un accès). Le mot de passe reste.
+     */
+    delete: operations['deletePasskey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/passkeys/options': {
     parameters: {
       query?: never;
@@ -747,6 +791,56 @@ export interface paths {
     put?: never;
     /** Créer un compte (admin) */
     post: operations['createStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/staff/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Désactiver ou réactiver un compte (admin)
+     * @description Un compte désactivé ne peut plus se connecter (mot de passe ni clé d'accès) et ses sessions se ferment
+     *     aussitôt ; ses articles et sa signature restent. Un administrateur ne désactive ni son propre compte ni
+     *     le dernier administrateur actif (`409`).
+     */
+    post: operations['setStaffStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/account/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Changer mon mot de passe
+     * @description Le mot de passe actuel est demandé (une session oubliée ouverte ne suffit pas) ; le nouveau compte 12
+     *     caractères au moins (Argon2id). Les autres sessions du compte sont fermées, celle-ci reste ouverte.
+     *     Limité comme la connexion (`ADMIN_LOGIN_RATE_LIMIT` par minute et par adresse IP).
+     */
+    post: operations['changeOwnPassword'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1059,6 +1153,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/media/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Supprimer une image de la médiathèque (editor, admin)
+     * @description Seulement une image qu'aucun article n'utilise (image principale ou image de partage, dans tous les états :
+     *     brouillon, programmé, publié, dépublié) ; sinon `409` avec un message qui nomme les articles. Les
+     *     fichiers de ses variantes sont effacés du stockage (`MEDIA_DIR` ou le compartiment S3). Les anciennes
+     *     révisions ne retiennent pas une image.
+     */
+    delete: operations['deleteMedia'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/audit': {
     parameters: {
       query?: never;
@@ -1082,13 +1205,20 @@ export interface components {
   schemas: {
     /** @description Identifiant d'URL en minuscules, mots séparés par des tirets. */
     Slug: string;
-    /** @description Image ; `url` relative au site, dimensions en pixels. */
+    /**
+     * @description Image ; `url` relative au site, dimensions en pixels. `focalX`/`focalY` (facultatifs) : le point focal,
+     *     de 0 à 1 depuis la gauche et le haut, à garder visible quand l'image est recadrée (`object-position`).
+     */
     Image: {
       url: string;
       alt: string;
       width: number;
       height: number;
+      focalX?: components['schemas']['FocalCoordinate'];
+      focalY?: components['schemas']['FocalCoordinate'];
     };
+    /** @description Position du point focal, de 0 (bord gauche ou haut) à 1 (bord droit ou bas). */
+    FocalCoordinate: number;
     Audio: {
       url: string;
       mimeType: string;
@@ -1133,12 +1263,21 @@ export interface components {
       role: string;
     };
     /**
+     * @description Bloc du corps d'un article : du texte (`TextBlock`) ou une image de la médiathèque (`ImageBlock`).
+     *     Tout bloc a un `text` (le texte entier du bloc, la légende pour une image) : la recherche et le temps
+     *     de lecture le lisent sans connaître les types de blocs.
+     */
+    ContentBlock: components['schemas']['TextBlock'] | components['schemas']['ImageBlock'];
+    /**
      * @description Bloc de texte brut (jamais de HTML). `text` est le texte entier du bloc ; `spans`, quand il est
      *     présent, le découpe en morceaux mis en forme (gras, italique, lien) que la page rend elle-même.
      *     `bullet` et `numbered` sont des éléments de liste (les éléments consécutifs forment une liste).
      */
-    ContentBlock: {
-      /** @enum {string} */
+    TextBlock: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
       type: 'paragraph' | 'heading' | 'quote' | 'bullet' | 'numbered';
       text: string;
       spans?: components['schemas']['TextSpan'][];
@@ -1150,6 +1289,35 @@ export interface components {
       italic?: boolean;
       /** @description Lien http(s), mailto ou chemin du site (jamais `javascript:`). */
       href?: string;
+    };
+    /**
+     * @description Image placée dans le corps d'un article, toujours une image de la médiathèque (`mediaId`), que le
+     *     serveur a retrouvée lui-même : jamais une adresse externe. `url`, `width` et `height` sont ceux de
+     *     la plus grande variante WebP ; `variants` liste les variantes AVIF et WebP à proposer en `srcset`.
+     *     `alt` est obligatoire ; `caption` est la légende, que `text` répète (vide sans légende).
+     */
+    ImageBlock: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'image';
+      text: string;
+      mediaId: number;
+      url: string;
+      alt: string;
+      caption?: string;
+      width: number;
+      height: number;
+      variants: components['schemas']['BodyImageVariant'][];
+    };
+    /** @description Une variante d'une image du corps (format, dimensions en pixels, adresse sur le site). */
+    BodyImageVariant: {
+      /** @enum {string} */
+      format: 'avif' | 'webp';
+      width: number;
+      height: number;
+      url: string;
     };
     /** @description Article tel qu'affiché dans les listes (SPEC §3). */
     ArticleCard: {
@@ -1404,6 +1572,13 @@ export interface components {
       popin: components['schemas']['PopinTrigger'];
       parts: components['schemas']['PopinParts'];
     };
+    /** @description Réponse à une popin sondage (rien sur la lectrice). */
+    PopinSurveyAnswerInput: {
+      /** @description Le `hash` du cookie de la popin (`cookie.hash` de `GET /api/popin`). */
+      popin: string;
+      /** @description Numéro du bouton choisi (`button{n}_text`). */
+      button: number;
+    };
     /** @description Formulaire d'inscription (noms de champs de SPEC §3, gardés tels quels). */
     SignupForm: {
       people_register_email: string;
@@ -1628,6 +1803,20 @@ export interface components {
       email: string;
       name: string;
       role: components['schemas']['StaffRole'];
+      /** @description Date de désactivation du compte ; `null` pour un compte actif. */
+      disabledAt: string | null;
+    };
+    StaffStatusInput: {
+      /** @description `false` désactive le compte, `true` le réactive. */
+      active: boolean;
+    };
+    PasswordChangeInput: {
+      currentPassword: string;
+      newPassword: string;
+    };
+    PasswordChanged: {
+      /** @description Nombre d'autres sessions du compte fermées. */
+      otherSessionsClosed: number;
     };
     StaffList: {
       results: components['schemas']['StaffMember'][];
@@ -1662,20 +1851,25 @@ export interface components {
     ArticleStatus: 'draft' | 'scheduled' | 'published' | 'unpublished';
     /**
      * @description Document de l'éditeur (JSON Tiptap/ProseMirror). Le serveur n'accepte que les nœuds et marques de sa
-     *     liste (paragraphe, titres 2-3, citation, listes, gras, italique, lien http(s)/mailto/relatif) et le
-     *     rend lui-même pour les lecteurs : aucun HTML venu de l'éditeur ne leur parvient.
+     *     liste (paragraphe, titres 2-3, citation, listes, gras, italique, lien http(s)/mailto/relatif, image de
+     *     la médiathèque) et le rend lui-même pour les lecteurs : aucun HTML venu de l'éditeur ne leur parvient.
+     *     Une image est `{"type": "image", "attrs": {"mediaId": 12, "alt": "…", "caption": "…"}}` : le serveur
+     *     retrouve l'image par son identifiant et refuse un identifiant inconnu, une adresse qui n'est pas la
+     *     sienne (externe, `data:`…) ou un texte alternatif vide.
      */
     RichTextDoc: {
       /** @enum {string} */
       type: 'doc';
       content?: Record<string, never>[];
     };
-    /** @description Image principale ; le texte alternatif est obligatoire. */
+    /** @description Image principale ; le texte alternatif est obligatoire. Le point focal est facultatif (les deux coordonnées ensemble). */
     AdminImage: {
       url: string;
       alt: string;
       width: number;
       height: number;
+      focalX?: components['schemas']['FocalCoordinate'];
+      focalY?: components['schemas']['FocalCoordinate'];
     };
     ArticleDraftInput: {
       title: string;
@@ -2109,6 +2303,35 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+    };
+  };
+  answerPopinSurvey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PopinSurveyAnswerInput'];
+      };
+    };
+    responses: {
+      /** @description Réponse comptée. */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listArticles: {
@@ -3212,6 +3435,32 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
     };
   };
+  deletePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Identifiant de la clé (base64url, tel que listé). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Clé supprimée. */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   passkeyRegistrationOptions: {
     parameters: {
       query?: never;
@@ -3285,6 +3534,75 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+    };
+  };
+  setStaffStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffStatusInput'];
+      };
+    };
+    responses: {
+      /** @description L'état du compte. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMember'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  changeOwnPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Mot de passe changé. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasswordChanged'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listAdminAuthors: {
@@ -3858,6 +4176,36 @@ export interface operations {
       403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  deleteMedia: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Image et fichiers supprimés. */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
     };
   };
   listAuditLog: {

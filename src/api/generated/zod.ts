@@ -17,6 +17,18 @@ export const Slug = zod
 export type Slug = zod.input<typeof Slug>;
 export type SlugOutput = zod.output<typeof Slug>;
 
+export const FocalCoordinateMin = 0;
+export const FocalCoordinateMax = 1;
+
+export const FocalCoordinate = zod
+  .number()
+  .min(FocalCoordinateMin)
+  .max(FocalCoordinateMax)
+  .describe('Position du point focal, de 0 (bord gauche ou haut) à 1 (bord droit ou bas).');
+
+export type FocalCoordinate = zod.input<typeof FocalCoordinate>;
+export type FocalCoordinateOutput = zod.output<typeof FocalCoordinate>;
+
 export const imageUrlRegExp = new RegExp('^/(?!/)');
 
 export const Image = zod
@@ -25,8 +37,12 @@ export const Image = zod
     alt: zod.string(),
     width: zod.int().min(1),
     height: zod.int().min(1),
+    focalX: FocalCoordinate.optional(),
+    focalY: FocalCoordinate.optional(),
   })
-  .describe('Image ; `url` relative au site, dimensions en pixels.');
+  .describe(
+    "Image ; `url` relative au site, dimensions en pixels. `focalX`/`focalY` (facultatifs) : le point focal,\nde 0 à 1 depuis la gauche et le haut, à garder visible quand l'image est recadrée (`object-position`).\n",
+  );
 
 export type Image = zod.input<typeof Image>;
 export type ImageOutput = zod.output<typeof Image>;
@@ -119,7 +135,7 @@ export const TextSpan = zod
 export type TextSpan = zod.input<typeof TextSpan>;
 export type TextSpanOutput = zod.output<typeof TextSpan>;
 
-export const ContentBlock = zod
+export const TextBlock = zod
   .strictObject({
     type: zod.enum(['paragraph', 'heading', 'quote', 'bullet', 'numbered']),
     text: zod.string(),
@@ -127,6 +143,61 @@ export const ContentBlock = zod
   })
   .describe(
     'Bloc de texte brut (jamais de HTML). `text` est le texte entier du bloc ; `spans`, quand il est\nprésent, le découpe en morceaux mis en forme (gras, italique, lien) que la page rend elle-même.\n`bullet` et `numbered` sont des éléments de liste (les éléments consécutifs forment une liste).\n',
+  );
+
+export type TextBlock = zod.input<typeof TextBlock>;
+export type TextBlockOutput = zod.output<typeof TextBlock>;
+
+export const bodyImageVariantUrlRegExp = new RegExp(
+  '^/media/library/[0-9a-f]{64}-[0-9]{1,5}\\.(avif|webp)$',
+);
+
+export const BodyImageVariant = zod
+  .strictObject({
+    format: zod.enum(['avif', 'webp']),
+    width: zod.int().min(1),
+    height: zod.int().min(1),
+    url: zod.string().regex(bodyImageVariantUrlRegExp),
+  })
+  .describe(
+    "Une variante d'une image du corps (format, dimensions en pixels, adresse sur le site).",
+  );
+
+export type BodyImageVariant = zod.input<typeof BodyImageVariant>;
+export type BodyImageVariantOutput = zod.output<typeof BodyImageVariant>;
+
+export const imageBlockTextMax = 1000;
+
+export const imageBlockUrlRegExp = new RegExp('^/media/library/[0-9a-f]{64}-[0-9]{1,5}\\.webp$');
+export const imageBlockAltMax = 1000;
+
+export const imageBlockCaptionMax = 1000;
+
+export const imageBlockVariantsMax = 20;
+
+export const ImageBlock = zod
+  .strictObject({
+    type: zod.enum(['image']),
+    text: zod.string().max(imageBlockTextMax),
+    mediaId: zod.int().min(1),
+    url: zod.string().regex(imageBlockUrlRegExp),
+    alt: zod.string().min(1).max(imageBlockAltMax),
+    caption: zod.string().min(1).max(imageBlockCaptionMax).optional(),
+    width: zod.int().min(1),
+    height: zod.int().min(1),
+    variants: zod.array(BodyImageVariant).min(1).max(imageBlockVariantsMax),
+  })
+  .describe(
+    "Image placée dans le corps d'un article, toujours une image de la médiathèque (`mediaId`), que le\nserveur a retrouvée lui-même : jamais une adresse externe. `url`, `width` et `height` sont ceux de\nla plus grande variante WebP ; `variants` liste les variantes AVIF et WebP à proposer en `srcset`.\n`alt` est obligatoire ; `caption` est la légende, que `text` répète (vide sans légende).\n",
+  );
+
+export type ImageBlock = zod.input<typeof ImageBlock>;
+export type ImageBlockOutput = zod.output<typeof ImageBlock>;
+
+export const ContentBlock = zod
+  .union([TextBlock, ImageBlock])
+  .describe(
+    "Bloc du corps d'un article : du texte (`TextBlock`) ou une image de la médiathèque (`ImageBlock`).\nTout bloc a un `text` (le texte entier du bloc, la légende pour une image) : la recherche et le temps\nde lecture le lisent sans connaître les types de blocs.\n",
   );
 
 export type ContentBlock = zod.input<typeof ContentBlock>;
@@ -519,6 +590,30 @@ export const Popin = zod
 
 export type Popin = zod.input<typeof Popin>;
 export type PopinOutput = zod.output<typeof Popin>;
+
+export const popinSurveyAnswerInputPopinMax = 64;
+
+export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const popinSurveyAnswerInputButtonMax = 4;
+
+export const PopinSurveyAnswerInput = zod
+  .strictObject({
+    popin: zod
+      .string()
+      .min(1)
+      .max(popinSurveyAnswerInputPopinMax)
+      .regex(popinSurveyAnswerInputPopinRegExp)
+      .describe('Le `hash` du cookie de la popin (`cookie.hash` de `GET /api/popin`).'),
+    button: zod
+      .int()
+      .min(1)
+      .max(popinSurveyAnswerInputButtonMax)
+      .describe('Numéro du bouton choisi (`button{n}_text`).'),
+  })
+  .describe('Réponse à une popin sondage (rien sur la lectrice).');
+
+export type PopinSurveyAnswerInput = zod.input<typeof PopinSurveyAnswerInput>;
+export type PopinSurveyAnswerInputOutput = zod.output<typeof PopinSurveyAnswerInput>;
 
 export const signupFormPeopleRegisterEmailMax = 254;
 
@@ -953,10 +1048,48 @@ export const StaffMember = zod.strictObject({
   email: zod.string(),
   name: zod.string(),
   role: StaffRole,
+  disabledAt: zod
+    .union([zod.iso.datetime({ offset: true }), zod.null()])
+    .describe('Date de désactivation du compte ; `null` pour un compte actif.'),
 });
 
 export type StaffMember = zod.input<typeof StaffMember>;
 export type StaffMemberOutput = zod.output<typeof StaffMember>;
+
+export const StaffStatusInput = zod.strictObject({
+  active: zod.boolean().describe('`false` désactive le compte, `true` le réactive.'),
+});
+
+export type StaffStatusInput = zod.input<typeof StaffStatusInput>;
+export type StaffStatusInputOutput = zod.output<typeof StaffStatusInput>;
+
+export const passwordChangeInputCurrentPasswordMax = 1024;
+
+export const passwordChangeInputNewPasswordMin = 12;
+export const passwordChangeInputNewPasswordMax = 1024;
+
+export const PasswordChangeInput = zod.strictObject({
+  currentPassword: zod.string().min(1).max(passwordChangeInputCurrentPasswordMax),
+  newPassword: zod
+    .string()
+    .min(passwordChangeInputNewPasswordMin)
+    .max(passwordChangeInputNewPasswordMax),
+});
+
+export type PasswordChangeInput = zod.input<typeof PasswordChangeInput>;
+export type PasswordChangeInputOutput = zod.output<typeof PasswordChangeInput>;
+
+export const passwordChangedOtherSessionsClosedMin = 0;
+
+export const PasswordChanged = zod.strictObject({
+  otherSessionsClosed: zod
+    .int()
+    .min(passwordChangedOtherSessionsClosedMin)
+    .describe("Nombre d'autres sessions du compte fermées."),
+});
+
+export type PasswordChanged = zod.input<typeof PasswordChanged>;
+export type PasswordChangedOutput = zod.output<typeof PasswordChanged>;
 
 export const StaffList = zod.strictObject({
   results: zod.array(StaffMember),
@@ -1038,7 +1171,7 @@ export const RichTextDoc = zod
     content: zod.array(zod.looseObject({})).max(richTextDocContentMax).optional(),
   })
   .describe(
-    "Document de l'éditeur (JSON Tiptap/ProseMirror). Le serveur n'accepte que les nœuds et marques de sa\nliste (paragraphe, titres 2-3, citation, listes, gras, italique, lien http(s)/mailto/relatif) et le\nrend lui-même pour les lecteurs : aucun HTML venu de l'éditeur ne leur parvient.\n",
+    'Document de l\'éditeur (JSON Tiptap/ProseMirror). Le serveur n\'accepte que les nœuds et marques de sa\nliste (paragraphe, titres 2-3, citation, listes, gras, italique, lien http(s)/mailto/relatif, image de\nla médiathèque) et le rend lui-même pour les lecteurs : aucun HTML venu de l\'éditeur ne leur parvient.\nUne image est `{"type": "image", "attrs": {"mediaId": 12, "alt": "…", "caption": "…"}}` : le serveur\nretrouve l\'image par son identifiant et refuse un identifiant inconnu, une adresse qui n\'est pas la\nsienne (externe, `data:`…) ou un texte alternatif vide.\n',
   );
 
 export type RichTextDoc = zod.input<typeof RichTextDoc>;
@@ -1059,8 +1192,12 @@ export const AdminImage = zod
     alt: zod.string().min(1).max(adminImageAltMax),
     width: zod.int().min(1).max(adminImageWidthMax),
     height: zod.int().min(1).max(adminImageHeightMax),
+    focalX: FocalCoordinate.optional(),
+    focalY: FocalCoordinate.optional(),
   })
-  .describe('Image principale ; le texte alternatif est obligatoire.');
+  .describe(
+    'Image principale ; le texte alternatif est obligatoire. Le point focal est facultatif (les deux coordonnées ensemble).',
+  );
 
 export type AdminImage = zod.input<typeof AdminImage>;
 export type AdminImageOutput = zod.output<typeof AdminImage>;
@@ -1485,6 +1622,17 @@ export const GetPopinQueryParams = zod.object({
 });
 
 export const GetPopinResponse = Popin;
+
+/**
+ * Compte la réponse d'une lectrice à une popin de type `survey` : la popin (le `hash` de son cookie de
+ * fermeture) et le numéro du bouton choisi (1 à 4). Seuls des totaux par popin, bouton et jour sont
+ * enregistrés : ni adresse IP, ni navigateur, ni cookie, ni identifiant de lectrice. Une popin inconnue,
+ * inactive ou qui n'est pas un sondage, ou un bouton qu'elle n'a pas, est refusé. Limité par adresse IP.
+ * @summary Réponse à la popin sondage
+ */
+export const AnswerPopinSurveyBody = PopinSurveyAnswerInput;
+
+export const AnswerPopinSurveyResponse = zod.void();
 
 /**
  * @summary Liste paginée des articles, du plus récent au plus ancien
@@ -2085,6 +2233,26 @@ export const RegisterPasskeyBody = PasskeyAnswer;
 export const RegisterPasskeyResponse = Passkey;
 
 /**
+ * Seulement une clé de la personne connectée : celle d'un autre compte répond `404`, comme une clé inconnue,
+ * même pour un administrateur (qui désactive le compte s'il faut couper un accès). Le mot de passe reste.
+ * @summary Supprimer une de mes clés d'accès
+ */
+export const deletePasskeyPathIdMax = 512;
+
+export const deletePasskeyPathIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
+export const DeletePasskeyParams = zod.strictObject({
+  id: zod
+    .string()
+    .min(1)
+    .max(deletePasskeyPathIdMax)
+    .regex(deletePasskeyPathIdRegExp)
+    .describe('Identifiant de la clé (base64url, tel que listé).'),
+});
+
+export const DeletePasskeyResponse = zod.void();
+
+/**
  * @summary Enregistrer une clé d'accès — défi
  */
 export const PasskeyRegistrationOptionsResponse = PasskeyOptions;
@@ -2100,6 +2268,37 @@ export const ListStaffResponse = StaffList;
 export const CreateStaffBody = StaffInput;
 
 export const CreateStaffResponse = StaffMember;
+
+/**
+ * Un compte désactivé ne peut plus se connecter (mot de passe ni clé d'accès) et ses sessions se ferment
+ * aussitôt ; ses articles et sa signature restent. Un administrateur ne désactive ni son propre compte ni
+ * le dernier administrateur actif (`409`).
+ * @summary Désactiver ou réactiver un compte (admin)
+ */
+export const setStaffStatusPathIdMax = 2147483647;
+
+export const SetStaffStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(setStaffStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const SetStaffStatusBody = StaffStatusInput;
+
+export const SetStaffStatusResponse = StaffMember;
+
+/**
+ * Le mot de passe actuel est demandé (une session oubliée ouverte ne suffit pas) ; le nouveau compte 12
+ * caractères au moins (Argon2id). Les autres sessions du compte sont fermées, celle-ci reste ouverte.
+ * Limité comme la connexion (`ADMIN_LOGIN_RATE_LIMIT` par minute et par adresse IP).
+ * @summary Changer mon mot de passe
+ */
+export const ChangeOwnPasswordBody = PasswordChangeInput;
+
+export const ChangeOwnPasswordResponse = PasswordChanged;
 
 /**
  * @summary Signatures disponibles
@@ -2410,6 +2609,21 @@ export const ListMediaResponse = MediaList;
 export const UploadMediaBody = MediaUpload;
 
 export const UploadMediaResponse = MediaItem;
+
+/**
+ * Seulement une image qu'aucun article n'utilise (image principale ou image de partage, dans tous les états :
+ * brouillon, programmé, publié, dépublié) ; sinon `409` avec un message qui nomme les articles. Les
+ * fichiers de ses variantes sont effacés du stockage (`MEDIA_DIR` ou le compartiment S3). Les anciennes
+ * révisions ne retiennent pas une image.
+ * @summary Supprimer une image de la médiathèque (editor, admin)
+ */
+export const deleteMediaPathIdMax = 2147483647;
+
+export const DeleteMediaParams = zod.strictObject({
+  id: zod.coerce.number().int().min(1).max(deleteMediaPathIdMax).describe('Identifiant numérique.'),
+});
+
+export const DeleteMediaResponse = zod.void();
 
 /**
  * @summary Journal des écritures (admin)

@@ -11,3 +11,16 @@ export async function fetchPopin(path: string): Promise<Popin | null> {
     return null;
   }
 }
+
+/**
+ * Counts a survey answer (POST /api/popin/survey). Best effort: the reader already sees the thank-you
+ * text, and a count that cannot be sent (offline, rate limit) is not worth an error message.
+ */
+export async function answerPopinSurvey(hash: string, button: number): Promise<boolean> {
+  try {
+    const { response } = await api().POST('/api/popin/survey', { body: { popin: hash, button } });
+    return response.status === 204;
+  } catch {
+    return false;
+  }
+}

@@ -18,6 +18,7 @@ import {
   type Revision,
   statusLabels,
 } from './newsroomClient.ts';
+import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
@@ -52,6 +53,16 @@ function fieldsOf(article: AdminArticle): Fields {
     seoDescription: article.seoDescription,
     ogImage: article.ogImage,
   };
+}
+
+/** The library's focal point (null there) as the main image's optional pair. */
+const focalOf = (item: Pick<MediaItem, 'focalX' | 'focalY'>): FocalPoint =>
+  item.focalX !== null && item.focalY !== null ? { focalX: item.focalX, focalY: item.focalY } : {};
+
+/** The main image without its focal point, to set a new one (or none). */
+function withFocal(image: Fields['mainImage'], focal: FocalPoint): Fields['mainImage'] {
+  const { focalX: _x, focalY: _y, ...rest } = image;
+  return { ...rest, ...focal };
 }
 
 /** `datetime-local` wants local time without zone. */
@@ -248,8 +259,10 @@ export function ArticleEditorPage({ id }: { id: string }) {
     }
     setMessage({ text: 'Envoi de l’image…', error: false });
     try {
-      const item = await newsroom.upload(file, fields.mainImage.alt);
-      change('mainImage', { url: item.url, alt: fields.mainImage.alt, width: item.width, height: item.height });
+      // A focal point already set goes with the image into the library (the default when it is chosen again).
+      const focal: FocalPoint = { focalX: fields.mainImage.focalX, focalY: fields.mainImage.focalY };
+      const item = await newsroom.upload(file, fields.mainImage.alt, focal);
+      change('mainImage', { url: item.url, alt: fields.mainImage.alt, width: item.width, height: item.height, ...focalOf(item) });
       setMessage({ text: 'Image ajoutée à la médiathèque.', error: false });
     } catch (caught) {
       fail(caught);
@@ -392,7 +405,7 @@ export function ArticleEditorPage({ id }: { id: string }) {
                     <button
                       type="button"
                       onClick={() => {
-                        change('mainImage', { url: item.url, alt: item.alt, width: item.width, height: item.height });
+                        change('mainImage', { url: item.url, alt: item.alt, width: item.width, height: item.height, ...focalOf(item) });
                         setLibrary(null);
                       }}
                       className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
@@ -403,8 +416,8 @@ export function ArticleEditorPage({ id }: { id: string }) {
                 ))}
               </ul>
             ) : null}
-            {fields.mainImage.url.startsWith('/media/library/') ? (
-              <img src={fields.mainImage.url} alt="" width={fields.mainImage.width} height={fields.mainImage.height} className="h-auto w-full rounded" />
+            {/^\/(?!\/)/.test(fields.mainImage.url) ? (
+              <FocalPointPicker image={fields.mainImage} onChange={(focal) => change('mainImage', withFocal(fields.mainImage, focal))} />
             ) : null}
           </fieldset>
           <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">

@@ -62,9 +62,14 @@ export function NewsroomShell() {
                   Nouvel article
                 </Link>
                 {session.staff.role === 'admin' || session.staff.role === 'editor' ? (
-                  <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">
-                    Rubriques
-                  </Link>
+                  <>
+                    <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">
+                      Rubriques
+                    </Link>
+                    <Link to="/admin/medias" className="underline-offset-4 hover:underline">
+                      Médiathèque
+                    </Link>
+                  </>
                 ) : null}
                 {session.staff.role === 'admin' ? (
                   <>

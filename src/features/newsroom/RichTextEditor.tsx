@@ -1,12 +1,15 @@
 /**
  * The article body's editor: Tiptap 3, limited to what the server's allow-list renders (paragraphs,
- * subheadings, quotes, lists, bold, italic, links). Everything else is switched off here too, so that a
- * paste never produces a node the server would refuse. Loaded lazily with the editor page only.
+ * subheadings, quotes, lists, bold, italic, links, images of the media library). Everything else is
+ * switched off here too, so that a paste never produces a node the server would refuse. Loaded lazily with
+ * the editor page only.
  */
 import type { JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
+import { InsertImageDialog } from './InsertImageDialog.tsx';
+import { LibraryImage, type LibraryImageAttrs } from './libraryImageNode.ts';
 
 interface Props {
   initial: JSONContent;
@@ -15,6 +18,8 @@ interface Props {
 
 export function RichTextEditor({ initial, onChange }: Props) {
   const [linkHref, setLinkHref] = useState('');
+  /** The image dialog: closed, inserting a new image, or editing the selected one. */
+  const [imageDialog, setImageDialog] = useState<{ current: LibraryImageAttrs | null } | null>(null);
   const editor = useEditor({
     immediatelyRender: false,
     // The toolbar's pressed states follow the selection.
@@ -29,6 +34,7 @@ export function RichTextEditor({ initial, onChange }: Props) {
         underline: false,
         link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], defaultProtocol: 'https' },
       }),
+      LibraryImage,
     ],
     content: initial,
     editorProps: {
@@ -50,6 +56,7 @@ export function RichTextEditor({ initial, onChange }: Props) {
     bullets: editor.isActive('bulletList'),
     numbers: editor.isActive('orderedList'),
     link: editor.isActive('link'),
+    image: editor.isActive('image'),
   };
 
   const button = (label: string, pressed: boolean, run: () => void) => (
@@ -70,6 +77,14 @@ export function RichTextEditor({ initial, onChange }: Props) {
     setLinkHref('');
   };
 
+  const imageButton = 'rounded border-2 border-encre bg-white px-2 py-1 text-sm font-bold';
+  const placeImage = (attrs: LibraryImageAttrs) => {
+    const editing = imageDialog?.current !== null;
+    setImageDialog(null);
+    if (editing) editor.chain().focus().updateAttributes('image', attrs).run();
+    else editor.chain().focus().insertLibraryImage(attrs).run();
+  };
+
   return (
     <div className="grid gap-2">
       <div role="toolbar" aria-label="Mise en forme" className="flex flex-wrap gap-2">
@@ -79,7 +94,21 @@ export function RichTextEditor({ initial, onChange }: Props) {
         {button('Citation', state.quote, () => editor.chain().focus().toggleBlockquote().run())}
         {button('Liste à puces', state.bullets, () => editor.chain().focus().toggleBulletList().run())}
         {button('Liste numérotée', state.numbers, () => editor.chain().focus().toggleOrderedList().run())}
+        <button type="button" aria-haspopup="dialog" onClick={() => setImageDialog({ current: null })} className={imageButton}>
+          Insérer une image
+        </button>
+        {state.image ? (
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => setImageDialog({ current: editor.getAttributes('image') as LibraryImageAttrs })}
+            className={imageButton}
+          >
+            Modifier l’image
+          </button>
+        ) : null}
       </div>
+      {imageDialog ? <InsertImageDialog current={imageDialog.current} onDone={placeImage} onClose={() => setImageDialog(null)} /> : null}
       <EditorContent editor={editor} />
       {/* A fieldset, not a form: the editor sits inside the article's form, and forms do not nest. */}
       <fieldset className="flex flex-wrap items-end gap-2">

@@ -1,10 +1,12 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { newsroom, NewsroomError, roleLabels, type StaffRole } from './newsroomClient.ts';
+import { useNewsroomSession } from './NewsroomShell.tsx';
 
 type Member = Awaited<ReturnType<typeof newsroom.staff>>[number];
 
-/** Accounts (admins): the list, and a new account with its first password (the person changes nothing here yet). */
+/** Accounts (admins): the list, disabling and re-enabling one, and a new account with its first password. */
 export function StaffPage() {
+  const { session } = useNewsroomSession();
   const [members, setMembers] = useState<Member[]>([]);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const load = useCallback(async () => setMembers(await newsroom.staff()), []);
@@ -31,6 +33,16 @@ export function StaffPage() {
     }
   };
 
+  const setActive = async (member: Member, active: boolean) => {
+    try {
+      await newsroom.setStaffActive(member.id, active);
+      setMessage({ text: active ? `Le compte de ${member.name} est réactivé.` : `Le compte de ${member.name} est désactivé ; ses sessions sont fermées.`, error: false });
+      await load();
+    } catch (caught) {
+      setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Le compte n’a pas été modifié.', error: true });
+    }
+  };
+
   return (
     <section>
       <h1 className="font-display text-3xl font-bold">Comptes</h1>
@@ -43,6 +55,10 @@ export function StaffPage() {
             <th scope="col" className="py-2">Nom</th>
             <th scope="col">Adresse e-mail</th>
             <th scope="col">Rôle</th>
+            <th scope="col">État</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -51,6 +67,21 @@ export function StaffPage() {
               <td className="py-1">{m.name}</td>
               <td>{m.email}</td>
               <td>{roleLabels[m.role]}</td>
+              <td>{m.disabledAt ? `Désactivé le ${new Date(m.disabledAt).toLocaleDateString('fr-FR')}` : 'Actif'}</td>
+              <td className="py-1 text-right">
+                {m.id === session?.staff.id ? (
+                  <span className="text-sm">Votre compte</span>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => void setActive(m, m.disabledAt !== null)}
+                    aria-label={`${m.disabledAt ? 'Réactiver' : 'Désactiver'} le compte de ${m.name}`}
+                    className="rounded border-2 border-encre px-2 py-1 text-sm font-bold"
+                  >
+                    {m.disabledAt ? 'Réactiver' : 'Désactiver'}
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

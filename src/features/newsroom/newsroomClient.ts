@@ -44,6 +44,12 @@ function unwrap<T>(answer: { data?: T; error?: unknown; response: Response }): T
   throw new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
 }
 
+/** For calls that answer 204 (no body to unwrap). */
+function failure(answer: { error?: unknown; response: Response }): NewsroomError {
+  const body = answer.error as { message?: string } | undefined;
+  return new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
+}
+
 export const statusLabels: Record<ArticleStatus, string> = {
   draft: 'Brouillon',
   scheduled: 'Programmé',
@@ -94,6 +100,10 @@ export const newsroom = {
       }),
     );
   },
+  async removePasskey(id: string): Promise<void> {
+    const answer = await api().DELETE('/api/admin/passkeys/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    if (!answer.response.ok) throw failure(answer);
+  },
   async signOut(): Promise<void> {
     await api().POST('/api/admin/session/logout', { headers: writeHeaders() });
     setCsrfToken('');
@@ -142,29 +152,40 @@ export const newsroom = {
   },
   async deleteCategory(id: number) {
     const answer = await api().DELETE('/api/admin/categories/{id}', { params: { path: { id } }, headers: writeHeaders() });
-    if (!answer.response.ok) {
-      const body = answer.error as { message?: string } | undefined;
-      throw new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
-    }
+    if (!answer.response.ok) throw failure(answer);
   },
   /** Multipart: the browser sets the boundary; the type of the file is checked by the server from its bytes. */
-  async upload(file: File, alt: string): Promise<MediaItem> {
+  async upload(file: File, alt: string, focal: { focalX?: number; focalY?: number } = {}): Promise<MediaItem> {
     const body = new FormData();
     body.set('file', file);
     body.set('alt', alt);
+    if (focal.focalX !== undefined && focal.focalY !== undefined) {
+      body.set('focalX', String(focal.focalX));
+      body.set('focalY', String(focal.focalY));
+    }
     const response = await fetch('/api/admin/media', { method: 'POST', body, headers: writeHeaders(), credentials: 'same-origin' });
     const answer = (await response.json()) as MediaItem | { message?: string };
     if (!response.ok) throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
     return answer as MediaItem;
   },
-  async media() {
-    return unwrap(await api().GET('/api/admin/media', { params: { query: { limit: 12 } } })).results;
+  async media(limit = 12, offset = 0) {
+    return unwrap(await api().GET('/api/admin/media', { params: { query: { limit, offset } } })).results;
+  },
+  async deleteMedia(id: number): Promise<void> {
+    const answer = await api().DELETE('/api/admin/media/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    if (!answer.response.ok) throw failure(answer);
   },
   async staff() {
     return unwrap(await api().GET('/api/admin/staff')).results;
   },
   async createStaff(body: { email: string; name: string; role: StaffRole; password: string }) {
     return unwrap(await api().POST('/api/admin/staff', { body, headers: writeHeaders() }));
+  },
+  async setStaffActive(id: number, active: boolean) {
+    return unwrap(await api().POST('/api/admin/staff/{id}/status', { params: { path: { id } }, body: { active }, headers: writeHeaders() }));
+  },
+  async changePassword(currentPassword: string, newPassword: string) {
+    return unwrap(await api().POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }));
   },
   async authors() {
     return unwrap(await api().GET('/api/admin/authors')).results;

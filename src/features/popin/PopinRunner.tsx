@@ -1,16 +1,17 @@
 /**
  * Runs popinMachine in the page (a lazy chunk, fetched only when a popin applies): feeds it the page's
  * popin, the `app` vendor's consent, the mouse leaving the layout and the device kind, and carries out
- * its effects (the dismissal cookie, the scroll lock).
+ * its effects (the dismissal cookie, the scroll lock, the survey answer sent to be counted).
  */
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { answerPopinSurvey } from '../../api/queries/popin.ts';
 import type { Popin } from '../../api/types.ts';
 import { inspectRelay } from '../../lib/machineInspection.ts';
 import { PopinDialog, type PopinSignupSlot } from './PopinDialog.tsx';
 import './popin.css';
 import { dismissalCookiePresent, writeDismissalCookie } from './dismissalCookie.ts';
-import { type CookieWrite, popinMachine } from './popinMachine.ts';
+import { type CookieWrite, popinMachine, type SurveyAnswer } from './popinMachine.ts';
 
 export interface PopinRunnerProps {
   /** The current page's popin; null when the page has none (the machine is emptied). */
@@ -43,6 +44,9 @@ export function PopinRunner({ popin, appConsent, renderSignup }: PopinRunnerProp
         lockScroll,
         restoreScroll,
         writeCookie: (_, write: CookieWrite) => writeDismissalCookie(write, window.location.protocol === 'https:'),
+        sendSurveyAnswer: (_, answer: SurveyAnswer) => {
+          void answerPopinSurvey(answer.hash, answer.button);
+        },
       },
     }),
   );

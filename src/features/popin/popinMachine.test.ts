@@ -8,7 +8,8 @@ import { createActor, SimulatedClock } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { appConfig } from '../../../app.config.ts';
 import type { Popin, PopinParts, PopinTrigger } from '../../api/types.ts';
-import { type CookieWrite, type PopinEvent, popinMachine } from './popinMachine.ts';
+import { type CookieWrite,
+  type SurveyAnswer, type PopinEvent, popinMachine } from './popinMachine.ts';
 
 const noParts: PopinParts = Object.fromEntries(
   [
@@ -31,18 +32,22 @@ const { baseDelayMs, touchDelayMs, autoCloseAfterSignupMs } = appConfig.popin;
 
 interface Effects {
   cookies: CookieWrite[];
+  answers: SurveyAnswer[];
   locks: number;
   restores: number;
 }
 
 function start(options: { touch?: boolean } = {}) {
   const clock = new SimulatedClock();
-  const effects: Effects = { cookies: [], locks: 0, restores: 0 };
+  const effects: Effects = { cookies: [], answers: [], locks: 0, restores: 0 };
   const actor = createActor(
     popinMachine.provide({
       actions: {
         writeCookie: (_, write: CookieWrite) => {
           effects.cookies.push(write);
+        },
+        sendSurveyAnswer: (_, answer: SurveyAnswer) => {
+          effects.answers.push(answer);
         },
         lockScroll: () => {
           effects.locks++;
@@ -175,14 +180,17 @@ describe('popinMachine: closing, signing up, emptying', () => {
     expect(effects.cookies).toEqual([]);
   });
 
-  it('survey: unanswered, then answered by a button that exists (up to 4)', () => {
-    const { actor } = shown('survey', { button1_text: 'A', button2_text: 'B' });
+  it('survey: unanswered, then answered by a button that exists (up to 4), sent once to be counted', () => {
+    const { actor, effects } = shown('survey', { button1_text: 'A', button2_text: 'B' });
     expect(actor.getSnapshot().matches({ displayed: { survey: 'unanswered' } })).toBe(true);
     for (const button of [0, 3, 5, 1.5]) actor.send({ type: 'popin.surveyAnswered', button });
     expect(actor.getSnapshot().matches({ displayed: { survey: 'unanswered' } })).toBe(true);
+    expect(effects.answers).toEqual([]);
     actor.send({ type: 'popin.surveyAnswered', button: 2 });
     expect(actor.getSnapshot().matches({ displayed: { survey: 'answered' } })).toBe(true);
     expect(actor.getSnapshot().context.surveyAnswer).toBe(2);
+    actor.send({ type: 'popin.surveyAnswered', button: 1 });
+    expect(effects.answers).toEqual([{ hash: actor.getSnapshot().context.popin?.cookie.hash, button: 2 }]);
   });
 
   it('register choice: choice 1 selected first; picking choice 2 changes the newsletter type, and back', () => {

@@ -45,6 +45,12 @@ export type PopinEvent =
   | { type: 'popin.choiceSelected'; choice: 1 | 2 }
   | { type: 'popin.signupSucceeded' };
 
+/** A survey answer to count on the server (POST /api/popin/survey): the popin's cookie hash and the button. */
+export interface SurveyAnswer {
+  hash: string;
+  button: number;
+}
+
 /** A dismissal cookie to write: `regie_<hash>`, for this many seconds. */
 export interface CookieWrite {
   hash: string;
@@ -103,10 +109,12 @@ export const popinMachine = setup({
     }),
     selectChoice1: assign({ newsletterType: ({ context }) => newsletterTypeOf(context.popin, 1) }),
     selectChoice2: assign({ newsletterType: ({ context }) => newsletterTypeOf(context.popin, 2) }),
-    // Effects on the page: provided by the component (document.cookie, body style), spied on by tests.
+    // Effects on the page: provided by the component (document.cookie, body style, the survey's count),
+    // spied on by tests.
     lockScroll: () => {},
     restoreScroll: () => {},
     writeCookie: (_, _write: CookieWrite) => {},
+    sendSurveyAnswer: (_, _answer: SurveyAnswer) => {},
   },
   delays: {
     isOpen: baseDelayMs,
@@ -216,7 +224,19 @@ export const popinMachine = setup({
           initial: 'unanswered',
           states: {
             unanswered: {
-              on: { 'popin.surveyAnswered': { guard: 'isKnownSurveyButton', target: 'answered', actions: 'storeSurveyAnswer' } },
+              on: {
+                'popin.surveyAnswered': {
+                  guard: 'isKnownSurveyButton',
+                  target: 'answered',
+                  actions: [
+                    'storeSurveyAnswer',
+                    {
+                      type: 'sendSurveyAnswer',
+                      params: ({ context, event }) => ({ hash: context.popin?.cookie.hash ?? '', button: event.button }),
+                    },
+                  ],
+                },
+              },
             },
             answered: {},
           },

@@ -5,12 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { consentRecords } from '../../db/schema.ts';
+import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createApiHandler } from '../http/contentApi.ts';
 import { listConsentRecords } from './consentRecords.server.ts';
 import { consentMessages, consentRoutes } from './consentRoutes.ts';
 
 const URL_ = 'http://magazine.test/api/consent';
+const post = (body: unknown, headers: Record<string, string> = {}, ip?: string) => jsonPost(URL_, body, headers, ip);
 const ID = '3f0c1d2e-8b4a-4c6f-9a1e-2d7b5c3e9f10';
 
 const refusal = {
@@ -21,13 +23,6 @@ const refusal = {
   vendors: { enabled: [], disabled: ['piquante', 'matomo'] },
 };
 
-function post(body: unknown, headers: Record<string, string> = {}, ip = '203.0.113.7'): Request {
-  return new Request(URL_, {
-    method: 'POST',
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', 'x-test-ip': ip, ...headers },
-  });
-}
 
 describe.each(testDatabaseKinds)('consent proof API on %s', (kind) => {
   let database: TestDatabase;
@@ -46,20 +41,13 @@ describe.each(testDatabaseKinds)('consent proof API on %s', (kind) => {
     const routes = consentRoutes({
       env: {},
       rateLimitPerMinute,
-      clientIp: (request) => request.headers.get('x-test-ip') ?? '127.0.0.1',
+      clientIp: testClientIp,
       now: () => at,
     });
     return createApiHandler(database.db, routes);
   }
   const stored = () => listConsentRecords(database.db, 0, 100);
 
-  async function expectRefusal(response: Response, status: number, message?: string | RegExp) {
-    expect(response.status).toBe(status);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = contract.ErrorResponse.parse(await response.json());
-    if (message) expect(body.message).toMatch(message);
-    return body;
-  }
 
   it('records a choice (201, no-store) with its id, choices, policy version and time, and nothing about the reader', async () => {
     const response = await handler()(post(refusal));

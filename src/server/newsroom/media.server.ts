@@ -6,11 +6,12 @@
  * nowhere: only the variants exist.
  */
 import { createHash } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
-import { type MediaVariant, media } from '../../db/schema.ts';
+import { articles, type MediaVariant, media, newsroomArticles } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
+import { articlesShowingInBody } from './bodyImages.server.ts';
 import type { MediaStorage } from './mediaStorage.ts';
 import type { StaffMember } from './staff.server.ts';
 
@@ -140,6 +141,62 @@ export async function uploadMedia(
   if (!stored) throw new Error('media row missing after insert');
   await audit(db, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash, type, width, height } }, now);
   return { ok: true, item: toItem(stored), created: row !== undefined };
+}
+
+export type DeleteMediaResult =
+  | { ok: true; removedFiles: number; failedFiles: string[] }
+  | { ok: false; kind: 'notFound' }
+  | { ok: false; kind: 'inUse'; message: string };
+
+/** « A », « B » et 3 autres: who to go and change before the image can go. */
+function inUseMessage(titles: string[]): string {
+  const named = titles.slice(0, 5).map((t) => `« ${t} »`);
+  const rest = titles.length - named.length;
+  const list = rest > 0 ? `${named.join(', ')} et ${rest} autre${rest > 1 ? 's' : ''}` : named.join(', ');
+  const who = titles.length === 1 ? `l’article ${list}` : `${titles.length} articles : ${list}`;
+  return `Cette image est utilisée par ${who}. Choisissez-leur une autre image avant de la supprimer.`;
+}
+
+/**
+ * Deletes an image no article uses (main, sharing or in-body image, in any state; old revisions do not count), then
+ * the files of its variants. The row goes first: a file left behind by a storage failure is an unreferenced,
+ * content-named orphan (reported in the audit log), never an article pointing at nothing.
+ */
+export async function deleteMedia(db: Database, who: StaffMember, id: number, storage: MediaStorage, now: Date): Promise<DeleteMediaResult> {
+  const [row] = await db.select().from(media).where(eq(media.id, id));
+  if (!row) return { ok: false, kind: 'notFound' };
+  // Every variant's address starts so ('/media/library/<sha-256>-'): the hash is hex, nothing to escape.
+  const prefix = `/media/library/${row.hash}-%`;
+  const editorial = await db
+    .select({ id: newsroomArticles.id, title: newsroomArticles.title })
+    .from(newsroomArticles)
+    .where(or(like(sql`${newsroomArticles.mainImage}->>'url'`, prefix), like(newsroomArticles.ogImage, prefix)))
+    .orderBy(asc(newsroomArticles.title));
+  // Published rows share their id with their editorial copy; an article from an import not yet backfilled would not.
+  const published = await db
+    .select({ id: articles.id, title: articles.title })
+    .from(articles)
+    .where(or(like(sql`${articles.mainImage}->>'url'`, prefix), like(articles.ogImage, prefix)));
+  // In the body too: an image placed in the text is named there by its library id.
+  const inBody = await articlesShowingInBody(db, id);
+  const users = new Map([...published, ...editorial, ...inBody].map((a) => [a.id, a.title]));
+  if (users.size > 0) return { ok: false, kind: 'inUse', message: inUseMessage([...users.values()].sort((a, b) => a.localeCompare(b, 'fr'))) };
+
+  const [deleted] = await db.delete(media).where(eq(media.id, id)).returning();
+  if (!deleted) return { ok: false, kind: 'notFound' };
+  const failedFiles: string[] = [];
+  for (const variant of deleted.variants) {
+    const name = variant.url.slice('/media/library/'.length);
+    try {
+      await storage.remove(name);
+    } catch (error) {
+      console.error(`[newsroom] media ${id}: could not remove ${name}:`, (error as Error).message);
+      failedFiles.push(name);
+    }
+  }
+  const removedFiles = deleted.variants.length - failedFiles.length;
+  await audit(db, who, { action: 'media.delete', entity: 'media', entityId: id, detail: { hash: deleted.hash, alt: deleted.alt, removedFiles, failedFiles } }, now);
+  return { ok: true, removedFiles, failedFiles };
 }
 
 const LIBRARY_PATH = /^\/media\/library\/([0-9a-f]{64}-\d{1,5}\.(avif|webp))$/;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
-import { useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { draftBody, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { mediaFileResponse, sniffImage } from './media.server.ts';
 import { directoryStorage } from './mediaStorage.ts';
@@ -91,6 +91,8 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
     expect((await rawUpload(api, form(jpeg, { alt: '   ' }))).status).toBe(400);
     expect((await rawUpload(api, form(null))).status).toBe(400);
     expect((await rawUpload(api, form(jpeg, { alt: 'a', focalX: '2' }))).status).toBe(400);
+    expect((await rawUpload(api, form(jpeg, { alt: 'a', focalX: '0.5' }))).status).toBe(400);
+    expect((await rawUpload(api, form(jpeg, { alt: 'a', focalX: '0.5', focalY: 'haut' }))).status).toBe(400);
     // Random pixels do not compress: a PNG well over the limit.
     const noisy = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png().toBuffer();
     expect(noisy.byteLength).toBeGreaterThan(400 * 1024);
@@ -103,6 +105,70 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
     const jpeg = await image('jpeg', 50, 50);
     expect((await rawUpload(api, form(jpeg), null)).status).toBe(401);
     expect((await rawUpload(api, form(jpeg), 'no-csrf')).status).toBe(403);
+  });
+
+  describe('deleting', () => {
+    const upload = async (color: number, alt: string) => {
+      const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: color, g: 40, b: 90 } } }).png().toBuffer();
+      const response = await rawUpload(api, form(png, { alt }));
+      expect(response.status).toBe(201);
+      return contract.MediaItem.parse(await response.json());
+    };
+    const files = (item: { variants: { url: string }[] }) => item.variants.map((v) => join(dir, v.url.split('/').pop() ?? ''));
+    const errorOf = async (response: Response, code: number) => {
+      expect(response.status).toBe(code);
+      return contract.ErrorResponse.parse(await response.json()).message;
+    };
+
+    it('deletes an unused image and its variants’ files; the audit log says so', async () => {
+      const item = await upload(11, 'Une image inutile');
+      expect(files(item).every((f) => existsSync(f))).toBe(true);
+      const deleted = await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('editor') });
+      expect(deleted.status).toBe(204);
+      expect(files(item).some((f) => existsSync(f))).toBe(false);
+      expect((await mediaFileResponse(item.url, directoryStorage(dir)))?.status).toBe(404);
+      const list = contract.ListMediaResponse.parse(await (await api.request('GET', '/api/admin/media?limit=100', { as: api.signed('editor') })).json());
+      expect(list.results.map((m) => m.id)).not.toContain(item.id);
+      const log = contract.ListAuditLogResponse.parse(await (await api.request('GET', '/api/admin/audit?limit=1', { as: api.signed('admin') })).json());
+      expect(log.results[0]).toMatchObject({ action: 'media.delete', entityId: item.id, staffEmail: 'editor@piquante.test', detail: { removedFiles: 6, failedFiles: [] } });
+      await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('editor') }), 404);
+    });
+
+    it('refuses (409) an image an article uses, naming the articles, in any state; once replaced, it goes', async () => {
+      const item = await upload(22, 'Une image utilisée');
+      const editor = api.signed('editor');
+      const main = await api.request('POST', '/api/admin/articles', { as: editor, body: draftBody('Un brouillon illustré', { mainImage: { url: item.url, alt: item.alt, width: item.width, height: item.height } }) });
+      const draft = contract.AdminArticle.parse(await main.json());
+      const small = item.variants.find((v) => v.width === 480 && v.format === 'avif')?.url;
+      const shared = await api.request('POST', '/api/admin/articles', { as: editor, body: draftBody('Partagé avec une variante', { ogImage: small }) });
+      const other = contract.AdminArticle.parse(await shared.json());
+      await api.request('POST', `/api/admin/articles/${other.id}/status`, { as: editor, body: { action: 'publish', version: other.version } });
+      const refused = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('admin') }), 409);
+      expect(refused).toBe('Cette image est utilisée par 2 articles : « Partagé avec une variante », « Un brouillon illustré ». Choisissez-leur une autre image avant de la supprimer.');
+      expect(files(item).every((f) => existsSync(f))).toBe(true);
+
+      await api.request('PUT', `/api/admin/articles/${draft.id}`, { as: editor, body: { ...draftBody('Un brouillon illustré'), version: draft.version } });
+      const published = contract.AdminArticle.parse(await (await api.request('GET', `/api/admin/articles/${other.id}`, { as: editor })).json());
+      const stillOne = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409);
+      expect(stillOne).toMatch(/^Cette image est utilisée par l’article « Partagé avec une variante »/);
+      await api.request('PUT', `/api/admin/articles/${other.id}`, { as: editor, body: { ...draftBody('Partagé avec une variante'), ogImage: null, version: published.version } });
+      expect((await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor })).status).toBe(204);
+    });
+
+    it('editors and admins only; session, CSRF and hostile ids refused in French', async () => {
+      const item = await upload(33, 'Une image gardée');
+      for (const role of ['contributor', 'author'] as const) {
+        expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed(role) }), 403)).toMatch(/Votre rôle .* supprimer des images/);
+      }
+      await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`), 401);
+      expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: { ...api.signed('editor'), csrf: 'faux' } }), 403)).toMatch(/jeton/i);
+      await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('editor'), headers: { origin: 'https://evil.example' } }), 403);
+      for (const id of ['0', '-1', 'abc', '1.5', '99999999999', '%3Cscript%3E', '1%20OR%201%3D1']) {
+        await errorOf(await api.request('DELETE', `/api/admin/media/${id}`, { as: api.signed('editor') }), 400);
+      }
+      await errorOf(await api.request('DELETE', '/api/admin/media/2000000000', { as: api.signed('editor') }), 404);
+      expect(files(item).every((f) => existsSync(f))).toBe(true);
+    });
   });
 
   async function rawUpload(a: typeof api, body: FormData, mode: 'signed' | 'no-csrf' | null = 'signed') {

@@ -39,6 +39,10 @@ describe('directory storage', () => {
     await store.put('a.webp', new Uint8Array([1, 2, 3]), 'image/webp');
     expect(await store.get('a.webp')).toEqual(new Uint8Array([1, 2, 3]));
     expect(await store.get('b.webp')).toBeNull();
+    await store.remove('a.webp');
+    expect(await store.get('a.webp')).toBeNull();
+    // Already gone: not an error.
+    await store.remove('a.webp');
   });
 });
 
@@ -86,6 +90,10 @@ describe('S3-compatible storage', () => {
         if (req.method === 'PUT') {
           objects.set(key, { body, type: String(req.headers['content-type']), cacheControl: String(req.headers['cache-control']) });
           res.writeHead(200).end();
+        } else if (req.method === 'DELETE') {
+          // As S3: 204 whether the key existed or not.
+          objects.delete(key);
+          res.writeHead(204).end();
         } else {
           const found = objects.get(key);
           if (!found) res.writeHead(404).end('NoSuchKey');
@@ -108,10 +116,22 @@ describe('S3-compatible storage', () => {
     expect(refused).toEqual([]);
   });
 
+  it('removes a variant with a signed DELETE (a missing one is not an error)', async () => {
+    const store = s3Storage({ ...config, endpoint });
+    const name = `${'b'.repeat(64)}-960.webp`;
+    await store.put(name, new Uint8Array([1, 2]), 'image/webp');
+    await store.remove(name);
+    expect(objects.has(`/piquante-media/media/${name}`)).toBe(false);
+    expect(await store.get(name)).toBeNull();
+    await store.remove(name);
+    expect(refused).toEqual([]);
+  });
+
   it('a wrong secret is refused by the bucket and surfaces as an error, not as a missing file', async () => {
     const store = s3Storage({ ...config, endpoint, secretAccessKey: 'faux' });
     await expect(store.put('x.webp', new Uint8Array([1]), 'image/webp')).rejects.toThrow(/S3 PUT x.webp: 403/);
     await expect(store.get('x.webp')).rejects.toThrow(/403/);
+    await expect(store.remove('x.webp')).rejects.toThrow(/S3 DELETE x.webp: 403/);
   });
 
   it('is chosen by MEDIA_S3_BUCKET, which needs its endpoint and keys', () => {

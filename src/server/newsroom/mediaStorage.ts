@@ -5,13 +5,15 @@
  * asking the site (`/media/library/…`); the server fetches from the bucket (a CDN in front keeps the copies).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 export interface MediaStorage {
   put: (name: string, bytes: Uint8Array, contentType: string) => Promise<void>;
   /** The bytes, or null when there is no such file. */
   get: (name: string) => Promise<Uint8Array | null>;
+  /** Deletes the file; a file already gone is not an error. */
+  remove: (name: string) => Promise<void>;
   describe: string;
 }
 
@@ -30,6 +32,13 @@ export function directoryStorage(dir: string): MediaStorage {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
+      }
+    },
+    async remove(name) {
+      try {
+        await unlink(join(dir, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     },
   };
@@ -114,6 +123,12 @@ export function s3Storage(config: S3Config, fetchImpl: typeof fetch = fetch, now
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`S3 GET ${name}: ${response.status}`);
       return new Uint8Array(await response.arrayBuffer());
+    },
+    async remove(name) {
+      const url = urlOf(name);
+      const response = await fetchImpl(url, { method: 'DELETE', headers: signed('DELETE', url, sha256('')) });
+      // S3 answers 204 whether the key existed or not; some compatible stores say 404 for a missing one.
+      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${name}: ${response.status} ${(await response.text()).slice(0, 200)}`);
     },
   };
 }

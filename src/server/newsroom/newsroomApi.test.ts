@@ -153,8 +153,12 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
         ['GET', '/api/admin/passkeys'],
         ['POST', '/api/admin/passkeys'],
         ['POST', '/api/admin/passkeys/options'],
+        ['DELETE', '/api/admin/passkeys/abc'],
+        ['POST', '/api/admin/staff/1/status'],
+        ['POST', '/api/admin/account/password'],
         ['GET', '/api/admin/media'],
         ['POST', '/api/admin/media'],
+        ['DELETE', '/api/admin/media/1'],
         ['POST', '/api/admin/session/logout'],
       ];
       for (const [method, path] of calls) {
@@ -242,6 +246,33 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       const page = contract.GetArticleResponse.parse(await (await request('GET', `/api/article/${draft.slug}`)).json());
       expect(page.result.seo).toEqual({ title: 'Titre pour les moteurs', description: 'Une description', image: '/media/svg/article/partage.svg' });
       await errorOf(await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('x', { ogImage: 'javascript:alert(1)' }) }), 400);
+    });
+
+    it('keeps the main image’s focal point from the editor to readers’ cards and article, and lists its change', async () => {
+      const image = { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800, focalX: 0.25, focalY: 0.8 };
+      const draft = await create('editor', 'Le point focal', { categorySlug: 'societe', mainImage: image });
+      expect(draft.mainImage).toEqual(image);
+      await status('editor', draft.id, 1, 'publish');
+      const page = contract.GetArticleResponse.parse(await (await request('GET', `/api/article/${draft.slug}`)).json());
+      expect(page.result.mainImage).toMatchObject({ focalX: 0.25, focalY: 0.8 });
+      const cards = contract.ListArticlesByCategoryResponse.parse(await (await request('GET', '/api/articleByCategory/societe')).json());
+      expect(cards.results.find((a) => a.id === draft.id)?.mainImage).toMatchObject({ focalX: 0.25, focalY: 0.8 });
+      const moved = await request('PUT', `/api/admin/articles/${draft.id}`, {
+        as: signed('editor'),
+        body: { ...draftBody('Le point focal', { categorySlug: 'societe', mainImage: { ...image, focalX: 0.5 } }), version: 2 },
+      });
+      expect(moved.status).toBe(200);
+      const revisions = contract.ListArticleRevisionsResponse.parse(await (await request('GET', `/api/admin/articles/${draft.id}/revisions`, { as: signed('editor') })).json());
+      expect(revisions.results[0]?.changes).toContainEqual({ field: "Point focal de l'image", before: '25 % × 80 %', after: '50 % × 80 %' });
+      const { focalY: _gone, ...half } = image;
+      for (const [mainImage, message] of [
+        [half, /deux coordonnées/],
+        [{ ...image, focalX: 1.5 }, /mainImage/],
+        [{ ...image, focalY: -0.1 }, /mainImage/],
+        [{ ...image, focalX: '0.5' }, /mainImage/],
+      ] as const) {
+        await expect(errorOf(await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('Focal hostile', { mainImage }) }), 400)).resolves.toMatch(message);
+      }
     });
 
     it('refuses an outdated version with 409 naming who saved, and overwrites nothing', async () => {

@@ -21,7 +21,8 @@ import {
 import { articleSeo } from '../articles/articles.server.ts';
 import { toCategory } from '../content/categories.server.ts';
 import { audit } from './audit.server.ts';
-import { checkDoc, docFromBlocks, readingMinutes } from './richText.ts';
+import { checkDocWithLibrary } from './bodyImages.server.ts';
+import { docFromBlocks, plainParagraphs, readingMinutes } from './richText.ts';
 import { slugify, uniqueSlug } from './slugs.ts';
 import type { StaffMember } from './staff.server.ts';
 
@@ -196,10 +197,14 @@ interface Resolved {
 }
 
 async function resolveInput(db: Db, member: StaffMember, input: ArticleInput, currentAuthorId?: number): Promise<WriteResult<Resolved>> {
-  const checked = checkDoc(input.doc);
+  const checked = await checkDocWithLibrary(db, input.doc);
   if (!checked.ok) return bad(checked.message, 'doc');
   if (input.title.trim() === '') return bad('Le titre est obligatoire.', 'title');
   if (input.mainImage.alt.trim() === '') return bad("Le texte alternatif de l'image principale est obligatoire.", 'mainImage.alt');
+  // A focal point is a position: half of one means nothing to a crop.
+  if ((input.mainImage.focalX === undefined) !== (input.mainImage.focalY === undefined)) {
+    return bad("Le point focal de l'image principale a besoin de ses deux coordonnées.", 'mainImage.focalX');
+  }
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, input.categorySlug));
   if (!category) return bad("Cette rubrique n'existe pas.", 'categorySlug');
   let authorId = currentAuthorId ?? member.authorId ?? null;
@@ -231,7 +236,7 @@ function snapshotOf(row: Row, doc: RichTextNode, blocks: ContentBlock[]): Record
     stamp: row.stamp,
     mainImage: row.mainImage,
     doc,
-    text: blocks.map((b) => b.text),
+    text: plainParagraphs(blocks),
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     ogImage: row.ogImage,
@@ -275,7 +280,7 @@ async function project(db: Db, row: Row, blocks: ContentBlock[], now: Date): Pro
 
 async function blocksOfRow(db: Db, row: Row): Promise<ContentBlock[]> {
   if (row.doc === null) return publishedBlocks(db, row.id);
-  const checked = checkDoc(row.doc);
+  const checked = await checkDocWithLibrary(db, row.doc);
   return checked.ok ? checked.blocks : [];
 }
 
@@ -511,6 +516,12 @@ function show(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** "30 % × 60 %" (from the left, from the top), or '' without a focal point. */
+function focalLabel(image: Image | undefined): string {
+  if (image?.focalX === undefined || image.focalY === undefined) return '';
+  return `${Math.round(image.focalX * 100)} % × ${Math.round(image.focalY * 100)} %`;
+}
+
 /** Readable differences between two snapshots: fields, then the text paragraph by paragraph. */
 export function diffSnapshots(before: Record<string, unknown> | null, after: Record<string, unknown>) {
   const changes: { field: string; before: string; after: string }[] = [];
@@ -522,6 +533,9 @@ export function diffSnapshots(before: Record<string, unknown> | null, after: Rec
   const altBefore = show((before?.mainImage as Image | undefined)?.alt);
   const altAfter = show((after.mainImage as Image | undefined)?.alt);
   if (altBefore !== altAfter) changes.push({ field: "Texte alternatif de l'image", before: altBefore, after: altAfter });
+  const focalBefore = focalLabel(before?.mainImage as Image | undefined);
+  const focalAfter = focalLabel(after.mainImage as Image | undefined);
+  if (focalBefore !== focalAfter) changes.push({ field: "Point focal de l'image", before: focalBefore, after: focalAfter });
   const textBefore = (before?.text as string[] | undefined) ?? [];
   const textAfter = (after.text as string[] | undefined) ?? [];
   const longest = Math.max(textBefore.length, textAfter.length);

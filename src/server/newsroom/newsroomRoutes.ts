@@ -35,12 +35,14 @@ import {
   updateArticle,
   type WriteResult,
 } from './newsroomArticles.server.ts';
-import { authenticate, authenticationOptions, listPasskeys, registerPasskey, registrationOptions, relyingParty } from './passkeys.server.ts';
-import { listMedia, mediaMaxBytes, uploadMedia } from './media.server.ts';
+import { authenticate, authenticationOptions, listPasskeys, registerPasskey, registrationOptions, relyingParty, removePasskey } from './passkeys.server.ts';
+import { deleteMedia, listMedia, mediaMaxBytes, uploadMedia } from './media.server.ts';
 import { type MediaStorage, mediaStorageFromEnv } from './mediaStorage.ts';
 import { loadNewsroomSecret, previewToken, readPreviewToken } from './previewTokens.ts';
 import { drainBody, readCappedBody } from '../http/requestBody.ts';
 import {
+  type AccountResult,
+  changePassword,
   checkCredentials,
   closeSession,
   createStaff,
@@ -49,6 +51,7 @@ import {
   listStaff,
   openSession,
   passwordProblem,
+  setStaffActive,
   type StaffMember,
   type StaffSession,
   StaffExistsError,
@@ -64,7 +67,10 @@ export const newsroomMessages = {
   category: 'Cette rubrique est introuvable.',
   revision: 'Cette révision est introuvable.',
   preview: "Ce lien d'aperçu est invalide ou a expiré.",
+  passkey: "Cette clé d'accès est introuvable parmi les vôtres.",
   staffExists: 'Un compte existe déjà avec cette adresse e-mail.',
+  staff: 'Ce compte est introuvable.',
+  media: 'Cette image est introuvable dans la médiathèque.',
   testClockOff: "L'horloge du serveur ne peut être avancée que dans les tests (NEWSROOM_TEST_CLOCK=1).",
   unexpectedField: (name: string) => `Le champ « ${name} » n'est pas attendu.`,
   required: (name: string) => `Le champ « ${name} » est obligatoire.`,
@@ -87,7 +93,7 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return newsroomMessages.unexpectedField(issue.keys.join(', '));
   if (issue.code === 'invalid_type' && issue.input === undefined) return newsroomMessages.required(field);
   if (field === 'mainImage.alt') return "Le texte alternatif de l'image principale est obligatoire.";
-  if (field === 'password' && issue.code === 'too_small') return passwordProblem('') ?? newsroomMessages.invalid(field);
+  if ((field === 'password' || field === 'newPassword') && issue.code === 'too_small') return passwordProblem('') ?? newsroomMessages.invalid(field);
   return newsroomMessages.invalid(field);
 }
 
@@ -269,6 +275,14 @@ export function newsroomRoutes(options: NewsroomOptions): ApiRoute[] {
       await audit(ctx.db, session.member, { action: 'passkey.register', entity: 'staff', entityId: session.member.id, detail: { name: result.value.name } }, now);
       return json(result.value, { status: 201, ...noStore });
     }),
+    staffRoute('DELETE', '/api/admin/passkeys/:id', null, '', async (ctx, session) => {
+      const params = parseParams(contract.DeletePasskeyParams, ctx.params, []);
+      if (!params.ok) return params.response;
+      const removed = await removePasskey(ctx.db, session.member, params.value.id);
+      if (!removed) return errorJson(404, newsroomMessages.passkey);
+      await audit(ctx.db, session.member, { action: 'passkey.remove', entity: 'staff', entityId: session.member.id, detail: { name: removed.name } }, clock.now());
+      return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+    }),
     staffRoute('GET', '/api/admin/session', null, '', async (_ctx, session) =>
       json({ staff: publicMember(session.member), csrfToken: session.csrfToken }, noStore),
     ),
@@ -294,6 +308,34 @@ export function newsroomRoutes(options: NewsroomOptions): ApiRoute[] {
         if (error instanceof StaffExistsError) return json({ error: 'conflict', message: newsroomMessages.staffExists }, { status: 409, ...noStore });
         throw error;
       }
+    }),
+    staffRoute('POST', '/api/admin/staff/:id/status', admins, 'de désactiver ou réactiver des comptes', async (ctx, session) => {
+      const id = parseParams(contract.SetStaffStatusParams, ctx.params, ['id']);
+      if (!id.ok) return id.response;
+      const input = await body(ctx, contract.SetStaffStatusBody);
+      if (!input.ok) return input.response;
+      const now = clock.now();
+      const result = await setStaffActive(ctx.db, session.member, id.value.id, input.value.active, now);
+      if (result.ok && result.value.changed) {
+        const { member, sessionsClosed } = result.value;
+        await audit(ctx.db, session.member, { action: input.value.active ? 'staff.enable' : 'staff.disable', entity: 'staff', entityId: member.id, detail: { email: member.email, sessionsClosed } }, now);
+      }
+      return accountAnswer(result, (v) => json(publicMember(v.member), noStore));
+    }),
+    staffRoute('POST', '/api/admin/account/password', null, '', async (ctx, session) => {
+      // Each try costs an Argon2 verification and guesses the password: limited like sign-in.
+      const limited = await rateLimited(ctx.request, 'admin-password', perMinute, newsroomMessages.tooManyAttempts);
+      if (limited) return limited;
+      const input = await body(ctx, contract.ChangeOwnPasswordBody);
+      if (!input.ok) return input.response;
+      const result = await changePassword(ctx.db, session.member, input.value, sessionToken(ctx.request) ?? '');
+      const now = clock.now();
+      if (result.ok) {
+        await audit(ctx.db, session.member, { action: 'staff.password', entity: 'staff', entityId: session.member.id, detail: result.value }, now);
+      } else if (result.kind === 'bad' && result.field === 'currentPassword') {
+        await audit(ctx.db, session.member, { action: 'staff.password.refused', entity: 'staff', entityId: session.member.id }, now);
+      }
+      return accountAnswer(result, (v) => json(v, noStore));
     }),
     staffRoute('GET', '/api/admin/authors', null, '', async (ctx) => {
       const rows = await ctx.db.select({ id: authors.id, slug: authors.slug, name: authors.name }).from(authors).orderBy(asc(authors.name));
@@ -445,6 +487,14 @@ export function newsroomRoutes(options: NewsroomOptions): ApiRoute[] {
       if (!result.ok) return errorJson(result.status, result.message, result.status === 400 ? { file: result.message } : undefined);
       return json(result.item, { status: result.created ? 201 : 200, ...noStore });
     }),
+    staffRoute('DELETE', '/api/admin/media/:id', editors, 'de supprimer des images de la médiathèque', async (ctx, session) => {
+      const id = parseParams(contract.DeleteMediaParams, ctx.params, ['id']);
+      if (!id.ok) return id.response;
+      const result = await deleteMedia(ctx.db, session.member, id.value.id, storage, clock.now());
+      if (result.ok) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+      if (result.kind === 'notFound') return errorJson(404, newsroomMessages.media);
+      return json({ error: 'conflict', message: result.message }, { status: 409, ...noStore });
+    }),
     staffRoute('GET', '/api/admin/audit', admins, 'de lire le journal', async (ctx) => {
       const query = parseParams(contract.ListAuditLogQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
       if (!query.ok) return query.response;
@@ -459,7 +509,7 @@ const uploadMessages = {
   malformed: "Le formulaire d'envoi est mal formé.",
   file: 'Choisissez une image à envoyer (champ « file »).',
   alt: "Le texte alternatif de l'image est obligatoire (300 caractères au plus).",
-  focal: 'Le point focal va de 0 à 1.',
+  focal: 'Le point focal a deux coordonnées (focalX et focalY), chacune de 0 à 1.',
 } as const;
 
 /** The multipart upload, bounded before and while it is read; then its fields, checked. */
@@ -500,12 +550,20 @@ async function readUpload(
   };
   const focalX = focal('focalX');
   const focalY = focal('focalY');
-  if (focalX === undefined || focalY === undefined) return { ok: false, response: errorJson(400, uploadMessages.focal, { focal: uploadMessages.focal }) };
+  // Both coordinates or none: half a focal point means nothing to a crop.
+  if (focalX === undefined || focalY === undefined || (focalX === null) !== (focalY === null)) return { ok: false, response: errorJson(400, uploadMessages.focal, { focal: uploadMessages.focal }) };
   return { ok: true, value: { bytes: new Uint8Array(await file.arrayBuffer()), alt, focalX, focalY } };
 }
 
 function publicMember(member: StaffMember) {
-  return { id: member.id, email: member.email, name: member.name, role: member.role };
+  return { id: member.id, email: member.email, name: member.name, role: member.role, disabledAt: member.disabledAt?.toISOString() ?? null };
+}
+
+function accountAnswer<T>(result: AccountResult<T>, ok: (value: T) => Response): Response {
+  if (result.ok) return ok(result.value);
+  if (result.kind === 'notFound') return errorJson(404, newsroomMessages.staff);
+  if (result.kind === 'bad') return errorJson(400, result.message, { [result.field]: result.message });
+  return json({ error: 'conflict', message: result.message }, { status: 409, ...noStore });
 }
 
 async function categoryAnswer<T>(

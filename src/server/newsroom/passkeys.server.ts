@@ -160,3 +160,15 @@ export async function authenticate(
     return null;
   }
 }
+
+/**
+ * Removes one of this account's own passkeys; null when it has none by that id (another account's key
+ * answers the same as an unknown one: nobody learns which keys exist, and no one removes a colleague's).
+ */
+export async function removePasskey(db: Database, member: StaffMember, id: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await db
+    .delete(staffPasskeys)
+    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffId, member.id)))
+    .returning({ id: staffPasskeys.id, name: staffPasskeys.name });
+  return row ?? null;
+}

@@ -3,18 +3,37 @@
  * exist for readers; anything else is refused with a French sentence (never silently kept, never turned
  * into HTML). What readers get are the contract's ContentBlocks: plain text plus formatted spans, which
  * the article page renders with React (escaped). No HTML string from an editor ever reaches a reader.
+ *
+ * Images in the body are images of the media library only: the document names one by its id, and what
+ * readers get (addresses, dimensions, variants) comes from the library row the server looked up, never
+ * from the document. An unknown id, an outside or `data:` address, a missing alt text are refused.
  */
-import type { ContentBlock } from '../../api/types.ts';
+import type { ContentBlock, ImageBlock, TextBlock } from '../../api/types.ts';
 import type { RichTextNode } from '../../db/schema.ts';
 
-type Span = NonNullable<ContentBlock['spans']>[number];
+type Span = NonNullable<TextBlock['spans']>[number];
 
 export type DocCheck = { ok: true; doc: RichTextNode; blocks: ContentBlock[] } | { ok: false; message: string };
 
+/** An image of the media library as the server found it (its own row, not what a document says of it). */
+export interface LibraryImage {
+  id: number;
+  /** The largest WebP variant, with its dimensions. */
+  url: string;
+  width: number;
+  height: number;
+  variants: ImageBlock['variants'];
+}
+
+/** The library images a document may use, looked up beforehand (checkDoc itself stays pure and synchronous). */
+export type LibraryLookup = (id: number) => LibraryImage | undefined;
+
 const MAX_DEPTH = 6;
 const MAX_TEXT = 200_000;
+export const MAX_BODY_IMAGES = 50;
+const MAX_IMAGE_TEXT = 1000;
 
-const BLOCK_NODES = new Set(['paragraph', 'heading', 'blockquote', 'bulletList', 'orderedList']);
+const BLOCK_NODES = new Set(['paragraph', 'heading', 'blockquote', 'bulletList', 'orderedList', 'image']);
 const INLINE_NODES = new Set(['text', 'hardBreak']);
 const MARKS = new Set(['bold', 'italic', 'link']);
 
@@ -84,14 +103,59 @@ function inline(content: unknown, depth: number): { spans: Span[]; nodes: RichTe
   return { spans, nodes };
 }
 
-function block(type: ContentBlock['type'], spans: Span[]): ContentBlock | null {
+function block(type: TextBlock['type'], spans: Span[]): TextBlock | null {
   const text = spans.map((s) => s.text).join('');
   if (text.trim() === '') return null;
   const plain = spans.every((s) => !s.bold && !s.italic && !s.href);
   return plain ? { type, text } : { type, text, spans };
 }
 
-function blocksOf(nodes: unknown, depth: number, out: ContentBlock[], inQuote: boolean): RichTextNode[] {
+/** One line of plain text: alt texts and captions are attributes, not paragraphs. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+interface Walk {
+  images: LibraryLookup;
+  imageCount: number;
+}
+
+/** An image node → the reader's block and the cleaned node, from the library's row (see the file's comment). */
+function imageOf(node: Record<string, unknown>, walk: Walk): { block: ImageBlock; node: RichTextNode } {
+  walk.imageCount += 1;
+  if (walk.imageCount > MAX_BODY_IMAGES) refuse(`Le texte contient trop d’images (${MAX_BODY_IMAGES} au plus).`);
+  const attrs = isObject(node.attrs) ? node.attrs : {};
+  const id = attrs.mediaId;
+  if (id === undefined || id === null) {
+    refuse('Une image du texte n’est pas autorisée : seules les images de la médiathèque le sont (« Insérer une image »).');
+  }
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) refuse('Une image du texte a un identifiant de médiathèque invalide.');
+  const found = walk.images(id);
+  if (!found) refuse(`L’image n° ${id} n’existe pas dans la médiathèque : choisissez-en une autre.`);
+  // The editor sends the address it displays; anything but this image's own variants means another image.
+  const src = attrs.src;
+  if (src !== undefined && src !== null && src !== found.url && !found.variants.some((v) => v.url === src)) {
+    refuse('L’adresse d’une image du texte ne correspond pas à la médiathèque : seules ses images sont autorisées.');
+  }
+  const alt = typeof attrs.alt === 'string' ? oneLine(attrs.alt) : '';
+  if (alt === '') refuse('Le texte alternatif d’une image du texte est obligatoire.');
+  if (alt.length > MAX_IMAGE_TEXT) refuse('Le texte alternatif d’une image du texte est trop long (1 000 caractères au plus).');
+  if (attrs.caption !== undefined && attrs.caption !== null && typeof attrs.caption !== 'string') refuse('La légende d’une image du texte est mal formée.');
+  const caption = typeof attrs.caption === 'string' ? oneLine(attrs.caption) : '';
+  if (caption.length > MAX_IMAGE_TEXT) refuse('La légende d’une image du texte est trop longue (1 000 caractères au plus).');
+  const block: ImageBlock = {
+    type: 'image',
+    text: caption,
+    mediaId: found.id,
+    url: found.url,
+    alt,
+    ...(caption ? { caption } : {}),
+    width: found.width,
+    height: found.height,
+    variants: found.variants.map(({ format, width, height, url }) => ({ format, width, height, url })),
+  };
+  return { block, node: { type: 'image', attrs: { mediaId: found.id, src: found.url, alt, ...(caption ? { caption } : {}) } } };
+}
+
+function blocksOf(nodes: unknown, depth: number, out: ContentBlock[], inQuote: boolean, walk: Walk): RichTextNode[] {
   if (!Array.isArray(nodes)) refuse('Le document est mal formé (contenu attendu sous forme de liste).');
   if (depth > MAX_DEPTH) refuse('Le document est trop imbriqué.');
   const cleaned: RichTextNode[] = [];
@@ -99,6 +163,13 @@ function blocksOf(nodes: unknown, depth: number, out: ContentBlock[], inQuote: b
     if (!isObject(node) || typeof node.type !== 'string') refuse('Le document est mal formé.');
     if (!BLOCK_NODES.has(node.type)) refuse(`Le document contient un élément non autorisé : « ${node.type.slice(0, 40)} ».`);
     switch (node.type) {
+      case 'image': {
+        // A figure of its own, also inside a quote (where the editor lets it go); never inside a list item.
+        const image = imageOf(node, walk);
+        out.push(image.block);
+        cleaned.push(image.node);
+        break;
+      }
       case 'paragraph': {
         const { spans, nodes: content } = inline(node.content, depth + 1);
         const made = block(inQuote ? 'quote' : 'paragraph', spans);
@@ -116,7 +187,7 @@ function blocksOf(nodes: unknown, depth: number, out: ContentBlock[], inQuote: b
         break;
       }
       case 'blockquote': {
-        const content = blocksOf(node.content ?? [], depth + 1, out, true);
+        const content = blocksOf(node.content ?? [], depth + 1, out, true, walk);
         cleaned.push({ type: 'blockquote', content });
         break;
       }
@@ -147,12 +218,15 @@ function blocksOf(nodes: unknown, depth: number, out: ContentBlock[], inQuote: b
   return cleaned;
 }
 
-/** Checks a document against the allow-list; answers the cleaned document and the reader's blocks. */
-export function checkDoc(doc: unknown): DocCheck {
+/**
+ * Checks a document against the allow-list; answers the cleaned document and the reader's blocks. Image
+ * nodes must name an image `images` knows (see imageIdsOf); without it, every image is refused.
+ */
+export function checkDoc(doc: unknown, images: LibraryLookup = () => undefined): DocCheck {
   try {
     if (!isObject(doc) || doc.type !== 'doc') refuse('Le document doit être un document de l’éditeur (type « doc »).');
     const blocks: ContentBlock[] = [];
-    const content = blocksOf(doc.content ?? [], 0, blocks, false);
+    const content = blocksOf(doc.content ?? [], 0, blocks, false, { images, imageCount: 0 });
     const size = blocks.reduce((n, b) => n + b.text.length, 0);
     if (size > MAX_TEXT) refuse('Le texte est trop long.');
     return { ok: true, doc: { type: 'doc', content }, blocks };
@@ -162,10 +236,33 @@ export function checkDoc(doc: unknown): DocCheck {
   }
 }
 
+/**
+ * The library ids named by the document's image nodes, to look up before checkDoc. Only a quick, bounded
+ * walk: whatever is malformed (a string id, too many images, too deep) is left for checkDoc to refuse.
+ */
+export function imageIdsOf(doc: unknown): number[] {
+  const ids = new Set<number>();
+  const visit = (node: unknown, depth: number) => {
+    if (!isObject(node) || depth > MAX_DEPTH + 2 || ids.size > MAX_BODY_IMAGES) return;
+    if (node.type === 'image' && isObject(node.attrs)) {
+      const id = node.attrs.mediaId;
+      if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 1) ids.add(id);
+      return;
+    }
+    if (Array.isArray(node.content)) for (const child of node.content) visit(child, depth + 1);
+  };
+  visit(doc, 0);
+  return [...ids];
+}
+
 /** An article from before the newsroom: its published blocks as an editor document. */
 export function docFromBlocks(blocks: readonly ContentBlock[]): RichTextNode {
   const content: RichTextNode[] = [];
   for (const b of blocks) {
+    if (b.type === 'image') {
+      content.push({ type: 'image', attrs: { mediaId: b.mediaId, src: b.url, alt: b.alt, ...(b.caption ? { caption: b.caption } : {}) } });
+      continue;
+    }
     if (b.text.trim() === '') continue;
     const spans = b.spans ?? [{ text: b.text }];
     const inlineNodes: RichTextNode[] = spans
@@ -191,9 +288,9 @@ export function docFromBlocks(blocks: readonly ContentBlock[]): RichTextNode {
   return { type: 'doc', content };
 }
 
-/** The plain text of blocks, paragraph by paragraph (revisions' diff, reading time). */
+/** The plain text of blocks, paragraph by paragraph (revisions' diff): an image is named by its alt text. */
 export function plainParagraphs(blocks: readonly ContentBlock[]): string[] {
-  return blocks.map((b) => b.text);
+  return blocks.map((b) => (b.type === 'image' ? `[Image : ${b.alt}]${b.caption ? ` ${b.caption}` : ''}` : b.text));
 }
 
 export function readingMinutes(blocks: readonly ContentBlock[]): number {

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
 import { authors, type StaffRole, staff, staffSessions } from '../../db/schema.ts';
@@ -16,6 +16,8 @@ export interface StaffMember {
   name: string;
   role: StaffRole;
   authorId: number | null;
+  /** null while the account may sign in. */
+  disabledAt: Date | null;
 }
 
 /** Argon2id, OWASP's second configuration (19 MiB, 2 passes). */
@@ -43,6 +45,7 @@ const toMember = (row: typeof staff.$inferSelect): StaffMember => ({
   name: row.name,
   role: row.role,
   authorId: row.authorId,
+  disabledAt: row.disabledAt ?? null,
 });
 
 export class StaffExistsError extends Error {}
@@ -123,4 +126,77 @@ export async function findSession(db: Database, token: string, now: Date): Promi
 
 export async function closeSession(db: Database, token: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
+}
+
+export type AccountResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; kind: 'bad'; message: string; field: string }
+  | { ok: false; kind: 'notFound' }
+  | { ok: false; kind: 'conflict'; message: string };
+
+/**
+ * The owner changes their password: the current one is checked (a session left open on a shared machine is
+ * not enough), the new one hashed, and every other session of the account closed (the one asking stays).
+ */
+export async function changePassword(
+  db: Database,
+  member: StaffMember,
+  input: { currentPassword: string; newPassword: string },
+  keepToken: string,
+): Promise<AccountResult<{ otherSessionsClosed: number }>> {
+  const [row] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, member.id));
+  if (!row) return { ok: false, kind: 'notFound' };
+  const ok = await verify(row.passwordHash, input.currentPassword).catch(() => false);
+  if (!ok) return { ok: false, kind: 'bad', message: 'Le mot de passe actuel est incorrect.', field: 'currentPassword' };
+  const weak = passwordProblem(input.newPassword);
+  if (weak) return { ok: false, kind: 'bad', message: weak, field: 'newPassword' };
+  if (input.newPassword === input.currentPassword) {
+    return { ok: false, kind: 'bad', message: 'Le nouveau mot de passe doit être différent de l’actuel.', field: 'newPassword' };
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const closed = await db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
+    return tx
+      .delete(staffSessions)
+      .where(and(eq(staffSessions.staffId, member.id), ne(staffSessions.tokenHash, tokenHash(keepToken))))
+      .returning({ tokenHash: staffSessions.tokenHash });
+  });
+  return { ok: true, value: { otherSessionsClosed: closed.length } };
+}
+
+/**
+ * An admin disables (or re-enables) an account. Disabling closes its sessions at once; sign-in by password
+ * or passkey already refuses a disabled account. Never one's own account, never the last active admin: the
+ * active admins' rows are locked first, so two admins disabling each other at the same moment cannot both win.
+ */
+export async function setStaffActive(
+  db: Database,
+  actor: StaffMember,
+  targetId: number,
+  active: boolean,
+  now: Date,
+): Promise<AccountResult<{ member: StaffMember; sessionsClosed: number; changed: boolean }>> {
+  if (!active && targetId === actor.id) {
+    return { ok: false, kind: 'conflict', message: 'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.' };
+  }
+  return db.transaction(async (tx) => {
+    const activeAdmins = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.role, 'admin'), isNull(staff.disabledAt)))
+      .for('update');
+    const [target] = await tx.select().from(staff).where(eq(staff.id, targetId));
+    if (!target) return { ok: false, kind: 'notFound' } as const;
+    if (active) {
+      if (!target.disabledAt) return { ok: true, value: { member: toMember(target), sessionsClosed: 0, changed: false } } as const;
+      const [row] = await tx.update(staff).set({ disabledAt: null }).where(eq(staff.id, targetId)).returning();
+      return { ok: true, value: { member: toMember(row ?? target), sessionsClosed: 0, changed: true } } as const;
+    }
+    if (target.role === 'admin' && !target.disabledAt && activeAdmins.every((a) => a.id === targetId)) {
+      return { ok: false, kind: 'conflict', message: 'C’est le dernier compte administrateur actif : il ne peut pas être désactivé.' } as const;
+    }
+    const [row] = target.disabledAt ? [target] : await tx.update(staff).set({ disabledAt: now }).where(eq(staff.id, targetId)).returning();
+    const closed = await tx.delete(staffSessions).where(eq(staffSessions.staffId, targetId)).returning({ tokenHash: staffSessions.tokenHash });
+    return { ok: true, value: { member: toMember(row ?? target), sessionsClosed: closed.length, changed: !target.disabledAt } } as const;
+  });
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { browserSubscription, type FakePushService, startFakePushService } from '../../testing/fakePushService.ts';
+import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createApiHandler } from '../http/contentApi.ts';
 import { articlePayload } from './pushPayload.ts';
@@ -24,13 +25,6 @@ const vapidKeys = webpush.generateVAPIDKeys();
 const VAPID_ENV = { VAPID_PUBLIC_KEY: vapidKeys.publicKey, VAPID_PRIVATE_KEY: vapidKeys.privateKey, VAPID_SUBJECT: 'mailto:redaction@piquante.fr' };
 const FCM = 'https://fcm.googleapis.com/fcm/send/';
 
-function post(url: string, body: unknown, headers: Record<string, string> = {}, ip = '203.0.113.7'): Request {
-  return new Request(url, {
-    method: 'POST',
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', 'x-test-ip': ip, ...headers },
-  });
-}
 
 describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
   let database: TestDatabase;
@@ -48,46 +42,39 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
     const config = { ...pushConfigFromEnv(env), rateLimitPerMinute };
     const routes = pushRoutes({
       config,
-      clientIp: (request) => request.headers.get('x-test-ip') ?? '127.0.0.1',
+      clientIp: testClientIp,
     });
     return createApiHandler(database.db, routes);
   }
 
   const stored = async () => (await database.db.select().from(pushSubscriptions)).map((row) => row.endpoint);
 
-  async function expectError(response: Response, status: number, message?: string | RegExp) {
-    expect(response.status).toBe(status);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = contract.ErrorResponse.parse(await response.json());
-    if (message) expect(body.message).toMatch(message);
-    return body;
-  }
 
   it('stores a subscription (201), refreshes its keys when sent again (200), and removes it on unsubscribe', async () => {
     const handle = handler();
     const first = browserSubscription(`${FCM}reader-1`);
-    const created = await handle(post(SUBSCRIBE, first.json));
+    const created = await handle(jsonPost(SUBSCRIBE, first.json));
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
     expect(contract.SubscribePushResponse.parse(await created.json())).toEqual({ status: 'subscribed', message: pushMessages.subscribed });
 
     const renewed = browserSubscription(`${FCM}reader-1`);
-    const again = await handle(post(SUBSCRIBE, renewed.json));
+    const again = await handle(jsonPost(SUBSCRIBE, renewed.json));
     expect(again.status).toBe(200);
     expect((await findPushSubscription(database.db, `${FCM}reader-1`))?.p256dh).toBe(renewed.json.keys.p256dh);
 
-    const gone = await handle(post(UNSUBSCRIBE, { endpoint: `${FCM}reader-1` }));
+    const gone = await handle(jsonPost(UNSUBSCRIBE, { endpoint: `${FCM}reader-1` }));
     expect(gone.status).toBe(200);
     expect(contract.UnsubscribePushResponse.parse(await gone.json()).status).toBe('unsubscribed');
     expect(await stored()).toEqual([]);
     // Unknown endpoint: the same answer.
-    expect((await handle(post(UNSUBSCRIBE, { endpoint: `${FCM}never-seen` }))).status).toBe(200);
+    expect((await handle(jsonPost(UNSUBSCRIBE, { endpoint: `${FCM}never-seen` }))).status).toBe(200);
   });
 
   it('answers 404 and stores nothing when notifications are not configured', async () => {
-    const response = await handler({})(post(SUBSCRIBE, browserSubscription(`${FCM}x`).json));
-    await expectError(response, 404, pushMessages.disabled);
-    await expectError(await handler({})(post(UNSUBSCRIBE, { endpoint: `${FCM}x` })), 404, pushMessages.disabled);
+    const response = await handler({})(jsonPost(SUBSCRIBE, browserSubscription(`${FCM}x`).json));
+    await expectRefusal(response, 404, pushMessages.disabled);
+    await expectRefusal(await handler({})(jsonPost(UNSUBSCRIBE, { endpoint: `${FCM}x` })), 404, pushMessages.disabled);
     expect(await stored()).toEqual([]);
   });
 
@@ -95,54 +82,54 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
   const hostile: [string, () => Request, number, RegExp][] = [
     ['a form instead of JSON', () => new Request(SUBSCRIBE, { method: 'POST', body: new URLSearchParams({ endpoint: `${FCM}x` }) }), 415, /application\/json/],
     ['no content type', () => new Request(SUBSCRIBE, { method: 'POST', body: JSON.stringify(valid()) }), 415, /application\/json/],
-    ['broken JSON', () => post(SUBSCRIBE, '{"endpoint": '), 400, /JSON valide/],
+    ['broken JSON', () => jsonPost(SUBSCRIBE, '{"endpoint": '), 400, /JSON valide/],
     ['invalid UTF-8', () => new Request(SUBSCRIBE, { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), headers: { 'content-type': 'application/json' } }), 400, /JSON valide/],
-    ['JSON null', () => post(SUBSCRIBE, 'null'), 400, /.+/],
-    ['a JSON array', () => post(SUBSCRIBE, '[]'), 400, /.+/],
-    ['a declared length over the limit', () => post(SUBSCRIBE, '{}', { 'content-length': '999999' }), 413, /trop volumineux/],
-    ['a malformed length', () => post(SUBSCRIBE, '{}', { 'content-length': '12abc' }), 400, /JSON valide/],
+    ['JSON null', () => jsonPost(SUBSCRIBE, 'null'), 400, /.+/],
+    ['a JSON array', () => jsonPost(SUBSCRIBE, '[]'), 400, /.+/],
+    ['a declared length over the limit', () => jsonPost(SUBSCRIBE, '{}', { 'content-length': '999999' }), 413, /trop volumineux/],
+    ['a malformed length', () => jsonPost(SUBSCRIBE, '{}', { 'content-length': '12abc' }), 400, /JSON valide/],
     ['a huge streamed body', () => new Request(SUBSCRIBE, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: new ReadableStream({ start(c) { for (let i = 0; i < 64; i++) c.enqueue(new Uint8Array(1024).fill(32)); c.close(); } }),
       duplex: 'half',
     } as RequestInit), 413, /trop volumineux/],
-    ['a missing endpoint', () => post(SUBSCRIBE, { keys: valid().keys }), 400, /« endpoint » est obligatoire/],
-    ['missing keys', () => post(SUBSCRIBE, { endpoint: `${FCM}x` }), 400, /« keys » est obligatoire/],
-    ['an extra field', () => post(SUBSCRIBE, { ...valid(), userAgent: 'Mozilla' }), 400, /userAgent/],
-    ['a short p256dh', () => post(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, p256dh: 'BAAA' } }), 400, /clés de chiffrement/],
-    ['a p256dh that is no public key', () => post(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, p256dh: `A${valid().keys.p256dh.slice(1)}` } }), 400, /clés de chiffrement/],
-    ['an auth secret of the wrong size', () => post(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, auth: 'abc' } }), 400, /clés de chiffrement/],
-    ['a negative expiration', () => post(SUBSCRIBE, { ...valid(), expirationTime: -5 }), 400, /expiration/],
-    ['a plain http endpoint', () => post(SUBSCRIBE, { ...valid(), endpoint: 'http://fcm.googleapis.com/fcm/send/x' }), 400, /.+/],
-    ['an endpoint on an unknown host', () => post(SUBSCRIBE, { ...valid(), endpoint: 'https://attacker.example/collect' }), 400, /n'est pas reconnu/],
-    ['an endpoint on a private address', () => post(SUBSCRIBE, { ...valid(), endpoint: 'https://10.0.0.5/internal' }), 400, /n'est pas reconnu/],
-    ['the cloud metadata address', () => post(SUBSCRIBE, { ...valid(), endpoint: 'https://169.254.169.254/latest' }), 400, /n'est pas reconnu/],
-    ['loopback without the test setting', () => post(SUBSCRIBE, { ...valid(), endpoint: 'https://127.0.0.1:8443/push' }), 400, /n'est pas reconnu/],
-    ['a known host on another port', () => post(SUBSCRIBE, { ...valid(), endpoint: 'https://fcm.googleapis.com:8443/x' }), 400, /n'est pas reconnu/],
-    ['an endpoint of 3 000 characters', () => post(SUBSCRIBE, { ...valid(), endpoint: `${FCM}${'a'.repeat(3000)}` }), 400, /pas valide/],
-    ['an unsubscribe without endpoint', () => post(UNSUBSCRIBE, {}), 400, /« endpoint » est obligatoire/],
+    ['a missing endpoint', () => jsonPost(SUBSCRIBE, { keys: valid().keys }), 400, /« endpoint » est obligatoire/],
+    ['missing keys', () => jsonPost(SUBSCRIBE, { endpoint: `${FCM}x` }), 400, /« keys » est obligatoire/],
+    ['an extra field', () => jsonPost(SUBSCRIBE, { ...valid(), userAgent: 'Mozilla' }), 400, /userAgent/],
+    ['a short p256dh', () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, p256dh: 'BAAA' } }), 400, /clés de chiffrement/],
+    ['a p256dh that is no public key', () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, p256dh: `A${valid().keys.p256dh.slice(1)}` } }), 400, /clés de chiffrement/],
+    ['an auth secret of the wrong size', () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, auth: 'abc' } }), 400, /clés de chiffrement/],
+    ['a negative expiration', () => jsonPost(SUBSCRIBE, { ...valid(), expirationTime: -5 }), 400, /expiration/],
+    ['a plain http endpoint', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'http://fcm.googleapis.com/fcm/send/x' }), 400, /.+/],
+    ['an endpoint on an unknown host', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://attacker.example/collect' }), 400, /n'est pas reconnu/],
+    ['an endpoint on a private address', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://10.0.0.5/internal' }), 400, /n'est pas reconnu/],
+    ['the cloud metadata address', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://169.254.169.254/latest' }), 400, /n'est pas reconnu/],
+    ['loopback without the test setting', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://127.0.0.1:8443/push' }), 400, /n'est pas reconnu/],
+    ['a known host on another port', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://fcm.googleapis.com:8443/x' }), 400, /n'est pas reconnu/],
+    ['an endpoint of 3 000 characters', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: `${FCM}${'a'.repeat(3000)}` }), 400, /pas valide/],
+    ['an unsubscribe without endpoint', () => jsonPost(UNSUBSCRIBE, {}), 400, /« endpoint » est obligatoire/],
   ];
 
   it.each(hostile)('refuses %s with a French message and stores nothing', async (_name, request, status, message) => {
-    await expectError(await handler()(request()), status, message);
+    await expectRefusal(await handler()(request()), status, message);
     expect(await stored()).toEqual([]);
   });
 
   it('refuses other methods with a 405', async () => {
     const response = await handler()(new Request(SUBSCRIBE));
-    await expectError(response, 405);
+    await expectRefusal(response, 405);
   });
 
   it('limits each IP to the configured calls per minute (429 with Retry-After), before reading the body', async () => {
     const handle = handler(VAPID_ENV, 3);
-    for (let i = 0; i < 3; i++) expect((await handle(post(SUBSCRIBE, browserSubscription(`${FCM}r${i}`).json))).status).toBe(201);
-    const limited = await handle(post(SUBSCRIBE, browserSubscription(`${FCM}r3`).json));
-    await expectError(limited, 429, /Trop de tentatives/);
+    for (let i = 0; i < 3; i++) expect((await handle(jsonPost(SUBSCRIBE, browserSubscription(`${FCM}r${i}`).json))).status).toBe(201);
+    const limited = await handle(jsonPost(SUBSCRIBE, browserSubscription(`${FCM}r3`).json));
+    await expectRefusal(limited, 429, /Trop de tentatives/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await stored()).toHaveLength(3);
     // Another address is not affected.
-    expect((await handle(post(SUBSCRIBE, browserSubscription(`${FCM}r4`).json, {}, '198.51.100.9'))).status).toBe(201);
+    expect((await handle(jsonPost(SUBSCRIBE, browserSubscription(`${FCM}r4`).json, {}, '198.51.100.9'))).status).toBe(201);
   });
 
   describe('sending', () => {
@@ -164,7 +151,7 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
       const reader = browserSubscription(`${service.origin}/push/reader`);
       const left = browserSubscription(`${service.origin}/push/left`);
       const flaky = browserSubscription(`${service.origin}/push/flaky`);
-      for (const sub of [reader, left, flaky]) expect((await handle(post(SUBSCRIBE, sub.json))).status).toBe(201);
+      for (const sub of [reader, left, flaky]) expect((await handle(jsonPost(SUBSCRIBE, sub.json))).status).toBe(201);
       // A row no policy accepts today (stored before a policy change, or by hand): skipped, never contacted.
       const stale = browserSubscription('https://attacker.example/collect').json;
       await savePushSubscription(database.db, { endpoint: stale.endpoint, p256dh: stale.keys.p256dh, auth: stale.keys.auth, expiresAt: null }, new Date());

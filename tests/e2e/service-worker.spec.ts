@@ -109,11 +109,11 @@ test('search and the signup form say they need the network instead of spinning',
   // With the worker in control, the overlay's code comes from the precache even offline.
   await waitForControl(page);
   const signup = page.locator('footer').getByRole('region', { name: 'On reste en contact ?' });
-  await expect(signup.getByRole('button', { name: 'OK' })).toBeEnabled();
-  // The form's code is loaded when it nears the viewport or gets focus.
+  // The form's code is loaded when it nears the viewport or gets focus; its button works from then on.
   const formCode = page.waitForResponse((response) => /\/assets\/NewsletterBlock-/.test(response.url()));
   await signup.getByPlaceholder('E-mail*').focus();
   await formCode;
+  await expect(signup.getByRole('button', { name: 'OK' })).toBeEnabled();
   await context.setOffline(true);
   await expect(signup.getByRole('status')).toHaveText(SIGNUP_OFFLINE, { timeout: 10_000 });
   await expect(signup.getByRole('button', { name: 'OK' })).toBeDisabled();

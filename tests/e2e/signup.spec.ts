@@ -69,6 +69,22 @@ test('the footer block signs a new address up, then says it is already on the li
   expect(watched.foreign).toEqual([]);
 });
 
+test('before hydration the OK button is disabled (a native submit could only be refused); without JavaScript a sentence says why', async ({ request, browser, baseURL }) => {
+  const html = await (await request.get('/mission')).text();
+  const block = /<form[^>]*action="\/newsletter\/inscriptionajaxlight-footer[^"]*"[^>]*>[\s\S]*?<\/form>\s*<noscript>([\s\S]*?)<\/noscript>/.exec(html);
+  expect(block?.[0]).toMatch(/<button type="submit" disabled=""/);
+  // (Chromium with scripts turned off by Playwright still parses <noscript> as text: read it from the HTML.)
+  expect(block?.[1]).toContain('Pour vous inscrire, activez JavaScript : la vérification anti-robot en a besoin.');
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await noScript.newPage();
+    await page.goto('/mission');
+    await expect(footerBlock(page).getByRole('button', { name: 'OK', exact: true })).toBeDisabled();
+  } finally {
+    await noScript.close();
+  }
+});
+
 test("an invalid signup shows each of the server's messages on its own line", async ({ page }) => {
   await page.goto('/');
   const block = footerBlock(page);

@@ -4,8 +4,9 @@
  * nothing. The server's answer says what happened (done, already done, expired, invalid).
  */
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TokenOutcome } from '../../api/types.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 
 export interface LinkConfirmationProps {
   token: string;
@@ -21,9 +22,8 @@ type Phase = { kind: 'ready' } | { kind: 'sending' } | { kind: 'done'; outcome: 
 const offlineMessage = "Le serveur n'a pas pu être joint : vérifiez votre connexion puis réessayez.";
 
 export function LinkConfirmation({ token, intro, buttonLabel, send, retry }: LinkConfirmationProps) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
-  useEffect(() => setHydrated(true), []);
 
   async function onClick() {
     setPhase({ kind: 'sending' });

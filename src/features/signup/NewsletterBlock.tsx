@@ -9,7 +9,11 @@ import { useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useId } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import { useOnlineStatus } from '../../lib/onlineStatus.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { SIGNUP_OFFLINE } from './offlineNotice.ts';
+
+/** Without JavaScript the invisible captcha cannot be solved: say so instead of a button that does nothing. */
+const SIGNUP_NEEDS_JAVASCRIPT = 'Pour vous inscrire, activez JavaScript : la vérification anti-robot en a besoin.';
 import { SignupInputs, signupFieldsOf } from './SignupInputs.tsx';
 import { useSignup } from './useSignup.ts';
 
@@ -41,6 +45,7 @@ function NewsletterForm({ source, routeOrigin, headingLevel = 'h2', newsletterTy
   const statusId = `${id}-status`;
   const busy = state.hasTag('busy');
   const online = useOnlineStatus();
+  const hydrated = useHydrated();
   const Heading = headingLevel;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -74,13 +79,17 @@ function NewsletterForm({ source, routeOrigin, headingLevel = 'h2', newsletterTy
           />
           <button
             type="submit"
-            disabled={busy || !online}
+            // Until the block is hydrated the captcha cannot be solved: a native submit would only be refused.
+            disabled={!hydrated || busy || !online}
             className="min-h-11 cursor-pointer rounded-full bg-piment px-6 font-bold text-white transition hover:bg-piment-dark disabled:cursor-wait disabled:opacity-70"
           >
             OK
           </button>
         </form>
       )}
+      <noscript>
+        <p className="mt-4 font-bold">{SIGNUP_NEEDS_JAVASCRIPT}</p>
+      </noscript>
       <div id={statusId} role="status" aria-live="polite" className="mt-4 empty:hidden">
         {!online && !state.matches('success') ? <p className="signup-offline font-bold">{SIGNUP_OFFLINE}</p> : null}
         {state.matches('success') || state.matches('error')

@@ -30,6 +30,7 @@ import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
 import { Route as AdminMediasRouteImport } from './routes/admin/medias'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
+import { Route as AdminSondagesRouteImport } from './routes/admin/sondages'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
 import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
@@ -153,6 +154,11 @@ const AdminRubriquesRoute = AdminRubriquesRouteImport.update({
   path: '/rubriques',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSondagesRoute = AdminSondagesRouteImport.update({
+  id: '/sondages',
+  path: '/sondages',
+  getParentRoute: () => AdminRoute,
+} as any)
 const ApercuTokenRoute = ApercuTokenRouteImport.update({
   id: '/apercu/$token',
   path: '/apercu/$token',
@@ -261,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
+  '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -299,6 +306,7 @@ export interface FileRoutesByTo {
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
+  '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -339,6 +347,7 @@ export interface FileRoutesById {
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
+  '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -380,6 +389,7 @@ export interface FileRouteTypes {
     | '/admin/journal'
     | '/admin/medias'
     | '/admin/rubriques'
+    | '/admin/sondages'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -418,6 +428,7 @@ export interface FileRouteTypes {
     | '/admin/journal'
     | '/admin/medias'
     | '/admin/rubriques'
+    | '/admin/sondages'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -457,6 +468,7 @@ export interface FileRouteTypes {
     | '/admin/journal'
     | '/admin/medias'
     | '/admin/rubriques'
+    | '/admin/sondages'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -658,6 +670,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRubriquesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/sondages': {
+      id: '/admin/sondages'
+      path: '/sondages'
+      fullPath: '/admin/sondages'
+      preLoaderRoute: typeof AdminSondagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/apercu/$token': {
       id: '/apercu/$token'
       path: '/apercu/$token'
@@ -780,6 +799,7 @@ interface AdminRouteChildren {
   AdminJournalRoute: typeof AdminJournalRoute
   AdminMediasRoute: typeof AdminMediasRoute
   AdminRubriquesRoute: typeof AdminRubriquesRoute
+  AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
 }
@@ -791,6 +811,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminJournalRoute: AdminJournalRoute,
   AdminMediasRoute: AdminMediasRoute,
   AdminRubriquesRoute: AdminRubriquesRoute,
+  AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
 }

@@ -5,16 +5,16 @@
  * nothing about who answered. With PGlite (DATA_DIR), stop the server first.
  */
 import { parseArgs } from 'node:util';
-import { tallySurveys } from '../../src/server/popinSurvey/popinSurveyAnswers.server.ts';
+import { MAX_SURVEY_DAYS, surveySinceDay, tallySurveys } from '../../src/server/popinSurvey/popinSurveyAnswers.server.ts';
 import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
 
 const { values } = parseArgs({ options: { days: { type: 'string' }, json: { type: 'boolean', default: false } } });
 const days = values.days === undefined ? null : Number(values.days);
-if (days !== null && (!Number.isInteger(days) || days < 1 || days > 3650)) {
-  console.error('--days takes a whole number of days, from 1 to 3650.');
+if (days !== null && (!Number.isInteger(days) || days < 1 || days > MAX_SURVEY_DAYS)) {
+  console.error(`--days takes a whole number of days, from 1 to ${MAX_SURVEY_DAYS}.`);
   process.exit(2);
 }
-const since = days === null ? null : new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+const since = surveySinceDay(days, new Date());
 
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
 const database = await openConfiguredDatabase();
@@ -27,7 +27,8 @@ try {
   } else {
     const period = since ? `depuis le ${since}` : 'depuis le début';
     for (const tally of tallies) {
-      console.log(`Sondage « ${tally.title} » (${tally.matchPath}) : ${tally.total} réponse(s) ${period}`);
+      const inactive = tally.active ? '' : ' [inactif]';
+      console.log(`Sondage « ${tally.title} » (${tally.matchPath})${inactive} : ${tally.total} réponse(s) ${period}`);
       if (tally.question) console.log(`  ${tally.question}`);
       const width = Math.max(...tally.buttons.map((b) => b.text.length), 0);
       for (const b of tally.buttons) {

@@ -6,28 +6,13 @@
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { createStaff, expectAxeClean, signedApi, signIn, STAFF_PASSWORD } from './support/newsroom.ts';
-import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
+import { expectAxeClean, newsroomServer, signedApi, signIn, STAFF_PASSWORD } from './support/newsroom.ts';
 
 
 test.describe.configure({ mode: 'serial' });
 
-let server: OwnServer;
-let data: ReturnType<typeof tempDataDir>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  data = tempDataDir();
-  await createStaff(data.dir, 'alice@piquante.test', 'Alice Admin', 'admin');
-  await createStaff(data.dir, 'eric@piquante.test', 'Éric Éditeur', 'editor');
-  // Every sign-in comes from 127.0.0.1: the per-IP limit is tested elsewhere (newsroomApi.test.ts).
-  server = await startOwnServer({ DATA_DIR: data.dir, SEED_DEMO: '1', ADMIN_LOGIN_RATE_LIMIT: '100' });
-});
-
-test.afterAll(async () => {
-  await server?.kill('SIGTERM');
-  data?.remove();
-});
+// Every sign-in comes from 127.0.0.1: the per-IP limit is tested elsewhere (newsroomApi.test.ts).
+const server = newsroomServer([['alice@piquante.test', 'Alice Admin', 'admin'], ['eric@piquante.test', 'Éric Éditeur', 'editor']], { ADMIN_LOGIN_RATE_LIMIT: '100' });
 
 test('the focal point set in the editor is where readers’ crops centre', async ({ page }) => {
   test.setTimeout(120_000);

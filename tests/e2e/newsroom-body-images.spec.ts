@@ -6,24 +6,9 @@
  */
 import sharp from 'sharp';
 import { expect, type Page, test } from '@playwright/test';
-import { createStaff, expectAxeClean, signIn } from './support/newsroom.ts';
-import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
+import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
 
-
-let server: OwnServer;
-let data: ReturnType<typeof tempDataDir>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  data = tempDataDir();
-  await createStaff(data.dir, 'iris@piquante.test', 'Iris Image', 'admin');
-  server = await startOwnServer({ DATA_DIR: data.dir, SEED_DEMO: '1' });
-});
-
-test.afterAll(async () => {
-  await server?.kill('SIGTERM');
-  data?.remove();
-});
+const server = newsroomServer([['iris@piquante.test', 'Iris Image', 'admin']]);
 
 /** The body's figures on a reader's page: each as <figure><picture> with what the contract promises. */
 async function expectBodyFigures(page: Page, expected: { alt: string; caption: string | null }[]) {

@@ -9,27 +9,12 @@
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { createStaff, expectAxeClean, signedApi, STAFF_PASSWORD } from './support/newsroom.ts';
-import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
+import { expectAxeClean, newsroomServer, signedApi, STAFF_PASSWORD } from './support/newsroom.ts';
 
 
 test.describe.configure({ mode: 'serial' });
 
-let server: OwnServer;
-let data: ReturnType<typeof tempDataDir>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  data = tempDataDir();
-  await createStaff(data.dir, 'alice@piquante.test', 'Alice Admin', 'admin');
-  await createStaff(data.dir, 'paul@piquante.test', 'Paul Pigiste', 'contributor');
-  server = await startOwnServer({ DATA_DIR: data.dir, SEED_DEMO: '1', NEWSROOM_TEST_CLOCK: '1', NEWSROOM_SCHEDULER_SECONDS: '3600' });
-});
-
-test.afterAll(async () => {
-  await server?.kill('SIGTERM');
-  data?.remove();
-});
+const server = newsroomServer([['alice@piquante.test', 'Alice Admin', 'admin'], ['paul@piquante.test', 'Paul Pigiste', 'contributor']], { NEWSROOM_TEST_CLOCK: '1', NEWSROOM_SCHEDULER_SECONDS: '3600' });
 
 test('write, preview, schedule, publish, rename, audit: the newsroom’s main path', async ({ page, context }) => {
   test.setTimeout(180_000);

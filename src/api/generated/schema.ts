@@ -1199,6 +1199,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/surveys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Résultats des popins sondage (éditeurs et admins)
+     * @description Chaque popin de type `survey` (active ou non), avec le total des réponses de chacun de ses boutons depuis
+     *     `days` jours (jour UTC du serveur, aujourd'hui compris) ou depuis le début. Seuls des totaux par popin,
+     *     bouton et jour existent (`POST /api/popin/survey`) : rien sur les lectrices. Réservé aux éditeurs et
+     *     administrateurs (`403` pour les autres rôles).
+     */
+    get: operations['listSurveyResults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2093,6 +2116,29 @@ export interface components {
     };
     AuditList: {
       results: components['schemas']['AuditEntry'][];
+    };
+    SurveyButtonResult: {
+      /** @description Numéro du bouton (`button{n}_text`). */
+      button: number;
+      text: string;
+      answers: number;
+    };
+    SurveyResult: {
+      id: number;
+      title: string;
+      /** @description La question posée (`description` de la popin). */
+      question: string;
+      /** @description Le chemin où la popin s'affiche (`matchPath`). */
+      path: string;
+      /** @description La popin est-elle encore montrée aux lectrices ? */
+      active: boolean;
+      buttons: components['schemas']['SurveyButtonResult'][];
+      total: number;
+    };
+    SurveyResultList: {
+      /** @description Premier jour compté (UTC), ou `null` depuis le début. */
+      since: string | null;
+      results: components['schemas']['SurveyResult'][];
     };
   };
   responses: {
@@ -4236,6 +4282,36 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AuditList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listSurveyResults: {
+    parameters: {
+      query?: {
+        /**
+         * @description Nombre de jours (aujourd'hui compris) ; absent, depuis le début.
+         * @example 30
+         */
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les sondages, dans l'ordre de leur création. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SurveyResultList'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1604,6 +1604,50 @@ export const AuditList = zod.strictObject({
 
 export type AuditList = zod.input<typeof AuditList>;
 export type AuditListOutput = zod.output<typeof AuditList>;
+
+export const surveyButtonResultButtonMax = 4;
+
+export const surveyButtonResultAnswersMin = 0;
+
+export const SurveyButtonResult = zod.strictObject({
+  button: zod
+    .int()
+    .min(1)
+    .max(surveyButtonResultButtonMax)
+    .describe('Numéro du bouton (`button{n}_text`).'),
+  text: zod.string(),
+  answers: zod.int().min(surveyButtonResultAnswersMin),
+});
+
+export type SurveyButtonResult = zod.input<typeof SurveyButtonResult>;
+export type SurveyButtonResultOutput = zod.output<typeof SurveyButtonResult>;
+
+export const surveyResultButtonsMax = 4;
+
+export const surveyResultTotalMin = 0;
+
+export const SurveyResult = zod.strictObject({
+  id: zod.int().min(1),
+  title: zod.string(),
+  question: zod.string().describe('La question posée (`description` de la popin).'),
+  path: zod.string().describe("Le chemin où la popin s'affiche (`matchPath`)."),
+  active: zod.boolean().describe('La popin est-elle encore montrée aux lectrices ?'),
+  buttons: zod.array(SurveyButtonResult).max(surveyResultButtonsMax),
+  total: zod.int().min(surveyResultTotalMin),
+});
+
+export type SurveyResult = zod.input<typeof SurveyResult>;
+export type SurveyResultOutput = zod.output<typeof SurveyResult>;
+
+export const SurveyResultList = zod.strictObject({
+  since: zod
+    .union([zod.iso.date(), zod.null()])
+    .describe('Premier jour compté (UTC), ou `null` depuis le début.'),
+  results: zod.array(SurveyResult),
+});
+
+export type SurveyResultList = zod.input<typeof SurveyResultList>;
+export type SurveyResultListOutput = zod.output<typeof SurveyResultList>;
 /**
  * Renvoie la popin marketing qui s'applique au chemin donné, ou `204` si aucune ne s'applique.
  * @summary Popin à afficher pour une page
@@ -2653,3 +2697,24 @@ export const ListAuditLogQueryParams = zod.object({
 });
 
 export const ListAuditLogResponse = AuditList;
+
+/**
+ * Chaque popin de type `survey` (active ou non), avec le total des réponses de chacun de ses boutons depuis
+ * `days` jours (jour UTC du serveur, aujourd'hui compris) ou depuis le début. Seuls des totaux par popin,
+ * bouton et jour existent (`POST /api/popin/survey`) : rien sur les lectrices. Réservé aux éditeurs et
+ * administrateurs (`403` pour les autres rôles).
+ * @summary Résultats des popins sondage (éditeurs et admins)
+ */
+export const listSurveyResultsQueryDaysMax = 3650;
+
+export const ListSurveyResultsQueryParams = zod.object({
+  days: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listSurveyResultsQueryDaysMax)
+    .optional()
+    .describe("Nombre de jours (aujourd'hui compris) ; absent, depuis le début."),
+});
+
+export const ListSurveyResultsResponse = SurveyResultList;

@@ -69,6 +69,9 @@ export function NewsroomShell() {
                     <Link to="/admin/medias" className="underline-offset-4 hover:underline">
                       Médiathèque
                     </Link>
+                    <Link to="/admin/sondages" className="underline-offset-4 hover:underline">
+                      Sondages
+                    </Link>
                   </>
                 ) : null}
                 {session.staff.role === 'admin' ? (

@@ -18,6 +18,8 @@ export type AuditEntry = Schemas['AuditEntry'];
 export type VersionConflict = Schemas['VersionConflict'];
 export type StaffRole = Schemas['StaffRole'];
 export type MediaItem = Schemas['MediaItem'];
+export type SurveyResultList = Schemas['SurveyResultList'];
+export type SurveyResult = Schemas['SurveyResult'];
 
 /** What a failed call tells the person: the server's French sentence, and its status. */
 export class NewsroomError extends Error {
@@ -192,5 +194,9 @@ export const newsroom = {
   },
   async audit(offset = 0) {
     return unwrap(await api().GET('/api/admin/audit', { params: { query: { limit: 50, offset } } })).results;
+  },
+  /** The survey popins' totals over the last `days` days (today included), or since the beginning (null). */
+  async surveys(days: number | null): Promise<SurveyResultList> {
+    return unwrap(await api().GET('/api/admin/surveys', { params: { query: days === null ? {} : { days } } }));
   },
 };

@@ -159,6 +159,7 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
         ['GET', '/api/admin/media'],
         ['POST', '/api/admin/media'],
         ['DELETE', '/api/admin/media/1'],
+        ['GET', '/api/admin/surveys'],
         ['POST', '/api/admin/session/logout'],
       ];
       for (const [method, path] of calls) {

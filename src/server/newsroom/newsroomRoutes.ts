@@ -39,6 +39,7 @@ import { authenticate, authenticationOptions, listPasskeys, registerPasskey, reg
 import { deleteMedia, listMedia, mediaMaxBytes, uploadMedia } from './media.server.ts';
 import { type MediaStorage, mediaStorageFromEnv } from './mediaStorage.ts';
 import { loadNewsroomSecret, previewToken, readPreviewToken } from './previewTokens.ts';
+import { surveySinceDay, type SurveyTally, tallySurveys } from '../popinSurvey/popinSurveyAnswers.server.ts';
 import { drainBody, readCappedBody } from '../http/requestBody.ts';
 import {
   type AccountResult,
@@ -500,7 +501,22 @@ export function newsroomRoutes(options: NewsroomOptions): ApiRoute[] {
       if (!query.ok) return query.response;
       return json({ results: await listAudit(ctx.db, { limit: query.value.limit ?? 50, offset: query.value.offset ?? 0 }) }, noStore);
     }),
+    // Editors steer the magazine from these answers, as they run the categories and the media library;
+    // contributors and authors write articles and have no use for the readers' votes.
+    staffRoute('GET', '/api/admin/surveys', editors, 'de lire les résultats des sondages', async (ctx) => {
+      const query = parseParams(contract.ListSurveyResultsQueryParams, queryRecord(ctx.url), ['days']);
+      if (!query.ok) return query.response;
+      const since = surveySinceDay(query.value.days ?? null, clock.now());
+      const results = (await tallySurveys(ctx.db, since)).map(toSurveyResult);
+      return json({ since, results }, noStore);
+    }),
   ];
+}
+
+/** A survey's totals in the contract's words (SurveyResult). */
+function toSurveyResult(tally: SurveyTally) {
+  const { popinId, title, question, matchPath, active, buttons, total } = tally;
+  return { id: popinId, title, question, path: matchPath, active, buttons, total };
 }
 
 const uploadMessages = {

@@ -38,11 +38,22 @@ export async function countSurveyAnswer(db: Database, popinId: number, button: n
     });
 }
 
+/** The longest period one can ask for, in days (the command line and GET /api/admin/surveys agree). */
+export const MAX_SURVEY_DAYS = 3650;
+
+/** The first day (YYYY-MM-DD, UTC) of the last `days` days, today included; null (no `days`): since the beginning. */
+export function surveySinceDay(days: number | null, now: Date): string | null {
+  if (days === null) return null;
+  return new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
 export interface SurveyTally {
   popinId: number;
   title: string;
   question: string;
   matchPath: string;
+  /** Still shown to readers: an inactive survey keeps its answers, and the editors still read them. */
+  active: boolean;
   buttons: { button: number; text: string; answers: number }[];
   total: number;
 }
@@ -50,7 +61,7 @@ export interface SurveyTally {
 /** Every survey popin with its totals per button since `sinceDay` (YYYY-MM-DD, inclusive; null: ever). */
 export async function tallySurveys(db: Database, sinceDay: string | null): Promise<SurveyTally[]> {
   const surveys = await db
-    .select({ id: popins.id, parts: popins.parts, matchPath: popins.matchPath })
+    .select({ id: popins.id, parts: popins.parts, matchPath: popins.matchPath, active: popins.active })
     .from(popins)
     .where(eq(popins.type, 'survey'))
     .orderBy(asc(popins.id));
@@ -75,6 +86,7 @@ export async function tallySurveys(db: Database, sinceDay: string | null): Promi
       title: survey.parts.title ?? '',
       question: survey.parts.description ?? '',
       matchPath: survey.matchPath,
+      active: survey.active,
       buttons,
       total: buttons.reduce((sum, b) => sum + b.answers, 0),
     };

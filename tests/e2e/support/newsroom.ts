@@ -2,8 +2,9 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { seriousAxeViolations } from './axe.ts';
+import { type OwnServer, startOwnServer, tempDataDir } from './ownServer.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../../..');
@@ -41,4 +42,32 @@ export async function signedApi(baseUrl: string, email: string, password = STAFF
 /** The newsroom's pages pass axe's best-practice rules too. */
 export async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(await seriousAxeViolations(page, { bestPractice: true }), where).toEqual([]);
+}
+
+export type StaffMember = [email: string, name: string, role: 'contributor' | 'author' | 'editor' | 'admin'];
+
+/**
+ * A production server of the spec's own on a fresh PGlite directory with the demo content, whose accounts
+ * are made first with the operator command (the server is stopped then, as an operator would do it).
+ * Registers the spec's beforeAll/afterAll; `baseUrl` is read inside tests.
+ */
+export function newsroomServer(staff: StaffMember[], env: Record<string, string> = {}): { readonly baseUrl: string } {
+  let server: OwnServer | undefined;
+  let data: ReturnType<typeof tempDataDir> | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    data = tempDataDir();
+    for (const [email, name, role] of staff) await createStaff(data.dir, email, name, role);
+    server = await startOwnServer({ DATA_DIR: data.dir, SEED_DEMO: '1', ...env });
+  });
+  test.afterAll(async () => {
+    await server?.kill('SIGTERM');
+    data?.remove();
+  });
+  return {
+    get baseUrl() {
+      if (!server) throw new Error('the newsroom server is not started yet');
+      return server.baseUrl;
+    },
+  };
 }

@@ -4,11 +4,9 @@
  * reader chose, under which policy version, when, and under which random id (the one in their consent
  * cookie, which they can give to ask for their history). With PGlite (DATA_DIR), stop the server first.
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { listConsentRecords } from '../../src/server/consent/consentRecords.server.ts';
+import { openExportOutput } from '../lib/exportOutput.ts';
 import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
 
 const { values } = parseArgs({ options: { output: { type: 'string', short: 'o' }, 'consent-id': { type: 'string' } } });
@@ -18,12 +16,8 @@ if (only !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
   process.exit(2);
 }
 
-async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
-}
-
 const database = await openConfiguredDatabase();
-const out: Writable = values.output ? createWriteStream(values.output) : process.stdout;
+const out = openExportOutput(values.output);
 try {
   let after = 0;
   let written = 0;
@@ -43,13 +37,10 @@ try {
           vendors: row.vendors,
         }),
       );
-    if (lines.length > 0) await write(out, `${lines.join('\n')}\n`);
+    if (lines.length > 0) await out.write(`${lines.join('\n')}\n`);
     written += lines.length;
   }
-  if (out !== process.stdout) {
-    out.end();
-    await once(out, 'finish');
-  }
+  await out.close();
   console.error(`${written} preuve(s) de consentement exportée(s)${values.output ? ` dans ${values.output}` : ''}.`);
 } finally {
   await database.close();

@@ -28,7 +28,7 @@ try {
     const period = since ? `depuis le ${since}` : 'depuis le début';
     for (const tally of tallies) {
       const inactive = tally.active ? '' : ' [inactif]';
-      console.log(`Sondage « ${tally.title} » (${tally.matchPath})${inactive} : ${tally.total} réponse(s) ${period}`);
+      console.log(`Sondage « ${tally.title} » (${tally.path})${inactive} : ${tally.total} réponse(s) ${period}`);
       if (tally.question) console.log(`  ${tally.question}`);
       const width = Math.max(...tally.buttons.map((b) => b.text.length), 0);
       for (const b of tally.buttons) {

@@ -31,32 +31,11 @@ export function ContentImage({
   // Where a crop (object-fit: cover) should centre: the newsroom's focal point, else the middle.
   const objectPosition = focalObjectPosition(image);
   const style = objectPosition ? { objectPosition } : undefined;
-  const library = LIBRARY_IMAGE.exec(image.url);
-  if (library?.[1]) {
-    const hash = library[1];
-    return (
-      <picture>
-        <source type="image/avif" srcSet={librarySrcSet(hash, image.width, 'avif')} sizes={sizes} />
-        <img
-          src={image.url}
-          srcSet={librarySrcSet(hash, image.width, 'webp')}
-          sizes={sizes}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          fetchPriority={priority ? 'high' : undefined}
-          className={className}
-          style={style}
-        />
-      </picture>
-    );
-  }
-  return (
+  const hash = LIBRARY_IMAGE.exec(image.url)?.[1];
+  const img = (
     <img
       src={image.url}
-      srcSet={`${image.url} ${image.width}w`}
+      srcSet={hash ? librarySrcSet(hash, image.width, 'webp') : `${image.url} ${image.width}w`}
       sizes={sizes}
       alt={image.alt}
       width={image.width}
@@ -67,5 +46,12 @@ export function ContentImage({
       className={className}
       style={style}
     />
+  );
+  if (!hash) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={librarySrcSet(hash, image.width, 'avif')} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

@@ -1,6 +1,6 @@
 /** The marketing popin of a page (GET /api/popin, SPEC §7). */
 import { api } from '../client.ts';
-import type { Popin } from '../types.ts';
+import type { Popin, PopinSurveyAnswerInput } from '../types.ts';
 
 /** Failures are ignored silently (SPEC §7): null means no popin. */
 export async function fetchPopin(path: string): Promise<Popin | null> {
@@ -16,9 +16,9 @@ export async function fetchPopin(path: string): Promise<Popin | null> {
  * Counts a survey answer (POST /api/popin/survey). Best effort: the reader already sees the thank-you
  * text, and a count that cannot be sent (offline, rate limit) is not worth an error message.
  */
-export async function answerPopinSurvey(hash: string, button: number): Promise<boolean> {
+export async function answerPopinSurvey(answer: PopinSurveyAnswerInput): Promise<boolean> {
   try {
-    const { response } = await api().POST('/api/popin/survey', { body: { popin: hash, button } });
+    const { response } = await api().POST('/api/popin/survey', { body: answer });
     return response.status === 204;
   } catch {
     return false;

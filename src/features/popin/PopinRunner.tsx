@@ -6,12 +6,12 @@
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { answerPopinSurvey } from '../../api/queries/popin.ts';
-import type { Popin } from '../../api/types.ts';
+import type { Popin, PopinSurveyAnswerInput } from '../../api/types.ts';
 import { inspectRelay } from '../../lib/machineInspection.ts';
 import { PopinDialog, type PopinSignupSlot } from './PopinDialog.tsx';
 import './popin.css';
 import { dismissalCookiePresent, writeDismissalCookie } from './dismissalCookie.ts';
-import { type CookieWrite, popinMachine, type SurveyAnswer } from './popinMachine.ts';
+import { type CookieWrite, popinMachine } from './popinMachine.ts';
 
 export interface PopinRunnerProps {
   /** The current page's popin; null when the page has none (the machine is emptied). */
@@ -44,8 +44,8 @@ export function PopinRunner({ popin, appConsent, renderSignup }: PopinRunnerProp
         lockScroll,
         restoreScroll,
         writeCookie: (_, write: CookieWrite) => writeDismissalCookie(write, window.location.protocol === 'https:'),
-        sendSurveyAnswer: (_, answer: SurveyAnswer) => {
-          void answerPopinSurvey(answer.hash, answer.button);
+        sendSurveyAnswer: (_, answer: PopinSurveyAnswerInput) => {
+          void answerPopinSurvey(answer);
         },
       },
     }),

@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { appConfig } from '../../../app.config.ts';
-import type { Popin, PopinParts, PopinTrigger } from '../../api/types.ts';
-import { type CookieWrite,
-  type SurveyAnswer, type PopinEvent, popinMachine } from './popinMachine.ts';
+import type { Popin, PopinParts, PopinSurveyAnswerInput, PopinTrigger } from '../../api/types.ts';
+import { type CookieWrite, type PopinEvent, popinMachine } from './popinMachine.ts';
 
 const noParts: PopinParts = Object.fromEntries(
   [
@@ -32,7 +31,7 @@ const { baseDelayMs, touchDelayMs, autoCloseAfterSignupMs } = appConfig.popin;
 
 interface Effects {
   cookies: CookieWrite[];
-  answers: SurveyAnswer[];
+  answers: PopinSurveyAnswerInput[];
   locks: number;
   restores: number;
 }
@@ -46,7 +45,7 @@ function start(options: { touch?: boolean } = {}) {
         writeCookie: (_, write: CookieWrite) => {
           effects.cookies.push(write);
         },
-        sendSurveyAnswer: (_, answer: SurveyAnswer) => {
+        sendSurveyAnswer: (_, answer: PopinSurveyAnswerInput) => {
           effects.answers.push(answer);
         },
         lockScroll: () => {
@@ -190,7 +189,7 @@ describe('popinMachine: closing, signing up, emptying', () => {
     expect(actor.getSnapshot().matches({ displayed: { survey: 'answered' } })).toBe(true);
     expect(actor.getSnapshot().context.surveyAnswer).toBe(2);
     actor.send({ type: 'popin.surveyAnswered', button: 1 });
-    expect(effects.answers).toEqual([{ hash: actor.getSnapshot().context.popin?.cookie.hash, button: 2 }]);
+    expect(effects.answers).toEqual([{ popin: actor.getSnapshot().context.popin?.cookie.hash, button: 2 }]);
   });
 
   it('register choice: choice 1 selected first; picking choice 2 changes the newsletter type, and back', () => {

@@ -15,7 +15,7 @@
  */
 import { and, assign, not, or, setup } from 'xstate';
 import { appConfig } from '../../../app.config.ts';
-import type { Popin } from '../../api/types.ts';
+import type { Popin, PopinSurveyAnswerInput } from '../../api/types.ts';
 
 export interface PopinContext {
   popin: Popin | null;
@@ -44,12 +44,6 @@ export type PopinEvent =
   | { type: 'popin.surveyAnswered'; button: number }
   | { type: 'popin.choiceSelected'; choice: 1 | 2 }
   | { type: 'popin.signupSucceeded' };
-
-/** A survey answer to count on the server (POST /api/popin/survey): the popin's cookie hash and the button. */
-export interface SurveyAnswer {
-  hash: string;
-  button: number;
-}
 
 /** A dismissal cookie to write: `regie_<hash>`, for this many seconds. */
 export interface CookieWrite {
@@ -114,7 +108,7 @@ export const popinMachine = setup({
     lockScroll: () => {},
     restoreScroll: () => {},
     writeCookie: (_, _write: CookieWrite) => {},
-    sendSurveyAnswer: (_, _answer: SurveyAnswer) => {},
+    sendSurveyAnswer: (_, _answer: PopinSurveyAnswerInput) => {},
   },
   delays: {
     isOpen: baseDelayMs,
@@ -232,7 +226,7 @@ export const popinMachine = setup({
                     'storeSurveyAnswer',
                     {
                       type: 'sendSurveyAnswer',
-                      params: ({ context, event }) => ({ hash: context.popin?.cookie.hash ?? '', button: event.button }),
+                      params: ({ context, event }) => ({ popin: context.popin?.cookie.hash ?? '', button: event.button }),
                     },
                   ],
                 },

@@ -4,7 +4,7 @@
  * behind a load balancer shares them. If Redis stops answering, the process falls back to its own
  * memory (logged) rather than refusing readers.
  */
-import { createRedisConnection } from './redisConnection.ts';
+import { createRedisConnection, type RedisConnection } from './redisConnection.ts';
 
 export interface SharedStore {
   /** Counts one more hit on `key` in a fixed window; the window starts at the first hit. */
@@ -55,9 +55,34 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
   };
 }
 
+/**
+ * The stores of every route family (newsletter, consent, survey, push, newsroom) share one connection per
+ * Redis URL: each opening its own would multiply the sockets of every process by five. Counted, so the
+ * connection closes with the last store that uses it.
+ */
+const connections = new Map<string, { redis: RedisConnection; users: number }>();
+
+function acquireConnection(url: string): RedisConnection {
+  let entry = connections.get(url);
+  if (!entry) {
+    entry = { redis: createRedisConnection(url, 'shared-store', 'using in-process limits'), users: 0 };
+    connections.set(url, entry);
+  }
+  entry.users++;
+  return entry.redis;
+}
+
+async function releaseConnection(url: string): Promise<void> {
+  const entry = connections.get(url);
+  if (!entry || --entry.users > 0) return;
+  connections.delete(url);
+  await entry.redis.close();
+}
+
 export function createRedisStore(url: string, prefix = 'piquante:newsletter:'): SharedStore {
   const fallback = createMemoryStore();
-  const redis = createRedisConnection(url, 'newsletter', 'using in-process limits');
+  const redis = acquireConnection(url);
+  let closed = false;
 
   return {
     hit: (key, windowSeconds) =>
@@ -76,7 +101,10 @@ export function createRedisStore(url: string, prefix = 'piquante:newsletter:'): 
         () => fallback.claimOnce(key, ttlSeconds),
       ),
     async close() {
-      await redis.close();
+      if (!closed) {
+        closed = true;
+        await releaseConnection(url);
+      }
       await fallback.close();
     },
   };

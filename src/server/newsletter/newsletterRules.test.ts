@@ -94,6 +94,20 @@ describe.runIf(redisUp)('Redis store (REDIS_URL)', () => {
       await other.close();
     }
   });
+
+  it('stores of the same Redis share one connection: closing one leaves the others working', async () => {
+    const consent = createRedisStore(redisUrl, `${prefix}consent:`);
+    await consent.close();
+    await consent.close();
+    // Counted in Redis, not in each store's in-process fallback: a second store sees the first one's hit.
+    const later = createRedisStore(redisUrl, prefix);
+    try {
+      expect((await store.hit('after-close', 60)).count).toBe(1);
+      expect((await later.hit('after-close', 60)).count).toBe(2);
+    } finally {
+      await later.close();
+    }
+  });
 });
 
 describe('a Redis that does not answer', () => {

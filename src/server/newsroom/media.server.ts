@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
+import type { MediaItem } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, type MediaVariant, media, newsroomArticles } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
@@ -44,18 +45,6 @@ export function sniffImage(bytes: Uint8Array): SniffedType | null {
     if (brands.includes('avif') || brands.includes('avis')) return 'avif';
   }
   return null;
-}
-
-export interface MediaItem {
-  id: number;
-  url: string;
-  alt: string;
-  width: number;
-  height: number;
-  focalX: number | null;
-  focalY: number | null;
-  variants: Omit<MediaVariant, 'bytes'>[];
-  createdAt: string;
 }
 
 function toItem(row: typeof media.$inferSelect): MediaItem {

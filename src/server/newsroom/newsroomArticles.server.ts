@@ -18,7 +18,7 @@ import {
   type RichTextNode,
   staff,
 } from '../../db/schema.ts';
-import { articleSeo } from '../articles/articles.server.ts';
+import { articleSeo, toArticleCard } from '../articles/articles.server.ts';
 import { toCategory } from '../content/categories.server.ts';
 import { audit } from './audit.server.ts';
 import { checkDocWithLibrary } from './bodyImages.server.ts';
@@ -196,6 +196,19 @@ interface Resolved {
   blocks: ContentBlock[];
 }
 
+/** The columns a save writes from the editor's input, the same for a new article and an update. */
+function editedFields(input: ArticleInput, resolved: Resolved) {
+  return {
+    categoryId: resolved.categoryId,
+    authorId: resolved.authorId,
+    title: input.title.trim(),
+    subtitle: input.subtitle.trim(),
+    stamp: input.stamp ?? null,
+    mainImage: input.mainImage,
+    doc: resolved.doc,
+  };
+}
+
 async function resolveInput(db: Db, member: StaffMember, input: ArticleInput, currentAuthorId?: number): Promise<WriteResult<Resolved>> {
   const checked = await checkDocWithLibrary(db, input.doc);
   if (!checked.ok) return bad(checked.message, 'doc');
@@ -301,13 +314,7 @@ export async function createArticle(db: Database, who: StaffMember, input: Artic
         slug,
         status: 'draft',
         version: 1,
-        categoryId: resolved.value.categoryId,
-        authorId: resolved.value.authorId,
-        title: input.title.trim(),
-        subtitle: input.subtitle.trim(),
-        stamp: input.stamp ?? null,
-        mainImage: input.mainImage,
-        doc: resolved.value.doc,
+        ...editedFields(input, resolved.value),
         seoTitle: input.seoTitle ?? '',
         seoDescription: input.seoDescription ?? '',
         ogImage: input.ogImage ?? null,
@@ -359,13 +366,7 @@ export async function updateArticle(
       .set({
         slug,
         version: row.version + 1,
-        categoryId: resolved.value.categoryId,
-        authorId: resolved.value.authorId,
-        title: input.title.trim(),
-        subtitle: input.subtitle.trim(),
-        stamp: input.stamp ?? null,
-        mainImage: input.mainImage,
-        doc: resolved.value.doc,
+        ...editedFields(input, resolved.value),
         seoTitle: input.seoTitle ?? row.seoTitle,
         seoDescription: input.seoDescription ?? row.seoDescription,
         ogImage: input.ogImage === undefined ? row.ogImage : input.ogImage,
@@ -616,19 +617,19 @@ export async function previewArticle(db: Database, id: number): Promise<ArticleD
   const [author] = await db.select().from(authors).where(eq(authors.id, row.authorId));
   if (!category || !author) return null;
   const blocks = await blocksOfRow(db, row);
-  const date = (row.publishedAt ?? row.scheduledAt ?? row.updatedAt).toISOString();
   return {
-    id: row.id,
-    url: row.slug,
-    title: row.title,
-    subtitle: row.subtitle,
-    mainImage: row.mainImage,
-    stamp: row.stamp as Stamp | null,
-    fullUrl: `/${category.slug}/${row.slug}`,
-    categorySlug: category.slug,
-    categoryName: category.name,
-    publishedAt: date,
-    readingMinutes: readingMinutes(blocks),
+    ...toArticleCard({
+      id: row.id,
+      url: row.slug,
+      title: row.title,
+      subtitle: row.subtitle,
+      mainImage: row.mainImage,
+      stamp: row.stamp,
+      publishedAt: row.publishedAt ?? row.scheduledAt ?? row.updatedAt,
+      readingMinutes: readingMinutes(blocks),
+      categorySlug: category.slug,
+      categoryName: category.name,
+    }),
     category: toCategory(category),
     author: { slug: author.slug, name: author.name, role: author.role },
     body: blocks,

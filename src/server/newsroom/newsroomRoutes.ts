@@ -39,7 +39,7 @@ import { authenticate, authenticationOptions, listPasskeys, registerPasskey, reg
 import { deleteMedia, listMedia, mediaMaxBytes, uploadMedia } from './media.server.ts';
 import { type MediaStorage, mediaStorageFromEnv } from './mediaStorage.ts';
 import { loadNewsroomSecret, previewToken, readPreviewToken } from './previewTokens.ts';
-import { surveySinceDay, type SurveyTally, tallySurveys } from '../popinSurvey/popinSurveyAnswers.server.ts';
+import { surveySinceDay, tallySurveys } from '../popinSurvey/popinSurveyAnswers.server.ts';
 import { drainBody, readCappedBody } from '../http/requestBody.ts';
 import {
   type AccountResult,
@@ -507,16 +507,10 @@ export function newsroomRoutes(options: NewsroomOptions): ApiRoute[] {
       const query = parseParams(contract.ListSurveyResultsQueryParams, queryRecord(ctx.url), ['days']);
       if (!query.ok) return query.response;
       const since = surveySinceDay(query.value.days ?? null, clock.now());
-      const results = (await tallySurveys(ctx.db, since)).map(toSurveyResult);
+      const results = await tallySurveys(ctx.db, since);
       return json({ since, results }, noStore);
     }),
   ];
-}
-
-/** A survey's totals in the contract's words (SurveyResult). */
-function toSurveyResult(tally: SurveyTally) {
-  const { popinId, title, question, matchPath, active, buttons, total } = tally;
-  return { id: popinId, title, question, path: matchPath, active, buttons, total };
 }
 
 const uploadMessages = {

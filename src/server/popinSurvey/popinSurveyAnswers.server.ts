@@ -1,6 +1,6 @@
 /** Survey popin answers: one counter per popin, button and day, bumped in one statement. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PopinParts } from '../../api/types.ts';
+import type { PopinParts, SurveyResult } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { popins, popinSurveyAnswers } from '../../db/schema.ts';
 
@@ -47,19 +47,8 @@ export function surveySinceDay(days: number | null, now: Date): string | null {
   return new Date(now.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
 }
 
-export interface SurveyTally {
-  popinId: number;
-  title: string;
-  question: string;
-  matchPath: string;
-  /** Still shown to readers: an inactive survey keeps its answers, and the editors still read them. */
-  active: boolean;
-  buttons: { button: number; text: string; answers: number }[];
-  total: number;
-}
-
 /** Every survey popin with its totals per button since `sinceDay` (YYYY-MM-DD, inclusive; null: ever). */
-export async function tallySurveys(db: Database, sinceDay: string | null): Promise<SurveyTally[]> {
+export async function tallySurveys(db: Database, sinceDay: string | null): Promise<SurveyResult[]> {
   const surveys = await db
     .select({ id: popins.id, parts: popins.parts, matchPath: popins.matchPath, active: popins.active })
     .from(popins)
@@ -82,10 +71,10 @@ export async function tallySurveys(db: Database, sinceDay: string | null): Promi
       return [{ button, text, answers: Number(answers) }];
     });
     return {
-      popinId: survey.id,
+      id: survey.id,
       title: survey.parts.title ?? '',
       question: survey.parts.description ?? '',
-      matchPath: survey.matchPath,
+      path: survey.matchPath,
       active: survey.active,
       buttons,
       total: buttons.reduce((sum, b) => sum + b.answers, 0),

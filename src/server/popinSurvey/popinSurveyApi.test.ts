@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds)('survey popin answers API on %s', (kind) => {
     today = new Date('2026-11-24T08:00:00.000Z');
     await handle(post({ popin: 'sondage1', button: 3 }));
     const [tally] = await tallySurveys(database.db, null);
-    expect(tally).toMatchObject({ matchPath: '/culture', title: 'Une petite question', total: 41 });
+    expect(tally).toMatchObject({ path: '/culture', title: 'Une petite question', total: 41 });
     expect(tally?.buttons).toEqual([
       { button: 1, text: 'Plus de mode', answers: 20 },
       { button: 2, text: 'Plus de culture', answers: 20 },

@@ -1,5 +1,5 @@
 /** Shared helpers of the browser tests: demo data read through the public API. */
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator } from '@playwright/test';
 
 export const NOT_FOUND = 'This page could not be found';
 export const ERROR_TEXT =
@@ -48,4 +48,16 @@ export async function demo(request: APIRequestContext, base = '') {
     quizResult: quiz.results[0],
     generator: generators.results[0],
   };
+}
+
+/**
+ * Waits until React has hydrated the element (it carries React's fiber): a click before that is the
+ * browser's own navigation, not the router's, and a test of the router's behaviour would race it.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))), {
+      message: 'the element is hydrated by React',
+    })
+    .toBe(true);
 }

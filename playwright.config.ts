@@ -17,7 +17,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   projects: [
-    { name: 'site', testIgnore: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts'] },
+    { name: 'site', testIgnore: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts', '**/faults/**'] },
     // 500 signups in flight and a kill -9 (or a SIGTERM, or a database cut) saturate a 2-core machine for
     // ~20 s and start servers of their own: run after the rest, alone.
     {
@@ -25,6 +25,9 @@ export default defineConfig({
       testMatch: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts'],
       dependencies: ['site'],
     },
+    // The fault suite (`npm run test:faults`): real dependencies (Redis, SMTP, PostgreSQL) broken under load,
+    // each against servers of its own. Run last, like the durability project.
+    { name: 'faults', testMatch: ['**/faults/**/*.spec.ts'], dependencies: ['durability'] },
   ],
   use: {
     baseURL,

@@ -6,9 +6,9 @@
  *   with Retry-After and the French sentence the form shows, cached pages keep being served, and
  *   everything works again once the database is back.
  */
-import { createServer, type Server, Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { pooled, postSignup, startOwnServer, tempDataDir, throwawayPostgres } from './support/ownServer.ts';
+import { relayTo } from './support/tcpRelay.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -54,48 +54,13 @@ test('SIGTERM under load: in-flight signups are answered, none acknowledged is l
   }
 });
 
-/** A TCP relay to PostgreSQL that can be cut (every connection dropped, new ones refused) and restored. */
-async function relayTo(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  const open = (port: number) =>
-    new Promise<number>((done) => {
-      server = createServer((client) => {
-        const upstream = new Socket();
-        sockets.add(client).add(upstream);
-        upstream.connect(Number(target.port || 5432), target.hostname);
-        client.pipe(upstream).pipe(client);
-        for (const s of [client, upstream]) {
-          s.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-          s.on('close', () => sockets.delete(s));
-        }
-      });
-      server.listen(port, '127.0.0.1', () => {
-        const address = server?.address();
-        done(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  const port = await open(0);
-  return {
-    port,
-    cut: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-    },
-    restore: () => open(port),
-  };
-}
-
 test('database unreachable: signups answer 503 + Retry-After in French, cached pages keep serving', async () => {
   test.setTimeout(120_000);
   const database = await throwawayPostgres();
   test.skip(database === null, 'TEST_DATABASE_URL is not set');
   if (!database) return;
   const target = new URL(database.url);
-  const relay = await relayTo(target);
+  const relay = await relayTo(target.hostname, Number(target.port || 5432));
   const viaRelay = new URL(database.url);
   viaRelay.hostname = '127.0.0.1';
   viaRelay.port = String(relay.port);

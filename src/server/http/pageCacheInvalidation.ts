@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { databaseTargetFromEnv } from '../../db/client.ts';
 import type { PageCache } from './pageCache.ts';
+import { destroyQuietly, type RedisClient, withRedisTimeout } from './redisConnection.ts';
 import { createSharedPages, type SharedPages } from './sharedPages.ts';
 
 export const CONTENT_CHANGED_CHANNEL = 'piquante_content_changed';
@@ -40,6 +41,7 @@ export async function announceContentChanged(env: NodeJS.ProcessEnv = process.en
   }
 }
 const RECONNECT_MS = 1000;
+const REDIS_PUBLISH_TIMEOUT_MS = 2000;
 
 type Stop = () => Promise<void>;
 /** `id`: the message's, so that the shared pages are purged once per message however many processes hear it. */
@@ -76,15 +78,37 @@ function listenPostgres(url: string, purge: Purge): Stop {
   };
 }
 
-async function listenRedis(url: string, purge: Purge): Promise<Stop> {
-  const { createClient } = await import('redis');
-  const subscriber = createClient({ url });
-  subscriber.on('error', (error: Error) => console.error('[page-cache] Redis subscriber:', error.message));
-  subscriber.on('ready', () => purge('Redis subscriber ready'));
-  await subscriber.connect();
-  await subscriber.subscribe(CONTENT_CHANGED_CHANNEL, (message) => purge('Redis message', message || undefined));
+/**
+ * Subscribes in the background: the server starts and serves whether Redis answers or not. The client
+ * reconnects by itself (and re-subscribes); every (re)connection purges this process, since messages sent
+ * while it was away are lost. Failures are logged once per outage, never thrown.
+ */
+function listenRedis(url: string, purge: Purge): Stop {
+  let subscriber: RedisClient | null = null;
+  let down = false;
+  const started = import('redis').then(({ createClient }) => {
+    const client: RedisClient = createClient({
+      url,
+      socket: { connectTimeout: 1000, reconnectStrategy: (retries) => Math.min(250 * (retries + 1), 2000) },
+    });
+    subscriber = client;
+    client.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      console.error('[page-cache] Redis subscriber unavailable, invalidation by PostgreSQL or SIGUSR2 until it is back:', error.message);
+    });
+    client.on('ready', () => {
+      if (down) console.error('[page-cache] Redis subscriber connected again');
+      down = false;
+      purge('Redis subscriber ready');
+    });
+    // Queued until the connection is up; re-subscribed by the client after each reconnection.
+    client.subscribe(CONTENT_CHANGED_CHANNEL, (message) => purge('Redis message', message || undefined)).catch(() => {});
+    client.connect().catch(() => {});
+  });
   return async () => {
-    subscriber.destroy();
+    await started.catch(() => {});
+    destroyQuietly(subscriber);
   };
 }
 
@@ -114,13 +138,7 @@ export async function listenForContentChanges(
   ];
   const target = databaseTargetFromEnv(env);
   if (databaseKind === 'postgres' && target.kind === 'postgres') stops.push(listenPostgres(target.url, purge));
-  if (env.REDIS_URL) {
-    try {
-      stops.push(await listenRedis(env.REDIS_URL, purge));
-    } catch (error) {
-      console.error('[page-cache] Redis unavailable, invalidation by PostgreSQL or SIGUSR2 only:', (error as Error).message);
-    }
-  }
+  if (env.REDIS_URL) stops.push(listenRedis(env.REDIS_URL, purge));
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
 }
 
@@ -150,13 +168,17 @@ export async function notifyContentChanged(env: NodeJS.ProcessEnv = process.env,
   }
   if (env.REDIS_URL) {
     const { createClient } = await import('redis');
-    const client = createClient({ url: env.REDIS_URL });
-    await client.connect();
+    const client = createClient({ url: env.REDIS_URL, socket: { connectTimeout: REDIS_PUBLISH_TIMEOUT_MS, reconnectStrategy: false } });
+    client.on('error', () => {});
     try {
-      await client.publish(CONTENT_CHANGED_CHANNEL, id);
+      // Bounded: a stopped Redis must not hold a newsroom write (PostgreSQL's NOTIFY went already).
+      await withRedisTimeout(
+        client.connect().then(() => client.publish(CONTENT_CHANGED_CHANNEL, id)),
+        REDIS_PUBLISH_TIMEOUT_MS,
+      );
       sent.push('Redis');
     } finally {
-      client.destroy();
+      destroyQuietly(client);
     }
   }
   return sent;

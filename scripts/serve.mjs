@@ -159,6 +159,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     server.node?.server?.closeIdleConnections();
     await closing;
     clearInterval(sweep);
+    await app.stop?.().catch((error) => console.error('[stop] background work:', error.message));
     process.exit(0);
   });
 }

@@ -45,6 +45,10 @@ app.then(
 const transportSecurity = transportSecurityFromEnv();
 
 export default {
+  /** After the last request: background work (job workers) stops; a job cut short is tried again later. */
+  async stop(): Promise<void> {
+    await (await app).stop();
+  },
   async fetch(request: Request): Promise<Response> {
     const response = await answer(request);
     const hsts = strictTransportSecurity(request, transportSecurity);

@@ -10,9 +10,15 @@ import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The driver under Drizzle, for libraries that speak SQL themselves (the job queue). */
+export type DatabaseDriver =
+  | { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite }
+  | { kind: 'postgres'; pool: import('pg').Pool };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  driver: DatabaseDriver;
   /** Runs raw SQL (several statements allowed); used by migrations and maintenance scripts. */
   exec: (sql: string) => Promise<void>;
   close: () => Promise<void>;
@@ -48,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      driver: { kind: 'postgres', pool },
       exec: async (sql) => {
         await pool.query(sql);
       },
@@ -67,6 +74,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    driver: { kind: 'pglite', client },
     exec: async (sql) => {
       await client.exec(sql);
     },

@@ -44,7 +44,9 @@ function PrivacyPage() {
       <h2>Combien de temps</h2>
       <p>
         Votre inscription à la newsletter est conservée jusqu'à votre désinscription, puis trois ans sans ouverture de
-        nos e-mails au maximum. Les données de concours sont supprimées six mois après le tirage au sort.
+        nos e-mails au maximum. Les e-mails que nous vous envoyons (confirmation, bienvenue, désinscription) attendent
+        dans notre file d'envoi le temps d'être remis, puis sont effacés un jour après leur envoi. Les données de
+        concours sont supprimées six mois après le tirage au sort.
       </p>
       <h2>Avec qui</h2>
       <p>

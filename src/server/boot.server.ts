@@ -8,6 +8,10 @@ import { type DatabaseHandle, databaseTargetFromEnv, openDatabase } from '../db/
 import { contentRoutes, createApiHandler } from './http/contentApi.ts';
 import { newsletterConfigFromEnv } from './newsletter/newsletterConfig.ts';
 import { newsletterRoutes } from './newsletter/newsletterRoutes.ts';
+import { createMailer } from './newsletter/mailer.server.ts';
+import { newsletterJobHandlers } from './newsletter/newsletterJobs.ts';
+import type { JobHandlers } from './jobs/jobKinds.ts';
+import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/newsroomArticles.server.ts';
@@ -20,6 +24,8 @@ import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 export interface ServerApp {
   database: DatabaseHandle;
   handleApi: (request: Request) => Promise<Response>;
+  /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
+  stop: () => Promise<void>;
 }
 
 function seedWanted(env: NodeJS.ProcessEnv, kind: DatabaseHandle['kind']): boolean {
@@ -51,16 +57,31 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promi
   const contentChanged = () => announceContentChanged(env);
   const schedulerSeconds = Number(env.NEWSROOM_SCHEDULER_SECONDS ?? appConfig.newsroom.schedulerSeconds);
   if (!Number.isFinite(schedulerSeconds) || schedulerSeconds < 1) throw new Error('NEWSROOM_SCHEDULER_SECONDS must be a number of seconds, 1 or more.');
-  startScheduler(database.db, clock, schedulerSeconds, contentChanged);
+  const stopScheduler = startScheduler(database.db, clock, schedulerSeconds, contentChanged);
+  // One queue for every background job, one handler table (a kind without a handler fails the build).
+  const jobs = await startJobQueue(database);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const handlers = {
+    ...newsletterJobHandlers({ db: database.db, jobs, mailer, siteUrl: config.siteUrl }),
+  } satisfies JobHandlers;
+  await jobs.work(handlers);
   const routes = [
     ...contentRoutes,
-    ...newsletterRoutes({ config }),
+    ...newsletterRoutes({ config, jobs }),
     ...pushRoutes({ env }),
     ...newsroomRoutes({ env, clock, contentChanged }),
     ...consentRoutes({ env }),
     ...popinSurveyRoutes({ env }),
   ];
-  return { database, handleApi: createApiHandler(database.db, routes, { siteUrl: config.siteUrl }) };
+  return {
+    database,
+    handleApi: createApiHandler(database.db, routes, { siteUrl: config.siteUrl }),
+    stop: async () => {
+      stopScheduler();
+      await jobs.stop();
+      await mailer.close();
+    },
+  };
 }
 
 const APP_KEY = Symbol.for('piquante.serverApp');

@@ -71,13 +71,27 @@ function textPart(headers: Map<string, string>, body: string): string {
   return decodeBody(body, headers.get('content-transfer-encoding'));
 }
 
-export async function startSmtpSink() {
+export interface SmtpSinkOptions {
+  /** The port to listen on (a test restarting "the mail server" at the same address); 0: any free port. */
+  port?: number;
+  /** A refusal for a recipient (e.g. 550 for one address, 451 for a while), or null to accept it. */
+  refuse?: (to: string) => { code: number; message: string } | null;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}) {
   const mails: SunkMail[] = [];
   const waiters: { match: (mail: SunkMail) => boolean; resolve: (mail: SunkMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      const error = new Error(refusal.message) as Error & { responseCode: number };
+      error.responseCode = refusal.code;
+      return callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -103,7 +117,7 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -38,7 +38,7 @@ describe('state-changing requests from another site', () => {
   });
 
   it('only the one-click unsubscribe of the newsletter accepts other sites', () => {
-    const open = newsletterRoutes({ env: {} })
+    const open = newsletterRoutes({ env: {}, jobs: { enqueue: async () => null } })
       .filter((route) => route.method === 'POST' && route.crossOrigin)
       .map((route) => route.path);
     expect(open).toEqual(['/newsletter/desinscription-un-clic/:token']);

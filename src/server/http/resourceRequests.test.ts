@@ -6,7 +6,8 @@ import { answerResourceRequest } from './resourceRequests.ts';
 
 // The paths below need no database: the API reference, the contract, refusals, media, robots.txt.
 const app: ServerApp = {
-  database: { db: null as never, kind: 'pglite', exec: async () => {}, close: async () => {} },
+  database: { db: null as never, kind: 'pglite', driver: null as never, exec: async () => {}, close: async () => {} },
+  stop: async () => {},
   handleApi: createApiHandler(null as never, contentRoutes),
 };
 

@@ -2,14 +2,24 @@
  * Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise the mail is written to the
  * log (so the links can still be followed on a development machine).
  */
+import { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers?: Record<string, string>;
+/** A mail as it is queued (jobs 'mail.send'): what the mailer needs, nothing more. */
+export const mailMessageSchema = z.object({
+  to: z.string().email().max(254),
+  subject: z.string().min(1).max(300),
+  text: z.string().max(200_000),
+  html: z.string().max(500_000),
+  headers: z.record(z.string(), z.string().max(2000)).optional(),
+});
+
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+/** A mail server's 5xx answer: the address or the message is refused for good, trying again cannot help. */
+export function isPermanentMailFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 export interface Mailer {
@@ -35,7 +45,8 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
   let transport: Promise<import('nodemailer').Transporter> | null = null;
   const connect = () => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport(smtpUrl, { from: options.from }),
+      // Bounded waits: a mail server that hangs fails the job, which is tried again later.
+      nodemailer.createTransport(smtpUrl, { from: options.from, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
     );
     return transport;
   };

@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set: answers parsed with the contract's zod schemas, the database checked after
  * each refusal (nothing stored), mails caught by a loopback SMTP sink.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
@@ -12,7 +12,9 @@ import { encodeAltchaSolution, solveAltcha } from '../../lib/altcha/altchaSolver
 import { linkIn, type SmtpSink, startSmtpSink } from '../../testing/smtpSink.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createApiHandler } from '../http/contentApi.ts';
+import { type JobQueue, startJobQueue } from '../jobs/jobQueue.server.ts';
 import { createMailer, type Mailer, type MailMessage } from './mailer.server.ts';
+import { newsletterJobHandlers } from './newsletterJobs.ts';
 import { newsletterConfigFromEnv } from './newsletterConfig.ts';
 import { newsletterMessages } from './newsletterMessages.ts';
 import { type NewsletterOptions, newsletterRoutes } from './newsletterRoutes.ts';
@@ -59,24 +61,43 @@ function memoryMailer(): Mailer & { sent: MailMessage[] } {
 
 describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
   let database: TestDatabase;
+  let jobs: JobQueue;
+  /** What the job workers send with, and the site their links name: the test's handler() sets them. */
+  const current: { mailer: Mailer; siteUrl: string } = { mailer: memoryMailer(), siteUrl: 'http://localhost:3000' };
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    jobs = await startJobQueue(database, { log: () => {} });
+    // The real queue and the real handlers; only the mailer and the site change per test.
+    const workers = (): ReturnType<typeof newsletterJobHandlers> =>
+      newsletterJobHandlers({ db: database.db, jobs, mailer: current.mailer, siteUrl: current.siteUrl });
+    await jobs.work(
+      {
+        'mail.send': (data, job) => workers()['mail.send'](data, job),
+        'newsletter.unsubscribe-request': (data, job) => workers()['newsletter.unsubscribe-request'](data, job),
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
   });
   afterAll(async () => {
+    await jobs?.stop();
     await database?.dispose();
   });
   beforeEach(async () => {
     await database.db.delete(subscribers);
+    await database.exec('DELETE FROM pgboss.job');
   });
 
-  function handler(env: NodeJS.ProcessEnv = {}, options: Omit<NewsletterOptions, 'env' | 'config'> = {}) {
+  function handler(env: NodeJS.ProcessEnv = {}, options: Omit<NewsletterOptions, 'env' | 'config' | 'jobs'> & { mailer?: Mailer } = {}) {
     const config = newsletterConfigFromEnv({ CAPTCHA_PROVIDER: 'none', SIGNUP_RATE_LIMIT: '0', ...env });
+    const { mailer, ...rest } = options;
+    current.mailer = mailer ?? memoryMailer();
+    current.siteUrl = config.siteUrl;
     const routes = newsletterRoutes({
       config,
+      jobs,
       clientIp: (request) => request.headers.get('x-test-ip') ?? '127.0.0.1',
-      mailer: memoryMailer(),
-      ...options,
+      ...rest,
     });
     return createApiHandler(database.db, routes);
   }
@@ -716,7 +737,18 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
         ['export2@exemple.fr', 'export3@exemple.fr'],
         ['export4@exemple.fr'],
       ]);
+      const jobsFor = async (email: string) => {
+        const [row] = await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sql`pgboss.job`)
+          .where(sql`data->>'to' = ${email}`);
+        return row?.n;
+      };
+      expect(await jobsFor('export2@exemple.fr')).toBe(1);
       expect(await eraseSubscriber(database.db, 'export2@exemple.fr')).toBe(1);
+      // Its confirmation mail, waiting or sent, went with it; the others' stay.
+      expect(await jobsFor('export2@exemple.fr')).toBe(0);
+      expect(await jobsFor('export3@exemple.fr')).toBe(1);
       expect(await eraseSubscriber(database.db, 'export2@exemple.fr')).toBe(0);
       expect(await storedCount()).toBe(4);
       expect(await database.db.select({ n: count() }).from(newsletterTokens)).toEqual([{ n: 4 }]);

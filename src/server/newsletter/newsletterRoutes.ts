@@ -15,14 +15,16 @@ import { errorJson, json } from '../http/responses.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readForm } from './formBody.ts';
 import { drainBody } from '../http/requestBody.ts';
-import { confirmationMail, createMailer, type Mailer, unsubscribeRequestMail, welcomeMail } from './mailer.server.ts';
+import type { JobQueue } from '../jobs/jobQueue.server.ts';
+import { confirmationMail, welcomeMail } from './mailer.server.ts';
+import { newsletterLinks } from './newsletterLinks.ts';
 import { type NewsletterConfig, newsletterConfigFromEnv } from './newsletterConfig.ts';
 import { FIELDS, type FieldErrors, readSignupForm, readUnsubscribeForm } from './newsletterForms.ts';
 import { captchaVerdictMessages, linkMessages, newsletterMessages } from './newsletterMessages.ts';
 import { createServicesFor } from './newsletterServices.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { createMemoryStore, createRedisStore, type SharedStore } from '../http/sharedStore.ts';
-import { confirmSignup, findSubscribed, issueToken, oneClickToken, signup, unsubscribeByLink } from './subscribers.server.ts';
+import { confirmSignup, issueToken, oneClickToken, signup, unsubscribeByLink } from './subscribers.server.ts';
 
 export interface NewsletterOptions {
   /** Environment to read the configuration from (default process.env); ignored when `config` is given. */
@@ -30,7 +32,8 @@ export interface NewsletterOptions {
   config?: NewsletterConfig;
   /** The client's IP: srvx's `request.ip`, or the last X-Forwarded-For entry with TRUST_PROXY=1. */
   clientIp?: (request: Request) => string;
-  mailer?: Mailer;
+  /** Where mails go: queued with the write that asks for them, sent by the job workers. */
+  jobs: Pick<JobQueue, 'enqueue'>;
   store?: SharedStore;
   /** reCAPTCHA siteverify calls go through this fetch (tests). */
   fetch?: typeof fetch;
@@ -55,19 +58,12 @@ const signupErrors = (errors: FieldErrors) => json({ status: 'error', errors }, 
 const unsubscribeErrors = (errors: FieldErrors) =>
   json({ status: 'error', errors, message: Object.values(errors)[0] ?? '' }, noStore);
 
-/** Mails are sent after answering: a slow or failing SMTP server never holds a reader's request. */
-function background(what: string, work: Promise<unknown>): void {
-  work.catch((error: unknown) => {
-    console.error(`[newsletter] ${what} failed:`, error instanceof Error ? error.message : error);
-  });
-}
-
 const tokenShape = /^[A-Za-z0-9_.-]{20,200}$/;
 
-export function newsletterRoutes(options: NewsletterOptions = {}): ApiRoute[] {
+export function newsletterRoutes(options: NewsletterOptions): ApiRoute[] {
   const config = options.config ?? newsletterConfigFromEnv(options.env);
   const store = options.store ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore());
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const { jobs } = options;
   const clientIp = options.clientIp ?? defaultClientIp(config.trustProxy);
   const now = options.now ?? (() => new Date());
   const maxBytes = appConfig.newsletter.maxBodyBytes;
@@ -75,11 +71,7 @@ export function newsletterRoutes(options: NewsletterOptions = {}): ApiRoute[] {
   const servicesFor = createServicesFor({ config, store, fetch: options.fetch, now });
   const rateLimited = createRateLimiter(store, clientIp);
 
-  const links = {
-    confirm: (token: string) => `${config.siteUrl}/inscription/confirmer/${token}`,
-    unsubscribe: (token: string) => `${config.siteUrl}/desinscription/confirmer/${token}`,
-    oneClick: (token: string) => `${config.siteUrl}/newsletter/desinscription-un-clic/${token}`,
-  };
+  const links = newsletterLinks(config.siteUrl);
 
   async function readToken(request: Request): Promise<{ ok: true; token: string } | { ok: false; response: Response }> {
     const form = await readForm(request, maxBytes);
@@ -122,11 +114,12 @@ export function newsletterRoutes(options: NewsletterOptions = {}): ApiRoute[] {
     }
     if (result.kind === 'pending') {
       if (result.sendConfirmation) {
-        const link = await issueToken(db, result.subscriberId, 'confirm', at);
-        background(
-          'confirmation e-mail',
-          mailer.send(confirmationMail(fields.email, links.confirm(link), appConfig.newsletter.confirmLinkDays)),
-        );
+        // The link and its mail commit together before the answer: an acknowledged signup always gets its
+        // mail, however long the mail server is away (the mail itself is sent by the job workers).
+        await db.transaction(async (tx) => {
+          const link = await issueToken(tx, result.subscriberId, 'confirm', at);
+          await jobs.enqueue('mail.send', confirmationMail(fields.email, links.confirm(link), appConfig.newsletter.confirmLinkDays), { tx });
+        });
       }
       return json({ status: 'success', errors: {}, doubleOptIn: true }, noStore);
     }
@@ -155,15 +148,9 @@ export function newsletterRoutes(options: NewsletterOptions = {}): ApiRoute[] {
       if (result.status === 'confirmed' && result.email && result.subscriberId) {
         const { oneClickKey } = await servicesFor(db);
         const token = oneClickToken(oneClickKey, result.subscriberId, result.email);
-        background(
-          'welcome e-mail',
-          mailer.send(
-            welcomeMail(result.email, {
-              site: config.siteUrl,
-              unsubscribePage: links.unsubscribe(token),
-              oneClick: links.oneClick(token),
-            }),
-          ),
+        await jobs.enqueue(
+          'mail.send',
+          welcomeMail(result.email, { site: config.siteUrl, unsubscribePage: links.unsubscribe(token), oneClick: links.oneClick(token) }),
         );
       }
       return outcome('confirm', result.status);
@@ -178,20 +165,8 @@ export function newsletterRoutes(options: NewsletterOptions = {}): ApiRoute[] {
       const { captcha } = await servicesFor(db);
       const verdict = await captcha.verify(fields.captchaToken, clientIp(request));
       if (verdict !== 'ok') return unsubscribeErrors({ [FIELDS.captcha]: captchaVerdictMessages[verdict] });
-      // The answer never depends on whether the address is subscribed: the lookup and the mail happen
-      // after it, in the background.
-      const at = now();
-      background(
-        'unsubscribe e-mail',
-        (async () => {
-          const subscriber = await findSubscribed(db, fields.email);
-          if (!subscriber) return;
-          const link = await issueToken(db, subscriber.id, 'unsubscribe', at);
-          await mailer.send(
-            unsubscribeRequestMail(fields.email, links.unsubscribe(link), appConfig.newsletter.unsubscribeLinkDays),
-          );
-        })(),
-      );
+      // The answer never depends on whether the address is subscribed: the lookup and the mail are a job.
+      await jobs.enqueue('newsletter.unsubscribe-request', { email: fields.email, requestedAt: now().toISOString() });
       return json({ status: 'success', errors: {}, message: newsletterMessages.unsubscribeRequested }, noStore);
     }),
     route('POST', '/newsletter/desinscription/confirmation', async ({ db, request }) => {

@@ -301,10 +301,22 @@ export function deriveKey(secret: string, purpose: 'altcha' | 'one-click'): stri
 
 // ------------------------------------------------------------------ operators
 
-/** GDPR erasure: the subscriber and its links are deleted. Returns how many rows went. */
+/**
+ * GDPR erasure: the subscriber, its links, and the jobs that still hold the address (mails waiting or sent
+ * less than a day ago, an unsubscribe request) are deleted. Returns how many subscriber rows went.
+ */
 export async function eraseSubscriber(db: Database, email: string): Promise<number> {
-  const deleted = await db.delete(subscribers).where(eq(subscribers.email, email)).returning({ id: subscribers.id });
-  return deleted.length;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(subscribers).where(eq(subscribers.email, email)).returning({ id: subscribers.id });
+    // The queue's tables exist once a server has started on this database.
+    const [queue] = await tx
+      .select({ present: sql<boolean>`to_regclass('pgboss.job') IS NOT NULL` })
+      .from(sql`(SELECT 1) AS one`);
+    if (queue?.present) {
+      await tx.execute(sql`DELETE FROM pgboss.job WHERE data->>'to' = ${email} OR data->>'email' = ${email}`);
+    }
+    return deleted.length;
+  });
 }
 
 /** A subscriber as exported: the row without the consent's full text, its version and date flattened. */

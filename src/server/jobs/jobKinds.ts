@@ -1,0 +1,61 @@
+/**
+ * Every kind of background job, in one typed table: its data (validated when queued and again when
+ * worked, so that a job queued by an older release fails clearly instead of half-running) and its retry
+ * policy. A new job is one line here and one handler in the table that `startJobWorkers` takes (boot
+ * composes it; `satisfies JobHandlers` fails the build when a kind has no handler).
+ */
+import { z } from 'zod';
+import type { QueueOptions } from 'pg-boss';
+import { mailMessageSchema } from '../newsletter/mailer.server.ts';
+
+export interface JobKind {
+  data: z.ZodType;
+  queue: QueueOptions;
+  /** Jobs one worker takes at once (run side by side, each settled on its own). */
+  batchSize: number;
+}
+
+/** A mail server down for hours delays mails, loses none: retried with back-off for about two days (700 × 5 min at most). */
+const mailRetries: QueueOptions = {
+  retryLimit: 700,
+  retryDelay: 2,
+  retryBackoff: true,
+  // Once the server is back, every waiting mail goes within five minutes.
+  retryDelayMax: 300,
+  // An SMTP conversation that hangs (a process killed mid-send) is tried again after this.
+  expireInSeconds: 120,
+  // A sent mail holds an address: kept one day (the privacy policy says so), then deleted.
+  deleteAfterSeconds: 86_400,
+};
+
+export const jobKinds = {
+  /** One mail, ready to send (confirmation, welcome, unsubscribe request). */
+  'mail.send': { data: mailMessageSchema, queue: mailRetries, batchSize: 10 },
+  /**
+   * A reader asked to leave: look the address up and, if it is subscribed, mail a link. Done in the
+   * background so that the answer never says whether the address is subscribed.
+   */
+  'newsletter.unsubscribe-request': {
+    data: z.object({ email: z.string().email().max(254), requestedAt: z.iso.datetime() }),
+    queue: { ...mailRetries, retryLimit: 20 },
+    batchSize: 5,
+  },
+} as const satisfies Record<string, JobKind>;
+
+export type JobName = keyof typeof jobKinds;
+export type JobData<K extends JobName> = z.infer<(typeof jobKinds)[K]['data']>;
+
+export interface JobContext {
+  id: string;
+  /** 0 the first time; how many times the job was tried before. */
+  retryCount: number;
+}
+
+export type JobHandler<K extends JobName> = (data: JobData<K>, job: JobContext) => Promise<void>;
+export type JobHandlers = { [K in JobName]: JobHandler<K> };
+
+/**
+ * Thrown by a handler when trying again cannot help (a mail server's 5xx, data no longer valid): the job
+ * ends as failed at once instead of being retried for days.
+ */
+export class PermanentJobError extends Error {}

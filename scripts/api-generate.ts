@@ -9,6 +9,7 @@
  * byte-identical):
  *   schema.ts                  openapi-typescript types (`paths`, `components`, `operations`), for openapi-fetch
  *   zod.ts                     orval zod schemas (responses, path params, query params, body)
+ *   operations.ts              every operationId with its method and path (the server's router table)
  *   README.md                  says the folder is generated
  * The API reference served at /api/docs is not code and is not committed: api:generate also renders
  * it into generated/ (scripts/lib/apiDocs.ts), as the build does.
@@ -50,6 +51,7 @@ ${GENERATED_HEADER}
 Regenerate with \`npm run api:generate\`; \`npm run api:check\` fails when these files are stale.
 
 - \`schema.ts\`: openapi-typescript types (\`paths\`, \`components\`, \`operations\`), for openapi-fetch.
+- \`operations.ts\`: every operation's method and path, keyed by operationId (the server's router is built from it).
 - \`zod.ts\`: zod schemas (orval): one per component schema (\`ArticleCard\`, \`ErrorResponse\`…) and,
   per operation, \`<Operation>Response\`, \`<Operation>Params\` (path), \`<Operation>QueryParams\` (query,
   numbers coerced from strings, defaults applied) and \`SignupNewsletterBody\`.
@@ -86,6 +88,26 @@ async function generateSchemaTypes(outDir: string): Promise<void> {
   await writeFile(path.join(outDir, 'schema.ts'), source);
 }
 
+/**
+ * operations.ts: every operation of the contract with its method and path (rou3 syntax, `{name}` → `:name`),
+ * keyed by operationId. The server's router is built from it: the contract, not a hand-written table, says
+ * which addresses exist.
+ */
+async function generateOperations(outDir: string): Promise<void> {
+  const { parse } = await import('yaml');
+  const document = parse(await readFile(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const lines: string[] = [];
+  for (const [pathTemplate, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation?.operationId) continue;
+      const routePath = pathTemplate.replace(/\{([^}]+)\}/g, ':$1');
+      lines.push(`  ${operation.operationId}: { method: '${method.toUpperCase()}', path: '${routePath}' },`);
+    }
+  }
+  const source = `/**\n * ${GENERATED_HEADER}\n */\n\n/** Every operation of the contract: its method and its path (\`:name\` for a path parameter). */\nexport const apiOperations = {\n${lines.join('\n')}\n} as const;\n\nexport type OperationId = keyof typeof apiOperations;\n`;
+  await writeFile(path.join(outDir, 'operations.ts'), source);
+}
+
 async function generateOrval(outDir: string): Promise<void> {
   const projects = createOrvalProjects(outDir);
   for (const name of Object.keys(projects).sort()) {
@@ -114,6 +136,7 @@ async function generateAll(): Promise<[string, string]> {
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(tmpRoot, 'biome.json'), `${JSON.stringify(BIOME_CONFIG, null, 2)}\n`);
   await generateSchemaTypes(outDir);
+  await generateOperations(outDir);
   await generateOrval(outDir);
   format(tmpRoot, outDir);
   await writeFile(path.join(outDir, 'README.md'), README);

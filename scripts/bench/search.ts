@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
-import { contentRoutes, createApiHandler } from '../../src/server/http/contentApi.ts';
+import { contentHandlers } from '../../src/server/http/contentApi.ts';
+import { createTestApiHandler } from '../../src/testing/testApiHandler.ts';
 import { seedDemoContent } from '../../src/server/seed/seedDemoContent.server.ts';
 import { progressBar } from '../lib/progressBar.ts';
 import { benchPostgresUrl, databasesFromArgs, numberArg } from './benchServer.ts';
@@ -52,7 +53,7 @@ for (const kind of databasesFromArgs(argv)) {
     await seedDemoContent(database.db, { articles, onProgress: (done) => bar.update(done) });
     bar.done();
     if (kind === 'postgres') await database.exec('ANALYZE');
-    const handle = createApiHandler(database.db, contentRoutes);
+    const handle = createTestApiHandler(database.db, contentHandlers);
     const run = async (q: string) => {
       const started = performance.now();
       const response = await handle(new Request(`http://bench/api/search?q=${encodeURIComponent(q)}`));

@@ -5,9 +5,10 @@
 import { appConfig } from '../../app.config.ts';
 import { acquireDataDirLock } from '../db/dataDirLock.ts';
 import { type DatabaseHandle, databaseTargetFromEnv, openDatabase } from '../db/client.ts';
-import { contentRoutes, createApiHandler } from './http/contentApi.ts';
+import { composeApiHandlers } from './apiHandlers.ts';
+import { createApiHandler } from './http/apiRouter.ts';
+import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
 import { newsletterConfigFromEnv } from './newsletter/newsletterConfig.ts';
-import { newsletterRoutes } from './newsletter/newsletterRoutes.ts';
 import { createMailer } from './newsletter/mailer.server.ts';
 import { newsletterJobHandlers } from './newsletter/newsletterJobs.ts';
 import type { JobHandlers } from './jobs/jobKinds.ts';
@@ -15,15 +16,15 @@ import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/newsroomArticles.server.ts';
-import { newsroomRoutes, startScheduler } from './newsroom/newsroomRoutes.ts';
-import { pushRoutes } from './push/pushRoutes.ts';
-import { consentRoutes } from './consent/consentRoutes.ts';
-import { popinSurveyRoutes } from './popinSurvey/popinSurveyRoutes.ts';
+import { startScheduler } from './newsroom/scheduler.ts';
+import { mediaStorageFromEnv } from './newsroom/mediaStorage.ts';
 import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 
 export interface ServerApp {
   database: DatabaseHandle;
   handleApi: (request: Request) => Promise<Response>;
+  /** The media library's storage (MEDIA_DIR or S3), shared by the API and the /media/library/ files. */
+  storage: import('./newsroom/mediaStorage.ts').MediaStorage;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
@@ -61,25 +62,23 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promi
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const handlers = {
+  const jobHandlers = {
     ...newsletterJobHandlers({ db: database.db, jobs, mailer, siteUrl: config.siteUrl }),
   } satisfies JobHandlers;
-  await jobs.work(handlers);
-  const routes = [
-    ...contentRoutes,
-    ...newsletterRoutes({ config, jobs }),
-    ...pushRoutes({ env }),
-    ...newsroomRoutes({ env, clock, contentChanged }),
-    ...consentRoutes({ env }),
-    ...popinSurveyRoutes({ env }),
-  ];
+  await jobs.work(jobHandlers);
+  // One store for every rate limit and spent captcha (Redis when shared), one media storage.
+  const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
+  const storage = mediaStorageFromEnv(env);
+  const handlers = composeApiHandlers({ env, config, jobs, store, storage, clock, contentChanged });
   return {
     database,
-    handleApi: createApiHandler(database.db, routes, { siteUrl: config.siteUrl }),
+    storage,
+    handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl }),
     stop: async () => {
       stopScheduler();
       await jobs.stop();
       await mailer.close();
+      await store.close();
     },
   };
 }

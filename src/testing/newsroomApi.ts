@@ -4,11 +4,12 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { StaffRole } from '../db/schema.ts';
-import { contentRoutes, createApiHandler } from '../server/http/contentApi.ts';
+import { contentHandlers } from '../server/http/contentApi.ts';
+import { createTestApiHandler } from './testApiHandler.ts';
 import { createMemoryStore } from '../server/http/sharedStore.ts';
 import { type Clock, createClock } from '../server/newsroom/clock.ts';
 import { backfillNewsroom } from '../server/newsroom/newsroomArticles.server.ts';
-import { newsroomRoutes } from '../server/newsroom/newsroomRoutes.ts';
+import { newsroomHandlers } from '../server/newsroom/http/newsroomHandlers.ts';
 import { createStaff } from '../server/newsroom/staff.server.ts';
 import { seedDemoContent } from '../server/seed/seedDemoContent.server.ts';
 import { declaredHeaderProblems } from './contractHeaders.ts';
@@ -80,9 +81,9 @@ export function useNewsroomApi(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = 
     for (const role of ROLES) {
       await createStaff(database.db, { email: `${role}@piquante.test`, name: `Compte ${role}`, role, password: PASSWORD });
     }
-    handler = createApiHandler(database.db, [
-      ...contentRoutes,
-      ...newsroomRoutes({
+    handler = createTestApiHandler(database.db, {
+      ...contentHandlers,
+      ...newsroomHandlers({
         env: { ADMIN_LOGIN_RATE_LIMIT: '1000', ...env },
         clock,
         store: createMemoryStore(),
@@ -91,7 +92,7 @@ export function useNewsroomApi(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = 
           changes++;
         },
       }),
-    ]);
+    });
     for (const role of ROLES) sessions.set(role, await signIn(role));
   });
   afterAll(async () => {

@@ -3,7 +3,8 @@
  * it, created before the file's tests and dropped after.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { contentRoutes, createApiHandler } from '../server/http/contentApi.ts';
+import { contentHandlers } from '../server/http/contentApi.ts';
+import { createTestApiHandler } from './testApiHandler.ts';
 import { seedDemoContent } from '../server/seed/seedDemoContent.server.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './testDatabase.ts';
 
@@ -20,7 +21,7 @@ export function useSeededApi(kind: TestDatabaseKind): SeededApi {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDemoContent(database.db);
-    handler = createApiHandler(database.db, contentRoutes);
+    handler = createTestApiHandler(database.db, contentHandlers);
   });
   afterAll(async () => {
     await database?.dispose();

@@ -8,6 +8,11 @@ import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
+// In CI (.ci/run sets CI=true and TEST_DATABASE_URL) the PostgreSQL half must run: never skipped quietly.
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI=true but TEST_DATABASE_URL is not set: the tests on PostgreSQL would be skipped.');
+}
+
 export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];

@@ -75,6 +75,8 @@ test.beforeAll(async () => {
     RECAPTCHA_SITE_KEY: 'cle-de-site-de-test',
     RECAPTCHA_SECRET: 'secret-de-test',
     RECAPTCHA_VERIFY_URL: `${analytics.origin}/siteverify`,
+    // A test switch: refused with NODE_ENV=production.
+    NODE_ENV: 'test',
   });
 });
 

@@ -11,7 +11,7 @@ import { expectAxeClean, newsroomServer, signedApi, signIn } from './support/new
 test.describe.configure({ mode: 'serial' });
 
 // NEWSROOM_TEST_CLOCK: the newsroom's clock can be moved forward, so today's answers can be made "old".
-const server = newsroomServer([['eric@piquante.test', 'Éric Éditeur', 'editor'], ['anna@piquante.test', 'Anna Autrice', 'author']], { ADMIN_LOGIN_RATE_LIMIT: '100', NEWSROOM_TEST_CLOCK: '1' });
+const server = newsroomServer([['eric@piquante.test', 'Éric Éditeur', 'editor'], ['anna@piquante.test', 'Anna Autrice', 'author']], { ADMIN_LOGIN_RATE_LIMIT: '100', NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
 
 const survey = (page: Page) => page.getByRole('article', { name: 'Une petite question' });
 

@@ -14,7 +14,7 @@ import { expectAxeClean, newsroomServer, signedApi, STAFF_PASSWORD } from './sup
 
 test.describe.configure({ mode: 'serial' });
 
-const server = newsroomServer([['alice@piquante.test', 'Alice Admin', 'admin'], ['paul@piquante.test', 'Paul Pigiste', 'contributor']], { NEWSROOM_TEST_CLOCK: '1', NEWSROOM_SCHEDULER_SECONDS: '3600' });
+const server = newsroomServer([['alice@piquante.test', 'Alice Admin', 'admin'], ['paul@piquante.test', 'Paul Pigiste', 'contributor']], { NEWSROOM_TEST_CLOCK: '1', NEWSROOM_SCHEDULER_SECONDS: '3600', NODE_ENV: 'test' });
 
 test('write, preview, schedule, publish, rename, audit: the newsroom’s main path', async ({ page, context }) => {
   test.setTimeout(180_000);

@@ -32,7 +32,13 @@ export function captchaConfigFromEnv(env: NodeJS.ProcessEnv): { ok: true; config
       if (!siteKey || !secret) {
         return { ok: false, problem: 'CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET.' };
       }
-      const verifyUrl = env.RECAPTCHA_VERIFY_URL?.trim() || 'https://www.google.com/recaptcha/api/siteverify';
+      // RECAPTCHA_VERIFY_URL points the verification at a fake Google in the browser tests; in production a
+      // changed address would send every reader's token (and our secret) elsewhere, so it is refused there.
+      const override = env.RECAPTCHA_VERIFY_URL?.trim();
+      if (override && env.NODE_ENV === 'production') {
+        return { ok: false, problem: 'RECAPTCHA_VERIFY_URL is for tests only: refused with NODE_ENV=production (tests set NODE_ENV=test).' };
+      }
+      const verifyUrl = override || 'https://www.google.com/recaptcha/api/siteverify';
       return { ok: true, config: { provider, siteKey, secret, verifyUrl } };
     }
     default:

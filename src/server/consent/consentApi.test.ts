@@ -7,9 +7,9 @@ import * as contract from '../../api/generated/zod.ts';
 import { consentRecords } from '../../db/schema.ts';
 import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { createApiHandler } from '../http/contentApi.ts';
+import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { listConsentRecords } from './consentRecords.server.ts';
-import { consentMessages, consentRoutes } from './consentRoutes.ts';
+import { consentHandlers, consentMessages } from './consentRoutes.ts';
 
 const URL_ = 'http://magazine.test/api/consent';
 const post = (body: unknown, headers: Record<string, string> = {}, ip?: string) => jsonPost(URL_, body, headers, ip);
@@ -38,13 +38,13 @@ describe.each(testDatabaseKinds)('consent proof API on %s', (kind) => {
 
   const at = new Date('2026-11-23T10:15:00.000Z');
   function handler(rateLimitPerMinute = 0) {
-    const routes = consentRoutes({
+    const routes = consentHandlers({
       env: {},
       rateLimitPerMinute,
       clientIp: testClientIp,
       now: () => at,
     });
-    return createApiHandler(database.db, routes);
+    return createTestApiHandler(database.db, routes);
   }
   const stored = () => listConsentRecords(database.db, 0, 100);
 

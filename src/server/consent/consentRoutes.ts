@@ -7,12 +7,12 @@
 import type { z } from 'zod';
 import { consentConfig, knownPurposeIds, knownVendorIds } from '../../../consent.config.ts';
 import * as contract from '../../api/generated/zod.ts';
-import type { ApiHandler, ApiRoute } from '../http/apiTypes.ts';
+import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { errorJson, json } from '../http/responses.ts';
-import { createMemoryStore, createRedisStore, type SharedStore } from '../http/sharedStore.ts';
+import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { envFlag, envUrl } from '../config/envValues.ts';
 import { saveConsentRecord } from './consentRecords.server.ts';
 
@@ -58,17 +58,17 @@ function listProblem(
 
 export interface ConsentRouteOptions {
   env?: NodeJS.ProcessEnv;
+  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
   store?: SharedStore;
   clientIp?: (request: Request) => string;
   rateLimitPerMinute?: number;
   now?: () => Date;
 }
 
-export function consentRoutes(options: ConsentRouteOptions = {}): ApiRoute[] {
+export function consentHandlers(options: ConsentRouteOptions = {}) {
   const env = options.env ?? process.env;
   const fail = (message: string) => new Error(`Consent: ${message}`);
-  const redisUrl = envUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], fail);
-  const store = options.store ?? (redisUrl ? createRedisStore(redisUrl, 'piquante:consent:') : createMemoryStore());
+  const store = options.store ?? createMemoryStore();
   const clientIp = options.clientIp ?? defaultClientIp(envFlag(env, 'TRUST_PROXY', fail));
   const rateLimited = createRateLimiter(store, clientIp);
   const perMinute = options.rateLimitPerMinute ?? consentConfig.rateLimitPerMinute;
@@ -100,5 +100,5 @@ export function consentRoutes(options: ConsentRouteOptions = {}): ApiRoute[] {
     );
   };
 
-  return [{ method: 'POST', path: '/api/consent', handle: record }];
+  return { recordConsent: record } satisfies ApiHandlerTable;
 }

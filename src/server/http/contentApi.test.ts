@@ -9,7 +9,8 @@ import * as contract from '../../api/generated/zod.ts';
 import { declaredHeaderProblems } from '../../testing/contractHeaders.ts';
 import { useSeededApi } from '../../testing/seededApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { contentRoutes, createApiHandler } from './contentApi.ts';
+import { createTestApiHandler } from '../../testing/testApiHandler.ts';
+import { contentHandlers } from './contentApi.ts';
 import { withEntityTag } from './httpCache.ts';
 
 describe.each(testDatabaseKinds)('content API on %s', (kind) => {
@@ -286,7 +287,7 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
 
 describe('the API reference', () => {
   it('serves /api/docs (inlined Redoc, no CDN) and the contract at /api/openapi.yaml', async () => {
-    const handle = createApiHandler(null as never, contentRoutes);
+    const handle = createTestApiHandler(null as never, contentHandlers);
     const docs = await handle(new Request('http://magazine.test/api/docs'));
     expect(docs.status).toBe(200);
     const html = await docs.text();

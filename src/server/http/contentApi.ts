@@ -1,6 +1,7 @@
 /**
- * The content service: every GET call of the contract, in one table. Handlers parse input with the
- * generated zod schemas, call src/server/<domain>, and answer the contract's shape.
+ * The content service: the readers' GET operations of the contract, keyed by operationId. Handlers parse
+ * input with the generated zod schemas, call src/server/<domain>, and answer the contract's shape
+ * (`reply`, checked against the contract's types).
  */
 import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
@@ -19,16 +20,9 @@ import { getReparteeGenerator, listReparteeGenerators } from '../content/reparte
 import { listShoppingItems } from '../content/shopping.server.ts';
 import { searchArticles } from '../search/searchArticles.server.ts';
 import { normaliseQuery } from '../search/searchQuery.ts';
-import { apiContractFile, apiReferencePage } from './apiReference.ts';
-import type { ApiContext, ApiHandler, ApiRoute } from './apiTypes.ts';
-import { isDatabaseOutage, serviceUnavailable } from './databaseOutage.ts';
-import { withEntityTag } from './httpCache.ts';
+import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './apiTypes.ts';
 import { parseParams, queryRecord } from './parseParams.ts';
-import { drainBody } from './requestBody.ts';
-import { errorJson, json, noContent, notFound } from './responses.ts';
-import { PathRouter } from './router.ts';
-
-const get = (path: string, handle: ApiHandler): ApiRoute => ({ method: 'GET', path, handle });
+import { noContent, notFound } from './responses.ts';
 
 async function getMovedArticle(db: Database, oldSlug: string) {
   const slug = await findMovedSlug(db, oldSlug);
@@ -38,14 +32,16 @@ async function getMovedArticle(db: Database, oldSlug: string) {
 const PAGE_KEYS = ['limit', 'offset'] as const;
 
 /** Runs `handle` with parsed path params and query, or answers the 400 of the first bad one. */
-function withInput<P, Q>(
+function withInput<O extends OperationId, P, Q>(
   pathSchema: z.ZodType<P> | null,
   querySchema: z.ZodType<Q> | null,
   integerKeys: readonly string[],
-  handle: (ctx: ApiContext, path: P, query: Q) => Promise<Response>,
-): ApiHandler {
+  handle: (ctx: ApiContext<O>, path: P, query: Q) => Promise<Response>,
+): ApiHandler<O> {
   return async (ctx) => {
-    const path = pathSchema ? parseParams(pathSchema, ctx.params, integerKeys) : { ok: true as const, value: {} as P };
+    const path = pathSchema
+      ? parseParams(pathSchema, ctx.params as Record<string, string>, integerKeys)
+      : { ok: true as const, value: {} as P };
     if (!path.ok) return path.response;
     const query = querySchema
       ? parseParams(querySchema, queryRecord(ctx.url), integerKeys)
@@ -72,201 +68,87 @@ const messages = {
   repartee: 'Ce générateur de répartie est introuvable.',
 } as const;
 
-export const contentRoutes: readonly ApiRoute[] = [
-  get(
-    '/api/popin',
-    withInput(null, contract.GetPopinQueryParams, [], async ({ db }, _p, q) => {
-      const popin = await findPopinForPath(db, q.url);
-      return popin ? json(popin) : noContent();
-    }),
-  ),
-  get(
-    '/api/articles',
-    withInput(null, contract.ListArticlesQueryParams, PAGE_KEYS, async ({ db }, _p, q) => {
-      let categoryId: number | undefined;
-      if (q.category !== undefined) {
-        const category = await findCategory(db, q.category);
-        if (!category) return notFound(messages.category);
-        categoryId = category.id;
-      }
-      return json({ results: await listArticles(db, { ...page(q), categoryId }) });
-    }),
-  ),
-  get(
-    '/api/article/:url',
-    withInput(contract.GetArticleParams, null, [], async ({ db }, p) => {
-      // A published article whose slug changed answers at its old address too: the page sees
-      // result.url differ from the address and answers 301 to the new one.
-      const result = (await getArticle(db, p.url)) ?? (await getMovedArticle(db, p.url));
-      return result ? json({ result, url: p.url }, { cache: 'item' }) : notFound(messages.article);
-    }),
-  ),
-  get(
-    '/api/articleByCategory/:category',
-    withInput(contract.ListArticlesByCategoryParams, null, [], async ({ db }, p) => {
-      const category = await findCategory(db, p.category);
+export const contentHandlers = {
+  getPopin: withInput(null, contract.GetPopinQueryParams, [], async ({ db, reply }, _p, q) => {
+    const popin = await findPopinForPath(db, q.url);
+    return popin ? reply(200, popin) : noContent();
+  }),
+  listArticles: withInput(null, contract.ListArticlesQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) => {
+    let categoryId: number | undefined;
+    if (q.category !== undefined) {
+      const category = await findCategory(db, q.category);
       if (!category) return notFound(messages.category);
-      const results = await listArticles(db, {
-        limit: appConfig.pagination.defaultLimit,
-        offset: 0,
-        categoryId: category.id,
-      });
-      return json({ category: toCategory(category), results });
-    }),
+      categoryId = category.id;
+    }
+    return reply(200, { results: await listArticles(db, { ...page(q), categoryId }) });
+  }),
+  getArticle: withInput(contract.GetArticleParams, null, [], async ({ db, reply }, p) => {
+    // A published article whose slug changed answers at its old address too: the page sees
+    // result.url differ from the address and answers 301 to the new one.
+    const result = (await getArticle(db, p.url)) ?? (await getMovedArticle(db, p.url));
+    return result ? reply(200, { result, url: p.url }, { cache: 'item' }) : notFound(messages.article);
+  }),
+  listArticlesByCategory: withInput(contract.ListArticlesByCategoryParams, null, [], async ({ db, reply }, p) => {
+    const category = await findCategory(db, p.category);
+    if (!category) return notFound(messages.category);
+    const results = await listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0, categoryId: category.id });
+    return reply(200, { category: toCategory(category), results });
+  }),
+  listLastArticles: async ({ db, reply }) =>
+    reply(200, { results: await listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0 }) }),
+  listBestof: async ({ db, reply }) => reply(200, { results: await listBestof(db) }),
+  listCategories: async ({ db, reply }) => reply(200, { results: await listCategories(db) }),
+  listFormatContests: withInput(null, contract.ListFormatContestsQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) =>
+    reply(200, { results: await listFormatContests(db, page(q)) }),
   ),
-  get('/api/articleLast', async ({ db }) =>
-    json({ results: await listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0 }) }),
+  getFormatContest: withInput(contract.GetFormatContestParams, null, [], async ({ db, reply }, p) => {
+    const contest = await getFormatContest(db, p.url);
+    return contest ? reply(200, contest, { cache: 'item' }) : notFound(messages.contest);
+  }),
+  listInstagramOriginalPosts: withInput(contract.ListInstagramOriginalPostsParams, null, ['count'], async ({ db, reply }, p) =>
+    reply(200, { results: await listInstagramPosts(db, { limit: p.count, offset: 0 }) }),
   ),
-  get('/api/bestof', async ({ db }) => json({ results: await listBestof(db) })),
-  get('/api/categories', async ({ db }) => json({ results: await listCategories(db) })),
-  get(
-    '/api/format-contests',
-    withInput(null, contract.ListFormatContestsQueryParams, PAGE_KEYS, async ({ db }, _p, q) =>
-      json({ results: await listFormatContests(db, page(q)) }),
-    ),
+  listInstagramPosts: withInput(contract.ListInstagramPostsParams, null, ['offset'], async ({ db, reply }, p) =>
+    reply(200, await listInstagramPosts(db, { limit: appConfig.instagram.batchSize, offset: p.offset })),
   ),
-  get(
-    '/api/format-contests/:url',
-    withInput(contract.GetFormatContestParams, null, [], async ({ db }, p) => {
-      const contest = await getFormatContest(db, p.url);
-      return contest ? json(contest, { cache: 'item' }) : notFound(messages.contest);
-    }),
+  listMosaics: withInput(null, contract.ListMosaicsQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) =>
+    reply(200, { results: await listMosaics(db, page(q)) }),
   ),
-  get(
-    '/api/instagramoriginalposts/:count',
-    withInput(contract.ListInstagramOriginalPostsParams, null, ['count'], async ({ db }, p) =>
-      json({ results: await listInstagramPosts(db, { limit: p.count, offset: 0 }) }),
-    ),
+  getMosaic: withInput(contract.GetMosaicParams, null, [], async ({ db, reply }, p) => {
+    const result = await getMosaic(db, p.url);
+    return result ? reply(200, { result, url: p.url }, { cache: 'item' }) : notFound(messages.mosaic);
+  }),
+  listQuizzes: withInput(null, contract.ListQuizzesQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) =>
+    reply(200, { results: await listQuizzes(db, page(q)) }),
   ),
-  get(
-    '/api/instagram/:offset',
-    withInput(contract.ListInstagramPostsParams, null, ['offset'], async ({ db }, p) =>
-      json(await listInstagramPosts(db, { limit: appConfig.instagram.batchSize, offset: p.offset })),
-    ),
+  getQuiz: withInput(contract.GetQuizParams, null, [], async ({ db, reply }, p) => {
+    const quiz = await getQuiz(db, p.url);
+    return quiz ? reply(200, quiz, { cache: 'item' }) : notFound(messages.quiz);
+  }),
+  getQuizResult: withInput(contract.GetQuizResultParams, null, [], async ({ db, reply }, p) => {
+    const result = await getQuizResult(db, p.quizUrl, p.resultUrl);
+    return result ? reply(200, { result }, { cache: 'item' }) : notFound(messages.quizResult);
+  }),
+  getQuizResultBySlug: withInput(contract.GetQuizResultBySlugParams, null, [], async ({ db, reply }, p) => {
+    const result = await findQuizResultBySlug(db, p.resultUrl);
+    return result ? reply(200, { result }, { cache: 'item' }) : notFound(messages.quizResult);
+  }),
+  listReparteeGenerators: withInput(null, contract.ListReparteeGeneratorsQueryParams, ['offset'], async ({ db, reply }, _p, q) =>
+    reply(200, { results: await listReparteeGenerators(db, { limit: appConfig.pagination.defaultLimit, offset: q.offset ?? 0 }) }),
   ),
-  get(
-    '/api/mosaics',
-    withInput(null, contract.ListMosaicsQueryParams, PAGE_KEYS, async ({ db }, _p, q) =>
-      json({ results: await listMosaics(db, page(q)) }),
-    ),
-  ),
-  get(
-    '/api/mosaic/:url',
-    withInput(contract.GetMosaicParams, null, [], async ({ db }, p) => {
-      const result = await getMosaic(db, p.url);
-      return result ? json({ result, url: p.url }, { cache: 'item' }) : notFound(messages.mosaic);
-    }),
-  ),
-  get(
-    '/api/quizz',
-    withInput(null, contract.ListQuizzesQueryParams, PAGE_KEYS, async ({ db }, _p, q) =>
-      json({ results: await listQuizzes(db, page(q)) }),
-    ),
-  ),
-  get(
-    '/api/quizz/:url',
-    withInput(contract.GetQuizParams, null, [], async ({ db }, p) => {
-      const quiz = await getQuiz(db, p.url);
-      return quiz ? json(quiz, { cache: 'item' }) : notFound(messages.quiz);
-    }),
-  ),
-  get(
-    '/api/quizz/:quizUrl/:resultUrl',
-    withInput(contract.GetQuizResultParams, null, [], async ({ db }, p) => {
-      const result = await getQuizResult(db, p.quizUrl, p.resultUrl);
-      return result ? json({ result }, { cache: 'item' }) : notFound(messages.quizResult);
-    }),
-  ),
-  get(
-    '/api/quizz-result/:resultUrl',
-    withInput(contract.GetQuizResultBySlugParams, null, [], async ({ db }, p) => {
-      const result = await findQuizResultBySlug(db, p.resultUrl);
-      return result ? json({ result }, { cache: 'item' }) : notFound(messages.quizResult);
-    }),
-  ),
-  get(
-    '/api/repartee-generator',
-    withInput(null, contract.ListReparteeGeneratorsQueryParams, ['offset'], async ({ db }, _p, q) =>
-      json({
-        results: await listReparteeGenerators(db, {
-          limit: appConfig.pagination.defaultLimit,
-          offset: q.offset ?? 0,
-        }),
-      }),
-    ),
-  ),
-  get(
-    '/api/repartee-generator/:url',
-    withInput(contract.GetReparteeGeneratorParams, null, [], async ({ db }, p) => {
-      const generator = await getReparteeGenerator(db, p.url);
-      return generator ? json(generator, { cache: 'item' }) : notFound(messages.repartee);
-    }),
-  ),
-  get('/api/search', async (ctx) => {
+  getReparteeGenerator: withInput(contract.GetReparteeGeneratorParams, null, [], async ({ db, reply }, p) => {
+    const generator = await getReparteeGenerator(db, p.url);
+    return generator ? reply(200, generator, { cache: 'item' }) : notFound(messages.repartee);
+  }),
+  searchArticles: async ({ db, url, reply }) => {
     // Trimmed before validation: '  ab ' is two characters, not five.
-    const raw = queryRecord(ctx.url);
+    const raw = queryRecord(url);
     const q = typeof raw.q === 'string' ? normaliseQuery(raw.q) : raw.q;
     const parsed = parseParams(contract.SearchArticlesQueryParams, { ...raw, q }, ['l']);
     if (!parsed.ok) return parsed.response;
     const limit = parsed.value.l ?? appConfig.search.defaultLimit;
-    return json({ results: await searchArticles(ctx.db, parsed.value.q, limit) });
-  }),
-  get('/api/shopping', async ({ db }) => json({ results: await listShoppingItems(db) })),
-  get('/api/quotations', async ({ db }) => json({ results: await listQuotations(db) })),
-  get('/api/docs', async () => apiReferencePage()),
-  get('/api/openapi.yaml', async () => apiContractFile()),
-];
-
-export interface ApiHandlerOptions {
-  /** The site's canonical origin (SITE_URL): forms posted from it are ours even behind a proxy. */
-  siteUrl?: string;
-}
-
-const foreignOriginMessage = 'Ce formulaire doit être envoyé depuis le site de Piquante.';
-
-/**
- * A browser always names the page's origin on a POST: one that is neither this server's nor the site's
- * is another site submitting a form in our reader's name. Clients that send no Origin (curl, mail
- * servers) are not browsers acting for someone, and keep working.
- */
-function foreignOrigin(request: Request, url: URL, siteOrigin: string | null): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD') return false;
-  const origin = request.headers.get('origin');
-  if (origin === null) return false;
-  return origin !== url.origin && origin !== siteOrigin;
-}
-
-/**
- * The API as one fetch-style function over the given route tables: a Request in, a Response out (no
- * socket needed). The tables are passed in so that what needs configuration (the newsletter) is built
- * by whoever boots the server, and importing this module starts nothing.
- */
-export function createApiHandler(db: Database, routes: readonly ApiRoute[], options: ApiHandlerOptions = {}) {
-  const router = new PathRouter<ApiRoute>();
-  for (const route of routes) router.add(route.method, route.path, route);
-  const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : null;
-  return async function handleApiRequest(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const match = router.match(request.method, url.pathname);
-    try {
-      if (match === null) return errorJson(404, "Cette adresse de l'API n'existe pas.");
-      if (match === 'method') return errorJson(405, "Cette méthode n'est pas acceptée à cette adresse.");
-      if (!match.value.crossOrigin && foreignOrigin(request, url, siteOrigin)) return errorJson(403, foreignOriginMessage);
-      const response = await match.value.handle({ db, request, url, params: match.params });
-      if (request.method !== 'HEAD') return response;
-      // HEAD answers with the GET's headers, its ETag included: tagged while the body is still here.
-      const tagged = await withEntityTag(request, response);
-      return tagged.body ? new Response(null, tagged) : tagged;
-    } catch (error) {
-      if (isDatabaseOutage(error)) {
-        console.error('[api] database unreachable on', request.method, url.pathname, (error as Error).message);
-        return serviceUnavailable();
-      }
-      console.error('[api] unexpected failure on', request.method, url.pathname, error);
-      return errorJson(500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
-    } finally {
-      // Whatever a handler left unread is drained, so that its answer reaches a client still sending.
-      drainBody(request);
-    }
-  };
-}
+    return reply(200, { results: await searchArticles(db, parsed.value.q, limit) });
+  },
+  listShoppingItems: async ({ db, reply }) => reply(200, { results: await listShoppingItems(db) }),
+  listQuotations: async ({ db, reply }) => reply(200, { results: await listQuotations(db) }),
+} satisfies ApiHandlerTable;

@@ -1,26 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
-import { newsletterRoutes } from '../newsletter/newsletterRoutes.ts';
-import type { ApiRoute } from './apiTypes.ts';
-import { createApiHandler } from './contentApi.ts';
+import { createTestApiHandler } from '../../testing/testApiHandler.ts';
+import { composeApiHandlers } from '../apiHandlers.ts';
+import { newsletterConfigFromEnv } from '../newsletter/newsletterConfig.ts';
+import { createClock } from '../newsroom/clock.ts';
 import { json } from './responses.ts';
+import { createMemoryStore } from './sharedStore.ts';
 
 // The refusal happens before any handler runs: no database is needed to see it.
 const noDatabase = {} as Database;
-const routes: ApiRoute[] = [
-  { method: 'POST', path: '/newsletter/formulaire', handle: async () => json({ status: 'success' }) },
-  { method: 'POST', path: '/newsletter/un-clic', handle: async () => json({ status: 'success' }), crossOrigin: true },
-  { method: 'GET', path: '/api/lecture', handle: async () => json({ results: [] }) },
-];
-const handle = createApiHandler(noDatabase, routes, { siteUrl: 'https://www.piquante.fr' });
+const handle = createTestApiHandler(
+  noDatabase,
+  {
+    confirmNewsletterSignup: async () => json({ status: 'success' }),
+    unsubscribeOneClick: { crossOrigin: true, handle: async () => json({ status: 'success' }) },
+    listArticles: async () => json({ results: [] }),
+  },
+  { siteUrl: 'https://www.piquante.fr' },
+);
 const post = (path: string, origin?: string) =>
   handle(new Request(`http://127.0.0.1:3000${path}`, { method: 'POST', headers: origin ? { origin } : {}, body: 'x' }));
+const FORM = '/newsletter/confirmation';
+const ONE_CLICK = '/newsletter/desinscription-un-clic/u.1.abc';
 
 describe('state-changing requests from another site', () => {
   it('are refused with a 403 and a French message, in the contract’s error shape', async () => {
     for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:3001', 'https://piquante.fr']) {
-      const response = await post('/newsletter/formulaire', origin);
+      const response = await post(FORM, origin);
       expect(response.status, origin).toBe(403);
       const body = contract.ErrorResponse.parse(await response.json());
       expect(body).toEqual({ error: 'forbidden', message: 'Ce formulaire doit être envoyé depuis le site de Piquante.' });
@@ -28,19 +35,28 @@ describe('state-changing requests from another site', () => {
     }
   });
 
-  it('are accepted from this server, from SITE_URL, without Origin, and on cross-origin routes', async () => {
-    expect((await post('/newsletter/formulaire', 'http://127.0.0.1:3000')).status).toBe(200);
-    expect((await post('/newsletter/formulaire', 'https://www.piquante.fr')).status).toBe(200);
-    expect((await post('/newsletter/formulaire')).status).toBe(200);
-    expect((await post('/newsletter/un-clic', 'https://mail.example')).status).toBe(200);
-    const read = await handle(new Request('http://127.0.0.1:3000/api/lecture', { headers: { origin: 'https://evil.example' } }));
+  it('are accepted from this server, from SITE_URL, without Origin, and on cross-origin operations', async () => {
+    expect((await post(FORM, 'http://127.0.0.1:3000')).status).toBe(200);
+    expect((await post(FORM, 'https://www.piquante.fr')).status).toBe(200);
+    expect((await post(FORM)).status).toBe(200);
+    expect((await post(ONE_CLICK, 'https://mail.example')).status).toBe(200);
+    const read = await handle(new Request('http://127.0.0.1:3000/api/articles', { headers: { origin: 'https://evil.example' } }));
     expect(read.status).toBe(200);
   });
 
-  it('only the one-click unsubscribe of the newsletter accepts other sites', () => {
-    const open = newsletterRoutes({ env: {}, jobs: { enqueue: async () => null } })
-      .filter((route) => route.method === 'POST' && route.crossOrigin)
-      .map((route) => route.path);
-    expect(open).toEqual(['/newsletter/desinscription-un-clic/:token']);
+  it('only the one-click unsubscribe of the newsletter accepts other sites, in the whole table', () => {
+    const handlers = composeApiHandlers({
+      env: {},
+      config: newsletterConfigFromEnv({}),
+      jobs: { enqueue: async () => null },
+      store: createMemoryStore(),
+      storage: null as never,
+      clock: createClock(),
+      contentChanged: async () => {},
+    });
+    const open = Object.entries(handlers)
+      .filter(([, entry]) => typeof entry !== 'function' && entry.crossOrigin === true)
+      .map(([id]) => id);
+    expect(open).toEqual(['unsubscribeOneClick']);
   });
 });

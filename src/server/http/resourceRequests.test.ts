@@ -1,14 +1,16 @@
 /** Every answer that is not a page leaves with the resource security headers; pages are left to SSR. */
 import { describe, expect, it } from 'vitest';
 import type { ServerApp } from '../boot.server.ts';
-import { contentRoutes, createApiHandler } from './contentApi.ts';
+import { createTestApiHandler } from '../../testing/testApiHandler.ts';
+import { contentHandlers } from './contentApi.ts';
 import { answerResourceRequest } from './resourceRequests.ts';
 
 // The paths below need no database: the API reference, the contract, refusals, media, robots.txt.
 const app: ServerApp = {
   database: { db: null as never, kind: 'pglite', driver: null as never, exec: async () => {}, close: async () => {} },
   stop: async () => {},
-  handleApi: createApiHandler(null as never, contentRoutes),
+  handleApi: createTestApiHandler(null as never, contentHandlers),
+  storage: null as never,
 };
 
 async function answerFor(path: string, init?: RequestInit) {

@@ -9,10 +9,6 @@ import { handleSeoRequest } from '../seo/seoRoutes.server.ts';
 import { withEntityTag } from './httpCache.ts';
 import { handleMediaRequest } from './mediaRoutes.ts';
 import { mediaFileResponse } from '../newsroom/media.server.ts';
-import { type MediaStorage, mediaStorageFromEnv } from '../newsroom/mediaStorage.ts';
-
-/** The media library's storage, read from the environment once. */
-let storage: MediaStorage | undefined;
 import { doubledSlashRedirect, pageMethodNotAllowed } from './pageRequests.ts';
 
 function isApiPath(pathname: string): boolean {
@@ -28,8 +24,7 @@ async function answer(request: Request, url: URL, app: () => Promise<ServerApp>)
   const refused = pageMethodNotAllowed(request) ?? doubledSlashRedirect(url);
   if (refused) return refused;
   if (url.pathname.startsWith('/media/library/')) {
-    storage ??= mediaStorageFromEnv();
-    return (await mediaFileResponse(url.pathname, storage)) ?? handleMediaRequest(url);
+    return (await mediaFileResponse(url.pathname, (await app()).storage)) ?? handleMediaRequest(url);
   }
   if (url.pathname.startsWith('/media/')) return handleMediaRequest(url);
   return handleSeoRequest(url, async () => (await app()).database.db);

@@ -2,7 +2,7 @@
 import { appConfig } from '../../../app.config.ts';
 import type { ErrorResponse } from '../../api/types.ts';
 
-type CachePolicy = keyof typeof appConfig.apiCache;
+export type CachePolicy = keyof typeof appConfig.apiCache;
 
 const baseHeaders = {
   'content-type': 'application/json; charset=utf-8',

@@ -11,13 +11,13 @@ import { newsletterTokens, subscribers } from '../../db/schema.ts';
 import { encodeAltchaSolution, solveAltcha } from '../../lib/altcha/altchaSolver.ts';
 import { linkIn, type SmtpSink, startSmtpSink } from '../../testing/smtpSink.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { createApiHandler } from '../http/contentApi.ts';
+import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { type JobQueue, startJobQueue } from '../jobs/jobQueue.server.ts';
 import { createMailer, type Mailer, type MailMessage } from './mailer.server.ts';
 import { newsletterJobHandlers } from './newsletterJobs.ts';
 import { newsletterConfigFromEnv } from './newsletterConfig.ts';
 import { newsletterMessages } from './newsletterMessages.ts';
-import { type NewsletterOptions, newsletterRoutes } from './newsletterRoutes.ts';
+import { type NewsletterOptions, newsletterHandlers } from './newsletterRoutes.ts';
 import { eraseSubscriber, exportSubscribers } from './subscribers.server.ts';
 
 const BASE = 'http://magazine.test';
@@ -93,13 +93,13 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
     const { mailer, ...rest } = options;
     current.mailer = mailer ?? memoryMailer();
     current.siteUrl = config.siteUrl;
-    const routes = newsletterRoutes({
+    const routes = newsletterHandlers({
       config,
       jobs,
       clientIp: (request) => request.headers.get('x-test-ip') ?? '127.0.0.1',
       ...rest,
     });
-    return createApiHandler(database.db, routes);
+    return createTestApiHandler(database.db, routes);
   }
 
   async function storedCount(): Promise<number> {

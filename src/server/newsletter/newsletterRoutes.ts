@@ -9,7 +9,7 @@
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { TokenOutcome } from '../../api/types.ts';
-import type { ApiHandler, ApiRoute } from '../http/apiTypes.ts';
+import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { parseParams } from '../http/parseParams.ts';
 import { errorJson, json } from '../http/responses.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
@@ -23,7 +23,7 @@ import { FIELDS, type FieldErrors, readSignupForm, readUnsubscribeForm } from '.
 import { captchaVerdictMessages, linkMessages, newsletterMessages } from './newsletterMessages.ts';
 import { createServicesFor } from './newsletterServices.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
-import { createMemoryStore, createRedisStore, type SharedStore } from '../http/sharedStore.ts';
+import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { confirmSignup, issueToken, oneClickToken, signup, unsubscribeByLink } from './subscribers.server.ts';
 
 export interface NewsletterOptions {
@@ -34,6 +34,7 @@ export interface NewsletterOptions {
   clientIp?: (request: Request) => string;
   /** Where mails go: queued with the write that asks for them, sent by the job workers. */
   jobs: Pick<JobQueue, 'enqueue'>;
+  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
   store?: SharedStore;
   /** reCAPTCHA siteverify calls go through this fetch (tests). */
   fetch?: typeof fetch;
@@ -41,13 +42,6 @@ export interface NewsletterOptions {
 }
 
 const noStore = { cache: 'error' } as const;
-
-const route = (method: ApiRoute['method'], path: string, handle: ApiHandler, crossOrigin = false): ApiRoute => ({
-  method,
-  path,
-  handle,
-  crossOrigin,
-});
 
 const outcome = (flow: 'confirm' | 'unsubscribe', status: TokenOutcome['status']) =>
   json({ status, message: linkMessages[flow][status] } satisfies TokenOutcome, noStore);
@@ -60,9 +54,9 @@ const unsubscribeErrors = (errors: FieldErrors) =>
 
 const tokenShape = /^[A-Za-z0-9_.-]{20,200}$/;
 
-export function newsletterRoutes(options: NewsletterOptions): ApiRoute[] {
+export function newsletterHandlers(options: NewsletterOptions) {
   const config = options.config ?? newsletterConfigFromEnv(options.env);
-  const store = options.store ?? (config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore());
+  const store = options.store ?? createMemoryStore();
   const { jobs } = options;
   const clientIp = options.clientIp ?? defaultClientIp(config.trustProxy);
   const now = options.now ?? (() => new Date());
@@ -126,8 +120,8 @@ export function newsletterRoutes(options: NewsletterOptions): ApiRoute[] {
     return json({ status: 'success', errors: {} }, noStore);
   };
 
-  return [
-    route('GET', '/newsletter/captcha', async ({ db, request }) => {
+  return {
+    getSignupCaptcha: async ({ db, request }) => {
       const perMinute = config.rateLimitPerMinute * appConfig.newsletter.challengesPerSignup;
       const limited = await rateLimited(request, 'captcha', perMinute, newsletterMessages.tooManyChallenges);
       if (limited) return limited;
@@ -137,9 +131,9 @@ export function newsletterRoutes(options: NewsletterOptions): ApiRoute[] {
       }
       const { captcha } = await servicesFor(db);
       return json(await captcha.setup({ altcha: altcha === '1' }), noStore);
-    }),
-    route('POST', '/newsletter/inscriptionajaxlight-:origin', signupHandler),
-    route('POST', '/newsletter/confirmation', async ({ db, request }) => {
+    },
+    signupNewsletter: signupHandler,
+    confirmNewsletterSignup: async ({ db, request }) => {
       const read = await readToken(request);
       if (!read.ok) return read.response;
       if (!tokenShape.test(read.token)) return outcome('confirm', 'invalid');
@@ -154,8 +148,8 @@ export function newsletterRoutes(options: NewsletterOptions): ApiRoute[] {
         );
       }
       return outcome('confirm', result.status);
-    }),
-    route('POST', '/newsletter/desinscription', async ({ db, request }) => {
+    },
+    requestNewsletterUnsubscribe: async ({ db, request }) => {
       const limited = await rateLimited(request, 'unsubscribe', config.rateLimitPerMinute, newsletterMessages.tooManyRequests);
       if (limited) return limited;
       const form = await readForm(request, maxBytes);
@@ -168,24 +162,27 @@ export function newsletterRoutes(options: NewsletterOptions): ApiRoute[] {
       // The answer never depends on whether the address is subscribed: the lookup and the mail are a job.
       await jobs.enqueue('newsletter.unsubscribe-request', { email: fields.email, requestedAt: now().toISOString() });
       return json({ status: 'success', errors: {}, message: newsletterMessages.unsubscribeRequested }, noStore);
-    }),
-    route('POST', '/newsletter/desinscription/confirmation', async ({ db, request }) => {
+    },
+    confirmNewsletterUnsubscribe: async ({ db, request }) => {
       const read = await readToken(request);
       if (!read.ok) return read.response;
       if (!tokenShape.test(read.token)) return outcome('unsubscribe', 'invalid');
       const { oneClickKey } = await servicesFor(db);
       const result = await unsubscribeByLink(db, oneClickKey, read.token, now());
       return outcome('unsubscribe', result.status);
-    }),
-    route('GET', '/newsletter/desinscription-un-clic/:token', async ({ params }) => {
+    },
+    openOneClickUnsubscribeLink: async ({ params }) => {
       const path = parseParams(contract.OpenOneClickUnsubscribeLinkParams, params);
       if (!path.ok) return path.response;
       return new Response(null, {
         status: 303,
         headers: { location: `/desinscription/confirmer/${path.value.token}`, 'cache-control': 'no-store' },
       });
-    }),
-    route('POST', '/newsletter/desinscription-un-clic/:token', async ({ db, request, params }) => {
+    },
+    unsubscribeOneClick: {
+      // Mail clients post it from their own origin (RFC 8058); the token in the path is the credential.
+      crossOrigin: true,
+      handle: async ({ db, request, params }) => {
       const path = parseParams(contract.UnsubscribeOneClickParams, params);
       if (!path.ok) {
         drainBody(request);
@@ -197,9 +194,9 @@ export function newsletterRoutes(options: NewsletterOptions): ApiRoute[] {
         return errorJson(400, newsletterMessages.oneClickBody, { 'List-Unsubscribe': newsletterMessages.oneClickBody });
       }
       const { oneClickKey } = await servicesFor(db);
-      const result = await unsubscribeByLink(db, oneClickKey, path.value.token, now());
-      return outcome('unsubscribe', result.status);
-      // Mail clients post it from their own origin (RFC 8058); the token in the path is the credential.
-    }, true),
-  ];
+        const result = await unsubscribeByLink(db, oneClickKey, path.value.token, now());
+        return outcome('unsubscribe', result.status);
+      },
+    },
+  } satisfies ApiHandlerTable;
 }

@@ -1,8 +1,10 @@
-/** The audit log: one row per newsroom write (who, what, when, on which ids). */
+/**
+ * The audit log: one row per newsroom write (who, what, when, on which ids). Written by the domain
+ * functions themselves, inside the transaction of the write they record: the HTTP layer never audits.
+ */
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import type { StaffMember } from './staff.server.ts';
 
 export interface AuditEntry {
   action: string;
@@ -11,7 +13,10 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-export async function audit(db: Database, who: StaffMember | null, entry: AuditEntry, at: Date): Promise<void> {
+/** Who did it: a member of the staff, or null for the server itself (the scheduler). */
+export type AuditActor = { id: number; email: string } | null;
+
+export async function audit(db: Database, who: AuditActor, entry: AuditEntry, at: Date): Promise<void> {
   await db.insert(auditLog).values({
     at,
     staffId: who?.id ?? null,

@@ -3,12 +3,13 @@ import { asc, count, eq, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, newsroomArticles } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
+import { type NewsroomResult, refused } from './newsroomResult.ts';
 import { slugify } from './slugs.ts';
 import type { StaffMember } from './staff.server.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
 
-export type CategoryWrite<T> = { ok: true; value: T } | { ok: false; kind: 'notFound' } | { ok: false; kind: 'conflict' | 'bad'; message: string };
+export type CategoryWrite<T> = NewsroomResult<T>;
 
 async function articleCounts(db: Database): Promise<Map<number, number>> {
   const rows = await db.select({ id: newsroomArticles.categoryId, n: count() }).from(newsroomArticles).groupBy(newsroomArticles.categoryId);
@@ -43,14 +44,14 @@ export async function createCategory(
   if (!name) return { ok: false, kind: 'bad', message: 'Le nom de la rubrique est obligatoire.' };
   const slug = input.slug ?? slugify(name);
   const [existing] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
-  if (existing) return { ok: false, kind: 'conflict', message: `L'adresse « /${slug} » est déjà celle d'une rubrique.` };
+  if (existing) return { ok: false, kind: 'taken', message: `L'adresse « /${slug} » est déjà celle d'une rubrique.` };
   const [last] = await db.select({ p: max(categories.position) }).from(categories);
   const [row] = await db
     .insert(categories)
     .values({ slug, name, description: input.description.trim(), color: input.color, position: (last?.p ?? 0) + 1 })
     .onConflictDoNothing()
     .returning();
-  if (!row) return { ok: false, kind: 'conflict', message: `L'adresse « /${slug} » est déjà celle d'une rubrique.` };
+  if (!row) return { ok: false, kind: 'taken', message: `L'adresse « /${slug} » est déjà celle d'une rubrique.` };
   await audit(db, who, { action: 'category.create', entity: 'category', entityId: row.id, detail: { slug } }, now);
   return { ok: true, value: toAdmin(row, 0) };
 }
@@ -86,7 +87,7 @@ export async function deleteCategory(db: Database, who: StaffMember, id: number,
   if (n > 0) {
     return {
       ok: false,
-      kind: 'conflict',
+      kind: 'taken',
       message: `La rubrique « ${current.name} » contient encore ${n} article${n > 1 ? 's' : ''} : déplacez-les dans une autre rubrique avant de la supprimer.`,
     };
   }

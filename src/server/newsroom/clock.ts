@@ -1,6 +1,6 @@
 /**
  * The newsroom's clock: the scheduler and sessions ask it the time, so tests can move it. Production
- * never moves it (advancing is refused unless NEWSROOM_TEST_CLOCK=1, see newsroomRoutes).
+ * never moves it (advancing is refused unless NEWSROOM_TEST_CLOCK=1, see http/newsroomHandlers.ts).
  */
 export interface Clock {
   now: () => Date;

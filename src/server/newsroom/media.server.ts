@@ -135,7 +135,7 @@ export async function uploadMedia(
 export type DeleteMediaResult =
   | { ok: true; removedFiles: number; failedFiles: string[] }
   | { ok: false; kind: 'notFound' }
-  | { ok: false; kind: 'inUse'; message: string };
+  | { ok: false; kind: 'taken'; message: string };
 
 /** « A », « B » et 3 autres: who to go and change before the image can go. */
 function inUseMessage(titles: string[]): string {
@@ -169,7 +169,7 @@ export async function deleteMedia(db: Database, who: StaffMember, id: number, st
   // In the body too: an image placed in the text is named there by its library id.
   const inBody = await articlesShowingInBody(db, id);
   const users = new Map([...published, ...editorial, ...inBody].map((a) => [a.id, a.title]));
-  if (users.size > 0) return { ok: false, kind: 'inUse', message: inUseMessage([...users.values()].sort((a, b) => a.localeCompare(b, 'fr'))) };
+  if (users.size > 0) return { ok: false, kind: 'taken', message: inUseMessage([...users.values()].sort((a, b) => a.localeCompare(b, 'fr'))) };
 
   const [deleted] = await db.delete(media).where(eq(media.id, id)).returning();
   if (!deleted) return { ok: false, kind: 'notFound' };

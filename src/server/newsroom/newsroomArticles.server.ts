@@ -5,6 +5,7 @@
  * of an outdated version changes nothing and says who saved since.
  */
 import { and, asc, count, desc, eq, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { appConfig } from '../../../app.config.ts';
 import type { ArticleDetail, ContentBlock, Image, Stamp } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -23,6 +24,8 @@ import { toCategory } from '../content/categories.server.ts';
 import { audit } from './audit.server.ts';
 import { checkDocWithLibrary } from './bodyImages.server.ts';
 import { docFromBlocks, plainParagraphs, readingMinutes } from './richText.ts';
+import { type NewsroomResult, refused } from './newsroomResult.ts';
+import { previewToken } from './previewTokens.ts';
 import { slugify, uniqueSlug } from './slugs.ts';
 import type { StaffMember } from './staff.server.ts';
 
@@ -44,19 +47,8 @@ export interface ArticleInput {
   ogImage?: string | null;
 }
 
-export type WriteResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; kind: 'bad'; message: string; fields?: Record<string, string> }
-  | { ok: false; kind: 'notFound' }
-  | { ok: false; kind: 'taken'; message: string }
-  | { ok: false; kind: 'conflict'; currentVersion: number; changedBy: string | null; changedAt: Date };
-
-const bad = (message: string, field?: string): WriteResult<never> => ({
-  ok: false,
-  kind: 'bad',
-  message,
-  ...(field ? { fields: { [field]: message } } : {}),
-});
+export type WriteResult<T> = NewsroomResult<T>;
+const bad = refused.bad;
 
 /** Articles from before the newsroom (the demo seed, an import) get their editorial row; ids are shared. */
 export async function backfillNewsroom(db: Database): Promise<number> {
@@ -326,7 +318,7 @@ export async function createArticle(db: Database, who: StaffMember, input: Artic
       .returning();
     if (!row) throw new Error('insert returned nothing');
     const revisionId = await saveRevision(tx, row, resolved.value.doc, resolved.value.blocks, who, now);
-    await audit(tx as unknown as Database, who, { action: 'article.create', entity: 'article', entityId: row.id, detail: { slug, afterRevision: revisionId } }, now);
+    await audit(tx, who, { action: 'article.create', entity: 'article', entityId: row.id, detail: { slug, afterRevision: revisionId } }, now);
     return { ok: true, value: await toAdminArticle(tx, row) };
   });
 }
@@ -349,7 +341,7 @@ export async function updateArticle(
   id: number,
   input: ArticleInput & { version: number },
   now: Date,
-): Promise<WriteResult<UpdateOutcome> | { ok: false; kind: 'forbidden' }> {
+): Promise<WriteResult<UpdateOutcome>> {
   return db.transaction(async (tx) => {
     const row = await findRow(tx, id);
     if (!row) return { ok: false, kind: 'notFound' } as const;
@@ -386,7 +378,7 @@ export async function updateArticle(
       await project(tx, updated, resolved.value.blocks, now);
     }
     await audit(
-      tx as unknown as Database,
+      tx,
       who,
       {
         action: slug !== row.slug ? 'article.update.slug' : 'article.update',
@@ -422,7 +414,7 @@ export async function changeStatus(
   id: number,
   change: { action: StatusAction; version: number; scheduledAt?: string },
   now: Date,
-): Promise<WriteResult<UpdateOutcome> | { ok: false; kind: 'forbidden' }> {
+): Promise<WriteResult<UpdateOutcome>> {
   return db.transaction(async (tx) => {
     const row = await findRow(tx, id);
     if (!row) return { ok: false, kind: 'notFound' } as const;
@@ -465,7 +457,7 @@ export async function changeStatus(
       await tx.delete(articles).where(eq(articles.id, id));
     }
     await audit(
-      tx as unknown as Database,
+      tx,
       who,
       { action: `article.${change.action}`, entity: 'article', entityId: id, detail: { from: row.status, to: status, version: updated.version, ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}) } },
       now,
@@ -492,7 +484,7 @@ export async function publishDue(db: Database, now: Date): Promise<number[]> {
         .returning();
       if (!updated) return false; // Someone changed it meanwhile: their state stands.
       await project(tx, updated, await blocksOfRow(tx, row), now);
-      await audit(tx as unknown as Database, null, { action: 'article.publish.scheduled', entity: 'article', entityId: row.id, detail: { version: updated.version } }, now);
+      await audit(tx, null, { action: 'article.publish.scheduled', entity: 'article', entityId: row.id, detail: { version: updated.version } }, now);
       return true;
     });
     if (done) published.push(row.id);
@@ -573,7 +565,7 @@ export async function restoreRevision(
   revisionId: number,
   version: number,
   now: Date,
-): Promise<WriteResult<UpdateOutcome> | { ok: false; kind: 'forbidden' }> {
+): Promise<WriteResult<UpdateOutcome>> {
   const [revision] = await db
     .select()
     .from(articleRevisions)
@@ -636,6 +628,33 @@ export async function previewArticle(db: Database, id: number): Promise<ArticleD
     updatedAt: row.updatedAt.toISOString(),
     ...articleSeo(row),
   };
+}
+
+/**
+ * A signed, expiring link to the article as it would be published. Whoever may edit the article may show
+ * it; a contributor cannot share a colleague's draft.
+ */
+export async function issuePreviewLink(
+  db: Database,
+  who: StaffMember,
+  id: number,
+  secret: string,
+  now: Date,
+): Promise<WriteResult<{ url: string; expiresAt: string }>> {
+  const row = await findRow(db, id);
+  if (!row) return refused.notFound;
+  if (!canEdit(who, row) && row.status !== 'published') return refused.forbidden;
+  const expiresAt = new Date(now.getTime() + appConfig.newsroom.previewLinkMinutes * 60_000);
+  const token = previewToken(secret, row.id, expiresAt);
+  await audit(db, who, { action: 'article.preview-link', entity: 'article', entityId: row.id, detail: { expiresAt: expiresAt.toISOString() } }, now);
+  return { ok: true, value: { url: `/apercu/${token}`, expiresAt: expiresAt.toISOString() } };
+}
+
+/** A scheduler pass asked for by a member (the newsroom's button, or a test moving the clock): audited. */
+export async function runScheduler(db: Database, who: StaffMember, now: Date, advanceSeconds: number): Promise<number[]> {
+  const published = await publishDue(db, now);
+  await audit(db, who, { action: 'scheduler.run', entity: 'scheduler', detail: { published, advanceSeconds } }, now);
+  return published;
 }
 
 /** The current slug of a published article that used to answer at `oldSlug`, or null. */

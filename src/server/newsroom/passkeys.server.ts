@@ -14,6 +14,7 @@ import {
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staff, staffPasskeys, webauthnChallenges } from '../../db/schema.ts';
+import { audit } from './audit.server.ts';
 import type { StaffMember } from './staff.server.ts';
 
 const CHALLENGE_MS = 5 * 60_000;
@@ -58,7 +59,9 @@ export async function registrationOptions(db: Database, member: StaffMember, rp:
     userID: new TextEncoder().encode(`staff-${member.id}`),
     attestationType: 'none',
     excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports as AuthenticatorTransportFuture[] })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    // A passkey signs in without a password: the authenticator must verify the person (PIN, biometrics),
+    // so that holding the device alone opens no session.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   const challengeId = await saveChallenge(db, options.challenge, 'register', member.id, now);
   return { challengeId, options };
@@ -82,7 +85,7 @@ export async function registerPasskey(
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     return { ok: false, message: "La réponse de l'authentificateur n'est pas valide." };
@@ -104,6 +107,7 @@ export async function registerPasskey(
     .onConflictDoNothing()
     .returning();
   if (!row) return { ok: false, message: 'Cette clé d’accès est déjà enregistrée.' };
+  await audit(db, member, { action: 'passkey.register', entity: 'staff', entityId: member.id, detail: { name: row.name } }, now);
   return { ok: true, value: { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null } };
 }
 
@@ -114,7 +118,7 @@ export async function listPasskeys(db: Database, member: StaffMember) {
 
 /** Discoverable credentials: no account is named before the passkey answers (nothing to enumerate). */
 export async function authenticationOptions(db: Database, rp: RelyingParty, now: Date) {
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' });
+  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required' });
   const challengeId = await saveChallenge(db, options.challenge, 'authenticate', null, now);
   return { challengeId, options };
 }
@@ -142,7 +146,7 @@ export async function authenticate(
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
-      requireUserVerification: false,
+      requireUserVerification: true,
       credential: {
         id: passkey.key.id,
         publicKey: new Uint8Array(Buffer.from(passkey.key.publicKey, 'base64url')),
@@ -165,10 +169,11 @@ export async function authenticate(
  * Removes one of this account's own passkeys; null when it has none by that id (another account's key
  * answers the same as an unknown one: nobody learns which keys exist, and no one removes a colleague's).
  */
-export async function removePasskey(db: Database, member: StaffMember, id: string): Promise<{ id: string; name: string } | null> {
+export async function removePasskey(db: Database, member: StaffMember, id: string, now: Date): Promise<{ id: string; name: string } | null> {
   const [row] = await db
     .delete(staffPasskeys)
     .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffId, member.id)))
     .returning({ id: staffPasskeys.id, name: staffPasskeys.name });
+  if (row) await audit(db, member, { action: 'passkey.remove', entity: 'staff', entityId: member.id, detail: { name: row.name } }, now);
   return row ?? null;
 }

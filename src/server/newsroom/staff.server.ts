@@ -8,6 +8,8 @@ import { and, asc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
 import { authors, type StaffRole, staff, staffSessions } from '../../db/schema.ts';
+import { audit } from './audit.server.ts';
+import { type NewsroomResult, refused } from './newsroomResult.ts';
 import { slugify, uniqueSlug } from './slugs.ts';
 
 export interface StaffMember {
@@ -54,6 +56,8 @@ export class StaffExistsError extends Error {}
 export async function createStaff(
   db: Database,
   input: { email: string; name: string; role: StaffRole; password: string },
+  /** The admin creating it in the newsroom (audited); none for the operator's command. */
+  by: { member: StaffMember; now: Date } | null = null,
 ): Promise<StaffMember> {
   const email = normaliseStaffEmail(input.email);
   const [existing] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
@@ -71,6 +75,7 @@ export async function createStaff(
     .onConflictDoNothing()
     .returning();
   if (!row) throw new StaffExistsError(email);
+  if (by) await audit(db, by.member, { action: 'staff.create', entity: 'staff', entityId: row.id, detail: { role: row.role } }, by.now);
   return toMember(row);
 }
 
@@ -102,13 +107,19 @@ export interface StaffSession {
   csrfToken: string;
 }
 
-export async function openSession(db: Database, member: StaffMember, now: Date): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+export async function openSession(
+  db: Database,
+  member: StaffMember,
+  now: Date,
+  how: 'password' | 'passkey',
+): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + appConfig.newsroom.sessionHours * 3600_000);
   await db.insert(staffSessions).values({ tokenHash: tokenHash(token), staffId: member.id, csrfToken, expiresAt });
   // Old sessions of everyone are swept now and then, on sign-in: no timer needed.
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
+  await audit(db, member, { action: 'session.open', entity: 'staff', entityId: member.id, detail: { how } }, now);
   return { token, csrfToken, expiresAt };
 }
 
@@ -124,15 +135,12 @@ export async function findSession(db: Database, token: string, now: Date): Promi
   return { member: toMember(row.member), csrfToken: row.csrfToken };
 }
 
-export async function closeSession(db: Database, token: string): Promise<void> {
-  await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
+export async function closeSession(db: Database, token: string | null, member: StaffMember, now: Date): Promise<void> {
+  if (token) await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
+  await audit(db, member, { action: 'session.close', entity: 'staff', entityId: member.id }, now);
 }
 
-export type AccountResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; kind: 'bad'; message: string; field: string }
-  | { ok: false; kind: 'notFound' }
-  | { ok: false; kind: 'conflict'; message: string };
+export type AccountResult<T> = NewsroomResult<T>;
 
 /**
  * The owner changes their password: the current one is checked (a session left open on a shared machine is
@@ -143,23 +151,30 @@ export async function changePassword(
   member: StaffMember,
   input: { currentPassword: string; newPassword: string },
   keepToken: string,
+  now: Date,
 ): Promise<AccountResult<{ otherSessionsClosed: number }>> {
   const [row] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, member.id));
   if (!row) return { ok: false, kind: 'notFound' };
   const ok = await verify(row.passwordHash, input.currentPassword).catch(() => false);
-  if (!ok) return { ok: false, kind: 'bad', message: 'Le mot de passe actuel est incorrect.', field: 'currentPassword' };
+  if (!ok) {
+    // A wrong current password on an open session may be someone else at the keyboard: recorded.
+    await audit(db, member, { action: 'staff.password.refused', entity: 'staff', entityId: member.id }, now);
+    return refused.bad('Le mot de passe actuel est incorrect.', 'currentPassword');
+  }
   const weak = passwordProblem(input.newPassword);
-  if (weak) return { ok: false, kind: 'bad', message: weak, field: 'newPassword' };
+  if (weak) return refused.bad(weak, 'newPassword');
   if (input.newPassword === input.currentPassword) {
-    return { ok: false, kind: 'bad', message: 'Le nouveau mot de passe doit être différent de l’actuel.', field: 'newPassword' };
+    return refused.bad('Le nouveau mot de passe doit être différent de l’actuel.', 'newPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
   const closed = await db.transaction(async (tx) => {
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
-    return tx
+    const gone = await tx
       .delete(staffSessions)
       .where(and(eq(staffSessions.staffId, member.id), ne(staffSessions.tokenHash, tokenHash(keepToken))))
       .returning({ tokenHash: staffSessions.tokenHash });
+    await audit(tx, member, { action: 'staff.password', entity: 'staff', entityId: member.id, detail: { otherSessionsClosed: gone.length } }, now);
+    return gone;
   });
   return { ok: true, value: { otherSessionsClosed: closed.length } };
 }
@@ -177,7 +192,7 @@ export async function setStaffActive(
   now: Date,
 ): Promise<AccountResult<{ member: StaffMember; sessionsClosed: number; changed: boolean }>> {
   if (!active && targetId === actor.id) {
-    return { ok: false, kind: 'conflict', message: 'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.' };
+    return { ok: false, kind: 'taken', message: 'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.' };
   }
   return db.transaction(async (tx) => {
     const activeAdmins = await tx
@@ -187,16 +202,20 @@ export async function setStaffActive(
       .for('update');
     const [target] = await tx.select().from(staff).where(eq(staff.id, targetId));
     if (!target) return { ok: false, kind: 'notFound' } as const;
+    const record = (sessionsClosed: number) =>
+      audit(tx, actor, { action: active ? 'staff.enable' : 'staff.disable', entity: 'staff', entityId: targetId, detail: { email: target.email, sessionsClosed } }, now);
     if (active) {
       if (!target.disabledAt) return { ok: true, value: { member: toMember(target), sessionsClosed: 0, changed: false } } as const;
       const [row] = await tx.update(staff).set({ disabledAt: null }).where(eq(staff.id, targetId)).returning();
+      await record(0);
       return { ok: true, value: { member: toMember(row ?? target), sessionsClosed: 0, changed: true } } as const;
     }
     if (target.role === 'admin' && !target.disabledAt && activeAdmins.every((a) => a.id === targetId)) {
-      return { ok: false, kind: 'conflict', message: 'C’est le dernier compte administrateur actif : il ne peut pas être désactivé.' } as const;
+      return { ok: false, kind: 'taken', message: 'C’est le dernier compte administrateur actif : il ne peut pas être désactivé.' } as const;
     }
     const [row] = target.disabledAt ? [target] : await tx.update(staff).set({ disabledAt: now }).where(eq(staff.id, targetId)).returning();
     const closed = await tx.delete(staffSessions).where(eq(staffSessions.staffId, targetId)).returning({ tokenHash: staffSessions.tokenHash });
+    if (!target.disabledAt) await record(closed.length);
     return { ok: true, value: { member: toMember(row ?? target), sessionsClosed: closed.length, changed: !target.disabledAt } } as const;
   });
 }

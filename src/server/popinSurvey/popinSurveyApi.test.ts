@@ -7,9 +7,9 @@ import type { PopinParts } from '../../api/types.ts';
 import { popins, popinSurveyAnswers } from '../../db/schema.ts';
 import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { createApiHandler } from '../http/contentApi.ts';
+import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { tallySurveys } from './popinSurveyAnswers.server.ts';
-import { popinSurveyRoutes, surveyMessages } from './popinSurveyRoutes.ts';
+import { popinSurveyHandlers, surveyMessages } from './popinSurveyRoutes.ts';
 
 const URL_ = 'http://magazine.test/api/popin/survey';
 const post = (body: unknown, headers: Record<string, string> = {}, ip?: string) => jsonPost(URL_, body, headers, ip);
@@ -70,13 +70,13 @@ describe.each(testDatabaseKinds)('survey popin answers API on %s', (kind) => {
 
   let today = new Date('2026-11-23T10:15:00.000Z');
   function handler(rateLimitPerMinute = 0) {
-    const routes = popinSurveyRoutes({
+    const routes = popinSurveyHandlers({
       env: {},
       rateLimitPerMinute,
       clientIp: testClientIp,
       now: () => today,
     });
-    return createApiHandler(database.db, routes);
+    return createTestApiHandler(database.db, routes);
   }
   const counters = () => database.db.select().from(popinSurveyAnswers);
 

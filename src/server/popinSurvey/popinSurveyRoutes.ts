@@ -8,12 +8,12 @@ import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import { envFlag, envUrl } from '../config/envValues.ts';
-import type { ApiHandler, ApiRoute } from '../http/apiTypes.ts';
+import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { errorJson, noContent } from '../http/responses.ts';
-import { createMemoryStore, createRedisStore, type SharedStore } from '../http/sharedStore.ts';
+import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { countSurveyAnswer, findActiveSurvey, surveyButtonText } from './popinSurveyAnswers.server.ts';
 
 export const surveyMessages = {
@@ -34,17 +34,17 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
 
 export interface PopinSurveyRouteOptions {
   env?: NodeJS.ProcessEnv;
+  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
   store?: SharedStore;
   clientIp?: (request: Request) => string;
   rateLimitPerMinute?: number;
   now?: () => Date;
 }
 
-export function popinSurveyRoutes(options: PopinSurveyRouteOptions = {}): ApiRoute[] {
+export function popinSurveyHandlers(options: PopinSurveyRouteOptions = {}) {
   const env = options.env ?? process.env;
   const fail = (message: string) => new Error(`Popin survey: ${message}`);
-  const redisUrl = envUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], fail);
-  const store = options.store ?? (redisUrl ? createRedisStore(redisUrl, 'piquante:survey:') : createMemoryStore());
+  const store = options.store ?? createMemoryStore();
   const clientIp = options.clientIp ?? defaultClientIp(envFlag(env, 'TRUST_PROXY', fail));
   const rateLimited = createRateLimiter(store, clientIp);
   const { maxBodyBytes, rateLimitPerMinute } = appConfig.popin.survey;
@@ -67,5 +67,5 @@ export function popinSurveyRoutes(options: PopinSurveyRouteOptions = {}): ApiRou
     return noContent('error');
   };
 
-  return [{ method: 'POST', path: '/api/popin/survey', handle: answer }];
+  return { answerPopinSurvey: answer } satisfies ApiHandlerTable;
 }

@@ -11,10 +11,10 @@ import { pushSubscriptions } from '../../db/schema.ts';
 import { browserSubscription, type FakePushService, startFakePushService } from '../../testing/fakePushService.ts';
 import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { createApiHandler } from '../http/contentApi.ts';
+import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { articlePayload } from './pushPayload.ts';
 import { pushConfigFromEnv } from './pushConfig.ts';
-import { pushMessages, pushRoutes } from './pushRoutes.ts';
+import { pushHandlers, pushMessages } from './pushRoutes.ts';
 import { findPushSubscription, savePushSubscription } from './pushSubscriptions.server.ts';
 import { sendToAllSubscriptions } from './sendNotifications.server.ts';
 
@@ -40,11 +40,11 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
 
   function handler(env: NodeJS.ProcessEnv = VAPID_ENV, rateLimitPerMinute = 0) {
     const config = { ...pushConfigFromEnv(env), rateLimitPerMinute };
-    const routes = pushRoutes({
+    const routes = pushHandlers({
       config,
       clientIp: testClientIp,
     });
-    return createApiHandler(database.db, routes);
+    return createTestApiHandler(database.db, routes);
   }
 
   const stored = async () => (await database.db.select().from(pushSubscriptions)).map((row) => row.endpoint);

@@ -1,6 +1,6 @@
 /**
  * The web push endpoints of the contract (openapi/magazine.yaml, tag Push): a route table composed into the
- * API at boot by `pushRoutes(options)`. Order of the checks: notifications configured (404 otherwise),
+ * API at boot by `pushHandlers(options)`. Order of the checks: notifications configured (404 otherwise),
  * per-IP rate limit (before reading the body), body (415/413/400), endpoint policy (400), then the database.
  */
 import type { z } from 'zod';
@@ -9,9 +9,9 @@ import type { Database } from '../../db/client.ts';
 import { drainBody } from '../http/requestBody.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
-import type { ApiHandler, ApiRoute } from '../http/apiTypes.ts';
+import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { errorJson, json } from '../http/responses.ts';
-import { createMemoryStore, createRedisStore, type SharedStore } from '../http/sharedStore.ts';
+import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { appConfig } from '../../../app.config.ts';
 import { checkEndpoint } from './endpointPolicy.ts';
 import { readJson } from '../http/jsonBody.ts';
@@ -44,6 +44,7 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
 export interface PushRouteOptions {
   env?: NodeJS.ProcessEnv;
   config?: PushConfig;
+  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
   store?: SharedStore;
   clientIp?: (request: Request) => string;
   now?: () => Date;
@@ -51,10 +52,10 @@ export interface PushRouteOptions {
 
 const noStore = { cache: 'error' } as const;
 
-export function pushRoutes(options: PushRouteOptions = {}): ApiRoute[] {
+export function pushHandlers(options: PushRouteOptions = {}) {
   const config = options.config ?? pushConfigFromEnv(options.env);
   const store =
-    options.store ?? (config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:push:') : createMemoryStore());
+    options.store ?? createMemoryStore();
   const clientIp = options.clientIp ?? defaultClientIp(config.trustProxy);
   const now = options.now ?? (() => new Date());
   const maxBytes = appConfig.push.maxBodyBytes;
@@ -111,8 +112,5 @@ export function pushRoutes(options: PushRouteOptions = {}): ApiRoute[] {
     return json({ status: 'unsubscribed', message: pushMessages.unsubscribed }, noStore);
   };
 
-  return [
-    { method: 'POST', path: '/api/push/subscriptions', handle: subscribe },
-    { method: 'POST', path: '/api/push/subscriptions/unsubscribe', handle: unsubscribe },
-  ];
+  return { subscribePush: subscribe, unsubscribePush: unsubscribe } satisfies ApiHandlerTable;
 }

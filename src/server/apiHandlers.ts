@@ -1,0 +1,41 @@
+/**
+ * The API's one table: every operation of the contract (operationId) with its handler, from each domain.
+ * Typed as ApiHandlers, so an operation added to the contract without a handler fails the type check;
+ * createApiHandler checks it again at start, and apiHandlers.test.ts in the tests.
+ */
+import type { JobQueue } from './jobs/jobQueue.server.ts';
+import type { ApiHandlers } from './http/apiTypes.ts';
+import { contentHandlers } from './http/contentApi.ts';
+import type { SharedStore } from './http/sharedStore.ts';
+import { consentHandlers } from './consent/consentRoutes.ts';
+import type { NewsletterConfig } from './newsletter/newsletterConfig.ts';
+import { newsletterHandlers } from './newsletter/newsletterRoutes.ts';
+import type { Clock } from './newsroom/clock.ts';
+import { newsroomHandlers } from './newsroom/http/newsroomHandlers.ts';
+import type { MediaStorage } from './newsroom/mediaStorage.ts';
+import { popinSurveyHandlers } from './popinSurvey/popinSurveyRoutes.ts';
+import { pushHandlers } from './push/pushRoutes.ts';
+
+export interface ApiDeps {
+  env: NodeJS.ProcessEnv;
+  config: NewsletterConfig;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** The one store of rate limits and spent captchas (memory, or Redis with REDIS_URL). */
+  store: SharedStore;
+  /** The one media storage (MEDIA_DIR or S3). */
+  storage: MediaStorage;
+  clock: Clock;
+  contentChanged: () => Promise<void>;
+}
+
+export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
+  const { env, config, jobs, store, storage, clock, contentChanged } = deps;
+  return {
+    ...contentHandlers,
+    ...newsletterHandlers({ config, jobs, store }),
+    ...pushHandlers({ env, store }),
+    ...newsroomHandlers({ env, clock, contentChanged, store, storage }),
+    ...consentHandlers({ env, store }),
+    ...popinSurveyHandlers({ env, store }),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The API as one fetch-style function: a Request in, a Response out (no socket needed). Its addresses
+ * come from the contract (src/api/generated/operations.ts), matched by rou3 (the router under h3 and
+ * srvx); its handlers from one table keyed by operationId (apiTypes.ts), composed at boot. Beside the
+ * contract's operations it serves the contract itself and its reference page.
+ */
+import { addRoute, createRouter, findRoute } from 'rou3';
+import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
+import type { Database } from '../../db/client.ts';
+import { apiContractFile, apiReferencePage } from './apiReference.ts';
+import type { ApiContext, ApiHandler, ApiHandlers, OperationHandler } from './apiTypes.ts';
+import { isDatabaseOutage, serviceUnavailable } from './databaseOutage.ts';
+import { withEntityTag } from './httpCache.ts';
+import { drainBody } from './requestBody.ts';
+import { errorJson, json } from './responses.ts';
+
+/** Served under /api but not operations of the contract: the contract itself and its reference page. */
+const documentRoutes = {
+  '/api/docs': async () => apiReferencePage(),
+  '/api/openapi.yaml': async () => apiContractFile(),
+} as const;
+
+export interface ApiHandlerOptions {
+  /** The site's canonical origin (SITE_URL): forms posted from it are ours even behind a proxy. */
+  siteUrl?: string;
+}
+
+const foreignOriginMessage = 'Ce formulaire doit être envoyé depuis le site de Piquante.';
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/**
+ * A browser always names the page's origin on a POST: one that is neither this server's nor the site's
+ * is another site submitting a form in our reader's name. Clients that send no Origin (curl, mail
+ * servers) are not browsers acting for someone, and keep working.
+ */
+function foreignOrigin(request: Request, url: URL, siteOrigin: string | null): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  return origin !== url.origin && origin !== siteOrigin;
+}
+
+interface Entry {
+  operationId: OperationId | null;
+  handle: ApiHandler;
+  crossOrigin: boolean;
+}
+
+/** The operations of the contract that `handlers` lacks, and the handlers that are no operation. */
+export function handlerTableGaps(handlers: Record<string, unknown>): { missing: string[]; unknown: string[] } {
+  const operations = Object.keys(apiOperations);
+  return {
+    missing: operations.filter((id) => !(id in handlers)),
+    unknown: Object.keys(handlers).filter((id) => !(id in apiOperations)),
+  };
+}
+
+function decodeParams(params: Record<string, string> | undefined): Record<string, string> | null {
+  const decoded: Record<string, string> = {};
+  try {
+    for (const [name, value] of Object.entries(params ?? {})) decoded[name] = decodeURIComponent(value);
+  } catch {
+    return null; // Malformed percent-encoding: no operation can take it.
+  }
+  return decoded;
+}
+
+export function createApiHandler(db: Database, handlers: ApiHandlers, options: ApiHandlerOptions = {}) {
+  const gaps = handlerTableGaps(handlers);
+  if (gaps.missing.length > 0 || gaps.unknown.length > 0) {
+    throw new Error(`API handler table out of step with the contract: missing ${gaps.missing.join(', ') || 'none'}; unknown ${gaps.unknown.join(', ') || 'none'}`);
+  }
+  const router = createRouter<Entry>();
+  for (const [operationId, { method, path }] of Object.entries(apiOperations) as [OperationId, { method: string; path: string }][]) {
+    const entry = handlers[operationId] as ApiHandler | OperationHandler;
+    const handle = (typeof entry === 'function' ? entry : entry.handle) as ApiHandler;
+    addRoute(router, method, path, { operationId, handle, crossOrigin: typeof entry !== 'function' && entry.crossOrigin === true });
+  }
+  for (const [path, handle] of Object.entries(documentRoutes)) addRoute(router, 'GET', path, { operationId: null, handle, crossOrigin: false });
+  const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : null;
+
+  return async function handleApiRequest(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    try {
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const match = findRoute(router, method, url.pathname);
+      if (!match) {
+        const elsewhere = METHODS.some((other) => other !== method && findRoute(router, other, url.pathname));
+        if (elsewhere) return errorJson(405, "Cette méthode n'est pas acceptée à cette adresse.");
+        return errorJson(404, "Cette adresse de l'API n'existe pas.");
+      }
+      const params = decodeParams(match.params);
+      if (!params) return errorJson(404, "Cette adresse de l'API n'existe pas.");
+      if (!match.data.crossOrigin && foreignOrigin(request, url, siteOrigin)) return errorJson(403, foreignOriginMessage);
+      const ctx: ApiContext = {
+        db,
+        request,
+        url,
+        params: params as never,
+        reply: (status, body, replyOptions) => json(body, { status: status as number, cache: replyOptions?.cache }),
+      };
+      const response = await match.data.handle(ctx);
+      if (request.method !== 'HEAD') return response;
+      // HEAD answers with the GET's headers, its ETag included: tagged while the body is still here.
+      const tagged = await withEntityTag(request, response);
+      return tagged.body ? new Response(null, tagged) : tagged;
+    } catch (error) {
+      if (isDatabaseOutage(error)) {
+        console.error('[api] database unreachable on', request.method, url.pathname, (error as Error).message);
+        return serviceUnavailable();
+      }
+      console.error('[api] unexpected failure on', request.method, url.pathname, error);
+      return errorJson(500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
+    } finally {
+      // Whatever a handler left unread is drained, so that its answer reaches a client still sending.
+      drainBody(request);
+    }
+  };
+}

@@ -1,0 +1,121 @@
+/** Articles through the editorial workflow: list, write, save, publish or schedule, revisions, preview. */
+import { appConfig } from '../../../../app.config.ts';
+import * as contract from '../../../api/generated/zod.ts';
+import type { ApiContext, ApiHandlerTable, OperationId } from '../../http/apiTypes.ts';
+import { parseParams, queryRecord } from '../../http/parseParams.ts';
+import { errorJson, json } from '../../http/responses.ts';
+import {
+  changeStatus,
+  createArticle,
+  findRow,
+  issuePreviewLink,
+  listAdminArticles,
+  listRevisions,
+  previewArticle,
+  restoreRevision,
+  runScheduler,
+  toAdminArticle,
+  updateArticle,
+} from '../newsroomArticles.server.ts';
+import { readPreviewToken } from '../previewTokens.ts';
+import { answer, editors, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
+
+const idOf = <O extends OperationId>(ctx: ApiContext<O>) => parseParams(contract.GetAdminArticleParams, ctx.params as Record<string, string>, ['id']);
+
+export function articleHandlers(deps: NewsroomDeps) {
+  const { clock, changed } = deps;
+  const notFound = newsroomMessages.article;
+  return {
+    listAdminArticles: staffOnly(deps, null, '', async (ctx) => {
+      const query = parseParams(contract.ListAdminArticlesQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
+      if (!query.ok) return query.response;
+      const q = query.value;
+      const page = await listAdminArticles(ctx.db, {
+        q: q.q,
+        status: q.status,
+        categorySlug: q.category,
+        authorSlug: q.author,
+        limit: q.limit ?? appConfig.newsroom.pageSize,
+        offset: q.offset ?? 0,
+      });
+      return json(page, noStore);
+    }),
+    createAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
+      const input = await readBody(ctx, contract.CreateAdminArticleBody);
+      if (!input.ok) return input.response;
+      const result = await createArticle(ctx.db, session.member, input.value, clock.now());
+      return answer(result, { member: session.member, what: "d'écrire", notFound, ok: (article) => json(article, { status: 201, ...noStore }) });
+    }),
+    getAdminArticle: staffOnly(deps, null, '', async (ctx) => {
+      const id = idOf(ctx);
+      if (!id.ok) return id.response;
+      const row = await findRow(ctx.db, id.value.id);
+      return row ? json(await toAdminArticle(ctx.db, row), noStore) : errorJson(404, notFound);
+    }),
+    updateAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
+      const id = idOf(ctx);
+      if (!id.ok) return id.response;
+      const input = await readBody(ctx, contract.UpdateAdminArticleBody);
+      if (!input.ok) return input.response;
+      const result = await updateArticle(ctx.db, session.member, id.value.id, input.value, clock.now());
+      if (result.ok && result.value.publicChange) await changed();
+      return answer(result, { member: session.member, what: 'de modifier cet article', notFound, ok: (v) => json(v.article, noStore) });
+    }),
+    changeAdminArticleStatus: staffOnly(deps, null, '', async (ctx, session) => {
+      const id = idOf(ctx);
+      if (!id.ok) return id.response;
+      const input = await readBody(ctx, contract.ChangeAdminArticleStatusBody);
+      if (!input.ok) return input.response;
+      const result = await changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
+      if (result.ok && result.value.publicChange) await changed();
+      const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';
+      return answer(result, { member: session.member, what, notFound, ok: (v) => json(v.article, noStore) });
+    }),
+    listArticleRevisions: staffOnly(deps, null, '', async (ctx) => {
+      const id = idOf(ctx);
+      if (!id.ok) return id.response;
+      if (!(await findRow(ctx.db, id.value.id))) return errorJson(404, notFound);
+      return json({ results: await listRevisions(ctx.db, id.value.id) }, noStore);
+    }),
+    restoreArticleRevision: staffOnly(deps, null, '', async (ctx, session) => {
+      const params = parseParams(contract.RestoreArticleRevisionParams, ctx.params, ['id', 'revisionId']);
+      if (!params.ok) return params.response;
+      const input = await readBody(ctx, contract.RestoreArticleRevisionBody);
+      if (!input.ok) return input.response;
+      const result = await restoreRevision(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now());
+      if (result.ok && result.value.publicChange) await changed();
+      return answer(result, { member: session.member, what: 'de modifier cet article', notFound: newsroomMessages.revision, ok: (v) => json(v.article, noStore) });
+    }),
+    createPreviewLink: staffOnly(deps, null, '', async (ctx, session) => {
+      const id = idOf(ctx);
+      if (!id.ok) return id.response;
+      const result = await issuePreviewLink(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
+      return answer(result, { member: session.member, what: "de partager l'aperçu de cet article", notFound, ok: (v) => json(v, noStore) });
+    }),
+    getArticlePreview: async (ctx) => {
+      const params = parseParams(contract.GetArticlePreviewParams, ctx.params, []);
+      if (!params.ok) return params.response;
+      const id = readPreviewToken(await deps.secretOf(ctx.db), params.value.token, clock.now());
+      const article = id === null ? null : await previewArticle(ctx.db, id);
+      if (!article) return errorJson(404, newsroomMessages.preview);
+      return json({ result: article, url: article.url }, noStore);
+    },
+    runScheduler: staffOnly(deps, editors, 'de lancer le programmateur', async (ctx, session) => {
+      const hasBody = ctx.request.headers.get('content-length') !== '0' && ctx.request.body !== null;
+      let advance = 0;
+      if (hasBody) {
+        const input = await readBody(ctx, contract.RunSchedulerBody);
+        if (!input.ok) return input.response;
+        advance = input.value.advanceSeconds ?? 0;
+      }
+      if (advance > 0) {
+        if (!deps.testClock) return errorJson(400, newsroomMessages.testClockOff, { advanceSeconds: newsroomMessages.testClockOff });
+        clock.advance(advance);
+      }
+      const now = clock.now();
+      const published = await runScheduler(ctx.db, session.member, now, advance);
+      if (published.length > 0) await changed();
+      return json({ published, now: now.toISOString() }, noStore);
+    }),
+  } satisfies ApiHandlerTable;
+}

@@ -1,0 +1,46 @@
+/** The magazine's categories, as editors run them. */
+import * as contract from '../../../api/generated/zod.ts';
+import type { ApiHandlerTable } from '../../http/apiTypes.ts';
+import { parseParams } from '../../http/parseParams.ts';
+import { json } from '../../http/responses.ts';
+import { createCategory, deleteCategory, listAdminCategories, reorderCategories, updateCategory } from '../categoriesAdmin.server.ts';
+import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, readBody, staffOnly } from './newsroomHttp.ts';
+
+const what = 'de gérer les rubriques';
+
+export function categoryHandlers(deps: NewsroomDeps) {
+  const { clock, changed } = deps;
+  return {
+    listAdminCategories: staffOnly(deps, null, '', async (ctx) => json({ results: await listAdminCategories(ctx.db) }, noStore)),
+    createAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {
+      const input = await readBody(ctx, contract.CreateAdminCategoryBody);
+      if (!input.ok) return input.response;
+      const result = await createCategory(ctx.db, session.member, input.value, clock.now());
+      if (result.ok) await changed();
+      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: (v) => json(v, { status: 201, ...noStore }) });
+    }),
+    reorderAdminCategories: staffOnly(deps, editors, what, async (ctx, session) => {
+      const input = await readBody(ctx, contract.ReorderAdminCategoriesBody);
+      if (!input.ok) return input.response;
+      const result = await reorderCategories(ctx.db, session.member, input.value.ids, clock.now());
+      if (result.ok) await changed();
+      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: async () => json({ results: await listAdminCategories(ctx.db) }, noStore) });
+    }),
+    updateAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {
+      const id = parseParams(contract.UpdateAdminCategoryParams, ctx.params, ['id']);
+      if (!id.ok) return id.response;
+      const input = await readBody(ctx, contract.UpdateAdminCategoryBody);
+      if (!input.ok) return input.response;
+      const result = await updateCategory(ctx.db, session.member, id.value.id, input.value, clock.now());
+      if (result.ok) await changed();
+      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: (v) => json(v, noStore) });
+    }),
+    deleteAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {
+      const id = parseParams(contract.DeleteAdminCategoryParams, ctx.params, ['id']);
+      if (!id.ok) return id.response;
+      const result = await deleteCategory(ctx.db, session.member, id.value.id, clock.now());
+      if (result.ok) await changed();
+      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: noContent });
+    }),
+  } satisfies ApiHandlerTable;
+}

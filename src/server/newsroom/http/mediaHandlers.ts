@@ -1,0 +1,34 @@
+/** The media library: list, upload (variants in MEDIA_DIR or S3), delete when unused. */
+import * as contract from '../../../api/generated/zod.ts';
+import type { ApiHandlerTable } from '../../http/apiTypes.ts';
+import { parseParams, queryRecord } from '../../http/parseParams.ts';
+import { errorJson, json } from '../../http/responses.ts';
+import { deleteMedia, listMedia, mediaMaxBytes, uploadMedia } from '../media.server.ts';
+import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, staffOnly } from './newsroomHttp.ts';
+import { readUpload } from './mediaUpload.ts';
+
+export function mediaHandlers(deps: NewsroomDeps) {
+  const { clock, storage } = deps;
+  const maxBytes = mediaMaxBytes(deps.env);
+  return {
+    listMedia: staffOnly(deps, null, '', async (ctx) => {
+      const query = parseParams(contract.ListMediaQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
+      if (!query.ok) return query.response;
+      return json({ results: await listMedia(ctx.db, { limit: query.value.limit ?? 24, offset: query.value.offset ?? 0 }) }, noStore);
+    }),
+    uploadMedia: staffOnly(deps, null, '', async (ctx, session) => {
+      const upload = await readUpload(ctx.request, maxBytes);
+      if (!upload.ok) return upload.response;
+      const result = await uploadMedia(ctx.db, session.member, upload.value, storage, clock.now());
+      if (!result.ok) return errorJson(result.status, result.message, result.status === 400 ? { file: result.message } : undefined);
+      return json(result.item, { status: result.created ? 201 : 200, ...noStore });
+    }),
+    deleteMedia: staffOnly(deps, editors, 'de supprimer des images de la médiathèque', async (ctx, session) => {
+      const id = parseParams(contract.DeleteMediaParams, ctx.params, ['id']);
+      if (!id.ok) return id.response;
+      const result = await deleteMedia(ctx.db, session.member, id.value.id, storage, clock.now());
+      const asResult = result.ok ? { ok: true as const, value: null } : result;
+      return answer(asResult, { member: session.member, what: '', notFound: newsroomMessages.media, ok: noContent });
+    }),
+  } satisfies ApiHandlerTable;
+}

@@ -1,0 +1,164 @@
+/**
+ * What every newsroom handler shares (decision 011): the session cookie, the guard (session 401, CSRF
+ * token on writes 403, role 403), the JSON body reader with French messages, and the one mapping of a
+ * NewsroomResult to an answer. Answers are never cached (no-store).
+ */
+import type { z } from 'zod';
+import { appConfig } from '../../../../app.config.ts';
+import type { Database } from '../../../db/client.ts';
+import type { StaffRole } from '../../../db/schema.ts';
+import { strictTransportSecurity, type TransportSecurity } from '../../config/transportSecurity.ts';
+import type { ApiContext, ApiHandler, OperationId } from '../../http/apiTypes.ts';
+import { readJson } from '../../http/jsonBody.ts';
+import type { RateLimiter } from '../../http/rateLimit.ts';
+import { errorJson, json } from '../../http/responses.ts';
+import type { Clock } from '../clock.ts';
+import type { MediaStorage } from '../mediaStorage.ts';
+import type { NewsroomResult } from '../newsroomResult.ts';
+import { passwordProblem } from '../staff.server.ts';
+import { findSession, type StaffMember, type StaffSession } from '../staff.server.ts';
+
+export const newsroomMessages = {
+  signInRequired: 'Connectez-vous à la rédaction pour continuer.',
+  badCredentials: 'Adresse e-mail ou mot de passe incorrect.',
+  badPasskey: "Cette clé d'accès n'a pas été reconnue : réessayez ou utilisez votre mot de passe.",
+  tooManyAttempts: 'Trop de tentatives de connexion : réessayez dans une minute.',
+  csrf: 'Jeton de sécurité absent ou invalide : rechargez la page et réessayez.',
+  article: 'Cet article est introuvable.',
+  category: 'Cette rubrique est introuvable.',
+  revision: 'Cette révision est introuvable.',
+  preview: "Ce lien d'aperçu est invalide ou a expiré.",
+  passkey: "Cette clé d'accès est introuvable parmi les vôtres.",
+  staffExists: 'Un compte existe déjà avec cette adresse e-mail.',
+  staff: 'Ce compte est introuvable.',
+  media: 'Cette image est introuvable dans la médiathèque.',
+  testClockOff: "L'horloge du serveur ne peut être avancée que dans les tests (NEWSROOM_TEST_CLOCK=1).",
+  unexpectedField: (name: string) => `Le champ « ${name} » n'est pas attendu.`,
+  required: (name: string) => `Le champ « ${name} » est obligatoire.`,
+  invalid: (name: string) => `Le champ « ${name} » n'est pas valide.`,
+} as const;
+
+const roleNames: Record<StaffRole, string> = {
+  contributor: 'contributeur',
+  author: 'auteur',
+  editor: 'éditeur',
+  admin: 'administrateur',
+};
+
+export const noStore = { cache: 'error' } as const;
+export const noContent = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+
+export const forbidden = (member: StaffMember, what: string) =>
+  errorJson(403, `Votre rôle (${roleNames[member.role]}) ne permet pas ${what}.`);
+
+export const editors = ['editor', 'admin'] as const;
+export const admins = ['admin'] as const;
+
+function describeIssue(field: string, issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return newsroomMessages.unexpectedField(issue.keys.join(', '));
+  if (issue.code === 'invalid_type' && issue.input === undefined) return newsroomMessages.required(field);
+  if (field === 'mainImage.alt') return "Le texte alternatif de l'image principale est obligatoire.";
+  if ((field === 'password' || field === 'newPassword') && issue.code === 'too_small') return passwordProblem('') ?? newsroomMessages.invalid(field);
+  return newsroomMessages.invalid(field);
+}
+
+/** The JSON body of a newsroom call, bounded and checked against the contract's schema. */
+export const readBody = <T>(ctx: ApiContext, schema: z.ZodType<T>) =>
+  readJson(ctx.request, schema, appConfig.newsroom.maxBodyBytes, describeIssue);
+
+export function publicMember(member: StaffMember) {
+  return { id: member.id, email: member.email, name: member.name, role: member.role, disabledAt: member.disabledAt?.toISOString() ?? null };
+}
+
+/** One mapping of every newsroom write's result to its answer. */
+export async function answer<T>(
+  result: NewsroomResult<T>,
+  how: { member: StaffMember; what: string; notFound: string; ok: (value: T) => Response | Promise<Response> },
+): Promise<Response> {
+  if (result.ok) return how.ok(result.value);
+  switch (result.kind) {
+    case 'bad':
+      return errorJson(400, result.message, result.fields);
+    case 'notFound':
+      return errorJson(404, how.notFound);
+    case 'forbidden':
+      return forbidden(how.member, how.what);
+    case 'taken':
+      return json({ error: 'conflict', message: result.message }, { status: 409, ...noStore });
+    case 'conflict': {
+      const who = result.changedBy ?? 'Le programmateur';
+      const at = result.changedAt.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+      return json(
+        {
+          error: 'conflict',
+          message: `${who} a modifié cet article à ${at} (version ${result.currentVersion}) : rechargez-le avant d'enregistrer, rien n'a été écrasé.`,
+          currentVersion: result.currentVersion,
+          changedBy: result.changedBy,
+          changedAt: result.changedAt.toISOString(),
+        },
+        { status: 409, ...noStore },
+      );
+    }
+  }
+}
+
+export const SESSION_COOKIE = 'piquante_staff';
+export const SECURE_SESSION_COOKIE = '__Host-piquante_staff';
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at === -1) continue;
+    if (part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+export const sessionToken = (request: Request) => readCookie(request, SECURE_SESSION_COOKIE) ?? readCookie(request, SESSION_COOKIE);
+
+/** What the newsroom's handlers are built with (newsroomHandlers composes it once). */
+export interface NewsroomDeps {
+  env: NodeJS.ProcessEnv;
+  clock: Clock;
+  transport: TransportSecurity;
+  rateLimited: RateLimiter;
+  loginPerMinute: number;
+  storage: MediaStorage;
+  siteOrigin: string | null;
+  /** NEWSROOM_TEST_CLOCK=1: the scheduler call may move the clock (tests only). */
+  testClock: boolean;
+  secretOf: (db: Database) => Promise<string>;
+  /** After a write that readers can see: purge pages, tell other processes. */
+  changed: () => Promise<void>;
+}
+
+/** Secure cookies whenever the site is reached over HTTPS (same rule as HSTS: SITE_URL, proxy, socket). */
+export function sessionCookie(deps: NewsroomDeps, request: Request, token: string, maxAgeSeconds: number): string {
+  const secure = strictTransportSecurity(request, { ...deps.transport, maxAge: 1 }) !== null;
+  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return `${name}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
+}
+
+export type StaffHandler<O extends OperationId> = (ctx: ApiContext<O>, session: StaffSession) => Promise<Response>;
+
+/** A staff-only operation: session (401), CSRF token on writes (403), role (403). */
+export function staffOnly<O extends OperationId>(
+  deps: NewsroomDeps,
+  roles: readonly StaffRole[] | null,
+  what: string,
+  handle: StaffHandler<O>,
+): ApiHandler<O> {
+  return async (ctx) => {
+    const token = sessionToken(ctx.request);
+    const session = token ? await findSession(ctx.db, token, deps.clock.now()) : null;
+    if (!session) return errorJson(401, newsroomMessages.signInRequired);
+    if (ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD') {
+      const sent = ctx.request.headers.get('x-csrf-token');
+      if (sent === null || sent !== session.csrfToken) return errorJson(403, newsroomMessages.csrf);
+    }
+    if (roles && !roles.includes(session.member.role)) return forbidden(session.member, what);
+    return handle(ctx, session);
+  };
+}

@@ -1,0 +1,76 @@
+/** Signing in and out (password or passkey), and each member's own passkeys. */
+import { appConfig } from '../../../../app.config.ts';
+import * as contract from '../../../api/generated/zod.ts';
+import type { ApiContext, ApiHandlerTable, OperationId } from '../../http/apiTypes.ts';
+import { parseParams } from '../../http/parseParams.ts';
+import { errorJson, json } from '../../http/responses.ts';
+import { authenticate, authenticationOptions, listPasskeys, registerPasskey, registrationOptions, relyingParty, removePasskey } from '../passkeys.server.ts';
+import { checkCredentials, closeSession, getStaff, openSession, type StaffMember } from '../staff.server.ts';
+import { type NewsroomDeps, newsroomMessages, noContent, noStore, publicMember, readBody, sessionCookie, sessionToken, staffOnly } from './newsroomHttp.ts';
+
+export function sessionHandlers(deps: NewsroomDeps) {
+  const { clock, rateLimited, loginPerMinute, siteOrigin } = deps;
+  const limited = (ctx: ApiContext) => rateLimited(ctx.request, 'admin-login', loginPerMinute, newsroomMessages.tooManyAttempts);
+  const rp = (ctx: ApiContext) => relyingParty(ctx.request, siteOrigin);
+
+  /** Opens the session (cookie + CSRF token) once a password or a passkey has been verified. */
+  async function signedIn<O extends OperationId>(ctx: ApiContext<O>, member: StaffMember, how: 'password' | 'passkey'): Promise<Response> {
+    const opened = await openSession(ctx.db, member, clock.now(), how);
+    const response = json({ staff: publicMember(member), csrfToken: opened.csrfToken }, noStore);
+    response.headers.append('set-cookie', sessionCookie(deps, ctx.request, opened.token, appConfig.newsroom.sessionHours * 3600));
+    return response;
+  }
+
+  return {
+    signInStaff: async (ctx) => {
+      const refusal = await limited(ctx);
+      if (refusal) return refusal;
+      const input = await readBody(ctx, contract.SignInStaffBody);
+      if (!input.ok) return input.response;
+      const member = await checkCredentials(ctx.db, input.value.email, input.value.password);
+      if (!member) return errorJson(401, newsroomMessages.badCredentials);
+      return signedIn(ctx, member, 'password');
+    },
+    passkeySignInOptions: async (ctx) => {
+      const refusal = await limited(ctx);
+      if (refusal) return refusal;
+      return json(await authenticationOptions(ctx.db, rp(ctx), clock.now()), noStore);
+    },
+    signInWithPasskey: async (ctx) => {
+      const refusal = await limited(ctx);
+      if (refusal) return refusal;
+      const input = await readBody(ctx, contract.SignInWithPasskeyBody);
+      if (!input.ok) return input.response;
+      const staffId = await authenticate(ctx.db, input.value, rp(ctx), clock.now());
+      const member = staffId === null ? null : await getStaff(ctx.db, staffId);
+      if (!member) return errorJson(401, newsroomMessages.badPasskey);
+      return signedIn(ctx, member, 'passkey');
+    },
+    getAdminSession: staffOnly(deps, null, '', async (_ctx, session) =>
+      json({ staff: publicMember(session.member), csrfToken: session.csrfToken }, noStore),
+    ),
+    signOutStaff: staffOnly(deps, null, '', async (ctx, session) => {
+      await closeSession(ctx.db, sessionToken(ctx.request), session.member, clock.now());
+      const response = noContent();
+      response.headers.append('set-cookie', sessionCookie(deps, ctx.request, '', 0));
+      return response;
+    }),
+    listPasskeys: staffOnly(deps, null, '', async (ctx, session) => json({ results: await listPasskeys(ctx.db, session.member) }, noStore)),
+    passkeyRegistrationOptions: staffOnly(deps, null, '', async (ctx, session) =>
+      json(await registrationOptions(ctx.db, session.member, rp(ctx), clock.now()), noStore),
+    ),
+    registerPasskey: staffOnly(deps, null, '', async (ctx, session) => {
+      const input = await readBody(ctx, contract.RegisterPasskeyBody);
+      if (!input.ok) return input.response;
+      const result = await registerPasskey(ctx.db, session.member, input.value, rp(ctx), clock.now());
+      if (!result.ok) return errorJson(400, result.message, { response: result.message });
+      return json(result.value, { status: 201, ...noStore });
+    }),
+    deletePasskey: staffOnly(deps, null, '', async (ctx, session) => {
+      const params = parseParams(contract.DeletePasskeyParams, ctx.params, []);
+      if (!params.ok) return params.response;
+      const removed = await removePasskey(ctx.db, session.member, params.value.id, clock.now());
+      return removed ? noContent() : errorJson(404, newsroomMessages.passkey);
+    }),
+  } satisfies ApiHandlerTable;
+}

@@ -41,7 +41,13 @@ describe('the API handler table', () => {
   it('routes by the contract: its method and path reach the operation, another method is a 405, elsewhere a 404', async () => {
     const seen: string[] = [];
     const spy = Object.fromEntries(
-      Object.keys(apiOperations).map((id) => [id, async () => (seen.push(id), new Response(null, { status: 204 }))]),
+      Object.keys(apiOperations).map((id) => [
+        id,
+        async () => {
+          seen.push(id);
+          return new Response(null, { status: 204 });
+        },
+      ]),
     ) as unknown as ApiHandlers;
     const handle = createApiHandler(null as never, spy);
     for (const [id, { method, path }] of Object.entries(apiOperations)) {

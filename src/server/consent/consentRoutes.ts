@@ -13,7 +13,7 @@ import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { errorJson, json } from '../http/responses.ts';
 import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
-import { envFlag, envUrl } from '../config/envValues.ts';
+import { envFlag, } from '../config/envValues.ts';
 import { saveConsentRecord } from './consentRecords.server.ts';
 
 export const consentMessages = {

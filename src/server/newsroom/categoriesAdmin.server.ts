@@ -3,7 +3,7 @@ import { asc, count, eq, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, newsroomArticles } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
-import { type NewsroomResult, refused } from './newsroomResult.ts';
+import type { NewsroomResult, } from './newsroomResult.ts';
 import { slugify } from './slugs.ts';
 import type { StaffMember } from './staff.server.ts';
 

@@ -2,22 +2,21 @@
  * Boots the server side once per process: lock the embedded data directory, open and migrate the
  * database, load the demo content when it is empty, and build the API handler.
  */
-import { appConfig } from '../../app.config.ts';
 import { acquireDataDirLock } from '../db/dataDirLock.ts';
-import { type DatabaseHandle, databaseTargetFromEnv, openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { readServerConfig } from './config/serverConfig.ts';
 import { composeApiHandlers } from './apiHandlers.ts';
 import { createApiHandler } from './http/apiRouter.ts';
 import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
-import { newsletterConfigFromEnv } from './newsletter/newsletterConfig.ts';
+import type { NewsletterConfig } from './newsletter/newsletterConfig.ts';
 import { createMailer } from './newsletter/mailer.server.ts';
 import { newsletterJobHandlers } from './newsletter/newsletterJobs.ts';
 import type { JobHandlers } from './jobs/jobKinds.ts';
 import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
-import { backfillNewsroom } from './newsroom/newsroomArticles.server.ts';
+import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
 import { startScheduler } from './newsroom/scheduler.ts';
-import { mediaStorageFromEnv } from './newsroom/mediaStorage.ts';
 import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 
 export interface ServerApp {
@@ -29,36 +28,30 @@ export interface ServerApp {
   stop: () => Promise<void>;
 }
 
-function seedWanted(env: NodeJS.ProcessEnv, kind: DatabaseHandle['kind']): boolean {
-  if (env.SEED_DEMO === undefined || env.SEED_DEMO === '') return kind === 'pglite';
-  return !['0', 'false', 'off', 'no'].includes(env.SEED_DEMO.toLowerCase());
-}
-
 /** Said at start-up: whether anyone can subscribe any address is not a setting to find out later. */
-function doubleOptInSentence(config: ReturnType<typeof newsletterConfigFromEnv>): string {
+function doubleOptInSentence(config: NewsletterConfig): string {
   if (config.doubleOptIn) return 'double opt-in on (a signup counts once the e-mailed link is confirmed)';
   if (config.smtpUrl) return 'double opt-in OFF although mail is configured (NEWSLETTER_DOUBLE_OPT_IN=0): addresses count at once, unconfirmed';
   return 'double opt-in off (no SMTP_URL: mail-less demo, addresses count at once; set SMTP_URL in production)';
 }
 
 export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promise<ServerApp> {
-  const target = databaseTargetFromEnv(env);
+  // Read and checked once, as a whole, before anything opens.
+  const settings = readServerConfig(env);
+  const target = settings.database;
   if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
   const database = await openDatabase(target);
-  if (seedWanted(env, database.kind)) {
+  if (settings.seedDemo(database.kind)) {
     const seeded = await seedDemoContentIfEmpty(database.db);
     if (seeded) console.log(`[boot] demo content loaded: ${seeded.articles} articles`);
   }
   // Articles from the seed (or from before the newsroom) get their editorial row: one anti-join.
   await backfillNewsroom(database.db);
-  // The newsletter reads its configuration (and may open Redis) here, once, not when a module loads.
-  const config = newsletterConfigFromEnv(env);
+  const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
   const contentChanged = () => announceContentChanged(env);
-  const schedulerSeconds = Number(env.NEWSROOM_SCHEDULER_SECONDS ?? appConfig.newsroom.schedulerSeconds);
-  if (!Number.isFinite(schedulerSeconds) || schedulerSeconds < 1) throw new Error('NEWSROOM_SCHEDULER_SECONDS must be a number of seconds, 1 or more.');
-  const stopScheduler = startScheduler(database.db, clock, schedulerSeconds, contentChanged);
+  const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -68,7 +61,7 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promi
   await jobs.work(jobHandlers);
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
-  const storage = mediaStorageFromEnv(env);
+  const storage = settings.mediaStorage;
   const handlers = composeApiHandlers({ env, config, jobs, store, storage, clock, contentChanged });
   return {
     database,

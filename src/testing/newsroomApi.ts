@@ -8,7 +8,7 @@ import { contentHandlers } from '../server/http/contentApi.ts';
 import { createTestApiHandler } from './testApiHandler.ts';
 import { createMemoryStore } from '../server/http/sharedStore.ts';
 import { type Clock, createClock } from '../server/newsroom/clock.ts';
-import { backfillNewsroom } from '../server/newsroom/newsroomArticles.server.ts';
+import { backfillNewsroom } from '../server/newsroom/articles/articleReaderCopy.ts';
 import { newsroomHandlers } from '../server/newsroom/http/newsroomHandlers.ts';
 import { createStaff } from '../server/newsroom/staff.server.ts';
 import { seedDemoContent } from '../server/seed/seedDemoContent.server.ts';

@@ -8,7 +8,7 @@ import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
 import { getArticle, listArticles, listBestof } from '../articles/articles.server.ts';
-import { findMovedSlug } from '../newsroom/newsroomArticles.server.ts';
+import { findMovedSlug } from '../newsroom/articles/articleReaderCopy.ts';
 import { findCategory, listCategories, toCategory } from '../content/categories.server.ts';
 import { getFormatContest, listFormatContests } from '../content/formatContests.server.ts';
 import { listInstagramPosts } from '../content/instagram.server.ts';

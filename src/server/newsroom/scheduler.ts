@@ -1,7 +1,7 @@
 /** Publishes the scheduled articles whose time has come, every `seconds` in each server process. */
 import type { Database } from '../../db/client.ts';
 import type { Clock } from './clock.ts';
-import { publishDue } from './newsroomArticles.server.ts';
+import { publishDueArticles } from './articles/articleWorkflow.ts';
 
 /** Unref'd: it never keeps the process alive. Returns the function that stops it. */
 export function startScheduler(db: Database, clock: Clock, seconds: number, contentChanged: () => Promise<void> | void): () => void {
@@ -10,7 +10,7 @@ export function startScheduler(db: Database, clock: Clock, seconds: number, cont
     if (running) return;
     running = true;
     try {
-      const published = await publishDue(db, clock.now());
+      const published = await publishDueArticles(db, clock.now());
       if (published.length > 0) {
         console.log(`[newsroom] scheduler published ${published.join(', ')}`);
         await contentChanged();

@@ -4,19 +4,9 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiContext, ApiHandlerTable, OperationId } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
-import {
-  changeStatus,
-  createArticle,
-  findRow,
-  issuePreviewLink,
-  listAdminArticles,
-  listRevisions,
-  previewArticle,
-  restoreRevision,
-  runScheduler,
-  toAdminArticle,
-  updateArticle,
-} from '../newsroomArticles.server.ts';
+import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
+import { previewArticle } from '../articles/articleReaderCopy.ts';
+import { articleWorkflow, issuePreviewLink, runScheduler } from '../articles/articleWorkflow.ts';
 import { readPreviewToken } from '../previewTokens.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
 
@@ -43,7 +33,7 @@ export function articleHandlers(deps: NewsroomDeps) {
     createAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
       const input = await readBody(ctx, contract.CreateAdminArticleBody);
       if (!input.ok) return input.response;
-      const result = await createArticle(ctx.db, session.member, input.value, clock.now());
+      const result = await articleWorkflow.create(ctx.db, session.member, input.value, clock.now());
       return answer(result, { member: session.member, what: "d'écrire", notFound, ok: (article) => json(article, { status: 201, ...noStore }) });
     }),
     getAdminArticle: staffOnly(deps, null, '', async (ctx) => {
@@ -57,34 +47,34 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.UpdateAdminArticleBody);
       if (!input.ok) return input.response;
-      const result = await updateArticle(ctx.db, session.member, id.value.id, input.value, clock.now());
+      const result = await articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now());
       if (result.ok && result.value.publicChange) await changed();
-      return answer(result, { member: session.member, what: 'de modifier cet article', notFound, ok: (v) => json(v.article, noStore) });
+      return answer(result, { member: session.member, what: 'de modifier cet article', notFound, ok: (v) => json(v.item, noStore) });
     }),
     changeAdminArticleStatus: staffOnly(deps, null, '', async (ctx, session) => {
       const id = idOf(ctx);
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.ChangeAdminArticleStatusBody);
       if (!input.ok) return input.response;
-      const result = await changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
+      const result = await articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
       if (result.ok && result.value.publicChange) await changed();
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';
-      return answer(result, { member: session.member, what, notFound, ok: (v) => json(v.article, noStore) });
+      return answer(result, { member: session.member, what, notFound, ok: (v) => json(v.item, noStore) });
     }),
     listArticleRevisions: staffOnly(deps, null, '', async (ctx) => {
       const id = idOf(ctx);
       if (!id.ok) return id.response;
       if (!(await findRow(ctx.db, id.value.id))) return errorJson(404, notFound);
-      return json({ results: await listRevisions(ctx.db, id.value.id) }, noStore);
+      return json({ results: await articleWorkflow.listRevisions(ctx.db, id.value.id) }, noStore);
     }),
     restoreArticleRevision: staffOnly(deps, null, '', async (ctx, session) => {
       const params = parseParams(contract.RestoreArticleRevisionParams, ctx.params, ['id', 'revisionId']);
       if (!params.ok) return params.response;
       const input = await readBody(ctx, contract.RestoreArticleRevisionBody);
       if (!input.ok) return input.response;
-      const result = await restoreRevision(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now());
+      const result = await articleWorkflow.restore(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now());
       if (result.ok && result.value.publicChange) await changed();
-      return answer(result, { member: session.member, what: 'de modifier cet article', notFound: newsroomMessages.revision, ok: (v) => json(v.article, noStore) });
+      return answer(result, { member: session.member, what: 'de modifier cet article', notFound: newsroomMessages.revision, ok: (v) => json(v.item, noStore) });
     }),
     createPreviewLink: staffOnly(deps, null, '', async (ctx, session) => {
       const id = idOf(ctx);

@@ -1,0 +1,113 @@
+/**
+ * The copy readers read (decision 011): `articles` holds the published articles under the same id as their
+ * editorial row; publishing writes it, unpublishing deletes it. Also the preview (the real page's shape from
+ * the working copy) and the old addresses of moved articles.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { ArticleDetail } from '../../../api/types.ts';
+import type { Database } from '../../../db/client.ts';
+import { articleSlugRedirects, articles, authors, categories, newsroomArticles } from '../../../db/schema.ts';
+import { articleSeo, toArticleCard } from '../../articles/articles.server.ts';
+import { toCategory } from '../../content/categories.server.ts';
+import { docFromBlocks, readingMinutes } from '../richText.ts';
+import { type ArticleRow, blocksOfRow, findRow } from './articleQueries.ts';
+
+/** Writes (or refreshes) the reader's copy of a published article. */
+export async function publishArticleCopy(db: Database, row: ArticleRow, now: Date): Promise<void> {
+  const blocks = await blocksOfRow(db, row);
+  const values = {
+    url: row.slug,
+    categoryId: row.categoryId,
+    authorId: row.authorId,
+    title: row.title,
+    subtitle: row.subtitle,
+    body: blocks,
+    mainImage: row.mainImage,
+    stamp: row.stamp,
+    readingMinutes: readingMinutes(blocks),
+    publishedAt: row.publishedAt ?? now,
+    updatedAt: now,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    ogImage: row.ogImage,
+  };
+  await db
+    .insert(articles)
+    .values({ id: row.id, ...values })
+    .onConflictDoUpdate({ target: articles.id, set: values });
+  // A new article taking an old address: the article wins over the redirect.
+  await db.delete(articleSlugRedirects).where(eq(articleSlugRedirects.oldSlug, row.slug));
+}
+
+/** Leaving the reader's side: the editorial row keeps the text even when it was a legacy article. */
+export async function withdrawArticleCopy(db: Database, row: ArticleRow): Promise<void> {
+  if (row.doc === null) {
+    const blocks = await blocksOfRow(db, row);
+    await db.update(newsroomArticles).set({ doc: docFromBlocks(blocks) }).where(eq(newsroomArticles.id, row.id));
+  }
+  await db.delete(articles).where(eq(articles.id, row.id));
+}
+
+/** A published article's old address keeps answering (301 to the new one). */
+export async function keepOldAddress(db: Database, articleId: number, oldSlug: string, now: Date): Promise<void> {
+  await db
+    .insert(articleSlugRedirects)
+    .values({ oldSlug, articleId, createdAt: now })
+    .onConflictDoUpdate({ target: articleSlugRedirects.oldSlug, set: { articleId } });
+}
+
+/** Articles from before the newsroom (the demo seed, an import) get their editorial row; ids are shared. */
+export async function backfillNewsroom(db: Database): Promise<number> {
+  const inserted = await db.execute(sql`
+    INSERT INTO newsroom_articles (id, slug, status, version, category_id, author_id, title, subtitle, stamp,
+      main_image, doc, scheduled_at, published_at, created_at, updated_at)
+    SELECT a.id, a.url, 'published', 1, a.category_id, a.author_id, a.title, a.subtitle, a.stamp,
+      a.main_image, NULL, NULL, a.published_at, a.published_at, a.updated_at
+    FROM articles a
+    WHERE NOT EXISTS (SELECT 1 FROM newsroom_articles n WHERE n.id = a.id)
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`
+    SELECT setval(pg_get_serial_sequence('newsroom_articles', 'id'),
+      GREATEST((SELECT coalesce(max(id), 0) FROM newsroom_articles), (SELECT coalesce(max(id), 0) FROM articles), 1))`);
+  const affected = inserted as unknown as { rowCount?: number; affectedRows?: number };
+  return affected.rowCount ?? affected.affectedRows ?? 0;
+}
+
+/** The article as it would be published (preview): the real page's shape, from the working copy. */
+export async function previewArticle(db: Database, id: number): Promise<ArticleDetail | null> {
+  const row = await findRow(db, id);
+  if (!row) return null;
+  const [category] = await db.select().from(categories).where(eq(categories.id, row.categoryId));
+  const [author] = await db.select().from(authors).where(eq(authors.id, row.authorId));
+  if (!category || !author) return null;
+  const blocks = await blocksOfRow(db, row);
+  return {
+    ...toArticleCard({
+      id: row.id,
+      url: row.slug,
+      title: row.title,
+      subtitle: row.subtitle,
+      mainImage: row.mainImage,
+      stamp: row.stamp,
+      publishedAt: row.publishedAt ?? row.scheduledAt ?? row.updatedAt,
+      readingMinutes: readingMinutes(blocks),
+      categorySlug: category.slug,
+      categoryName: category.name,
+    }),
+    category: toCategory(category),
+    author: { slug: author.slug, name: author.name, role: author.role },
+    body: blocks,
+    updatedAt: row.updatedAt.toISOString(),
+    ...articleSeo(row),
+  };
+}
+
+/** The current slug of a published article that used to answer at `oldSlug`, or null. */
+export async function findMovedSlug(db: Database, oldSlug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: newsroomArticles.slug })
+    .from(articleSlugRedirects)
+    .innerJoin(newsroomArticles, eq(newsroomArticles.id, articleSlugRedirects.articleId))
+    .where(and(eq(articleSlugRedirects.oldSlug, oldSlug), eq(newsroomArticles.status, 'published')));
+  return row?.slug ?? null;
+}

@@ -6,23 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiOperations } from '../api/generated/operations.ts';
 import * as contract from '../api/generated/zod.ts';
-import { composeApiHandlers } from './apiHandlers.ts';
 import { createApiHandler, handlerTableGaps } from './http/apiRouter.ts';
 import type { ApiHandlers } from './http/apiTypes.ts';
-import { createMemoryStore } from './http/sharedStore.ts';
-import { newsletterConfigFromEnv } from './newsletter/newsletterConfig.ts';
-import { createClock } from './newsroom/clock.ts';
+import { composeTestApiHandlers } from '../testing/testApiHandler.ts';
 
-const table = () =>
-  composeApiHandlers({
-    env: {},
-    config: newsletterConfigFromEnv({}),
-    jobs: { enqueue: async () => null },
-    store: createMemoryStore(),
-    storage: null as never,
-    clock: createClock(),
-    contentChanged: async () => {},
-  });
+const table = composeTestApiHandlers;
 
 describe('the API handler table', () => {
   it('has a handler for every operation of the contract, and no handler that is not one', () => {

@@ -4,9 +4,13 @@
  */
 import { apiOperations } from '../api/generated/operations.ts';
 import type { Database } from '../db/client.ts';
+import { composeApiHandlers } from '../server/apiHandlers.ts';
 import { type ApiHandlerOptions, createApiHandler } from '../server/http/apiRouter.ts';
 import type { ApiHandler, ApiHandlers, ApiHandlerTable } from '../server/http/apiTypes.ts';
 import { errorJson } from '../server/http/responses.ts';
+import { createMemoryStore } from '../server/http/sharedStore.ts';
+import { newsletterConfigFromEnv } from '../server/newsletter/newsletterConfig.ts';
+import { createClock } from '../server/newsroom/clock.ts';
 
 const notUnderTest: ApiHandler = async () => errorJson(500, 'Opération hors du périmètre de ce test.');
 
@@ -15,4 +19,17 @@ export function createTestApiHandler(db: Database, table: ApiHandlerTable, optio
     Object.keys(apiOperations).map((id) => [id, table[id as keyof ApiHandlerTable] ?? notUnderTest]),
   ) as ApiHandlers;
   return createApiHandler(db, complete, options);
+}
+
+/** The whole table as boot composes it, with an empty environment and nothing behind the queue or the media. */
+export function composeTestApiHandlers(): ApiHandlers {
+  return composeApiHandlers({
+    env: {},
+    config: newsletterConfigFromEnv({}),
+    jobs: { enqueue: async () => null },
+    store: createMemoryStore(),
+    storage: null as never,
+    clock: createClock(),
+    contentChanged: async () => {},
+  });
 }

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
-import { createTestApiHandler } from '../../testing/testApiHandler.ts';
-import { composeApiHandlers } from '../apiHandlers.ts';
-import { newsletterConfigFromEnv } from '../newsletter/newsletterConfig.ts';
-import { createClock } from '../newsroom/clock.ts';
+import { composeTestApiHandlers, createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { json } from './responses.ts';
-import { createMemoryStore } from './sharedStore.ts';
 
 // The refusal happens before any handler runs: no database is needed to see it.
 const noDatabase = {} as Database;
@@ -45,15 +41,7 @@ describe('state-changing requests from another site', () => {
   });
 
   it('only the one-click unsubscribe of the newsletter accepts other sites, in the whole table', () => {
-    const handlers = composeApiHandlers({
-      env: {},
-      config: newsletterConfigFromEnv({}),
-      jobs: { enqueue: async () => null },
-      store: createMemoryStore(),
-      storage: null as never,
-      clock: createClock(),
-      contentChanged: async () => {},
-    });
+    const handlers = composeTestApiHandlers();
     const open = Object.entries(handlers)
       .filter(([, entry]) => typeof entry !== 'function' && entry.crossOrigin === true)
       .map(([id]) => id);

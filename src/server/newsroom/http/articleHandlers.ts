@@ -1,16 +1,12 @@
-/** Articles through the editorial workflow: list, write, save, publish or schedule, revisions, preview. */
+/** Articles through the editorial workflow: list, write, save, publish or schedule, revisions, the scheduler. */
 import { appConfig } from '../../../../app.config.ts';
 import * as contract from '../../../api/generated/zod.ts';
-import type { ApiContext, ApiHandlerTable, OperationId } from '../../http/apiTypes.ts';
+import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
-import { previewArticle } from '../articles/articleReaderCopy.ts';
-import { articleWorkflow, issuePreviewLink, runScheduler } from '../articles/articleWorkflow.ts';
-import { readPreviewToken } from '../previewTokens.ts';
-import { answer, editors, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
-
-const idOf = <O extends OperationId>(ctx: ApiContext<O>) => parseParams(contract.GetAdminArticleParams, ctx.params as Record<string, string>, ['id']);
+import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
+import { answer, editors, articleIdOf, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
 
 export function articleHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
@@ -37,13 +33,13 @@ export function articleHandlers(deps: NewsroomDeps) {
       return answer(result, { member: session.member, what: "d'écrire", notFound, ok: (article) => json(article, { status: 201, ...noStore }) });
     }),
     getAdminArticle: staffOnly(deps, null, '', async (ctx) => {
-      const id = idOf(ctx);
+      const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       const row = await findRow(ctx.db, id.value.id);
       return row ? json(await toAdminArticle(ctx.db, row), noStore) : errorJson(404, notFound);
     }),
     updateAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
-      const id = idOf(ctx);
+      const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.UpdateAdminArticleBody);
       if (!input.ok) return input.response;
@@ -52,7 +48,7 @@ export function articleHandlers(deps: NewsroomDeps) {
       return answer(result, { member: session.member, what: 'de modifier cet article', notFound, ok: (v) => json(v.item, noStore) });
     }),
     changeAdminArticleStatus: staffOnly(deps, null, '', async (ctx, session) => {
-      const id = idOf(ctx);
+      const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.ChangeAdminArticleStatusBody);
       if (!input.ok) return input.response;
@@ -62,7 +58,7 @@ export function articleHandlers(deps: NewsroomDeps) {
       return answer(result, { member: session.member, what, notFound, ok: (v) => json(v.item, noStore) });
     }),
     listArticleRevisions: staffOnly(deps, null, '', async (ctx) => {
-      const id = idOf(ctx);
+      const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       if (!(await findRow(ctx.db, id.value.id))) return errorJson(404, notFound);
       return json({ results: await articleWorkflow.listRevisions(ctx.db, id.value.id) }, noStore);
@@ -76,20 +72,6 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (result.ok && result.value.publicChange) await changed();
       return answer(result, { member: session.member, what: 'de modifier cet article', notFound: newsroomMessages.revision, ok: (v) => json(v.item, noStore) });
     }),
-    createPreviewLink: staffOnly(deps, null, '', async (ctx, session) => {
-      const id = idOf(ctx);
-      if (!id.ok) return id.response;
-      const result = await issuePreviewLink(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
-      return answer(result, { member: session.member, what: "de partager l'aperçu de cet article", notFound, ok: (v) => json(v, noStore) });
-    }),
-    getArticlePreview: async (ctx) => {
-      const params = parseParams(contract.GetArticlePreviewParams, ctx.params, []);
-      if (!params.ok) return params.response;
-      const id = readPreviewToken(await deps.secretOf(ctx.db), params.value.token, clock.now());
-      const article = id === null ? null : await previewArticle(ctx.db, id);
-      if (!article) return errorJson(404, newsroomMessages.preview);
-      return json({ result: article, url: article.url }, noStore);
-    },
     runScheduler: staffOnly(deps, editors, 'de lancer le programmateur', async (ctx, session) => {
       const hasBody = ctx.request.headers.get('content-length') !== '0' && ctx.request.body !== null;
       let advance = 0;

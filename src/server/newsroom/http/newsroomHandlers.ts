@@ -16,6 +16,8 @@ import { articleHandlers } from './articleHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
+import { previewHandlers } from './previewHandlers.ts';
+import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 import { sessionHandlers } from './sessionHandlers.ts';
 import { staffHandlers } from './staffHandlers.ts';
@@ -75,6 +77,8 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...articleHandlers(deps),
     ...categoryHandlers(deps),
     ...mediaHandlers(deps),
+    ...previewHandlers(deps),
     ...auditHandlers(deps),
+    ...surveyHandlers(deps),
   };
 }

@@ -4,12 +4,14 @@
  * NewsroomResult to an answer. Answers are never cached (no-store).
  */
 import type { z } from 'zod';
+import * as contract from '../../../api/generated/zod.ts';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { StaffRole } from '../../../db/schema.ts';
 import { strictTransportSecurity, type TransportSecurity } from '../../config/transportSecurity.ts';
 import type { ApiContext, ApiHandler, OperationId } from '../../http/apiTypes.ts';
 import { readJson } from '../../http/jsonBody.ts';
+import { parseParams } from '../../http/parseParams.ts';
 import type { RateLimiter } from '../../http/rateLimit.ts';
 import { errorJson, json } from '../../http/responses.ts';
 import type { Clock } from '../clock.ts';
@@ -65,6 +67,10 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
 /** The JSON body of a newsroom call, bounded and checked against the contract's schema. */
 export const readBody = <T>(ctx: ApiContext, schema: z.ZodType<T>) =>
   readJson(ctx.request, schema, appConfig.newsroom.maxBodyBytes, describeIssue);
+
+/** The article id of an /api/admin/articles/{id}… operation, checked (a 400 in French otherwise). */
+export const articleIdOf = <O extends OperationId>(ctx: ApiContext<O>) =>
+  parseParams(contract.GetAdminArticleParams, ctx.params as Record<string, string>, ['id']);
 
 export function publicMember(member: StaffMember) {
   return { id: member.id, email: member.email, name: member.name, role: member.role, disabledAt: member.disabledAt?.toISOString() ?? null };

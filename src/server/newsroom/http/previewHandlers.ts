@@ -1,0 +1,33 @@
+/**
+ * Preview links: a member makes a signed link that expires; whoever holds it sees the article as it would
+ * be published, without a session (the link is the credential).
+ */
+import * as contract from '../../../api/generated/zod.ts';
+import type { ApiHandlerTable } from '../../http/apiTypes.ts';
+import { parseParams } from '../../http/parseParams.ts';
+import { errorJson, json } from '../../http/responses.ts';
+import { previewArticle } from '../articles/articleReaderCopy.ts';
+import { issuePreviewLink } from '../articles/articleWorkflow.ts';
+import { readPreviewToken } from '../previewTokens.ts';
+import { answer, articleIdOf, type NewsroomDeps, newsroomMessages, noStore, staffOnly } from './newsroomHttp.ts';
+
+export function previewHandlers(deps: NewsroomDeps) {
+  const { clock } = deps;
+  const notFound = newsroomMessages.article;
+  return {
+    createPreviewLink: staffOnly(deps, null, '', async (ctx, session) => {
+      const id = articleIdOf(ctx);
+      if (!id.ok) return id.response;
+      const result = await issuePreviewLink(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
+      return answer(result, { member: session.member, what: "de partager l'aperçu de cet article", notFound, ok: (v) => json(v, noStore) });
+    }),
+    getArticlePreview: async (ctx) => {
+      const params = parseParams(contract.GetArticlePreviewParams, ctx.params, []);
+      if (!params.ok) return params.response;
+      const id = readPreviewToken(await deps.secretOf(ctx.db), params.value.token, clock.now());
+      const article = id === null ? null : await previewArticle(ctx.db, id);
+      if (!article) return errorJson(404, newsroomMessages.preview);
+      return json({ result: article, url: article.url }, noStore);
+    },
+  } satisfies ApiHandlerTable;
+}

@@ -1883,7 +1883,9 @@ export interface components {
     RichTextDoc: {
       /** @enum {string} */
       type: 'doc';
-      content?: Record<string, never>[];
+      content?: {
+        [key: string]: unknown;
+      }[];
     };
     /** @description Image principale ; le texte alternatif est obligatoire. Le point focal est facultatif (les deux coordonnées ensemble). */
     AdminImage: {
@@ -2086,12 +2088,16 @@ export interface components {
     PasskeyOptions: {
       challengeId: string;
       /** @description Options WebAuthn au format JSON (W3C `PublicKeyCredential*OptionsJSON`). */
-      options: Record<string, never>;
+      options: {
+        [key: string]: unknown;
+      };
     };
     PasskeyAnswer: {
       challengeId: string;
       /** @description Réponse de l'authentificateur au format JSON (`PublicKeyCredential.toJSON()`). */
-      response: Record<string, never>;
+      response: {
+        [key: string]: unknown;
+      };
       name?: string;
     };
     Passkey: {
@@ -2112,7 +2118,10 @@ export interface components {
       action: string;
       entity: string;
       entityId: number | null;
-      detail: Record<string, never>;
+      /** @description Le détail de l'action (identifiants, ancienne et nouvelle adresse, révisions…). */
+      detail: {
+        [key: string]: unknown;
+      };
     };
     AuditList: {
       results: components['schemas']['AuditEntry'][];

@@ -1168,7 +1168,16 @@ export const richTextDocContentMax = 2000;
 export const RichTextDoc = zod
   .strictObject({
     type: zod.enum(['doc']),
-    content: zod.array(zod.looseObject({})).max(richTextDocContentMax).optional(),
+    content: zod
+      .array(
+        zod
+          .record(zod.string(), zod.unknown())
+          .describe(
+            'Un nœud du document (paragraphe, titre, liste, image…) ; ses champs dépendent de son type.',
+          ),
+      )
+      .max(richTextDocContentMax)
+      .optional(),
   })
   .describe(
     'Document de l\'éditeur (JSON Tiptap/ProseMirror). Le serveur n\'accepte que les nœuds et marques de sa\nliste (paragraphe, titres 2-3, citation, listes, gras, italique, lien http(s)/mailto/relatif, image de\nla médiathèque) et le rend lui-même pour les lecteurs : aucun HTML venu de l\'éditeur ne leur parvient.\nUne image est `{"type": "image", "attrs": {"mediaId": 12, "alt": "…", "caption": "…"}}` : le serveur\nretrouve l\'image par son identifiant et refuse un identifiant inconnu, une adresse qui n\'est pas la\nsienne (externe, `data:`…) ou un texte alternatif vide.\n',
@@ -1540,7 +1549,7 @@ export type MediaListOutput = zod.output<typeof MediaList>;
 export const PasskeyOptions = zod.strictObject({
   challengeId: zod.string(),
   options: zod
-    .looseObject({})
+    .record(zod.string(), zod.unknown())
     .describe('Options WebAuthn au format JSON (W3C `PublicKeyCredential*OptionsJSON`).'),
 });
 
@@ -1560,7 +1569,7 @@ export const PasskeyAnswer = zod.strictObject({
     .max(passkeyAnswerChallengeIdMax)
     .regex(passkeyAnswerChallengeIdRegExp),
   response: zod
-    .looseObject({})
+    .record(zod.string(), zod.unknown())
     .describe("Réponse de l'authentificateur au format JSON (`PublicKeyCredential.toJSON()`)."),
   name: zod.string().max(passkeyAnswerNameMax).optional(),
 });
@@ -1592,7 +1601,9 @@ export const AuditEntry = zod.strictObject({
   action: zod.string(),
   entity: zod.string(),
   entityId: zod.union([zod.int(), zod.null()]),
-  detail: zod.looseObject({}),
+  detail: zod
+    .record(zod.string(), zod.unknown())
+    .describe("Le détail de l'action (identifiants, ancienne et nouvelle adresse, révisions…)."),
 });
 
 export type AuditEntry = zod.input<typeof AuditEntry>;

@@ -3,7 +3,7 @@ import { appConfig } from '../../../../app.config.ts';
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
-import { errorJson, json } from '../../http/responses.ts';
+import { errorJson, } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
 import { answer, editors, articleIdOf, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
@@ -24,19 +24,19 @@ export function articleHandlers(deps: NewsroomDeps) {
         limit: q.limit ?? appConfig.newsroom.pageSize,
         offset: q.offset ?? 0,
       });
-      return json(page, noStore);
+      return ctx.reply(200, page, noStore);
     }),
     createAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
       const input = await readBody(ctx, contract.CreateAdminArticleBody);
       if (!input.ok) return input.response;
       const result = await articleWorkflow.create(ctx.db, session.member, input.value, clock.now());
-      return answer(result, { member: session.member, what: "d'écrire", notFound, ok: (article) => json(article, { status: 201, ...noStore }) });
+      return answer(result, { member: session.member, what: "d'écrire", notFound, ok: (article) => ctx.reply(201, article, noStore) });
     }),
     getAdminArticle: staffOnly(deps, null, '', async (ctx) => {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       const row = await findRow(ctx.db, id.value.id);
-      return row ? json(await toAdminArticle(ctx.db, row), noStore) : errorJson(404, notFound);
+      return row ? ctx.reply(200, await toAdminArticle(ctx.db, row), noStore) : errorJson(404, notFound);
     }),
     updateAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
@@ -45,7 +45,7 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!input.ok) return input.response;
       const result = await articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now());
       if (result.ok && result.value.publicChange) await changed();
-      return answer(result, { member: session.member, what: 'de modifier cet article', notFound, ok: (v) => json(v.item, noStore) });
+      return answer(result, { member: session.member, what: 'de modifier cet article', notFound, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
     changeAdminArticleStatus: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
@@ -55,13 +55,13 @@ export function articleHandlers(deps: NewsroomDeps) {
       const result = await articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
       if (result.ok && result.value.publicChange) await changed();
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';
-      return answer(result, { member: session.member, what, notFound, ok: (v) => json(v.item, noStore) });
+      return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
     listArticleRevisions: staffOnly(deps, null, '', async (ctx) => {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       if (!(await findRow(ctx.db, id.value.id))) return errorJson(404, notFound);
-      return json({ results: await articleWorkflow.listRevisions(ctx.db, id.value.id) }, noStore);
+      return ctx.reply(200, { results: await articleWorkflow.listRevisions(ctx.db, id.value.id) }, noStore);
     }),
     restoreArticleRevision: staffOnly(deps, null, '', async (ctx, session) => {
       const params = parseParams(contract.RestoreArticleRevisionParams, ctx.params, ['id', 'revisionId']);
@@ -70,7 +70,7 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!input.ok) return input.response;
       const result = await articleWorkflow.restore(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now());
       if (result.ok && result.value.publicChange) await changed();
-      return answer(result, { member: session.member, what: 'de modifier cet article', notFound: newsroomMessages.revision, ok: (v) => json(v.item, noStore) });
+      return answer(result, { member: session.member, what: 'de modifier cet article', notFound: newsroomMessages.revision, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
     runScheduler: staffOnly(deps, editors, 'de lancer le programmateur', async (ctx, session) => {
       const hasBody = ctx.request.headers.get('content-length') !== '0' && ctx.request.body !== null;
@@ -87,7 +87,7 @@ export function articleHandlers(deps: NewsroomDeps) {
       const now = clock.now();
       const published = await runScheduler(ctx.db, session.member, now, advance);
       if (published.length > 0) await changed();
-      return json({ published, now: now.toISOString() }, noStore);
+      return ctx.reply(200, { published, now: now.toISOString() }, noStore);
     }),
   } satisfies ApiHandlerTable;
 }

@@ -2,7 +2,6 @@
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
-import { json } from '../../http/responses.ts';
 import { createCategory, deleteCategory, listAdminCategories, reorderCategories, updateCategory } from '../categoriesAdmin.server.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, readBody, staffOnly } from './newsroomHttp.ts';
 
@@ -11,20 +10,20 @@ const what = 'de gérer les rubriques';
 export function categoryHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
   return {
-    listAdminCategories: staffOnly(deps, null, '', async (ctx) => json({ results: await listAdminCategories(ctx.db) }, noStore)),
+    listAdminCategories: staffOnly(deps, null, '', async (ctx) => ctx.reply(200, { results: await listAdminCategories(ctx.db) }, noStore)),
     createAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {
       const input = await readBody(ctx, contract.CreateAdminCategoryBody);
       if (!input.ok) return input.response;
       const result = await createCategory(ctx.db, session.member, input.value, clock.now());
       if (result.ok) await changed();
-      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: (v) => json(v, { status: 201, ...noStore }) });
+      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: (v) => ctx.reply(201, v, noStore) });
     }),
     reorderAdminCategories: staffOnly(deps, editors, what, async (ctx, session) => {
       const input = await readBody(ctx, contract.ReorderAdminCategoriesBody);
       if (!input.ok) return input.response;
       const result = await reorderCategories(ctx.db, session.member, input.value.ids, clock.now());
       if (result.ok) await changed();
-      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: async () => json({ results: await listAdminCategories(ctx.db) }, noStore) });
+      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: async () => ctx.reply(200, { results: await listAdminCategories(ctx.db) }, noStore) });
     }),
     updateAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {
       const id = parseParams(contract.UpdateAdminCategoryParams, ctx.params, ['id']);
@@ -33,7 +32,7 @@ export function categoryHandlers(deps: NewsroomDeps) {
       if (!input.ok) return input.response;
       const result = await updateCategory(ctx.db, session.member, id.value.id, input.value, clock.now());
       if (result.ok) await changed();
-      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: (v) => json(v, noStore) });
+      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: (v) => ctx.reply(200, v, noStore) });
     }),
     deleteAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {
       const id = parseParams(contract.DeleteAdminCategoryParams, ctx.params, ['id']);

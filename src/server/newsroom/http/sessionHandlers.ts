@@ -1,7 +1,7 @@
 /** Signing in and out (password or passkey), and each member's own passkeys. */
 import { appConfig } from '../../../../app.config.ts';
 import * as contract from '../../../api/generated/zod.ts';
-import type { ApiContext, ApiHandlerTable, OperationId } from '../../http/apiTypes.ts';
+import type { ApiContext, ApiHandlerTable, JsonBody } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
 import { authenticate, authenticationOptions, listPasskeys, registerPasskey, registrationOptions, relyingParty, removePasskey } from '../passkeys.server.ts';
@@ -14,9 +14,9 @@ export function sessionHandlers(deps: NewsroomDeps) {
   const rp = (ctx: ApiContext) => relyingParty(ctx.request, siteOrigin);
 
   /** Opens the session (cookie + CSRF token) once a password or a passkey has been verified. */
-  async function signedIn<O extends OperationId>(ctx: ApiContext<O>, member: StaffMember, how: 'password' | 'passkey'): Promise<Response> {
+  async function signedIn(ctx: ApiContext<'signInStaff' | 'signInWithPasskey'>, member: StaffMember, how: 'password' | 'passkey'): Promise<Response> {
     const opened = await openSession(ctx.db, member, clock.now(), how);
-    const response = json({ staff: publicMember(member), csrfToken: opened.csrfToken }, noStore);
+    const response = json({ staff: publicMember(member), csrfToken: opened.csrfToken } satisfies JsonBody<'signInStaff', 200>, noStore);
     response.headers.append('set-cookie', sessionCookie(deps, ctx.request, opened.token, appConfig.newsroom.sessionHours * 3600));
     return response;
   }
@@ -34,7 +34,8 @@ export function sessionHandlers(deps: NewsroomDeps) {
     passkeySignInOptions: async (ctx) => {
       const refusal = await limited(ctx);
       if (refusal) return refusal;
-      return json(await authenticationOptions(ctx.db, rp(ctx), clock.now()), noStore);
+      const { challengeId, options } = await authenticationOptions(ctx.db, rp(ctx), clock.now());
+      return ctx.reply(200, { challengeId, options: { ...options } }, noStore);
     },
     signInWithPasskey: async (ctx) => {
       const refusal = await limited(ctx);
@@ -46,8 +47,8 @@ export function sessionHandlers(deps: NewsroomDeps) {
       if (!member) return errorJson(401, newsroomMessages.badPasskey);
       return signedIn(ctx, member, 'passkey');
     },
-    getAdminSession: staffOnly(deps, null, '', async (_ctx, session) =>
-      json({ staff: publicMember(session.member), csrfToken: session.csrfToken }, noStore),
+    getAdminSession: staffOnly(deps, null, '', async (ctx, session) =>
+      ctx.reply(200, { staff: publicMember(session.member), csrfToken: session.csrfToken }, noStore),
     ),
     signOutStaff: staffOnly(deps, null, '', async (ctx, session) => {
       await closeSession(ctx.db, sessionToken(ctx.request), session.member, clock.now());
@@ -55,16 +56,18 @@ export function sessionHandlers(deps: NewsroomDeps) {
       response.headers.append('set-cookie', sessionCookie(deps, ctx.request, '', 0));
       return response;
     }),
-    listPasskeys: staffOnly(deps, null, '', async (ctx, session) => json({ results: await listPasskeys(ctx.db, session.member) }, noStore)),
+    listPasskeys: staffOnly(deps, null, '', async (ctx, session) => ctx.reply(200, { results: await listPasskeys(ctx.db, session.member) }, noStore)),
     passkeyRegistrationOptions: staffOnly(deps, null, '', async (ctx, session) =>
-      json(await registrationOptions(ctx.db, session.member, rp(ctx), clock.now()), noStore),
+      registrationOptions(ctx.db, session.member, rp(ctx), clock.now()).then(({ challengeId, options }) =>
+        ctx.reply(200, { challengeId, options: { ...options } }, noStore),
+      ),
     ),
     registerPasskey: staffOnly(deps, null, '', async (ctx, session) => {
       const input = await readBody(ctx, contract.RegisterPasskeyBody);
       if (!input.ok) return input.response;
       const result = await registerPasskey(ctx.db, session.member, input.value, rp(ctx), clock.now());
       if (!result.ok) return errorJson(400, result.message, { response: result.message });
-      return json(result.value, { status: 201, ...noStore });
+      return ctx.reply(201, result.value, noStore);
     }),
     deletePasskey: staffOnly(deps, null, '', async (ctx, session) => {
       const params = parseParams(contract.DeletePasskeyParams, ctx.params, []);

@@ -4,7 +4,6 @@ import * as contract from '../../../api/generated/zod.ts';
 import { authors } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
-import { json } from '../../http/responses.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { changePassword, createStaff, listStaff, type StaffMember, setStaffActive, StaffExistsError } from '../staff.server.ts';
 import { admins, answer, type NewsroomDeps, newsroomMessages, noStore, publicMember, readBody, sessionToken, staffOnly } from './newsroomHttp.ts';
@@ -12,7 +11,7 @@ import { admins, answer, type NewsroomDeps, newsroomMessages, noStore, publicMem
 export function staffHandlers(deps: NewsroomDeps) {
   const { clock } = deps;
   return {
-    listStaff: staffOnly(deps, admins, 'de gérer les comptes', async (ctx) => json({ results: (await listStaff(ctx.db)).map(publicMember) }, noStore)),
+    listStaff: staffOnly(deps, admins, 'de gérer les comptes', async (ctx) => ctx.reply(200, { results: (await listStaff(ctx.db)).map(publicMember) }, noStore)),
     createStaff: staffOnly(deps, admins, 'de créer des comptes', async (ctx, session) => {
       const input = await readBody(ctx, contract.CreateStaffBody);
       if (!input.ok) return input.response;
@@ -23,7 +22,7 @@ export function staffHandlers(deps: NewsroomDeps) {
           throw error;
         },
       );
-      return answer(result, { member: session.member, what: 'de créer des comptes', notFound: newsroomMessages.staff, ok: (v) => json(publicMember(v), { status: 201, ...noStore }) });
+      return answer(result, { member: session.member, what: 'de créer des comptes', notFound: newsroomMessages.staff, ok: (v) => ctx.reply(201, publicMember(v), noStore) });
     }),
     setStaffStatus: staffOnly(deps, admins, 'de désactiver ou réactiver des comptes', async (ctx, session) => {
       const id = parseParams(contract.SetStaffStatusParams, ctx.params, ['id']);
@@ -31,7 +30,7 @@ export function staffHandlers(deps: NewsroomDeps) {
       const input = await readBody(ctx, contract.SetStaffStatusBody);
       if (!input.ok) return input.response;
       const result = await setStaffActive(ctx.db, session.member, id.value.id, input.value.active, clock.now());
-      return answer(result, { member: session.member, what: '', notFound: newsroomMessages.staff, ok: (v) => json(publicMember(v.member), noStore) });
+      return answer(result, { member: session.member, what: '', notFound: newsroomMessages.staff, ok: (v) => ctx.reply(200, publicMember(v.member), noStore) });
     }),
     changeOwnPassword: staffOnly(deps, null, '', async (ctx, session) => {
       // Each try costs an Argon2 verification and guesses the password: limited like sign-in.
@@ -40,11 +39,11 @@ export function staffHandlers(deps: NewsroomDeps) {
       const input = await readBody(ctx, contract.ChangeOwnPasswordBody);
       if (!input.ok) return input.response;
       const result = await changePassword(ctx.db, session.member, input.value, sessionToken(ctx.request) ?? '', clock.now());
-      return answer(result, { member: session.member, what: '', notFound: newsroomMessages.staff, ok: (v) => json(v, noStore) });
+      return answer(result, { member: session.member, what: '', notFound: newsroomMessages.staff, ok: (v) => ctx.reply(200, v, noStore) });
     }),
     listAdminAuthors: staffOnly(deps, null, '', async (ctx) => {
       const rows = await ctx.db.select({ id: authors.id, slug: authors.slug, name: authors.name }).from(authors).orderBy(asc(authors.name));
-      return json({ results: rows }, noStore);
+      return ctx.reply(200, { results: rows }, noStore);
     }),
   } satisfies ApiHandlerTable;
 }

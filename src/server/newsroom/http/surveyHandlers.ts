@@ -2,7 +2,6 @@
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
-import { json } from '../../http/responses.ts';
 import { surveySinceDay, tallySurveys } from '../../popinSurvey/popinSurveyAnswers.server.ts';
 import { editors, type NewsroomDeps, noStore, staffOnly } from './newsroomHttp.ts';
 
@@ -14,7 +13,7 @@ export function surveyHandlers(deps: NewsroomDeps) {
       const query = parseParams(contract.ListSurveyResultsQueryParams, queryRecord(ctx.url), ['days']);
       if (!query.ok) return query.response;
       const since = surveySinceDay(query.value.days ?? null, deps.clock.now());
-      return json({ since, results: await tallySurveys(ctx.db, since) }, noStore);
+      return ctx.reply(200, { since, results: await tallySurveys(ctx.db, since) }, noStore);
     }),
   } satisfies ApiHandlerTable;
 }

@@ -11,14 +11,25 @@ import { errorJson } from '../server/http/responses.ts';
 import { createMemoryStore } from '../server/http/sharedStore.ts';
 import { newsletterConfigFromEnv } from '../server/newsletter/newsletterConfig.ts';
 import { createClock } from '../server/newsroom/clock.ts';
+import { declaredHeaderProblems } from './contractHeaders.ts';
 
 const notUnderTest: ApiHandler = async () => errorJson(500, 'Opération hors du périmètre de ce test.');
 
+/**
+ * Every answer is held against the contract: a status the operation does not declare, or a declared
+ * header missing or malformed, fails the test that caused it (the conformance check of issue 23).
+ */
 export function createTestApiHandler(db: Database, table: ApiHandlerTable, options: ApiHandlerOptions = {}) {
   const complete = Object.fromEntries(
     Object.keys(apiOperations).map((id) => [id, table[id as keyof ApiHandlerTable] ?? notUnderTest]),
   ) as ApiHandlers;
-  return createApiHandler(db, complete, options);
+  const handle = createApiHandler(db, complete, options);
+  return async (request: Request): Promise<Response> => {
+    const response = await handle(request);
+    const problems = declaredHeaderProblems(request.method, request.url, response);
+    if (problems.length > 0) throw new Error(`answer out of contract: ${problems.join('; ')}`);
+    return response;
+  };
 }
 
 /** The whole table as boot composes it, with an empty environment and nothing behind the queue or the media. */

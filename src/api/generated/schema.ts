@@ -2151,6 +2151,18 @@ export interface components {
     };
   };
   responses: {
+    /**
+     * @description Inchangée depuis la version que le client a gardée (`If-None-Match` reprend son `ETag`) : pas de corps,
+     *     le client réutilise sa copie.
+     */
+    NotModified: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['CacheControl'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description Pas de session de la rédaction (ou identifiants refusés). */
     Unauthorized: {
       headers: {
@@ -2305,6 +2317,11 @@ export interface components {
   requestBodies: never;
   headers: {
     /**
+     * @description Étiquette de la version de la réponse (faible), à renvoyer dans `If-None-Match`.
+     * @example W/"a1b2c3d4e5f6"
+     */
+    ETag: string;
+    /**
      * @description Politique de cache HTTP de la réponse.
      * @example public, max-age=60, stale-while-revalidate=300
      */
@@ -2357,6 +2374,7 @@ export interface operations {
         };
         content?: never;
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2424,6 +2442,7 @@ export interface operations {
           'application/json': components['schemas']['ArticleList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2453,6 +2472,7 @@ export interface operations {
           'application/json': components['schemas']['ArticleResponse'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2482,6 +2502,7 @@ export interface operations {
           'application/json': components['schemas']['ArticlesByCategory'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2505,6 +2526,7 @@ export interface operations {
           'application/json': components['schemas']['ArticleList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2527,6 +2549,7 @@ export interface operations {
           'application/json': components['schemas']['ArticleList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2549,6 +2572,7 @@ export interface operations {
           'application/json': components['schemas']['CategoryList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2582,6 +2606,7 @@ export interface operations {
           'application/json': components['schemas']['FormatContestList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2610,6 +2635,7 @@ export interface operations {
           'application/json': components['schemas']['FormatContest'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2639,6 +2665,7 @@ export interface operations {
           'application/json': components['schemas']['InstagramPostList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2667,6 +2694,7 @@ export interface operations {
           'application/json': components['schemas']['InstagramPostBatch'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2700,6 +2728,7 @@ export interface operations {
           'application/json': components['schemas']['MosaicList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2728,6 +2757,7 @@ export interface operations {
           'application/json': components['schemas']['MosaicResponse'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2762,6 +2792,7 @@ export interface operations {
           'application/json': components['schemas']['QuizList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2790,6 +2821,7 @@ export interface operations {
           'application/json': components['schemas']['Quiz'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2824,6 +2856,7 @@ export interface operations {
           'application/json': components['schemas']['QuizResultResponse'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2853,6 +2886,7 @@ export interface operations {
           'application/json': components['schemas']['QuizResultResponse'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2882,6 +2916,7 @@ export interface operations {
           'application/json': components['schemas']['ReparteeGeneratorList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2910,6 +2945,7 @@ export interface operations {
           'application/json': components['schemas']['ReparteeGenerator'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
     };
@@ -2944,6 +2980,7 @@ export interface operations {
           'application/json': components['schemas']['ArticleList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2966,6 +3003,7 @@ export interface operations {
           'application/json': components['schemas']['ShoppingItemList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -2988,6 +3026,7 @@ export interface operations {
           'application/json': components['schemas']['QuotationList'];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
     };
   };
@@ -3306,6 +3345,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];

@@ -9,8 +9,8 @@ const noDatabase = {} as Database;
 const handle = createTestApiHandler(
   noDatabase,
   {
-    confirmNewsletterSignup: async () => json({ status: 'success' }),
-    unsubscribeOneClick: { crossOrigin: true, handle: async () => json({ status: 'success' }) },
+    confirmNewsletterSignup: async () => json({ status: 'confirmed', message: 'ok' }, { cache: 'error' }),
+    unsubscribeOneClick: { crossOrigin: true, handle: async () => json({ status: 'unsubscribed', message: 'ok' }, { cache: 'error' }) },
     listArticles: async () => json({ results: [] }),
   },
   { siteUrl: 'https://www.piquante.fr' },

@@ -1,6 +1,7 @@
 /**
- * Media storage: a directory, or an S3-compatible bucket through AWS Signature V4 (checked against AWS's own
- * test vectors, then against a fake bucket on loopback that re-computes every signature it receives).
+ * Media storage: a directory, or an S3-compatible bucket signed by aws4fetch, sent to a bucket on loopback that
+ * recomputes every signature with an independent SigV4 (src/testing/sigV4.ts, itself checked against AWS's
+ * published test vectors).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -9,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { directoryStorage, mediaStorageFromEnv, s3Storage, signV4 } from './mediaStorage.ts';
+import { signV4 } from '../../testing/sigV4.ts';
+import { directoryStorage, mediaStorageFromEnv, s3Storage } from './mediaStorage.ts';
 
 const example = {
   region: 'us-east-1',
@@ -20,7 +22,7 @@ const example = {
   payloadHash: createHash('sha256').update('').digest('hex'),
 };
 
-describe('AWS Signature V4', () => {
+describe('the test bucket’s own AWS Signature V4', () => {
   it('matches AWS’s test suite: get-vanilla and get-vanilla-query-order-key-case', () => {
     const vanilla = signV4({ ...example, method: 'GET', url: new URL('https://example.amazonaws.com/'), headers: { 'x-amz-date': example.amzDate } });
     expect(vanilla).toBe(

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,44 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
     const big = await rawUpload(api, form(noisy));
     expect(big.status).toBe(413);
     expect(((await big.json()) as { message: string }).message).toMatch(/trop lourde/);
+  });
+
+  it('refuses a decompression bomb, an SVG or HTML named .jpg and a polyglot, in French, with memory bounded', async () => {
+    // A PNG that says 20 000 × 20 000 (400 million pixels) in a few dozen bytes: refused from its header.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 2, 0, 0, 0], 8);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.alloc(20_001 * 3 * 4))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(bomb.byteLength).toBeLessThan(10_000);
+    const rssBefore = process.memoryUsage().rss;
+    const refused = await rawUpload(api, form(bomb, { alt: 'Une bombe' }, 'bombe.png'));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/illisible ou trop grande/);
+    // Refused from the header: no 1.2 GB of pixels was ever decoded.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const html = '<!doctype html><html><body><script>alert(1)</script></body></html>';
+    // A JPEG's first bytes, then a page: sniffed as JPEG, then refused because it is not one.
+    const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(html)]);
+    for (const [file, expected] of [[svg, 415], [html, 415], [polyglot, 400]] as const) {
+      const answer = await rawUpload(api, form(typeof file === 'string' ? file : new Uint8Array(file), { alt: 'Piège' }, 'photo.jpg'));
+      expect(answer.status).toBe(expected);
+      expect(((await answer.json()) as { message: string }).message).toMatch(/image|JPEG/);
+    }
   });
 
   it('needs a session and the CSRF token', async () => {

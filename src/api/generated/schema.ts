@@ -1261,7 +1261,8 @@ export interface components {
         | 'unsupported_media_type'
         | 'too_many_requests'
         | 'internal_error'
-        | 'service_unavailable';
+        | 'service_unavailable'
+        | 'insufficient_storage';
       message: string;
       /** @description Message en français par champ ou paramètre fautif. */
       fields?: {
@@ -2251,6 +2252,26 @@ export interface components {
      *     application/x-www-form-urlencoded, les abonnements aux notifications application/json.
      */
     UnsupportedMediaType: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Le disque du serveur est plein ; rien n'a été enregistré (ni fichier ni ligne). */
+    StorageFull: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Le stockage des médias (bucket S3) ne répond pas ou refuse ; rien n'a été enregistré, réessayer plus tard. */
+    StorageUnavailable: {
       headers: {
         'Cache-Control': components['headers']['NoStore'];
         [name: string]: unknown;
@@ -4271,6 +4292,8 @@ export interface operations {
       403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['StorageUnavailable'];
+      507: components['responses']['StorageFull'];
     };
   };
   deleteMedia: {

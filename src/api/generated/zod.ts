@@ -74,6 +74,7 @@ export const ErrorResponse = zod
       'too_many_requests',
       'internal_error',
       'service_unavailable',
+      'insufficient_storage',
     ]),
     message: zod.string(),
     fields: zod

@@ -32,6 +32,7 @@ const errorCodes = {
   429: 'too_many_requests',
   500: 'internal_error',
   503: 'service_unavailable',
+  507: 'insufficient_storage',
 } as const;
 
 export type ErrorStatus = keyof typeof errorCodes;

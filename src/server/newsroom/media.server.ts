@@ -69,7 +69,19 @@ export async function listMedia(db: Database, page: { limit: number; offset: num
 
 export type UploadResult =
   | { ok: true; item: MediaItem; created: boolean }
-  | { ok: false; status: 400 | 415; message: string };
+  | { ok: false; status: 400 | 415 | 503 | 507; message: string };
+
+export const storageMessages = {
+  full: "Le disque du serveur est plein : l'image n'a pas été enregistrée. Prévenez l'équipe technique, puis réessayez.",
+  unavailable: "Le stockage des images ne répond pas : l'image n'a pas été enregistrée. Réessayez dans un instant.",
+} as const;
+
+/** A full disk (or quota, or a read-only file system) is the operator's to fix: a 507; anything else, the store is away: a 503. */
+function storageFailure(error: unknown): { status: 503 | 507; message: string } {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') return { status: 507, message: storageMessages.full };
+  return { status: 503, message: storageMessages.unavailable };
+}
 
 /** Sniffs, decodes, makes the variants, stores them and the row. Decoding is sharp's, bounded in pixels. */
 export async function uploadMedia(
@@ -117,9 +129,16 @@ export async function uploadMedia(
     return { ok: false, status: 400, message: "L'image n'a pas pu être convertie : essayez de l'enregistrer de nouveau en JPEG ou PNG." };
   }
   const variants: MediaVariant[] = [];
-  for (const v of made) {
-    await storage.put(v.name, v.bytes, v.format === 'avif' ? 'image/avif' : 'image/webp');
-    variants.push({ format: v.format, width: v.width, height: v.height, url: `/media/library/${v.name}`, bytes: v.bytes.byteLength });
+  try {
+    for (const v of made) {
+      await storage.put(v.name, v.bytes, v.format === 'avif' ? 'image/avif' : 'image/webp');
+      variants.push({ format: v.format, width: v.width, height: v.height, url: `/media/library/${v.name}`, bytes: v.bytes.byteLength });
+    }
+  } catch (error) {
+    // Nothing half-written: the variants already stored go, and no row points at missing files.
+    console.error(`[media] storing ${hash} failed (${storage.describe}):`, (error as Error).message);
+    for (const v of made) await storage.remove(v.name).catch(() => {});
+    return { ok: false, ...storageFailure(error) };
   }
   const [row] = await db
     .insert(media)
@@ -191,11 +210,44 @@ export async function deleteMedia(db: Database, who: StaffMember, id: number, st
 const LIBRARY_PATH = /^\/media\/library\/([0-9a-f]{64}-\d{1,5}\.(avif|webp))$/;
 
 /** A variant's file, served for a year as immutable (its name changes with its content), or null. */
+/**
+ * Variants read recently, kept in memory (bounded): when the bucket is unreachable or refuses, readers still
+ * get the images they were getting, and the others a 503 that says to come back, never a 500. Variants are
+ * immutable (content-hashed names): a kept copy is never stale.
+ */
+const MEMORY_BYTES = 32 * 1024 * 1024;
+const recent = new Map<string, Uint8Array>();
+let recentBytes = 0;
+
+function remember(name: string, bytes: Uint8Array): void {
+  if (bytes.byteLength > MEMORY_BYTES / 8 || recent.has(name)) return;
+  recent.set(name, bytes);
+  recentBytes += bytes.byteLength;
+  for (const [oldest, kept] of recent) {
+    if (recentBytes <= MEMORY_BYTES) break;
+    recent.delete(oldest);
+    recentBytes -= kept.byteLength;
+  }
+}
+
 export async function mediaFileResponse(pathname: string, storage: MediaStorage): Promise<Response | null> {
   const match = LIBRARY_PATH.exec(pathname);
   if (!match) return null;
   const [, name = '', ext = ''] = match;
-  const bytes = await storage.get(name);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await storage.get(name);
+    if (bytes) remember(name, bytes);
+  } catch (error) {
+    bytes = recent.get(name) ?? null;
+    if (!bytes) {
+      console.error(`[media] ${storage.describe} unavailable for ${name}:`, (error as Error).message);
+      return new Response('Image momentanément indisponible.\n', {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-content-type-options': 'nosniff' },
+      });
+    }
+  }
   if (bytes) {
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       headers: {

@@ -427,6 +427,15 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       expect(await errorOf(response, 400)).toMatch(message);
     });
 
+    it('records in the audit log who tried to save a body outside the allow-list', async () => {
+      const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] };
+      await errorOf(await request('POST', '/api/admin/articles', { as: signed('author'), body: draftBody('Piège', { doc }) }), 400);
+      const log = (await (await request('GET', '/api/admin/audit?limit=5', { as: signed('admin') })).json()) as { results: { action: string; staffEmail: string; detail: { reason?: string } }[] };
+      const refused = log.results.find((entry) => entry.action === 'article.refused');
+      expect(refused?.staffEmail).toBe('author@piquante.test');
+      expect(refused?.detail.reason).toMatch(/lien/);
+    });
+
     it('never lets pasted markup reach readers as markup', async () => {
       const draft = await create('editor', 'Collage dangereux', {
         doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '<script>alert(1)</script><img src=x onerror=alert(1)>' }] }] },

@@ -116,6 +116,16 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
   format: EditorialFormat<Row, Input, Checked, Admin>,
   staffName: (db: Database, id: number | null) => Promise<string | null>,
 ) {
+  /**
+   * A refused body (a node, mark or link outside the allow-list: a `javascript:` address, pasted HTML) is
+   * recorded with who tried: the refusal itself writes nothing else.
+   */
+  async function refusedCheck(db: Database, who: StaffMember, id: number | null, result: NewsroomResult<never>, now: Date) {
+    if (!result.ok && result.kind === 'bad' && result.fields && 'doc' in result.fields) {
+      await audit(db, who, { action: `${format.entity}.refused`, entity: format.entity, entityId: id, detail: { field: 'doc', reason: result.message } }, now);
+    }
+    return result;
+  }
   const conflict = (db: Database, id: number) => conflictOf(format as EditorialFormat<Row, unknown, unknown, unknown>, db, id, staffName);
   const record = async (db: Database, row: Row, checked: Checked | null, who: StaffMember, at: Date) =>
     format.revisions.save(db, { itemId: row.id, version: row.version, snapshot: await format.snapshot(db, row, checked), staffId: who.id, at });
@@ -127,7 +137,7 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
       if (!canEdit(who, row)) return refused.forbidden;
       if (row.version !== input.version) return conflict(tx, id);
       const checked = await format.check(tx, who, input, row);
-      if (!checked.ok) return checked;
+      if (!checked.ok) return refusedCheck(tx, who, id, checked, now);
       const written = await format.update(tx, who, row, input, checked.value, now);
       if (written === null) return conflict(tx, id);
       if (!written.ok) return written;
@@ -157,7 +167,7 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
     async create(db: Database, who: StaffMember, input: Input, now: Date): Promise<NewsroomResult<Admin>> {
       return db.transaction(async (tx) => {
         const checked = await format.check(tx, who, input, null);
-        if (!checked.ok) return checked;
+        if (!checked.ok) return refusedCheck(tx, who, null, checked, now);
         const inserted = await format.insert(tx, who, input, checked.value, now);
         if (!inserted.ok) return inserted;
         const row = inserted.value;

@@ -78,4 +78,36 @@ describe('import rules (README, "Where things live")', () => {
       'import cycle: src/lib/self.ts',
     ]);
   });
+
+  it('refuse calling the contract outside src/api/queries', () => {
+    const graph = graphOf({
+      'src/features/newsroom/newsroomClient.ts': ['src/api/client.ts'],
+      'src/api/queries/newsroom.ts': ['src/api/client.ts'],
+    });
+    expect(importRuleViolations(graph)).toEqual([
+      'the contract is called outside src/api/queries: src/features/newsroom/newsroomClient.ts -> src/api/client.ts',
+    ]);
+  });
+
+  it('keep lib, the service worker and the inspector in their lanes, and test support out of shipped code', () => {
+    const graph = graphOf(
+      {
+        'src/lib/seo/head.ts': ['src/features/search/searchParam.ts'],
+        'src/sw/sw.ts': ['src/components/Card.tsx', 'src/server/http/pageCache.ts'],
+        'src/qa/InspectorPage.tsx': ['src/routes/index.tsx', 'src/db/client.ts'],
+        'src/server/http/router.ts': ['src/testing/testDatabase.ts'],
+        'src/server/http/router.test.ts': ['src/testing/testDatabase.ts'],
+      },
+      { 'src/sw/sw.ts': ['react'] },
+    );
+    expect(importRuleViolations(graph)).toEqual([
+      'UI imports server code: src/qa/InspectorPage.tsx -> src/db/client.ts',
+      'UI imports server code: src/sw/sw.ts -> src/server/http/pageCache.ts',
+      'lib imports a feature: src/lib/seo/head.ts -> src/features/search/searchParam.ts',
+      'test support imported by shipped code: src/server/http/router.ts -> src/testing/testDatabase.ts',
+      'the inspector imports a route: src/qa/InspectorPage.tsx -> src/routes/index.tsx',
+      'the service worker imports React: src/sw/sw.ts -> react',
+      'the service worker imports a component: src/sw/sw.ts -> src/components/Card.tsx',
+    ]);
+  });
 });

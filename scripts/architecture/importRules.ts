@@ -4,6 +4,10 @@
  * - src/components (presentational pieces) imports no feature, no composition root and no route;
  * - UI code (routes, app, features, components, lib, api) never imports src/server or src/db;
  * - server code (src/server, src/db, the server entry) never imports React or UI code;
+ * - the generated contract client (src/api/client.ts) is called only from src/api/queries;
+ * - src/lib imports no feature, composition root, route or inspector; the service worker (src/sw) no UI and no
+ *   React; the inspector (src/qa) no composition root or route, and neither reaches the server;
+ * - test support (src/testing) is imported by tests only;
  * - no import cycle (the generated route tree aside: it imports every route by design).
  * Type-only imports count too: a rule that holds only at run time would still let layers leak.
  */
@@ -55,7 +59,7 @@ export function readImportGraph(root: string): ImportGraph {
   return graph;
 }
 
-type Layer = 'route' | 'app' | 'feature' | 'component' | 'lib' | 'api' | 'server' | 'db' | 'other';
+type Layer = 'route' | 'app' | 'feature' | 'component' | 'lib' | 'api' | 'qa' | 'sw' | 'testing' | 'server' | 'db' | 'other';
 
 function layerOf(path: string): { layer: Layer; feature?: string } {
   const parts = path.split('/');
@@ -74,6 +78,12 @@ function layerOf(path: string): { layer: Layer; feature?: string } {
       return { layer: 'lib' };
     case 'api':
       return { layer: 'api' };
+    case 'qa':
+      return { layer: 'qa' };
+    case 'sw':
+      return { layer: 'sw' };
+    case 'testing':
+      return { layer: 'testing' };
     case 'server':
       return { layer: 'server' };
     case 'db':
@@ -83,7 +93,10 @@ function layerOf(path: string): { layer: Layer; feature?: string } {
   }
 }
 
-const UI_LAYERS: ReadonlySet<Layer> = new Set(['route', 'app', 'feature', 'component', 'lib', 'api']);
+const UI_LAYERS: ReadonlySet<Layer> = new Set(['route', 'app', 'feature', 'component', 'lib', 'api', 'qa', 'sw']);
+/** The generated contract client: called only from src/api/queries (one place per resource). */
+const CONTRACT_CLIENT = 'src/api/client.ts';
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const SERVER_LAYERS: ReadonlySet<Layer> = new Set(['server', 'db']);
 /** Layers made of React components and hooks. */
 const REACT_LAYERS: ReadonlySet<Layer> = new Set(['route', 'app', 'feature', 'component']);
@@ -119,6 +132,24 @@ export function importRuleViolations(graph: ImportGraph): string[] {
       if (SERVER_LAYERS.has(source.layer) && REACT_LAYERS.has(target.layer)) {
         problems.push(`server imports UI code: ${from} -> ${to}`);
       }
+      if (to === CONTRACT_CLIENT && !from.startsWith('src/api/queries/') && !isTest(from)) {
+        problems.push(`the contract is called outside src/api/queries: ${from} -> ${to}`);
+      }
+      if (source.layer === 'lib' && ['feature', 'app', 'route', 'qa'].includes(target.layer)) {
+        problems.push(`lib imports a ${target.layer}: ${from} -> ${to}`);
+      }
+      if (source.layer === 'sw' && ['feature', 'app', 'route', 'component', 'qa', 'api'].includes(target.layer)) {
+        problems.push(`the service worker imports a ${target.layer}: ${from} -> ${to}`);
+      }
+      if (source.layer === 'qa' && ['app', 'route'].includes(target.layer)) {
+        problems.push(`the inspector imports a ${target.layer}: ${from} -> ${to}`);
+      }
+      if (target.layer === 'testing' && source.layer !== 'testing' && !isTest(from)) {
+        problems.push(`test support imported by shipped code: ${from} -> ${to}`);
+      }
+    }
+    if (source.layer === 'sw') {
+      for (const pkg of packages) if (REACT_PACKAGES.test(pkg)) problems.push(`the service worker imports React: ${from} -> ${pkg}`);
     }
     if (SERVER_LAYERS.has(source.layer)) {
       for (const pkg of packages) if (REACT_PACKAGES.test(pkg)) problems.push(`server imports React: ${from} -> ${pkg}`);

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { newsroom, NewsroomError } from './newsroomClient.ts';
+import { newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 
 type Passkey = Awaited<ReturnType<typeof newsroom.passkeys>>[number];
 

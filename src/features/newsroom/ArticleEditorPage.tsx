@@ -7,17 +7,8 @@ import type { JSONContent } from '@tiptap/core';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import {
-  type AdminArticle,
-  type AdminAuthor,
-  type AdminCategory,
-  type ArticleDraftInput,
-  newsroom,
-  NewsroomError,
-  type MediaItem,
-  type Revision,
-  statusLabels,
-} from './newsroomClient.ts';
+import { type AdminArticle, type AdminAuthor, type AdminCategory, type ArticleDraftInput, newsroom, NewsroomError, type MediaItem, type Revision } from '../../api/queries/newsroom.ts';
+import { statusLabels } from './newsroomLabels.ts';
 import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 

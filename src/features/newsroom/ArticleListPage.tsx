@@ -1,15 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import {
-  type AdminArticleSummary,
-  type AdminAuthor,
-  type AdminCategory,
-  type ArticleStatus,
-  newsroom,
-  NewsroomError,
-  statusLabels,
-} from './newsroomClient.ts';
+import { type AdminArticleSummary, type AdminAuthor, type AdminCategory, type ArticleStatus, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
+import { statusLabels } from './newsroomLabels.ts';
 
 interface Filters {
   q: string;

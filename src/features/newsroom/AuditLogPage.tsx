@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type AuditEntry, newsroom, NewsroomError } from './newsroomClient.ts';
+import { type AuditEntry, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 
 /** The audit log (admins): every write, newest first. */
 export function AuditLogPage() {

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { type AdminCategory, newsroom, NewsroomError } from './newsroomClient.ts';
+import { type AdminCategory, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 
 /** Categories (editors and admins): create, rename, describe, reorder, delete when empty. */
 export function CategoriesPage() {

@@ -8,7 +8,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { LibraryImageAttrs } from './libraryImageNode.ts';
-import { type MediaItem, newsroom } from './newsroomClient.ts';
+import { type MediaItem, newsroom } from '../../api/queries/newsroom.ts';
 
 interface Props {
   /** The image being edited (alt text, caption, another image), or null to insert a new one. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type MediaItem, newsroom, NewsroomError } from './newsroomClient.ts';
+import { type MediaItem, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 
 const PAGE = 48;
 

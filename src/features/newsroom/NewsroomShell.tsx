@@ -4,7 +4,8 @@
  */
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useState } from 'react';
-import { type AdminSession, newsroom, roleLabels } from './newsroomClient.ts';
+import { type AdminSession, newsroom } from '../../api/queries/newsroom.ts';
+import { roleLabels } from './newsroomLabels.ts';
 
 const SessionContext = createContext<{ session: AdminSession | null; setSession: (s: AdminSession | null) => void }>({
   session: null,

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { newsroom, NewsroomError } from './newsroomClient.ts';
+import { newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 export function SignInPage() {

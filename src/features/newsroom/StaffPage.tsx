@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { newsroom, NewsroomError, roleLabels, type StaffRole } from './newsroomClient.ts';
+import { newsroom, NewsroomError, type StaffRole } from '../../api/queries/newsroom.ts';
+import { roleLabels } from './newsroomLabels.ts';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 type Member = Awaited<ReturnType<typeof newsroom.staff>>[number];

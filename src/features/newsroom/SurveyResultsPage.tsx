@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { newsroom, NewsroomError, type SurveyResult, type SurveyResultList } from './newsroomClient.ts';
+import { newsroom, NewsroomError, type SurveyResult, type SurveyResultList } from '../../api/queries/newsroom.ts';
 
 /** The periods offered; null asks for every answer ever counted. */
 const periods = [

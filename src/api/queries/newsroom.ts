@@ -1,9 +1,10 @@
 /**
- * The newsroom's calls through the generated client (contract: tag Newsroom). Every write carries the
- * session's CSRF token in X-CSRF-Token (decision 011); the cookie itself is HttpOnly and never read here.
+ * The newsroom's calls through the generated client (contract: tag Newsroom), like every other resource's
+ * in src/api/queries. Every write carries the session's CSRF token in X-CSRF-Token (decision 011); the
+ * cookie itself is HttpOnly and never read here.
  */
-import { api } from '../../api/client.ts';
-import type { components } from '../../api/generated/schema';
+import { api } from '../client.ts';
+import type { components } from '../generated/schema';
 
 type Schemas = components['schemas'];
 export type AdminArticle = Schemas['AdminArticle'];
@@ -51,20 +52,6 @@ function failure(answer: { error?: unknown; response: Response }): NewsroomError
   const body = answer.error as { message?: string } | undefined;
   return new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
 }
-
-export const statusLabels: Record<ArticleStatus, string> = {
-  draft: 'Brouillon',
-  scheduled: 'Programmé',
-  published: 'Publié',
-  unpublished: 'Dépublié',
-};
-
-export const roleLabels: Record<StaffRole, string> = {
-  contributor: 'Contributeur',
-  author: 'Auteur',
-  editor: 'Éditeur',
-  admin: 'Administrateur',
-};
 
 export const newsroom = {
   async session(): Promise<AdminSession | null> {

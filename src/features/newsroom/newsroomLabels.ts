@@ -1,0 +1,16 @@
+/** The newsroom's words for the contract's values. */
+import type { ArticleStatus, StaffRole } from '../../api/queries/newsroom.ts';
+
+export const statusLabels: Record<ArticleStatus, string> = {
+  draft: 'Brouillon',
+  scheduled: 'Programmé',
+  published: 'Publié',
+  unpublished: 'Dépublié',
+};
+
+export const roleLabels: Record<StaffRole, string> = {
+  contributor: 'Contributeur',
+  author: 'Auteur',
+  editor: 'Éditeur',
+  admin: 'Administrateur',
+};

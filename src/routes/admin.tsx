@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { plainHead } from '../lib/seo/seo.ts';
 
@@ -13,13 +13,25 @@ export const Route = createFileRoute('/admin')({
   ssr: false,
   staticData: { backOffice: true },
   head: () => plainHead('Rédaction'),
+  /**
+   * The session, checked before any newsroom page loads: without one, to the sign-in page (which brings the
+   * person back here). The calls are a chunk of their own: readers never download them.
+   */
+  beforeLoad: async ({ location }) => {
+    if (location.pathname === '/admin/connexion') return { session: null };
+    const { newsroom } = await import('../api/queries/newsroom.ts');
+    const session = await newsroom.session();
+    if (!session) throw redirect({ to: '/admin/connexion', search: { retour: location.href } });
+    return { session };
+  },
   component: AdminLayout,
 });
 
 function AdminLayout() {
+  const { session } = Route.useRouteContext();
   return (
     <Suspense fallback={<p className="p-6">Chargement de la rédaction…</p>}>
-      <NewsroomShell />
+      <NewsroomShell session={session} />
     </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 /**
- * The newsroom's frame: checks the session once (client side: the cookie is HttpOnly and pages are rendered
- * without it), sends to the sign-in page without one, and shares the signed-in person with the pages.
+ * The newsroom's frame: the session the admin route's `beforeLoad` checked (client side: the cookie is
+ * HttpOnly and pages are rendered without it), shared with the pages, and updated by signing in and out.
  */
-import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { createContext, useContext, useState } from 'react';
 import { type AdminSession, newsroom } from '../../api/queries/newsroom.ts';
 import { roleLabels } from './newsroomLabels.ts';
 
@@ -14,31 +14,15 @@ const SessionContext = createContext<{ session: AdminSession | null; setSession:
 
 export const useNewsroomSession = () => useContext(SessionContext);
 
-export function NewsroomShell() {
-  const [session, setSession] = useState<AdminSession | null>(null);
-  const [checked, setChecked] = useState(false);
+export function NewsroomShell({ session: checked }: { session: AdminSession | null }) {
+  const [session, setSession] = useState<AdminSession | null>(checked);
+  // A new check (another navigation, after signing in) replaces what the frame holds.
+  const [lastChecked, setLastChecked] = useState(checked);
+  if (checked !== lastChecked) {
+    setLastChecked(checked);
+    setSession(checked);
+  }
   const navigate = useNavigate();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const onSignIn = pathname === '/admin/connexion';
-
-  useEffect(() => {
-    let live = true;
-    newsroom
-      .session()
-      .then((found) => {
-        if (!live) return;
-        setSession(found);
-        setChecked(true);
-      })
-      .catch(() => live && setChecked(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (checked && !session && !onSignIn) void navigate({ to: '/admin/connexion' });
-  }, [checked, session, onSignIn, navigate]);
 
   const signOut = async () => {
     await newsroom.signOut();
@@ -96,7 +80,7 @@ export function NewsroomShell() {
           </div>
         </header>
         <main id="contenu" className="mx-auto max-w-6xl px-4 py-6">
-          {checked && (session || onSignIn) ? <Outlet /> : <p>Chargement…</p>}
+          <Outlet />
         </main>
       </div>
     </SessionContext.Provider>

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 import { useNewsroomSession } from './NewsroomShell.tsx';
@@ -6,6 +6,9 @@ import { useNewsroomSession } from './NewsroomShell.tsx';
 export function SignInPage() {
   const { setSession } = useNewsroomSession();
   const navigate = useNavigate();
+  // Where the person was going when the session check sent them here (a newsroom page only).
+  const { retour } = useSearch({ strict: false }) as { retour?: string };
+  const goOn = () => (retour ? navigate({ href: retour }) : navigate({ to: '/admin' }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -17,7 +20,7 @@ export function SignInPage() {
     try {
       const session = await newsroom.signIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
       setSession(session);
-      await navigate({ to: '/admin' });
+      await goOn();
     } catch (caught) {
       setError(caught instanceof NewsroomError ? caught.message : 'La connexion a échoué. Réessayez.');
     } finally {
@@ -30,7 +33,7 @@ export function SignInPage() {
     setError(null);
     try {
       setSession(await newsroom.signInWithPasskey());
-      await navigate({ to: '/admin' });
+      await goOn();
     } catch (caught) {
       setError(caught instanceof NewsroomError ? caught.message : 'La clé d’accès n’a pas répondu : réessayez ou utilisez votre mot de passe.');
     } finally {

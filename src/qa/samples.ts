@@ -39,6 +39,7 @@ export const sampleInputs: Record<string, unknown> = {
   signupMachine: { newsletterType: 1 },
   quizMachine: { quiz: demoQuiz },
   reparteeMachine: { url: 'et-toi-c-est-pour-quand-le-mariage', initialReplyId: null, random: () => 0.5 },
+  articleEditorMachine: { autosave: true },
 };
 
 const signupFields = {
@@ -89,6 +90,19 @@ export const sampleEvents: Record<string, EventObject[]> = {
     { type: 'popin.signupSucceeded' },
     { type: 'popin.closed' },
     { type: 'popin.emptied' },
+  ],
+  articleEditorMachine: [
+    { type: 'editor.edit' },
+    { type: 'editor.save' },
+    { type: 'editor.status', action: 'publish' } as EventObject,
+    { type: 'editor.preview' },
+    { type: 'editor.reload' },
+    { type: 'xstate.done.actor.saveArticle' },
+    { type: 'xstate.error.actor.saveArticle', error: { status: 409, message: 'Alice a modifié cet article à 10:42.' } } as EventObject,
+    { type: 'xstate.error.actor.saveArticle', error: { status: 503, message: 'Le serveur ne répond pas.' } } as EventObject,
+    { type: 'xstate.done.actor.changeStatus' },
+    { type: 'xstate.done.actor.makePreviewLink' },
+    { type: 'xstate.done.actor.reloadArticle' },
   ],
   reparteeMachine: [
     { type: 'xstate.done.actor.loadReplies', output: [{ id: 1, text: 'Quand tu auras fini ta phrase.' }, { id: 2, text: 'Jamais le lundi.' }] } as EventObject,

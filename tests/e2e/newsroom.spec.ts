@@ -29,7 +29,8 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
 
   // Signed out, /admin leads to the sign-in page, which is not indexed.
   await page.goto(`${base}/admin`);
-  await expect(page).toHaveURL(/\/admin\/connexion$/);
+  // It brings the person back where they were going once signed in.
+  await expect(page).toHaveURL(/\/admin\/connexion\?retour=%2Fadmin$/);
   await expect(page.getByRole('heading', { name: 'Connexion à la rédaction' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expectAxeClean(page, 'sign-in');

@@ -1,13 +1,16 @@
 /**
- * Writing an article: its fields, the rich-text body (Tiptap, lazy), autosave of drafts, preview link,
- * workflow buttons and revisions. Saves send the version loaded; a 409 says who saved since and nothing is
- * overwritten (the person reloads, then saves again).
+ * Writing an article: its fields, the rich-text body (Tiptap, lazy), preview link, workflow buttons and
+ * revisions. When to save, publish or preview is articleEditorMachine's: drafts save themselves after a
+ * pause, a publish waits for a save under way, a preview never follows a failed save. Saves send the version
+ * loaded; a 409 says who saved since and nothing is overwritten (the person reloads, then saves again).
  */
 import type { JSONContent } from '@tiptap/core';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { appConfig } from '../../../app.config.ts';
+import { useMachine } from '@xstate/react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
 import { type AdminArticle, type AdminAuthor, type AdminCategory, type ArticleDraftInput, newsroom, NewsroomError, type MediaItem, type Revision } from '../../api/queries/newsroom.ts';
+import { articleEditorMachine, type StatusAction } from './articleEditorMachine.ts';
 import { statusLabels } from './newsroomLabels.ts';
 import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
@@ -62,6 +65,25 @@ function localInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/**
+ * What the machine hears of a failed call: a 409 is a version conflict only when the server says which
+ * version won (an address already taken is a 409 too, but the person fixes the field, not by reloading).
+ */
+function asFailure(caught: unknown) {
+  const known = caught instanceof NewsroomError;
+  const versionConflict = known && caught.status === 409 && Boolean((caught.body as { currentVersion?: number } | undefined)?.currentVersion);
+  return { status: versionConflict ? 409 : known && caught.status !== 409 ? caught.status : 400, message: known ? caught.message : "L'enregistrement a échoué." };
+}
+const failing =
+  <I,>(work: (input: I) => Promise<void>) =>
+  async ({ input }: { input: I }) => {
+    try {
+      await work(input);
+    } catch (caught) {
+      throw asFailure(caught);
+    }
+  };
+
 const input = 'rounded border-2 border-encre px-2 py-1';
 
 export function ArticleEditorPage({ id }: { id: string }) {
@@ -72,15 +94,12 @@ export function ArticleEditorPage({ id }: { id: string }) {
   const [fields, setFields] = useState<Fields>(emptyFields);
   const [doc, setDoc] = useState<JSONContent>({ type: 'doc', content: [{ type: 'paragraph' }] });
   const [loaded, setLoaded] = useState(isNew);
-  const [dirty, setDirty] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
   const [categories, setCategories] = useState<AdminCategory[]>([]);
   const [authors, setAuthors] = useState<AdminAuthor[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
   const [scheduleAt, setScheduleAt] = useState(() => localInputValue(new Date(Date.now() + 3600_000)));
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
-  const saving = useRef(false);
 
   /** Bumped when the body is replaced from the server (load, reload, restore): the editor starts over then. */
   const [docKey, setDocKey] = useState(0);
@@ -93,8 +112,6 @@ export function ArticleEditorPage({ id }: { id: string }) {
       setDoc(fresh.doc as JSONContent);
       setDocKey((k) => k + 1);
     }
-    setDirty(false);
-    setConflict(null);
   }, []);
 
   useEffect(() => {
@@ -105,21 +122,6 @@ export function ArticleEditorPage({ id }: { id: string }) {
     void newsroom.authors().then(setAuthors);
   }, []);
 
-  useEffect(() => {
-    if (isNew) return;
-    let live = true;
-    newsroom.article(Number(id)).then(
-      (found) => {
-        if (!live) return;
-        adopt(found, true);
-        setLoaded(true);
-      },
-      (caught: unknown) => live && setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Article indisponible.', error: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, isNew, adopt]);
 
   const body = useCallback((): ArticleDraftInput => {
     const out: ArticleDraftInput = {
@@ -138,97 +140,111 @@ export function ArticleEditorPage({ id }: { id: string }) {
     return out;
   }, [fields, doc]);
 
+  /** A failure outside the machine's calls (an upload, the library): said, nothing else changes. */
   const fail = useCallback((caught: unknown) => {
-    if (caught instanceof NewsroomError && caught.status === 409 && (caught.body as { currentVersion?: number })?.currentVersion) {
-      setConflict(caught.message);
-      return;
-    }
     setMessage({ text: caught instanceof NewsroomError ? caught.message : "L'enregistrement a échoué.", error: true });
   }, []);
 
-  const save = useCallback(
-    async (why: 'manual' | 'auto') => {
-      if (saving.current) return;
-      saving.current = true;
-      try {
-        if (isNew || !article) {
-          const created = await newsroom.create(body());
-          adopt(created);
-          setMessage({ text: 'Brouillon créé.', error: false });
-          await navigate({ to: '/admin/articles/$id', params: { id: String(created.id) }, replace: true });
-        } else {
-          const saved = await newsroom.save(article.id, { ...body(), version: article.version });
-          adopt(saved);
-          setMessage({ text: why === 'auto' ? 'Brouillon enregistré automatiquement.' : 'Enregistré.', error: false });
-        }
-      } catch (caught) {
-        fail(caught);
-      } finally {
-        saving.current = false;
-      }
+  /** The machine's calls read what is on screen now (the latest render), never a stale copy. */
+  const latest = useRef({ article, body, scheduleAt, isNew });
+  latest.current = { article, body, scheduleAt, isNew };
+  // The article the calls work on: updated as soon as a save answers, before React renders again.
+  const current = useRef<AdminArticle | null>(article);
+  if (article && article !== current.current && (!current.current || article.version >= current.current.version)) current.current = article;
+  const keep = useCallback(
+    (fresh: AdminArticle, replaceDoc = false) => {
+      current.current = fresh;
+      adopt(fresh, replaceDoc);
     },
-    [isNew, article, body, adopt, navigate, fail],
+    [adopt],
   );
 
-  // Autosave: a draft saves itself a moment after the last change (never a published article: that is a
-  // deliberate act), and not while a conflict waits for a reload.
   useEffect(() => {
-    if (!dirty || !article || conflict) return;
-    if (article.status !== 'draft' && article.status !== 'unpublished') return;
-    const timer = setTimeout(() => void save('auto'), appConfig.newsroom.autosaveMs);
-    return () => clearTimeout(timer);
-  }, [dirty, article, conflict, save]);
+    if (isNew) return;
+    let live = true;
+    newsroom.article(Number(id)).then(
+      (found) => {
+        if (!live) return;
+        keep(found, true);
+        setLoaded(true);
+      },
+      (caught: unknown) => live && setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Article indisponible.', error: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, isNew, keep]);
+
+  const machine = useMemo(
+    () =>
+      articleEditorMachine.provide({
+        actors: {
+          saveArticle: fromPromise(failing(async (input: { reason: 'manual' | 'auto' }) => {
+            const saved = current.current;
+            if (!saved) {
+              const created = await newsroom.create(latest.current.body());
+              keep(created);
+              setMessage({ text: 'Brouillon créé.', error: false });
+              await navigate({ to: '/admin/articles/$id', params: { id: String(created.id) }, replace: true });
+              return;
+            }
+            keep(await newsroom.save(saved.id, { ...latest.current.body(), version: saved.version }));
+            setMessage({ text: input.reason === 'auto' ? 'Brouillon enregistré automatiquement.' : 'Enregistré.', error: false });
+          })),
+          changeStatus: fromPromise(failing(async (input: { action: StatusAction }) => {
+            const saved = current.current;
+            if (!saved) return;
+            const { action } = input;
+            const scheduledAt = action === 'schedule' ? new Date(latest.current.scheduleAt).toISOString() : undefined;
+            keep(await newsroom.changeStatus(saved.id, { action, version: saved.version, ...(scheduledAt ? { scheduledAt } : {}) }));
+            const said = { schedule: 'Article programmé.', publish: 'Article publié.', unpublish: 'Article dépublié.', draft: 'Article repassé en brouillon.' };
+            setMessage({ text: said[action], error: false });
+          })),
+          makePreviewLink: fromPromise(failing(async () => {
+            const saved = current.current;
+            if (saved) setPreview((await newsroom.previewLink(saved.id)).url);
+          })),
+          reloadArticle: fromPromise(failing(async () => {
+            const saved = current.current;
+            if (!saved) return;
+            keep(await newsroom.article(saved.id), true);
+            setMessage({ text: 'Article rechargé.', error: false });
+          })),
+        },
+      }),
+    [keep, navigate],
+  );
+  // Drafts and unpublished articles save themselves; a published one only when asked.
+  const autosave = !isNew && (article?.status === 'draft' || article?.status === 'unpublished');
+  const [editor, sendToEditor] = useMachine(machine, { input: { autosave } });
+  useEffect(() => sendToEditor({ type: 'editor.autosaveChanged', autosave }), [autosave, sendToEditor]);
+  const conflict = editor.context.conflict;
+  // The machine's failures (a save refused, a publish refused) are said like the others.
+  useEffect(() => {
+    if (editor.context.error) setMessage({ text: editor.context.error, error: true });
+  }, [editor.context.error]);
 
   const change = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
-    setDirty(true);
+    sendToEditor({ type: 'editor.edit' });
   };
 
-  const onDoc = useCallback((next: JSONContent) => {
-    setDoc(next);
-    setDirty(true);
-  }, []);
+  const onDoc = useCallback(
+    (next: JSONContent) => {
+      setDoc(next);
+      sendToEditor({ type: 'editor.edit' });
+    },
+    [sendToEditor],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save('manual');
+    sendToEditor({ type: 'editor.save' });
   };
 
-  const act = async (action: 'schedule' | 'publish' | 'unpublish' | 'draft') => {
-    if (!article) return;
-    let version = article.version;
-    try {
-      if (dirty) {
-        // The text on screen is what gets published.
-        const saved = await newsroom.save(article.id, { ...body(), version: article.version });
-        adopt(saved);
-        version = saved.version;
-      }
-      const scheduledAt = action === 'schedule' ? new Date(scheduleAt).toISOString() : undefined;
-      const fresh = await newsroom.changeStatus(article.id, { action, version, ...(scheduledAt ? { scheduledAt } : {}) });
-      adopt(fresh);
-      const said = { schedule: 'Article programmé.', publish: 'Article publié.', unpublish: 'Article dépublié.', draft: 'Article repassé en brouillon.' };
-      setMessage({ text: said[action], error: false });
-    } catch (caught) {
-      fail(caught);
-    }
-  };
-
-  const reload = async () => {
-    if (!article) return;
-    adopt(await newsroom.article(article.id), true);
-    setMessage({ text: 'Article rechargé.', error: false });
-  };
-
-  const makePreview = async () => {
-    if (!article) return;
-    try {
-      if (dirty) await save('manual');
-      setPreview((await newsroom.previewLink(article.id)).url);
-    } catch (caught) {
-      fail(caught);
-    }
-  };
+  const act = (action: StatusAction) => sendToEditor({ type: 'editor.status', action });
+  const reload = () => sendToEditor({ type: 'editor.reload' });
+  const makePreview = () => sendToEditor({ type: 'editor.preview' });
 
   const [library, setLibrary] = useState<MediaItem[] | null>(null);
   const openLibrary = async () => {
@@ -268,7 +284,7 @@ export function ArticleEditorPage({ id }: { id: string }) {
   const restore = async (revision: Revision) => {
     if (!article) return;
     try {
-      adopt(await newsroom.restore(article.id, revision.id, article.version), true);
+      keep(await newsroom.restore(article.id, revision.id, article.version), true);
       setMessage({ text: `Version ${revision.version} restaurée.`, error: false });
       setRevisions(await newsroom.revisions(article.id));
     } catch (caught) {

@@ -10,7 +10,8 @@ export interface AnalyticsTag {
   trackPageView(url: string, title: string): void;
 }
 
-type Queue = unknown[][];
+/** The command queue: an array until matomo.js loads, then Matomo's own object with a `push`. */
+type Queue = { push: (...commands: unknown[][]) => unknown };
 type PlausibleFn = ((...args: unknown[]) => void) & { q?: unknown[] };
 declare global {
   interface Window {
@@ -28,17 +29,22 @@ function addScript(src: string, attributes: Record<string, string> = {}): void {
 }
 
 function startMatomo({ url, siteId }: AnalyticsSettings): AnalyticsTag {
-  window._paq = window._paq ?? [];
-  const paq = window._paq;
-  paq.push(['setTrackerUrl', `${url}/matomo.php`]);
-  paq.push(['setSiteId', siteId]);
-  paq.push(['enableLinkTracking']);
+  // Always the queue of the moment: matomo.js replaces the array with its own object once loaded, and a
+  // command pushed to the old array would be lost (client-side page views were, before this was tested).
+  const paq = (): Queue => {
+    const queue: Queue = window._paq ?? ([] as unknown[][]);
+    window._paq = queue;
+    return queue;
+  };
+  paq().push(['setTrackerUrl', `${url}/matomo.php`]);
+  paq().push(['setSiteId', siteId]);
+  paq().push(['enableLinkTracking']);
   addScript(`${url}/matomo.js`, { 'data-piquante-analytics': 'matomo' });
   return {
     trackPageView(pageUrl, title) {
-      paq.push(['setCustomUrl', pageUrl]);
-      paq.push(['setDocumentTitle', title]);
-      paq.push(['trackPageView']);
+      paq().push(['setCustomUrl', pageUrl]);
+      paq().push(['setDocumentTitle', title]);
+      paq().push(['trackPageView']);
     },
   };
 }

@@ -85,7 +85,7 @@ export const appConfig = {
     /** Shown under every signup form and stored with each subscriber as the proof of consent. */
     consent: {
       version: '2026-11-22',
-      text: "En vous inscrivant, vous acceptez de recevoir la newsletter de Piquante par e-mail. Vos données servent uniquement à cet envoi ; vous pouvez vous désinscrire à tout moment grâce au lien présent dans chaque e-mail.",
+      text: 'En vous inscrivant, vous acceptez de recevoir la newsletter de Piquante par e-mail. Vos données servent uniquement à cet envoi ; vous pouvez vous désinscrire à tout moment grâce au lien présent dans chaque e-mail.',
     },
     /** SPEC §8: the server's text, and what the form shows instead. */
     alreadyRegistered: 'Vous êtes déjà inscrit',

@@ -15,8 +15,7 @@ export const consentDescriptions = {
     },
     marketing: {
       label: 'Popins de la rédaction',
-      description:
-        'Retenir que vous avez fermé une popin (newsletter, sondage, bons plans) pour ne pas vous la remontrer tout de suite.',
+      description: 'Retenir que vous avez fermé une popin (newsletter, sondage, bons plans) pour ne pas vous la remontrer tout de suite.',
     },
     analytics: {
       label: 'Mesure d’audience',
@@ -42,7 +41,8 @@ export const consentDescriptions = {
         {
           name: 'regie_<empreinte>',
           pattern: /^regie_/,
-          lifetime: '1 jour après la fermeture de la popin ; après une inscription depuis la popin, la durée fixée par la rédaction pour cette popin (30 jours à 1 an)',
+          lifetime:
+            '1 jour après la fermeture de la popin ; après une inscription depuis la popin, la durée fixée par la rédaction pour cette popin (30 jours à 1 an)',
           role: 'Retient qu’une popin a été fermée ou a servi, pour ne pas la remontrer.',
         },
       ],
@@ -57,7 +57,12 @@ export const consentDescriptions = {
     recaptcha: {
       label: 'Google reCAPTCHA',
       cookies: [
-        { name: '_GRECAPTCHA', pattern: /^_GRECAPTCHA$/, lifetime: '6 mois', role: 'Google : analyse du risque de robot (déposé par google.com).' },
+        {
+          name: '_GRECAPTCHA',
+          pattern: /^_GRECAPTCHA$/,
+          lifetime: '6 mois',
+          role: 'Google : analyse du risque de robot (déposé par google.com).',
+        },
       ],
     },
   } satisfies Record<VendorAlias, { label: string; cookies: readonly CookieDescription[] }>,
@@ -68,4 +73,3 @@ export function cookiesOf(alias: VendorAlias, deployment: ConsentDeployment): re
   if (alias === 'analytics' && deployment.analytics === 'plausible') return [];
   return consentDescriptions.vendors[alias].cookies;
 }
-

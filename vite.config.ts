@@ -25,10 +25,12 @@ export default defineConfig({
             chunkFileNames: (chunk) => {
               const qa = /[\\/]src[\\/]qa[\\/]|[\\/]node_modules[\\/]elkjs[\\/]/;
               // The newsroom (issue 15) likewise: its pages, Tiptap and ProseMirror are for staff only.
-              const admin = /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
+              const admin =
+                /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
               const modules = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
               const only = (pattern: RegExp) =>
-                (chunk.facadeModuleId !== null && pattern.test(chunk.facadeModuleId)) || (modules.length > 0 && modules.every((id) => pattern.test(id)));
+                (chunk.facadeModuleId !== null && pattern.test(chunk.facadeModuleId)) ||
+                (modules.length > 0 && modules.every((id) => pattern.test(id)));
               if (only(qa)) return 'assets/qa-[name]-[hash].js';
               return only(admin) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js';
             },
@@ -57,5 +59,11 @@ export default defineConfig({
   // Built files get brotli/gzip copies beside them (scripts/build/precompress.ts), after the service worker is built.
   // CSS ships as a hashed, immutable file (issue 13, docs/decisions/009-http-caching.md): inlined, its 44 KB were in every
   // page's HTML — compressed again on every render, and downloaded again on every page a reader opens.
-  plugins: [tanstackStart({ server: { build: { inlineCss: false } } }), viteReact(), tailwindcss(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [
+    tanstackStart({ server: { build: { inlineCss: false } } }),
+    viteReact(),
+    tailwindcss(),
+    serviceWorkerPlugin(),
+    precompressPlugin(),
+  ],
 });

@@ -119,11 +119,10 @@ async function generateOrval(outDir: string): Promise<void> {
 
 function format(tmpRoot: string, outDir: string): void {
   const configPath = path.join(tmpRoot, 'biome.json');
-  const result = spawnSync(
-    BIOME_BIN,
-    ['format', '--write', `--config-path=${configPath}`, '--files-ignore-unknown=true', outDir],
-    { cwd: tmpRoot, encoding: 'utf8' },
-  );
+  const result = spawnSync(BIOME_BIN, ['format', '--write', `--config-path=${configPath}`, '--files-ignore-unknown=true', outDir], {
+    cwd: tmpRoot,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     throw new Error(`biome format failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   }

@@ -3,11 +3,7 @@
  * (DATA_DIR's PGlite, or DATABASE_URL). Refuses, with a clear message, on a non-empty database.
  */
 import { parseArgs } from 'node:util';
-import {
-  DatabaseNotEmptyError,
-  DEFAULT_DEMO_ARTICLES,
-  seedDemoContent,
-} from '../src/server/seed/seedDemoContent.server.ts';
+import { DatabaseNotEmptyError, DEFAULT_DEMO_ARTICLES, seedDemoContent } from '../src/server/seed/seedDemoContent.server.ts';
 import { notifyContentChanged } from '../src/server/http/pageCacheInvalidation.ts';
 import { progressBar } from './lib/progressBar.ts';
 import { openConfiguredDatabase } from './lib/openConfiguredDatabase.ts';
@@ -26,7 +22,9 @@ const bar = progressBar(articles, 'articles');
 try {
   const result = await seedDemoContent(database.db, { articles, onProgress: (done) => bar.update(done) });
   bar.done();
-  console.log(`Done: ${result.articles} articles and the rest of the demo content in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Done: ${result.articles} articles and the rest of the demo content in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
   // Servers already running on this PostgreSQL (or sharing REDIS_URL) drop the pages they rendered.
   const notified = await notifyContentChanged();
   if (notified.length > 0) console.log(`Page caches purged (${notified.join(' and ')}).`);

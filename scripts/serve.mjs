@@ -62,105 +62,107 @@ async function runPrimary(count) {
 }
 
 async function runServer() {
-const staticFiles = createStaticFiles(clientDir);
+  const staticFiles = createStaticFiles(clientDir);
 
-function missingFile() {
-  return new Response('Not Found', {
-    status: 404,
-    statusText: 'Not Found',
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=60', 'x-content-type-options': 'nosniff' },
+  function missingFile() {
+    return new Response('Not Found', {
+      status: 404,
+      statusText: 'Not Found',
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=60', 'x-content-type-options': 'nosniff' },
+    });
+  }
+
+  /** Status lines carry their reason phrase ("HTTP/1.1 404 Not Found"), whoever built the response. */
+  function withReasonPhrase(response) {
+    if (response.statusText || !STATUS_CODES[response.status]) return response;
+    return new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status], headers: response.headers });
+  }
+
+  /** Dynamic text answers (HTML, JSON) are compressed on the fly with gzip (fast, universal). */
+  function compressDynamic(response, request) {
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.body || response.headers.has('content-encoding') || !compressible.test(type)) return response;
+    if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response;
+    const headers = new Headers(response.headers);
+    headers.set('content-encoding', 'gzip');
+    headers.delete('content-length');
+    headers.append('vary', 'accept-encoding');
+    return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  }
+
+  // React, TanStack Router and the other server dependencies stay in node_modules and pick their
+  // production builds from NODE_ENV when first imported: unset, SSR runs React's development build
+  // (about ten times slower). Set it before the server entry is imported.
+  process.env.NODE_ENV ??= 'production';
+  const { default: app } = await import(serverEntry);
+
+  // Open the database (and take the data-directory lock) before accepting connections.
+  const health = await app.fetch(new Request('http://localhost/healthz'));
+  if (!health.ok) {
+    console.error('The server could not start: health check answered', health.status);
+    process.exit(1);
+  }
+
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.HOST ?? '0.0.0.0';
+
+  const server = serve({
+    port,
+    hostname,
+    silent: true,
+    // Cluster workers each bind the port with SO_REUSEPORT (the kernel spreads connections); srvx binds
+    // exclusively otherwise, which a second worker cannot.
+    ...(cluster.isWorker ? { reusePort: true } : {}),
+    async fetch(request) {
+      const url = new URL(request.url);
+      // /sw.js is the server entry's: its headers, and the off switch (SERVICE_WORKER=0), are decided there.
+      if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/sw.js') {
+        const entry = await staticFiles.lookup(url.pathname);
+        if (entry) return withReasonPhrase(staticResponse(entry, request));
+        if (isBuildOnlyPath(url.pathname)) return missingFile();
+      }
+      const response = await app.fetch(request);
+      return withReasonPhrase(compressDynamic(response, request));
+    },
   });
-}
+  await server.ready();
+  const { database } = await health.json();
+  console.log(
+    `Piquante is ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port} (database: ${database}, pid ${process.pid})`,
+  );
+  if (cluster.isWorker) process.send?.('ready');
 
-/** Status lines carry their reason phrase ("HTTP/1.1 404 Not Found"), whoever built the response. */
-function withReasonPhrase(response) {
-  if (response.statusText || !STATUS_CODES[response.status]) return response;
-  return new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status], headers: response.headers });
-}
-
-/** Dynamic text answers (HTML, JSON) are compressed on the fly with gzip (fast, universal). */
-function compressDynamic(response, request) {
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.body || response.headers.has('content-encoding') || !compressible.test(type)) return response;
-  if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response;
-  const headers = new Headers(response.headers);
-  headers.set('content-encoding', 'gzip');
-  headers.delete('content-length');
-  headers.append('vary', 'accept-encoding');
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
-}
-
-// React, TanStack Router and the other server dependencies stay in node_modules and pick their
-// production builds from NODE_ENV when first imported: unset, SSR runs React's development build
-// (about ten times slower). Set it before the server entry is imported.
-process.env.NODE_ENV ??= 'production';
-const { default: app } = await import(serverEntry);
-
-// Open the database (and take the data-directory lock) before accepting connections.
-const health = await app.fetch(new Request('http://localhost/healthz'));
-if (!health.ok) {
-  console.error('The server could not start: health check answered', health.status);
-  process.exit(1);
-}
-
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? '0.0.0.0';
-
-const server = serve({
-  port,
-  hostname,
-  silent: true,
-  // Cluster workers each bind the port with SO_REUSEPORT (the kernel spreads connections); srvx binds
-  // exclusively otherwise, which a second worker cannot.
-  ...(cluster.isWorker ? { reusePort: true } : {}),
-  async fetch(request) {
-    const url = new URL(request.url);
-    // /sw.js is the server entry's: its headers, and the off switch (SERVICE_WORKER=0), are decided there.
-    if ((request.method === 'GET' || request.method === 'HEAD') && url.pathname !== '/sw.js') {
-      const entry = await staticFiles.lookup(url.pathname);
-      if (entry) return withReasonPhrase(staticResponse(entry, request));
-      if (isBuildOnlyPath(url.pathname)) return missingFile();
-    }
-    const response = await app.fetch(request);
-    return withReasonPhrase(compressDynamic(response, request));
-  },
-});
-await server.ready();
-const { database } = await health.json();
-console.log(`Piquante is ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port} (database: ${database}, pid ${process.pid})`);
-if (cluster.isWorker) process.send?.('ready');
-
-// Graceful stop: stop accepting connections, let the requests under way (a signup being written)
-// finish and answer, close idle keep-alive connections, then exit. A stuck request cannot hold the
-// process forever: after STOP_TIMEOUT_MS (10 s) it exits anyway.
-const stopTimeoutMs = Number(process.env.STOP_TIMEOUT_MS ?? 10_000);
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    // A second SIGTERM (an orchestrator repeating itself) must not cut the stop short; a second Ctrl-C
-    // is someone who does not want to wait.
-    if (stopping) {
-      if (signal === 'SIGINT') process.exit(1);
-      return;
-    }
-    stopping = true;
-    setTimeout(() => {
-      console.error(`[stop] requests still running after ${stopTimeoutMs} ms: exiting anyway`);
-      process.exit(1);
-    }, stopTimeoutMs).unref();
-    const closing = server.close();
-    // A keep-alive connection whose request ends after close() would otherwise stay open until its
-    // client hangs up: close connections as soon as they fall idle.
-    const sweep = setInterval(() => server.node?.server?.closeIdleConnections(), 100);
-    server.node?.server?.closeIdleConnections();
-    await closing;
-    clearInterval(sweep);
-    await app.stop?.().catch((error) => console.error('[stop] background work:', error.message));
-    process.exit(0);
-  });
-}
+  // Graceful stop: stop accepting connections, let the requests under way (a signup being written)
+  // finish and answer, close idle keep-alive connections, then exit. A stuck request cannot hold the
+  // process forever: after STOP_TIMEOUT_MS (10 s) it exits anyway.
+  const stopTimeoutMs = Number(process.env.STOP_TIMEOUT_MS ?? 10_000);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, async () => {
+      // A second SIGTERM (an orchestrator repeating itself) must not cut the stop short; a second Ctrl-C
+      // is someone who does not want to wait.
+      if (stopping) {
+        if (signal === 'SIGINT') process.exit(1);
+        return;
+      }
+      stopping = true;
+      setTimeout(() => {
+        console.error(`[stop] requests still running after ${stopTimeoutMs} ms: exiting anyway`);
+        process.exit(1);
+      }, stopTimeoutMs).unref();
+      const closing = server.close();
+      // A keep-alive connection whose request ends after close() would otherwise stay open until its
+      // client hangs up: close connections as soon as they fall idle.
+      const sweep = setInterval(() => server.node?.server?.closeIdleConnections(), 100);
+      server.node?.server?.closeIdleConnections();
+      await closing;
+      clearInterval(sweep);
+      await app.stop?.().catch((error) => console.error('[stop] background work:', error.message));
+      process.exit(0);
+    });
+  }
 }

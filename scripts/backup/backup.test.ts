@@ -32,14 +32,18 @@ async function fill(db: Database) {
 async function contents(db: Database): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of await tablesInOrder(db)) {
-    const result = (await db.execute(sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t ORDER BY 1`))) as unknown as { rows: { row: string }[] };
+    const result = (await db.execute(sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t ORDER BY 1`))) as unknown as {
+      rows: { row: string }[];
+    };
     out[table.name] = result.rows.map((r) => r.row).sort();
   }
   return out;
 }
 
 async function openTarget(env: NodeJS.ProcessEnv): Promise<{ db: Database; close: () => Promise<void> }> {
-  const handle = env.DATABASE_URL ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL }) : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR ?? null });
+  const handle = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR ?? null });
   return { db: handle.db, close: handle.close };
 }
 
@@ -91,7 +95,9 @@ describe.each(testDatabaseKinds)('backup and restore on %s', (kind) => {
         expect(a.staff?.length).toBe(1);
         expect((a.quizzes?.length ?? 0) > 0).toBe(true);
         // New rows after a restore get new ids, not ones the backup already uses.
-        await after.db.execute(sql`INSERT INTO subscribers (email, postcode, newsletter_type, origin, status, consent, created_at) SELECT 'nouveau@exemple.fr', postcode, newsletter_type, origin, status, consent, created_at FROM subscribers LIMIT 1`);
+        await after.db.execute(
+          sql`INSERT INTO subscribers (email, postcode, newsletter_type, origin, status, consent, created_at) SELECT 'nouveau@exemple.fr', postcode, newsletter_type, origin, status, consent, created_at FROM subscribers LIMIT 1`,
+        );
       } finally {
         await before.close();
         await after.close();
@@ -118,7 +124,10 @@ describe.each(testDatabaseKinds)('backup and restore on %s', (kind) => {
     for (const bad of [truncated, foreign, plain, join(work, 'absente.gz')]) {
       const target = await emptyTarget();
       try {
-        await expect(runOperatorScript('backup/restore.ts', [bad], { ...target.env, MEDIA_DIR: join(work, 'media-refused') }), bad).rejects.toMatchObject({
+        await expect(
+          runOperatorScript('backup/restore.ts', [bad], { ...target.env, MEDIA_DIR: join(work, 'media-refused') }),
+          bad,
+        ).rejects.toMatchObject({
           stderr: expect.stringMatching(/Restauration impossible/),
         });
         const opened = await openTarget(target.env);

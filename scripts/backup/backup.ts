@@ -20,7 +20,9 @@ const database = await openConfiguredDatabase();
 try {
   const mediaDir = mediaDirFromEnv();
   const counts = await writeBackup(database.db, mediaDir, resolve(output));
-  console.log(`Sauvegarde écrite : ${resolve(output)} (${database.description}; ${counts.tables} tables, ${counts.rows} lignes, ${counts.files} fichiers de médias${mediaDir ? '' : ' — médias dans le bucket S3, non inclus'}).`);
+  console.log(
+    `Sauvegarde écrite : ${resolve(output)} (${database.description}; ${counts.tables} tables, ${counts.rows} lignes, ${counts.files} fichiers de médias${mediaDir ? '' : ' — médias dans le bucket S3, non inclus'}).`,
+  );
 } finally {
   await database.close();
 }

@@ -16,7 +16,9 @@ if (!file) {
 const database = await openConfiguredDatabase();
 try {
   const counts = await restoreBackup(database.db, mediaDirFromEnv(), resolve(file));
-  console.log(`Sauvegarde restaurée dans ${database.description} : ${counts.tables} tables, ${counts.rows} lignes, ${counts.files} fichiers de médias.`);
+  console.log(
+    `Sauvegarde restaurée dans ${database.description} : ${counts.tables} tables, ${counts.rows} lignes, ${counts.files} fichiers de médias.`,
+  );
 } catch (error) {
   if (error instanceof BackupError) {
     console.error(`Restauration impossible, rien n'a été écrit : ${error.message}`);

@@ -93,7 +93,12 @@ export async function serveBench(database: BenchDatabaseHandle, port: number, en
 }
 
 /** Seeds `articles` articles into a fresh database and serves the built app on it. */
-export async function startBenchServer(kind: BenchDatabase, articles: number, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: BenchDatabase,
+  articles: number,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<BenchServer> {
   const database = await prepareBenchDatabase(kind, articles);
   const server = await serveBench(database, port, extraEnv);
   return {

@@ -49,7 +49,12 @@ function rssMb(pid: number): number {
   let total = 0;
   const pids = [pid];
   try {
-    pids.push(...execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number));
+    pids.push(
+      ...execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number),
+    );
   } catch {
     // No children.
   }
@@ -95,7 +100,9 @@ async function measure(setup: string, page: string, baseUrl: string, nextPath: (
     errors: result.errors + result.non2xx,
   };
   rows.push(row);
-  console.log(`${setup.padEnd(28)} ${page.padEnd(24)} ${String(row['req/s']).padStart(6)} req/s  p50 ${row['p50 ms']} ms  p99 ${row['p99 ms']} ms  ${pid ? `${peak} MB` : ''}`);
+  console.log(
+    `${setup.padEnd(28)} ${page.padEnd(24)} ${String(row['req/s']).padStart(6)} req/s  p50 ${row['p50 ms']} ms  p99 ${row['p99 ms']} ms  ${pid ? `${peak} MB` : ''}`,
+  );
   return row;
 }
 
@@ -284,9 +291,12 @@ if (nginxRow) {
 }
 const one = rows.find((r) => r.setup.endsWith('WORKERS=1'));
 const many = rows.find((r) => r.setup.endsWith(`WORKERS=${workers}`) && workers > 1);
-if (one && many) console.log(`WORKERS=${workers} / WORKERS=1 (uncached article, PostgreSQL): ${(many['req/s'] / one['req/s']).toFixed(2)} ×`);
+if (one && many)
+  console.log(`WORKERS=${workers} / WORKERS=1 (uncached article, PostgreSQL): ${(many['req/s'] / one['req/s']).toFixed(2)} ×`);
 const sharedOne = rows.find((r) => r.setup === 'PostgreSQL, cache + Redis, WORKERS=1');
 const sharedMany = rows.find((r) => r.setup === `PostgreSQL, cache + Redis, WORKERS=${workers}`);
 if (sharedOne && sharedMany) {
-  console.log(`WORKERS=${workers} / WORKERS=1 (page cache shared through Redis, PostgreSQL): ${(sharedMany['req/s'] / sharedOne['req/s']).toFixed(2)} ×`);
+  console.log(
+    `WORKERS=${workers} / WORKERS=1 (page cache shared through Redis, PostgreSQL): ${(sharedMany['req/s'] / sharedOne['req/s']).toFixed(2)} ×`,
+  );
 }

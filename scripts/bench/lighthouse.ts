@@ -84,7 +84,7 @@ try {
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       const { lhr } = result;
       for (const category of CATEGORIES) scores[category].push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
-      const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+      const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
       scripts = items.filter((item) => item.resourceType === 'Script');
       lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? 0;
       tbt = lhr.audits['total-blocking-time']?.numericValue ?? 0;
@@ -94,7 +94,12 @@ try {
         .map((audit) => audit.id);
       if (run === 0 && misses.length) {
         console.log(`  ${name}: audits not passed: ${misses.join(', ')}`);
-        const consoleErrors = (lhr.audits['errors-in-console']?.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] } | undefined)?.items ?? [];
+        const consoleErrors =
+          (
+            lhr.audits['errors-in-console']?.details as
+              | { items?: { description?: string; sourceLocation?: { url?: string } }[] }
+              | undefined
+          )?.items ?? [];
         for (const item of consoleErrors) console.log(`    console: ${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`);
       }
     }
@@ -107,7 +112,7 @@ try {
     row.js_transferred_kB = Number((scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0) / 1024).toFixed(1));
     row.js_gzip_kB = Number(((await gzipBytes(scripts.map((s) => s.url))) / 1024).toFixed(1));
     rows.push(row);
-    if (row.performance as number < 95 || CATEGORIES.slice(1).some((c) => row[c] !== 100)) failed = true;
+    if ((row.performance as number) < 95 || CATEGORIES.slice(1).some((c) => row[c] !== 100)) failed = true;
   }
 } finally {
   await chrome.kill();

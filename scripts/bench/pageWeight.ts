@@ -17,7 +17,10 @@ async function scriptBytes(page: Page, url: string, settleMs: number): Promise<{
   const seen = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const sizes = await response.request().sizes().catch(() => null);
+    const sizes = await response
+      .request()
+      .sizes()
+      .catch(() => null);
     seen.set(new URL(response.url()).pathname, sizes ? sizes.responseBodySize : 0);
   });
   await page.goto(url, { waitUntil: 'load' });
@@ -41,9 +44,9 @@ try {
     [
       'article, returning reader who accepted everything',
       async (page) => {
-        await page.context().addCookies([
-          { name: consentConfig.consentCookie.name, value: consentCookieValue(acceptedEverything), url: server.baseUrl },
-        ]);
+        await page
+          .context()
+          .addCookies([{ name: consentConfig.consentCookie.name, value: consentCookieValue(acceptedEverything), url: server.baseUrl }]);
       },
       consentConfig.loaderDelayMs + 1500,
     ],
@@ -56,7 +59,9 @@ try {
     const { files, bytes } = await scriptBytes(page, article, settle);
     if (base.length === 0) base = files;
     const extra = files.filter((f) => !base.includes(f)).map((f) => f.replace(/^\/assets\//, ''));
-    console.log(`${name}: ${files.length} files, ${kb(bytes)} transferred${extra.length ? ` (on top: ${extra.join(', ')})` : ''}${bytes > BUDGET ? ' — OVER the 100 kB budget' : ''}`);
+    console.log(
+      `${name}: ${files.length} files, ${kb(bytes)} transferred${extra.length ? ` (on top: ${extra.join(', ')})` : ''}${bytes > BUDGET ? ' — OVER the 100 kB budget' : ''}`,
+    );
     await context.close();
   }
 } finally {

@@ -19,7 +19,6 @@ const argv = process.argv.slice(2);
 const articles = numberArg(argv, 'articles', 100_000);
 const rounds = numberArg(argv, 'rounds', 20);
 
-
 async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<[DatabaseHandle, () => Promise<void>]> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'piquante-search-'));

@@ -30,7 +30,12 @@ try {
   const path = latest.results[0]?.fullUrl;
   if (!path) throw new Error('no article to measure');
   for (const variant of variants) {
-    await lighthouse(`${variant.server.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    await lighthouse(`${variant.server.baseUrl}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
   }
   for (let run = 0; run < runs; run++) {
     for (const variant of run % 2 === 0 ? variants : [...variants].reverse()) {
@@ -57,7 +62,14 @@ try {
     variants.map(({ name }) => {
       const list = samples.get(name) ?? [];
       const pick = (key: keyof Sample) => Math.round(median(list.map((s) => s[key])));
-      return { variant: name, performance: pick('performance'), LCP_ms: pick('lcp'), TBT_ms: pick('tbt'), TTI_ms: pick('tti'), requests: pick('requests') };
+      return {
+        variant: name,
+        performance: pick('performance'),
+        LCP_ms: pick('lcp'),
+        TBT_ms: pick('tbt'),
+        TTI_ms: pick('tti'),
+        requests: pick('requests'),
+      };
     }),
   );
 } finally {

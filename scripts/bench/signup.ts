@@ -86,7 +86,9 @@ for (const database of databasesFromArgs(argv)) {
       form.append('people_register_email', email);
       form.append('people_register_codepostal', '75011');
       form.append('g-recaptcha-response', '');
-      const answer = (await (await fetch(`${server.baseUrl}/newsletter/inscriptionajaxlight-bench`, { method: 'POST', body: form })).json()) as {
+      const answer = (await (
+        await fetch(`${server.baseUrl}/newsletter/inscriptionajaxlight-bench`, { method: 'POST', body: form })
+      ).json()) as {
         errors?: Record<string, string>;
       };
       if (answer.errors?.people_register_email === 'Vous êtes déjà inscrit') found++;
@@ -106,7 +108,9 @@ for (const database of databasesFromArgs(argv)) {
   }
 }
 
-console.log(`\nNew-address signups, ${connections} connections, ${seconds} s per run, loopback, multipart, CAPTCHA_PROVIDER=none, SIGNUP_RATE_LIMIT=0`);
+console.log(
+  `\nNew-address signups, ${connections} connections, ${seconds} s per run, loopback, multipart, CAPTCHA_PROVIDER=none, SIGNUP_RATE_LIMIT=0`,
+);
 console.log('| database | signups/s | p50 (ms) | p99 (ms) | errors | sample found after |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {

@@ -47,7 +47,9 @@ try {
   const second = await burst(server.baseUrl, requests);
   await new Promise((done) => setTimeout(done, 1000));
   const afterSecond = rssMb(server.pid);
-  console.log(`${requests} unknown static paths in ${first.seconds.toFixed(1)} s (${first.notFound} answered 404), then ${requests} more in ${second.seconds.toFixed(1)} s`);
+  console.log(
+    `${requests} unknown static paths in ${first.seconds.toFixed(1)} s (${first.notFound} answered 404), then ${requests} more in ${second.seconds.toFixed(1)} s`,
+  );
   console.log(
     `server RSS ${before.toFixed(0)} MB → ${afterFirst.toFixed(0)} MB → ${afterSecond.toFixed(0)} MB: growth ${(afterFirst - before).toFixed(1)} MB, then ${(afterSecond - afterFirst).toFixed(1)} MB`,
   );

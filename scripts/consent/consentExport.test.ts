@@ -15,9 +15,33 @@ const exportProofs = (args: string[], env: NodeJS.ProcessEnv) => runOperatorScri
 
 async function fill(db: Database) {
   const lists = { enabled: ['necessary'], disabled: ['marketing'] };
-  await saveConsentRecord(db, { consentId: A, policyVersion: 1, acceptType: 'necessary', purposes: lists, vendors: { enabled: [], disabled: ['piquante'] } }, new Date('2026-11-23T10:00:00Z'));
-  await saveConsentRecord(db, { consentId: B, policyVersion: 1, acceptType: 'all', purposes: { enabled: ['necessary', 'marketing'], disabled: [] }, vendors: { enabled: ['piquante'], disabled: [] } }, new Date('2026-11-23T10:01:00Z'));
-  await saveConsentRecord(db, { consentId: A, policyVersion: 1, acceptType: 'custom', purposes: { enabled: ['necessary', 'marketing'], disabled: [] }, vendors: { enabled: ['piquante'], disabled: [] } }, new Date('2026-11-23T10:02:00Z'));
+  await saveConsentRecord(
+    db,
+    { consentId: A, policyVersion: 1, acceptType: 'necessary', purposes: lists, vendors: { enabled: [], disabled: ['piquante'] } },
+    new Date('2026-11-23T10:00:00Z'),
+  );
+  await saveConsentRecord(
+    db,
+    {
+      consentId: B,
+      policyVersion: 1,
+      acceptType: 'all',
+      purposes: { enabled: ['necessary', 'marketing'], disabled: [] },
+      vendors: { enabled: ['piquante'], disabled: [] },
+    },
+    new Date('2026-11-23T10:01:00Z'),
+  );
+  await saveConsentRecord(
+    db,
+    {
+      consentId: A,
+      policyVersion: 1,
+      acceptType: 'custom',
+      purposes: { enabled: ['necessary', 'marketing'], disabled: [] },
+      vendors: { enabled: ['piquante'], disabled: [] },
+    },
+    new Date('2026-11-23T10:02:00Z'),
+  );
 }
 
 describe.each(testDatabaseKinds)('consent:export on %s', (kind) => {
@@ -33,7 +57,10 @@ describe.each(testDatabaseKinds)('consent:export on %s', (kind) => {
 
   it('writes every proof as a JSON line, oldest first, and one reader’s history with --consent-id', async () => {
     const all = await exportProofs([], env);
-    const lines = all.stdout.trim().split('\n').map((line) => JSON.parse(line) as { consentId: string; acceptType: string; recordedAt: string });
+    const lines = all.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { consentId: string; acceptType: string; recordedAt: string });
     expect(lines.map((l) => [l.consentId, l.acceptType])).toEqual([
       [A, 'necessary'],
       [B, 'all'],

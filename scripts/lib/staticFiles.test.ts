@@ -102,7 +102,17 @@ describe('paths that only name build files', () => {
     for (const path of ['/assets/x.js', '/assets/unknown', '/x.js', '/wp-login.php', '/.env', '/a/b.css.map']) {
       expect(isBuildOnlyPath(path), path).toBe(true);
     }
-    for (const path of ['/', '/mode', '/mode/un-article', '/rss.xml', '/mode/rss.xml', '/sitemap.xml', '/robots.txt', '/media/quiz/a.svg', '/media/a.wav']) {
+    for (const path of [
+      '/',
+      '/mode',
+      '/mode/un-article',
+      '/rss.xml',
+      '/mode/rss.xml',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/media/quiz/a.svg',
+      '/media/a.wav',
+    ]) {
       expect(isBuildOnlyPath(path), path).toBe(false);
     }
   });

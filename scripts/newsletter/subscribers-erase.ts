@@ -23,7 +23,6 @@ for (const address of addresses) {
   emails.push(check.email);
 }
 
-
 const database = await openConfiguredDatabase();
 try {
   for (const email of emails) {

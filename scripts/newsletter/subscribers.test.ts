@@ -53,10 +53,14 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
     const file = join(outDir, `${kind}.csv`);
     const { stderr } = await script('subscribers-export', ['--output', file], env);
     const lines = readFileSync(file, 'utf8').split('\r\n');
-    expect(lines[0]).toBe('email,postcode,newsletter_type,origin,status,created_at,confirmed_at,unsubscribed_at,consent_version,consent_shown_at');
+    expect(lines[0]).toBe(
+      'email,postcode,newsletter_type,origin,status,created_at,confirmed_at,unsubscribed_at,consent_version,consent_shown_at',
+    );
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(1 + 2504 + 1);
-    expect(lines[1]).toMatch(/^lecteur0@exemple\.fr,75011,1,footer-home,active,2026-11-22T10:00:00\.000Z,2026-11-22T10:00:00\.000Z,,\d{4}-\d\d-\d\d,2026-11-22T10:00:00\.000Z$/);
+    expect(lines[1]).toMatch(
+      /^lecteur0@exemple\.fr,75011,1,footer-home,active,2026-11-22T10:00:00\.000Z,2026-11-22T10:00:00\.000Z,,\d{4}-\d\d-\d\d,2026-11-22T10:00:00\.000Z$/,
+    );
     expect(lines[2504]).toMatch(/^'=cmd@exemple\.fr,97411,1,popin-mode,pending,/);
     expect(stderr).toContain('2504 abonné(s) exporté(s)');
     const pending = await script('subscribers-export', ['--status', 'pending'], env);
@@ -74,16 +78,20 @@ describe.each(testDatabaseKinds)('subscribers:export and subscribers:erase on %s
     expect(readFileSync(join(outDir, `${kind}-after.csv`), 'utf8')).not.toContain('lecteur7@');
   }, 240_000);
 
-  it.runIf(kind === 'pglite')('refuses to run beside a server on the same PGlite directory', async () => {
-    const release = acquireDataDirLock(operator.dataDir ?? '');
-    try {
-      // The lock belongs to this (live) test process, as it would to a running server.
-      await expect(script('subscribers-export', [], env)).rejects.toMatchObject({
-        code: 1,
-        stderr: expect.stringContaining('is already using the data directory'),
-      });
-    } finally {
-      release();
-    }
-  }, 240_000);
+  it.runIf(kind === 'pglite')(
+    'refuses to run beside a server on the same PGlite directory',
+    async () => {
+      const release = acquireDataDirLock(operator.dataDir ?? '');
+      try {
+        // The lock belongs to this (live) test process, as it would to a running server.
+        await expect(script('subscribers-export', [], env)).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining('is already using the data directory'),
+        });
+      } finally {
+        release();
+      }
+    },
+    240_000,
+  );
 });

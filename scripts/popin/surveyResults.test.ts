@@ -11,7 +11,6 @@ import { countSurveyAnswer } from '../../src/server/popinSurvey/popinSurveyAnswe
 import { createOperatorDatabase, type OperatorDatabase, runOperatorScript } from '../../src/testing/operatorDatabase.ts';
 import { testDatabaseKinds } from '../../src/testing/testDatabase.ts';
 
-
 const surveyResults = (args: string[], env: NodeJS.ProcessEnv) => runOperatorScript('popin/survey-results.ts', args, env);
 
 const parts = {
@@ -24,7 +23,15 @@ const parts = {
 async function fill(db: Database) {
   const [survey] = await db
     .insert(popins)
-    .values({ matchPath: '/culture', matchMode: 'prefix', type: 'survey', cookieHash: 'sondage1', successDuration: 0, trigger: { isClose: false, isOpen: true, isOpenDelay: false, timeDelay: 0 }, parts })
+    .values({
+      matchPath: '/culture',
+      matchMode: 'prefix',
+      type: 'survey',
+      cookieHash: 'sondage1',
+      successDuration: 0,
+      trigger: { isClose: false, isOpen: true, isOpenDelay: false, timeDelay: 0 },
+      parts,
+    })
     .returning({ id: popins.id });
   const id = survey?.id ?? 0;
   const longAgo = new Date(Date.now() - 40 * 86_400_000);

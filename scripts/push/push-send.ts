@@ -40,7 +40,9 @@ try {
   process.exit(2);
 }
 if (!config.vapid) {
-  console.error('Les notifications sont désactivées : définissez VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY et VAPID_SUBJECT (les clés du serveur).');
+  console.error(
+    'Les notifications sont désactivées : définissez VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY et VAPID_SUBJECT (les clés du serveur).',
+  );
   process.exit(2);
 }
 

@@ -39,11 +39,15 @@ export function PopinHost() {
   if (!loaded) return null;
   return (
     <Suspense fallback={null}>
-      <PopinRunner popin={popin} appConsent={appConsent} renderSignup={(slot) => (
+      <PopinRunner
+        popin={popin}
+        appConsent={appConsent}
+        renderSignup={(slot) => (
           <Suspense fallback={null}>
             <PopinSignupForm {...slot} />
           </Suspense>
-        )} />
+        )}
+      />
     </Suspense>
   );
 }

@@ -90,7 +90,11 @@ export function SiteChrome({ children }: { children: ReactNode }) {
 
   const currentCategory = leaf.chrome === 'category' ? (categories.find((c) => c.slug === leaf.slug) ?? null) : null;
   const tagline =
-    leaf.chrome === 'home' ? appConfig.site.defaultTagline : leaf.chrome === 'category' ? (currentCategory?.description ?? appConfig.site.defaultTagline) : null;
+    leaf.chrome === 'home'
+      ? appConfig.site.defaultTagline
+      : leaf.chrome === 'category'
+        ? (currentCategory?.description ?? appConfig.site.defaultTagline)
+        : null;
   const sentence = quotations[0] ?? null;
 
   return (

@@ -29,14 +29,7 @@ const sizes: Record<CardVariant, string> = {
  * An article as displayed in lists (SPEC §3): stamp, main image, title, subtitle, link to the category.
  * The title link covers the card (stretched link); the category link sits above it.
  */
-export function ArticleCardView({
-  article,
-  eager = false,
-  priority = false,
-  variant = 'default',
-  headingLevel = 2,
-  linkPrefix,
-}: Props) {
+export function ArticleCardView({ article, eager = false, priority = false, variant = 'default', headingLevel = 2, linkPrefix }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const compact = variant === 'compact';
   const dark = variant === 'dark';
@@ -51,18 +44,20 @@ export function ArticleCardView({
   );
   return (
     <article
-      className={`card group relative flex h-full ${compact ? 'flex-row gap-4' : 'flex-col'} ${
-        dark ? 'text-white' : 'text-encre'
-      }`}
+      className={`card group relative flex h-full ${compact ? 'flex-row gap-4' : 'flex-col'} ${dark ? 'text-white' : 'text-encre'}`}
       data-variant={variant}
     >
       <div className={`relative shrink-0 ${compact ? 'w-28 md:w-32' : 'w-full'}`}>
-        <ContentImage image={article.mainImage} sizes={sizes[variant]} eager={eager} priority={priority} className={`h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95 ${
+        <ContentImage
+          image={article.mainImage}
+          sizes={sizes[variant]}
+          eager={eager}
+          priority={priority}
+          className={`h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95 ${
             compact ? 'aspect-square' : 'aspect-[3/2]'
-          }`} />
-        {article.stamp ? (
-          <StampBadge stamp={article.stamp} className={`absolute ${compact ? '-left-1 -top-2' : 'left-3 top-3'}`} />
-        ) : null}
+          }`}
+        />
+        {article.stamp ? <StampBadge stamp={article.stamp} className={`absolute ${compact ? '-left-1 -top-2' : 'left-3 top-3'}`} /> : null}
       </div>
       <div className={compact ? 'min-w-0 py-1' : 'pt-4'}>
         <p className="relative z-10 mb-1">

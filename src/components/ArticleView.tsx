@@ -29,7 +29,11 @@ function SpanView({ span }: { span: Span }) {
   if (span.href) {
     const external = !span.href.startsWith('/');
     node = (
-      <a href={span.href} className="underline decoration-piment underline-offset-2" {...(external ? { rel: 'noopener noreferrer nofollow' } : {})}>
+      <a
+        href={span.href}
+        className="underline decoration-piment underline-offset-2"
+        {...(external ? { rel: 'noopener noreferrer nofollow' } : {})}
+      >
         {node}
       </a>
     );
@@ -140,9 +144,7 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
             )}
             {article.stamp ? <StampBadge stamp={article.stamp} /> : null}
           </div>
-          <h1 className="mt-4 font-display text-4xl font-black leading-[1.05] tracking-tight md:text-6xl">
-            {article.title}
-          </h1>
+          <h1 className="mt-4 font-display text-4xl font-black leading-[1.05] tracking-tight md:text-6xl">{article.title}</h1>
           <p className="mt-5 text-xl leading-relaxed text-encre/85 md:text-2xl">{article.subtitle}</p>
           <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 border-y border-encre/15 py-3 text-sm">
             <p>
@@ -157,7 +159,13 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
           </div>
         </header>
         <figure className="-mx-4 mt-8 md:mx-0">
-          <ContentImage image={article.mainImage} sizes="(min-width: 768px) 768px, 100vw" eager priority className="aspect-[3/2] h-auto w-full bg-piment-light object-cover md:rounded-2xl" />
+          <ContentImage
+            image={article.mainImage}
+            sizes="(min-width: 768px) 768px, 100vw"
+            eager
+            priority
+            className="aspect-[3/2] h-auto w-full bg-piment-light object-cover md:rounded-2xl"
+          />
         </figure>
         <div className="article-body mt-6 text-lg leading-relaxed md:text-xl">
           {groupLists(blocks).map((entry) => {

@@ -10,13 +10,12 @@ export function InstagramGrid({ posts, captions = false }: { posts: readonly Ins
     <ul className="instagram-grid grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
       {posts.map((post) => (
         <li key={post.id} className="instagram-post">
-          <a
-            href={post.permalink}
-            rel="noopener noreferrer"
-            target="_blank"
-            className="group relative block overflow-hidden rounded-xl"
-          >
-            <ContentImage image={post.image} sizes="(min-width: 1600px) 16vw, (min-width: 768px) 25vw, 50vw" className="aspect-square h-auto w-full object-cover transition duration-300 group-hover:scale-105" />
+          <a href={post.permalink} rel="noopener noreferrer" target="_blank" className="group relative block overflow-hidden rounded-xl">
+            <ContentImage
+              image={post.image}
+              sizes="(min-width: 1600px) 16vw, (min-width: 768px) 25vw, 50vw"
+              className="aspect-square h-auto w-full object-cover transition duration-300 group-hover:scale-105"
+            />
             <span className="absolute inset-x-0 bottom-0 flex items-center gap-1 bg-gradient-to-t from-encre/90 to-transparent p-2 pt-8 text-xs font-bold text-white">
               <InstagramIcon size={14} />
               {likes.format(post.likes)} j'aime

@@ -16,7 +16,13 @@ export function LoadMoreButton({
 }) {
   return (
     <div className="mt-12 flex flex-col items-center gap-3">
-      <button type="button" onClick={onClick} disabled={status === 'loading'} className="button-primary load-more" aria-busy={status === 'loading'}>
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={status === 'loading'}
+        className="button-primary load-more"
+        aria-busy={status === 'loading'}
+      >
         {status === 'loading' ? 'Chargement…' : label}
       </button>
       <p role="status" className="text-sm text-encre/80">

@@ -9,9 +9,7 @@ export function NotFoundPage({ detail }: { detail?: string }) {
       <p className="kicker text-piment-dark">Erreur 404</p>
       {detail ? <p className="mt-3 font-display text-3xl font-bold italic">{detail}</p> : null}
       <h1 className="mt-3 font-display text-4xl font-black italic md:text-5xl">{NOT_FOUND_TEXT}</h1>
-      <p className="mx-auto mt-6 max-w-md text-lg">
-        La page que vous cherchez a peut-être changé d'adresse, ou n'a jamais existé.
-      </p>
+      <p className="mx-auto mt-6 max-w-md text-lg">La page que vous cherchez a peut-être changé d'adresse, ou n'a jamais existé.</p>
       <Link to="/" className="button-primary mt-10 inline-block">
         Retour à l'accueil
       </Link>

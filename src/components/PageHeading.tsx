@@ -18,17 +18,13 @@ export function PageHeading({
   return (
     <header className="page-heading mx-auto max-w-5xl px-4 pb-6 pt-10 text-center md:pt-14">
       {kicker ? <p className="kicker text-piment-dark">{kicker}</p> : null}
-      <h1 className="mt-2 font-display text-4xl font-black italic leading-none tracking-tight text-balance md:text-6xl">
-        {title}
-      </h1>
+      <h1 className="mt-2 font-display text-4xl font-black italic leading-none tracking-tight text-balance md:text-6xl">{title}</h1>
       <span
         aria-hidden="true"
         className="mx-auto mt-5 block h-1.5 w-24 rounded-full bg-piment"
         style={accent ? { backgroundColor: accent } : undefined}
       />
-      {description ? (
-        <p className="mx-auto mt-5 max-w-2xl text-lg text-encre/80 text-pretty">{description}</p>
-      ) : null}
+      {description ? <p className="mx-auto mt-5 max-w-2xl text-lg text-encre/80 text-pretty">{description}</p> : null}
       {children}
     </header>
   );

@@ -21,7 +21,9 @@ export function SectionTitle({
         {children}
       </Heading>
       {action ? (
-        <span className={`section-action text-sm font-bold uppercase tracking-wider underline-offset-4 hover:underline ${tone === 'dark' ? 'text-white' : 'text-piment-dark'}`}>
+        <span
+          className={`section-action text-sm font-bold uppercase tracking-wider underline-offset-4 hover:underline ${tone === 'dark' ? 'text-white' : 'text-piment-dark'}`}
+        >
           {action}
         </span>
       ) : null}

@@ -68,7 +68,11 @@ export function ShareActions({ url, title, text }: { url: string; title: string;
         ) : (
           <ShareLinks url={url} title={text ? `${title} : ${text}` : title} />
         )}
-        <button type="button" className="button-outline copy-link" onClick={async () => setCopy((await copyText(url)) ? 'copied' : 'failed')}>
+        <button
+          type="button"
+          className="button-outline copy-link"
+          onClick={async () => setCopy((await copyText(url)) ? 'copied' : 'failed')}
+        >
           Copier le lien
         </button>
       </div>

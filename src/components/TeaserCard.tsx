@@ -23,7 +23,12 @@ export function TeaserCard({
   return (
     <article className="card teaser group relative flex h-full flex-col">
       <div className="relative">
-        <ContentImage image={image} sizes="(min-width: 1025px) 33vw, (min-width: 768px) 50vw, 100vw" eager={eager} className={`${aspect} h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95`} />
+        <ContentImage
+          image={image}
+          sizes="(min-width: 1025px) 33vw, (min-width: 768px) 50vw, 100vw"
+          eager={eager}
+          className={`${aspect} h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95`}
+        />
         {badge ? <span className="absolute left-3 top-3">{badge}</span> : null}
       </div>
       <h2 className="mt-4 font-display text-xl font-bold leading-tight">{titleLink}</h2>

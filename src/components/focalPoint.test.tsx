@@ -21,18 +21,29 @@ describe('focalObjectPosition', () => {
     expect(focalObjectPosition(image)).toBe(expected);
   });
 
-  it.each([[{}], [{ focalX: 0.3 }], [{ focalY: 0.3 }], [{ focalX: Number.NaN, focalY: 0.5 }]])('leaves %o to the default centre', (image) => {
-    expect(focalObjectPosition(image)).toBeUndefined();
-  });
+  it.each([[{}], [{ focalX: 0.3 }], [{ focalY: 0.3 }], [{ focalX: Number.NaN, focalY: 0.5 }]])(
+    'leaves %o to the default centre',
+    (image) => {
+      expect(focalObjectPosition(image)).toBeUndefined();
+    },
+  );
 });
 
 const library = `/media/library/${'a'.repeat(64)}-1600.webp`;
 
 describe('rendered images follow the focal point', () => {
   it('a media library image (picture) and a plain one', () => {
-    const withFocal = renderToString(<ContentImage image={{ url: library, alt: 'Piments', width: 1600, height: 800, focalX: 0.25, focalY: 0.75 }} sizes="100vw" className="object-cover" />);
+    const withFocal = renderToString(
+      <ContentImage
+        image={{ url: library, alt: 'Piments', width: 1600, height: 800, focalX: 0.25, focalY: 0.75 }}
+        sizes="100vw"
+        className="object-cover"
+      />,
+    );
     expect(withFocal).toMatch(/<img[^>]+style="object-position:25% 75%"/);
-    const plain = renderToString(<ContentImage image={{ url: '/media/x.svg', alt: 'x', width: 10, height: 10, focalX: 0.1, focalY: 0.2 }} sizes="100vw" />);
+    const plain = renderToString(
+      <ContentImage image={{ url: '/media/x.svg', alt: 'x', width: 10, height: 10, focalX: 0.1, focalY: 0.2 }} sizes="100vw" />,
+    );
     expect(plain).toContain('style="object-position:10% 20%"');
     const centred = renderToString(<ContentImage image={{ url: library, alt: 'Piments', width: 1600, height: 800 }} sizes="100vw" />);
     expect(centred).not.toContain('object-position');
@@ -56,6 +67,8 @@ describe('rendered images follow the focal point', () => {
     const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
     await router.load();
     const html = renderToString(<RouterProvider router={router} />);
-    expect(html).toMatch(/<img[^>]+alt="Piments au soleil"[^>]+style="object-position:80% 20%"|<img[^>]+style="object-position:80% 20%"[^>]+alt="Piments au soleil"/);
+    expect(html).toMatch(
+      /<img[^>]+alt="Piments au soleil"[^>]+style="object-position:80% 20%"|<img[^>]+style="object-position:80% 20%"[^>]+alt="Piments au soleil"/,
+    );
   });
 });

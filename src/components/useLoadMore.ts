@@ -9,15 +9,9 @@ import { type ListAction, type ListState, listReducer, loadedList } from './list
 
 const moreFailed = 'Le chargement a échoué. Réessayez dans un instant.';
 
-export function useLoadMore<T>(
-  initial: readonly T[],
-  fetchBatch: (offset: number) => Promise<readonly T[]>,
-  hideBelow: number,
-) {
-  const [state, dispatch] = useReducer(
-    listReducer as (state: ListState<T>, action: ListAction<T>) => ListState<T>,
-    initial,
-    (items) => loadedList(items, hideBelow),
+export function useLoadMore<T>(initial: readonly T[], fetchBatch: (offset: number) => Promise<readonly T[]>, hideBelow: number) {
+  const [state, dispatch] = useReducer(listReducer as (state: ListState<T>, action: ListAction<T>) => ListState<T>, initial, (items) =>
+    loadedList(items, hideBelow),
   );
   const busy = useRef(false);
   const shown = useRef(initial);

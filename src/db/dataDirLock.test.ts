@@ -21,7 +21,10 @@ describe('acquireDataDirLock', () => {
     // Another process takes the lock and stays alive.
     const holder = spawn(
       process.execPath,
-      ['-e', `require('fs').writeFileSync(${JSON.stringify(join(dir, 'piquante.lock'))}, JSON.stringify({pid: process.pid})); setInterval(() => {}, 1000)`],
+      [
+        '-e',
+        `require('fs').writeFileSync(${JSON.stringify(join(dir, 'piquante.lock'))}, JSON.stringify({pid: process.pid})); setInterval(() => {}, 1000)`,
+      ],
       { stdio: 'ignore' },
     );
     try {

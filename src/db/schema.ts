@@ -21,16 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type {
-  ConsentRecordInput,
-  ContentBlock,
-  Image,
-  MosaicImage,
-  PopinParts,
-  PopinTrigger,
-  QuizQuestion,
-  Reply,
-} from '../api/types.ts';
+import type { ConsentRecordInput, ContentBlock, Image, MosaicImage, PopinParts, PopinTrigger, QuizQuestion, Reply } from '../api/types.ts';
 
 /** PostgreSQL's tsvector; only ever written by the database (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -106,9 +97,7 @@ export const articles = pgTable(
     index('articles_title_trgm_idx').using('gin', sql`piquante_fold(${t.title}) gin_trgm_ops`),
     index('articles_published_idx').on(t.publishedAt, t.id),
     index('articles_category_published_idx').on(t.categoryId, t.publishedAt, t.id),
-    index('articles_bestof_idx')
-      .on(t.bestofRank)
-      .where(sql`${t.bestofRank} is not null`),
+    index('articles_bestof_idx').on(t.bestofRank).where(sql`${t.bestofRank} is not null`),
   ],
 );
 
@@ -327,11 +316,9 @@ export const newsletterKeys = pgTable('newsletter_keys', {
  * Every accent-free word of article titles (kept by a trigger, migration 0007): the vocabulary that
  * search corrects typos against ('biarits' → 'biarritz'), a few thousand rows instead of every title.
  */
-export const searchLexicon = pgTable(
-  'search_lexicon',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_lexicon_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const searchLexicon = pgTable('search_lexicon', { word: text('word').primaryKey() }, (t) => [
+  index('search_lexicon_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /**
  * Web push subscriptions of readers who accepted notifications in the header: only what sending needs
@@ -461,9 +448,7 @@ export const newsroomArticles = pgTable(
   (t) => [
     uniqueIndex('newsroom_articles_slug_idx').on(t.slug),
     index('newsroom_articles_updated_idx').on(t.updatedAt, t.id),
-    index('newsroom_articles_due_idx')
-      .on(t.scheduledAt)
-      .where(sql`${t.status} = 'scheduled'`),
+    index('newsroom_articles_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
     check('newsroom_articles_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
   ],
 );

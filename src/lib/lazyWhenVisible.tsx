@@ -25,15 +25,7 @@ export function deferredLazy<P extends object>(load: () => Promise<ComponentType
   return { Component, wake: () => wake() };
 }
 
-export function WhenVisible({
-  wake,
-  children,
-  rootMargin = '600px 0px',
-}: {
-  wake: () => void;
-  children: ReactNode;
-  rootMargin?: string;
-}) {
+export function WhenVisible({ wake, children, rootMargin = '600px 0px' }: { wake: () => void; children: ReactNode; rootMargin?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -27,7 +27,14 @@ function StateBox({ node, active }: { node: LaidOutNode; active: boolean }) {
         <rect x={node.x + 4} y={node.y + 4} width={node.width - 8} height={node.height - 8} rx={7} fill="none" stroke={COLORS.ink} />
       ) : null}
       {node.initial && node.parentId !== null ? <circle cx={node.x + 10} cy={node.y + 10} r={4} fill={COLORS.ink} /> : null}
-      <text x={node.x + (compound ? 12 : node.width / 2)} y={node.y + 20} textAnchor={compound ? 'start' : 'middle'} fontWeight={700} fontSize={13} fill={COLORS.ink}>
+      <text
+        x={node.x + (compound ? 12 : node.width / 2)}
+        y={node.y + 20}
+        textAnchor={compound ? 'start' : 'middle'}
+        fontWeight={700}
+        fontSize={13}
+        fill={COLORS.ink}
+      >
         {node.key}
         {node.type === 'parallel' ? ' (parallèle)' : ''}
       </text>
@@ -81,8 +88,21 @@ export function DiagramSvg({
         const last = edge.id === lastEdgeId;
         return (
           <g key={edge.drawnId} className="qa-transition" data-last={last ? 'true' : 'false'} data-event={edge.event}>
-            <path d={pathOf(edge)} fill="none" stroke={last ? COLORS.chili : COLORS.ink} strokeWidth={last ? 3 : 1.2} markerEnd={`url(#${last ? 'qa-arrow-last' : 'qa-arrow'})`} />
-            <rect x={edge.label.x - 2} y={edge.label.y - 1} width={edge.label.width + 4} height={edge.label.height + 2} fill="#faf7f2" opacity={0.9} />
+            <path
+              d={pathOf(edge)}
+              fill="none"
+              stroke={last ? COLORS.chili : COLORS.ink}
+              strokeWidth={last ? 3 : 1.2}
+              markerEnd={`url(#${last ? 'qa-arrow-last' : 'qa-arrow'})`}
+            />
+            <rect
+              x={edge.label.x - 2}
+              y={edge.label.y - 1}
+              width={edge.label.width + 4}
+              height={edge.label.height + 2}
+              fill="#faf7f2"
+              opacity={0.9}
+            />
             <text x={edge.label.x} y={edge.label.y + 11} fontSize={11} fill={last ? COLORS.chili : COLORS.ink}>
               {edge.labelText}
             </text>

@@ -22,8 +22,8 @@ export function InspectorPage({ initialMachine }: { initialMachine?: string }) {
     <div className="qa-inspector mx-auto max-w-[1600px] px-4 py-8 md:px-6">
       <h1 className="font-display text-4xl font-black italic">Inspecteur des machines</h1>
       <p className="mt-2 max-w-3xl text-encre/80">
-        Chaque machine à états du magazine, dessinée depuis sa propre définition. Les effets (appels réseau, captcha, adresse
-        de la page) sont remplacés par des doublures sans effet : c'est vous qui répondez à leur place.
+        Chaque machine à états du magazine, dessinée depuis sa propre définition. Les effets (appels réseau, captcha, adresse de la page)
+        sont remplacés par des doublures sans effet : c'est vous qui répondez à leur place.
       </p>
       <nav aria-label="Machines" className="mt-6">
         <ul className="flex flex-wrap gap-2">
@@ -71,14 +71,13 @@ function MachineInspector({ registered }: { registered: RegisteredMachine }) {
   }, [graph]);
 
   const snapshot = session.snapshot;
-  const active = useMemo(
-    () => (snapshot ? activeStateIds(registered.machine, snapshot.value) : new Set<string>()),
-    [registered, snapshot],
-  );
+  const active = useMemo(() => (snapshot ? activeStateIds(registered.machine, snapshot.value) : new Set<string>()), [registered, snapshot]);
   const lastStep = session.steps.at(-1);
   const previousActive = useMemo(() => {
     const before = session.steps.at(-2);
-    return before ? activeStateIds(registered.machine, JSON.parse(before.state)) : activeStateIds(registered.machine, JSON.parse(session.initialState()));
+    return before
+      ? activeStateIds(registered.machine, JSON.parse(before.state))
+      : activeStateIds(registered.machine, JSON.parse(session.initialState()));
   }, [registered, session]);
   const lastEdgeId = useMemo(() => {
     if (!lastStep) return null;
@@ -148,7 +147,12 @@ function MachineInspector({ registered }: { registered: RegisteredMachine }) {
             )}
           </div>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className="button-outline" disabled={!layout} onClick={() => svgRef.current && download(`${registered.name}.svg`, svgMarkup(svgRef.current), 'image/svg+xml')}>
+            <button
+              type="button"
+              className="button-outline"
+              disabled={!layout}
+              onClick={() => svgRef.current && download(`${registered.name}.svg`, svgMarkup(svgRef.current), 'image/svg+xml')}
+            >
               Exporter en SVG
             </button>
             <button
@@ -159,7 +163,11 @@ function MachineInspector({ registered }: { registered: RegisteredMachine }) {
             >
               Exporter en PNG
             </button>
-            <button type="button" className="button-outline" onClick={() => download(`${registered.name}-parcours.md`, markdown(), 'text/markdown')}>
+            <button
+              type="button"
+              className="button-outline"
+              onClick={() => download(`${registered.name}-parcours.md`, markdown(), 'text/markdown')}
+            >
               Exporter le parcours (Markdown)
             </button>
           </div>
@@ -186,7 +194,13 @@ function MachineInspector({ registered }: { registered: RegisteredMachine }) {
             <ul className="mt-2 flex flex-wrap gap-2">
               {eventTypes.map((type) => (
                 <li key={type}>
-                  <button type="button" className="button-outline" aria-pressed={chosen === type} onClick={() => choose(type)} disabled={snapshot ? !snapshot.can(example(type)) && !type.startsWith('xstate.') : true}>
+                  <button
+                    type="button"
+                    className="button-outline"
+                    aria-pressed={chosen === type}
+                    onClick={() => choose(type)}
+                    disabled={snapshot ? !snapshot.can(example(type)) && !type.startsWith('xstate.') : true}
+                  >
                     {type}
                   </button>
                 </li>
@@ -223,7 +237,8 @@ function MachineInspector({ registered }: { registered: RegisteredMachine }) {
                   ))}
                 </ul>
                 <label className="mt-2 flex items-center gap-2">
-                  <input type="checkbox" checked={running} onChange={(event) => setRunning(event.target.checked)} /> Laisser courir l'horloge
+                  <input type="checkbox" checked={running} onChange={(event) => setRunning(event.target.checked)} /> Laisser courir
+                  l'horloge
                 </label>
               </div>
             ) : null}

@@ -47,14 +47,23 @@ export function LivePanel() {
         const state = JSON.stringify(snapshot.value);
         setActors((current) => ({ ...current, [id]: { id, machine, state, context: printable(snapshot.context) } }));
         setLog((current) =>
-          [...current, { n: (current.at(-1)?.n ?? 0) + 1, at: new Date().toISOString().slice(11, 23), actor: machine, event: event.event.type, state }].slice(-LOG_LIMIT),
+          [
+            ...current,
+            { n: (current.at(-1)?.n ?? 0) + 1, at: new Date().toISOString().slice(11, 23), actor: machine, event: event.event.type, state },
+          ].slice(-LOG_LIMIT),
         );
       }),
     [],
   );
 
   const markdown = () =>
-    ['### Session en direct', '', '| heure | machine | événement | état |', '|---|---|---|---|', ...log.map((l) => `| ${l.at} | ${l.actor} | \`${l.event}\` | \`${l.state}\` |`)].join('\n');
+    [
+      '### Session en direct',
+      '',
+      '| heure | machine | événement | état |',
+      '|---|---|---|---|',
+      ...log.map((l) => `| ${l.at} | ${l.actor} | \`${l.event}\` | \`${l.state}\` |`),
+    ].join('\n');
 
   return (
     <aside

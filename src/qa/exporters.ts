@@ -49,7 +49,14 @@ export interface StepRecord {
 }
 
 export function stepsMarkdown(title: string, machineName: string, steps: readonly StepRecord[], initialState: string): string {
-  const lines = [`### ${title} (\`${machineName}\`)`, '', `État initial : \`${initialState}\``, '', '| # | événement | état atteint |', '|---|---|---|'];
+  const lines = [
+    `### ${title} (\`${machineName}\`)`,
+    '',
+    `État initial : \`${initialState}\``,
+    '',
+    '| # | événement | état atteint |',
+    '|---|---|---|',
+  ];
   steps.forEach((step, index) => {
     lines.push(`| ${index + 1} | \`${JSON.stringify(step.event).replaceAll('|', '\\|')}\` | \`${step.state}\` |`);
   });

@@ -59,7 +59,8 @@ function guardName(guard: unknown): string | null {
   if (typeof guard === 'function') {
     // and()/or()/not() keep their operands on the function.
     const combined = guard as { guards?: unknown[]; type?: string };
-    if (Array.isArray(combined.guards)) return `${combined.type?.replace('xstate.', '') ?? 'and'}(${combined.guards.map(guardName).join(', ')})`;
+    if (Array.isArray(combined.guards))
+      return `${combined.type?.replace('xstate.', '') ?? 'and'}(${combined.guards.map(guardName).join(', ')})`;
     return guard.name || 'inline';
   }
   return 'inline';
@@ -112,7 +113,10 @@ export function machineGraph(machine: AnyStateMachine): StateGraph {
       initial: parent === null || initialTargets.includes(node.id),
       entry: node.entry.map(nameOf),
       exit: node.exit.map(nameOf),
-      invoke: node.invoke.map((invoke: { id: string; src: unknown }) => `${invoke.id}${typeof invoke.src === 'string' && invoke.src !== invoke.id ? ` (${invoke.src})` : ''}`),
+      invoke: node.invoke.map(
+        (invoke: { id: string; src: unknown }) =>
+          `${invoke.id}${typeof invoke.src === 'string' && invoke.src !== invoke.id ? ` (${invoke.src})` : ''}`,
+      ),
       tags: [...node.tags],
     });
     const delayed = new Map<string, number | null>();

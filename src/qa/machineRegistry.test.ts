@@ -107,6 +107,8 @@ describe('the QA inspector registry', () => {
 it('the search machine shows its 500 ms debounce from app.config.ts', async () => {
   const { appConfig } = await import('../../app.config.ts');
   const search = machineRegistry.find((registered) => registered.name === 'searchMachine');
-  const delays = machineGraph(search?.machine as never).edges.map((edge) => edge.delayMs).filter((ms) => ms !== null);
+  const delays = machineGraph(search?.machine as never)
+    .edges.map((edge) => edge.delayMs)
+    .filter((ms) => ms !== null);
   expect(delays).toContain(appConfig.search.debounceMs);
 });

@@ -39,23 +39,20 @@ function AppPage() {
       </div>
       <h2>Les articles avant tout le monde</h2>
       <p>
-        Activez les notifications et recevez nos nouveaux articles dès leur publication, rubrique par rubrique : vous
-        choisissez ce qui vous intéresse, et seulement ça.
+        Activez les notifications et recevez nos nouveaux articles dès leur publication, rubrique par rubrique : vous choisissez ce qui vous
+        intéresse, et seulement ça.
       </p>
       <h2>Les quiz, même dans le métro</h2>
       <p>
-        Quiz, mosaïques et générateur de répartie se chargent une fois pour toutes et fonctionnent hors connexion.
-        Parfait pour les trajets sans réseau.
+        Quiz, mosaïques et générateur de répartie se chargent une fois pour toutes et fonctionnent hors connexion. Parfait pour les trajets
+        sans réseau.
       </p>
       <h2>Votre sélection, sauvegardée</h2>
-      <p>
-        Gardez les articles qui vous plaisent pour plus tard, et retrouvez notre sélection shopping mise à jour chaque
-        semaine.
-      </p>
+      <p>Gardez les articles qui vous plaisent pour plus tard, et retrouvez notre sélection shopping mise à jour chaque semaine.</p>
       <h2>Respectueuse de vos données</h2>
       <p>
-        L'appli ne demande aucun compte, ne lit pas vos contacts et ne vous géolocalise pas. Les détails sont dans
-        notre politique de protection des données.
+        L'appli ne demande aucun compte, ne lit pas vos contacts et ne vous géolocalise pas. Les détails sont dans notre politique de
+        protection des données.
       </p>
     </EditorialPage>
   );

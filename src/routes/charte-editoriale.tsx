@@ -17,26 +17,25 @@ function CharterPage() {
   return (
     <EditorialPage kicker="La rédaction" title={title} description={description}>
       <p className="lead">
-        Cette charte engage chaque journaliste, pigiste et secrétaire de rédaction de {appConfig.site.name}. Elle
-        s'inspire de la Charte d'éthique professionnelle des journalistes et de la Déclaration de Munich.
+        Cette charte engage chaque journaliste, pigiste et secrétaire de rédaction de {appConfig.site.name}. Elle s'inspire de la Charte
+        d'éthique professionnelle des journalistes et de la Déclaration de Munich.
       </p>
       <h2>1. L'exactitude avant la vitesse</h2>
       <p>
-        Une information n'est publiée qu'après vérification auprès d'au moins une source fiable. Les chiffres sont
-        sourcés, les citations fidèles. Quand nous nous trompons, nous corrigeons l'article et l'indiquons en bas de
-        page, avec la date de la correction.
+        Une information n'est publiée qu'après vérification auprès d'au moins une source fiable. Les chiffres sont sourcés, les citations
+        fidèles. Quand nous nous trompons, nous corrigeons l'article et l'indiquons en bas de page, avec la date de la correction.
       </p>
       <h2>2. L'indépendance de la rédaction</h2>
       <p>
-        Les choix éditoriaux appartiennent à la rédaction seule. Aucun annonceur ne relit un article avant sa
-        publication, et aucune marque ne peut acheter un avis favorable. Les produits testés nous sont prêtés ou
-        offerts sans contrepartie ; ils ne conditionnent jamais notre jugement.
+        Les choix éditoriaux appartiennent à la rédaction seule. Aucun annonceur ne relit un article avant sa publication, et aucune marque
+        ne peut acheter un avis favorable. Les produits testés nous sont prêtés ou offerts sans contrepartie ; ils ne conditionnent jamais
+        notre jugement.
       </p>
       <h2>3. La transparence sur les partenariats</h2>
       <p>
-        Les contenus réalisés avec une marque portent le tampon « Collab » et le nom du partenaire en tête d'article.
-        Les liens d'affiliation de la rubrique Shopping sont signalés : ils peuvent rapporter une commission au
-        magazine, sans changer le prix payé par la lectrice.
+        Les contenus réalisés avec une marque portent le tampon « Collab » et le nom du partenaire en tête d'article. Les liens
+        d'affiliation de la rubrique Shopping sont signalés : ils peuvent rapporter une commission au magazine, sans changer le prix payé
+        par la lectrice.
       </p>
       <h2>4. Le respect des personnes</h2>
       <ul>
@@ -48,8 +47,7 @@ function CharterPage() {
       <h2>5. Le droit de réponse</h2>
       <p>
         Toute personne mise en cause dans un article peut demander un droit de réponse à l'adresse{' '}
-        <a href={`mailto:${appConfig.site.contactEmail}`}>{appConfig.site.contactEmail}</a>. La rédactrice en chef
-        y répond sous huit jours.
+        <a href={`mailto:${appConfig.site.contactEmail}`}>{appConfig.site.contactEmail}</a>. La rédactrice en chef y répond sous huit jours.
       </p>
     </EditorialPage>
   );

@@ -13,7 +13,13 @@ const title = 'Confirmer votre désinscription';
  */
 export const Route = createFileRoute('/desinscription/confirmer/$token')({
   head: ({ matches }) =>
-    seoHead({ title, description: 'Confirmez votre désinscription de la newsletter.', path: '/desinscription', siteUrl: siteUrlOf(matches), noindex: true }),
+    seoHead({
+      title,
+      description: 'Confirmez votre désinscription de la newsletter.',
+      path: '/desinscription',
+      siteUrl: siteUrlOf(matches),
+      noindex: true,
+    }),
   component: ConfirmUnsubscribePage,
 });
 

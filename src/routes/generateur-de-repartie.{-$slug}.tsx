@@ -1,11 +1,6 @@
 import { createFileRoute, Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import {
-  fetchReparteeGenerators,
-  loadReparteeGenerator,
-  parseReplyId,
-  rememberReparteeGenerator,
-} from '../api/queries/repartee.ts';
+import { fetchReparteeGenerators, loadReparteeGenerator, parseReplyId, rememberReparteeGenerator } from '../api/queries/repartee.ts';
 import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../api/types.ts';
 import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -15,8 +10,7 @@ import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { absoluteUrl, seoHead } from '../lib/seo/seo.ts';
 
 const listTitle = 'Générateur de répartie';
-const listDescription =
-  'Une remarque déplacée, une question gênante ? Choisissez la situation, on vous souffle la réplique parfaite.';
+const listDescription = 'Une remarque déplacée, une question gênante ? Choisissez la situation, on vous souffle la réplique parfaite.';
 
 type Data = { kind: 'list'; generators: ReparteeGeneratorSummary[] } | { kind: 'generator'; generator: ReparteeGenerator };
 

@@ -17,8 +17,7 @@ export const Route = createFileRoute('/')({
   head: ({ matches }) =>
     seoHead({
       title: 'Le magazine qui pique',
-      description:
-        'Piquante, le magazine féminin qui pique : mode, beauté, culture, self care, love, bons plans, quiz et concours.',
+      description: 'Piquante, le magazine féminin qui pique : mode, beauté, culture, self care, love, bons plans, quiz et concours.',
       path: '/',
       siteUrl: siteUrlOf(matches),
       feed: { title: `${appConfig.site.name} : les derniers articles`, path: '/rss.xml' },
@@ -49,9 +48,7 @@ function HomePage() {
           <h1 id="home-title" className="font-display text-4xl font-black italic leading-none md:text-5xl">
             À la une
           </h1>
-          {lead ? (
-            <p className="text-sm font-bold uppercase tracking-widest text-encre/75">{formatDate(lead.publishedAt)}</p>
-          ) : null}
+          {lead ? <p className="text-sm font-bold uppercase tracking-widest text-encre/75">{formatDate(lead.publishedAt)}</p> : null}
         </div>
         <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
           {lead ? <ArticleCardView article={lead} variant="lead" eager priority /> : null}

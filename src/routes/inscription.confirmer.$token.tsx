@@ -10,7 +10,13 @@ const title = 'Confirmer votre inscription';
 /** The double opt-in link of the confirmation e-mail: opening it changes nothing, the button confirms. */
 export const Route = createFileRoute('/inscription/confirmer/$token')({
   head: ({ matches }) =>
-    seoHead({ title, description: 'Confirmez votre inscription à la newsletter.', path: '/inscription', siteUrl: siteUrlOf(matches), noindex: true }),
+    seoHead({
+      title,
+      description: 'Confirmez votre inscription à la newsletter.',
+      path: '/inscription',
+      siteUrl: siteUrlOf(matches),
+      noindex: true,
+    }),
   component: ConfirmSignupPage,
 });
 

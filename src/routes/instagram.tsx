@@ -20,7 +20,11 @@ export const Route = createFileRoute('/instagram')({
 function InstagramPage() {
   const { posts } = Route.useLoaderData();
   // SPEC §4: 'more' disappears once a batch comes back smaller than 16.
-  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(posts, fetchInstagramPosts, appConfig.instagram.moreThreshold);
+  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(
+    posts,
+    fetchInstagramPosts,
+    appConfig.instagram.moreThreshold,
+  );
   return (
     <div className="instagram-page">
       <PageHeading kicker="@piquante.mag" title={title} description={description}>

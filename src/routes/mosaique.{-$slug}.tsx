@@ -37,7 +37,12 @@ function MosaicPage() {
         {mosaic.images.map((item, index) => (
           <li key={item.image.url} className="mb-6 break-inside-avoid">
             <figure>
-              <ContentImage image={item.image} sizes="(min-width: 1025px) 33vw, (min-width: 768px) 50vw, 100vw" eager={index < 3} className="h-auto w-full rounded-xl bg-piment-light" />
+              <ContentImage
+                image={item.image}
+                sizes="(min-width: 1025px) 33vw, (min-width: 768px) 50vw, 100vw"
+                eager={index < 3}
+                className="h-auto w-full rounded-xl bg-piment-light"
+              />
               <figcaption className="mt-2 text-base">
                 {item.caption} <span className="text-sm text-encre/75">© {item.credit}</span>
               </figcaption>

@@ -7,8 +7,7 @@ import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
 
 const title = 'Protection des données';
-const description =
-  'Quelles données Piquante collecte, pourquoi, combien de temps elles sont conservées et comment exercer vos droits.';
+const description = 'Quelles données Piquante collecte, pourquoi, combien de temps elles sont conservées et comment exercer vos droits.';
 
 export const Route = createFileRoute('/politique-confidentialite')({
   head: ({ matches }) => seoHead({ title, description, path: '/politique-confidentialite', siteUrl: siteUrlOf(matches) }),
@@ -20,59 +19,57 @@ function PrivacyPage() {
   return (
     <EditorialPage kicker="Vos données" title={title} description={description}>
       <p className="lead">
-        Piquante Médias, éditeur de {site.name}, est responsable des traitements décrits ici, conformément au règlement
-        général sur la protection des données (RGPD) et à la loi Informatique et Libertés.
+        Piquante Médias, éditeur de {site.name}, est responsable des traitements décrits ici, conformément au règlement général sur la
+        protection des données (RGPD) et à la loi Informatique et Libertés.
       </p>
       <h2>Les données que nous collectons</h2>
       <ul>
         <li>
-          <strong>Newsletter</strong> : votre adresse e-mail et votre code postal, pour vous envoyer la newsletter et
-          adapter nos bons plans à votre région.
+          <strong>Newsletter</strong> : votre adresse e-mail et votre code postal, pour vous envoyer la newsletter et adapter nos bons plans
+          à votre région.
         </li>
         <li>
           <strong>Mesure d'audience</strong> : des statistiques de visite, uniquement si vous y consentez.
         </li>
         <li>
-          <strong>Sondages</strong> : quand vous répondez à une question de la rédaction, nous ajoutons un au total de
-          la réponse choisie pour la journée, et rien d'autre : ni adresse IP, ni cookie, ni identifiant.
+          <strong>Sondages</strong> : quand vous répondez à une question de la rédaction, nous ajoutons un au total de la réponse choisie
+          pour la journée, et rien d'autre : ni adresse IP, ni cookie, ni identifiant.
         </li>
         <li>
-          <strong>Concours</strong> : les informations nécessaires pour désigner et contacter les gagnantes et les
-          gagnants.
+          <strong>Concours</strong> : les informations nécessaires pour désigner et contacter les gagnantes et les gagnants.
         </li>
       </ul>
       <h2>Combien de temps</h2>
       <p>
-        Votre inscription à la newsletter est conservée jusqu'à votre désinscription, puis trois ans sans ouverture de
-        nos e-mails au maximum. Les e-mails que nous vous envoyons (confirmation, bienvenue, désinscription) attendent
-        dans notre file d'envoi le temps d'être remis, puis sont effacés un jour après leur envoi. Les données de
-        concours sont supprimées six mois après le tirage au sort.
+        Votre inscription à la newsletter est conservée jusqu'à votre désinscription, puis trois ans sans ouverture de nos e-mails au
+        maximum. Les e-mails que nous vous envoyons (confirmation, bienvenue, désinscription) attendent dans notre file d'envoi le temps
+        d'être remis, puis sont effacés un jour après leur envoi. Les données de concours sont supprimées six mois après le tirage au sort.
       </p>
       <h2>Avec qui</h2>
       <p>
-        Vos données ne sont ni vendues ni louées. Elles ne sont transmises qu'à nos prestataires techniques (envoi
-        d'e-mails, hébergement), tenus à la confidentialité et situés dans l'Union européenne.
+        Vos données ne sont ni vendues ni louées. Elles ne sont transmises qu'à nos prestataires techniques (envoi d'e-mails, hébergement),
+        tenus à la confidentialité et situés dans l'Union européenne.
       </p>
       <h2>Cookies et consentement</h2>
       <p>
-        Rien n’est déposé ni lu sur votre appareil sans votre accord, à l’exception du cookie qui retient ce choix.
-        Aucun script d’un autre site n’est chargé avant votre choix. « Tout refuser » est aussi simple que « Tout
-        accepter » ; votre choix est gardé {Math.round(consentConfig.keepDays / 30)} mois, puis nous vous le redemandons,
-        comme lorsque cette politique change. Vous pouvez modifier vos choix à tout moment grâce au lien « Cookies » en
-        bas de chaque page.
+        Rien n’est déposé ni lu sur votre appareil sans votre accord, à l’exception du cookie qui retient ce choix. Aucun script d’un autre
+        site n’est chargé avant votre choix. « Tout refuser » est aussi simple que « Tout accepter » ; votre choix est gardé{' '}
+        {Math.round(consentConfig.keepDays / 30)} mois, puis nous vous le redemandons, comme lorsque cette politique change. Vous pouvez
+        modifier vos choix à tout moment grâce au lien « Cookies » en bas de chaque page.
       </p>
       <p>
-        Pour en garder la preuve, chacun de vos choix est enregistré avec un identifiant tiré au hasard (gardé dans le
-        cookie de consentement), la version de cette politique et la date : ni adresse IP, ni navigateur, ni e-mail.
+        Pour en garder la preuve, chacun de vos choix est enregistré avec un identifiant tiré au hasard (gardé dans le cookie de
+        consentement), la version de cette politique et la date : ni adresse IP, ni navigateur, ni e-mail.
       </p>
       <CookieTable />
-      <p className="text-sm">Version {consentConfig.policyVersion} de la politique de cookies, du {consentDescriptions.policyDate}.</p>
+      <p className="text-sm">
+        Version {consentConfig.policyVersion} de la politique de cookies, du {consentDescriptions.policyDate}.
+      </p>
       <h2>Vos droits</h2>
       <p>
-        Vous pouvez accéder à vos données, les rectifier, les effacer, en limiter le traitement, vous y opposer ou
-        demander leur portabilité en écrivant à <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>. Chaque
-        newsletter contient un lien de désinscription. Si vous estimez que vos droits ne sont pas respectés, vous pouvez
-        saisir la CNIL (cnil.fr).
+        Vous pouvez accéder à vos données, les rectifier, les effacer, en limiter le traitement, vous y opposer ou demander leur portabilité
+        en écrivant à <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>. Chaque newsletter contient un lien de désinscription.
+        Si vous estimez que vos droits ne sont pas respectés, vous pouvez saisir la CNIL (cnil.fr).
       </p>
     </EditorialPage>
   );

@@ -31,7 +31,8 @@ export interface ServerApp {
 /** Said at start-up: whether anyone can subscribe any address is not a setting to find out later. */
 function doubleOptInSentence(config: NewsletterConfig): string {
   if (config.doubleOptIn) return 'double opt-in on (a signup counts once the e-mailed link is confirmed)';
-  if (config.smtpUrl) return 'double opt-in OFF although mail is configured (NEWSLETTER_DOUBLE_OPT_IN=0): addresses count at once, unconfirmed';
+  if (config.smtpUrl)
+    return 'double opt-in OFF although mail is configured (NEWSLETTER_DOUBLE_OPT_IN=0): addresses count at once, unconfirmed';
   return 'double opt-in off (no SMTP_URL: mail-less demo, addresses count at once; set SMTP_URL in production)';
 }
 

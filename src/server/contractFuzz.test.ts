@@ -36,7 +36,26 @@ const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.constantFrom('', ' ', '0', '-1', '1e308', '99999999999999999999999', 'NaN', 'null', 'true', '../../etc/passwd', '%00', '\u0000', '\uFEFF', '😀'.repeat(50), 'x'.repeat(5000), "' OR 1=1 --", '<script>alert(1)</script>', 'javascript:alert(1)'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e308',
+    '99999999999999999999999',
+    'NaN',
+    'null',
+    'true',
+    '../../etc/passwd',
+    '%00',
+    '\u0000',
+    '\uFEFF',
+    '😀'.repeat(50),
+    'x'.repeat(5000),
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+  ),
 );
 const plausible = fc.constantFrom('1', '2', '42', 'mode', 'beaute', 'robe', 'quiz-test', 'footer-home', 'c.aaaaaaaaaaaaaaaaaaaaaaaaa');
 // Never empty: an empty segment is another address (the list instead of the item).
@@ -52,16 +71,59 @@ const body = fc.oneof(
   jsonValue.map((v) => ({ type: 'application/json', text: JSON.stringify(v) })),
   fc
     .dictionary(
-      fc.constantFrom('email', 'password', 'title', 'subtitle', 'categorySlug', 'doc', 'mainImage', 'version', 'action', 'scheduledAt', 'ids', 'name', 'active', 'role', 'popin', 'button', 'endpoint', 'keys', 'choices', 'token', 'consentId', 'advanceSeconds', 'currentPassword', 'newPassword', 'people_register_email'),
+      fc.constantFrom(
+        'email',
+        'password',
+        'title',
+        'subtitle',
+        'categorySlug',
+        'doc',
+        'mainImage',
+        'version',
+        'action',
+        'scheduledAt',
+        'ids',
+        'name',
+        'active',
+        'role',
+        'popin',
+        'button',
+        'endpoint',
+        'keys',
+        'choices',
+        'token',
+        'consentId',
+        'advanceSeconds',
+        'currentPassword',
+        'newPassword',
+        'people_register_email',
+      ),
       fc.oneof(jsonValue, hostileText),
       { maxKeys: 8 },
     )
     .map((v) => ({ type: 'application/json', text: JSON.stringify(v) })),
-  fc.dictionary(fc.constantFrom('people_register_email', 'people_register_codepostal', 'people_register_newslettertype', 'g-recaptcha-response', 'token', 'List-Unsubscribe'), hostileText).map((v) => ({
-    type: 'application/x-www-form-urlencoded',
-    text: new URLSearchParams(v).toString(),
-  })),
-  fc.tuple(fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', ''), fc.string({ maxLength: 200 })).map(([type, text]) => ({ type, text })),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        'people_register_email',
+        'people_register_codepostal',
+        'people_register_newslettertype',
+        'g-recaptcha-response',
+        'token',
+        'List-Unsubscribe',
+      ),
+      hostileText,
+    )
+    .map((v) => ({
+      type: 'application/x-www-form-urlencoded',
+      text: new URLSearchParams(v).toString(),
+    })),
+  fc
+    .tuple(
+      fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', ''),
+      fc.string({ maxLength: 200 }),
+    )
+    .map(([type, text]) => ({ type, text })),
 );
 
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
@@ -77,7 +139,12 @@ describe('every operation of the contract, fuzzed', () => {
     database = await createTestDatabase('pglite');
     await seedDemoContent(database.db, { articles: 30 });
     await backfillNewsroom(database.db);
-    await createStaff(database.db, { email: 'admin@piquante.test', name: 'Admin Fuzz', role: 'admin', password: 'un mot de passe assez long' });
+    await createStaff(database.db, {
+      email: 'admin@piquante.test',
+      name: 'Admin Fuzz',
+      role: 'admin',
+      password: 'un mot de passe assez long',
+    });
     jobs = await startJobQueue(database, { log: () => {} });
     const env = { ADMIN_LOGIN_RATE_LIMIT: '100000', SIGNUP_RATE_LIMIT: '0', CAPTCHA_PROVIDER: 'none' };
     handle = createTestApiHandler(
@@ -111,35 +178,49 @@ describe('every operation of the contract, fuzzed', () => {
   it.each(Object.keys(apiOperations) as OperationId[])('%s', async (id) => {
     const { method, path } = apiOperations[id];
     const params = [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
-    const responseSchema = (contract as Record<string, unknown>)[`${pascal(id)}Response`] as { safeParse?: (v: unknown) => { success: boolean; error?: unknown } } | undefined;
+    const responseSchema = (contract as Record<string, unknown>)[`${pascal(id)}Response`] as
+      | { safeParse?: (v: unknown) => { success: boolean; error?: unknown } }
+      | undefined;
     await fc.assert(
-      fc.asyncProperty(fc.array(segment, { minLength: params.length, maxLength: params.length }), query, body, fc.boolean(), async (values, search, payload, signed) => {
-        let concrete: string = path;
-        params.forEach((name, i) => {
-          concrete = concrete.replace(`:${name}`, encodeURIComponent(values[i] ?? ''));
-        });
-        const url = new URL(`${ORIGIN}${concrete}`);
-        for (const [key, value] of Object.entries(search)) url.searchParams.set(key, value);
-        const headers: Record<string, string> = {};
-        if (signed) {
-          headers.cookie = session.cookie;
-          headers['x-csrf-token'] = session.csrf;
-        }
-        const hasBody = method !== 'GET' && payload !== null;
-        if (hasBody && payload.type) headers['content-type'] = payload.type;
-        const response = await handle(new Request(url, { method, headers, body: hasBody ? payload.text : undefined }));
-        const where = `${method} ${url.pathname}${url.search}`.slice(0, 160) + ` (${signed ? 'signed in' : 'anonymous'}, body ${hasBody ? payload.text.slice(0, 80) : 'none'})`;
-        expect(response.status, where).toBeLessThan(500);
-        const text = await response.text();
-        if (response.status >= 400) {
-          const error = contract.ErrorResponse.safeParse(JSON.parse(text));
-          expect(error.success, `${where}: ${text.slice(0, 200)}`).toBe(true);
-          expect(error.data?.message, where).toMatch(french);
-        } else if (response.status === 200 && responseSchema?.safeParse && (response.headers.get('content-type') ?? '').includes('json')) {
-          const valid = responseSchema.safeParse(JSON.parse(text));
-          expect(valid.success, `${where}: ${String(JSON.stringify(valid.error)).slice(0, 300)}`).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(segment, { minLength: params.length, maxLength: params.length }),
+        query,
+        body,
+        fc.boolean(),
+        async (values, search, payload, signed) => {
+          let concrete: string = path;
+          params.forEach((name, i) => {
+            concrete = concrete.replace(`:${name}`, encodeURIComponent(values[i] ?? ''));
+          });
+          const url = new URL(`${ORIGIN}${concrete}`);
+          for (const [key, value] of Object.entries(search)) url.searchParams.set(key, value);
+          const headers: Record<string, string> = {};
+          if (signed) {
+            headers.cookie = session.cookie;
+            headers['x-csrf-token'] = session.csrf;
+          }
+          const hasBody = method !== 'GET' && payload !== null;
+          if (hasBody && payload.type) headers['content-type'] = payload.type;
+          const response = await handle(new Request(url, { method, headers, body: hasBody ? payload.text : undefined }));
+          const where =
+            `${method} ${url.pathname}${url.search}`.slice(0, 160) +
+            ` (${signed ? 'signed in' : 'anonymous'}, body ${hasBody ? payload.text.slice(0, 80) : 'none'})`;
+          expect(response.status, where).toBeLessThan(500);
+          const text = await response.text();
+          if (response.status >= 400) {
+            const error = contract.ErrorResponse.safeParse(JSON.parse(text));
+            expect(error.success, `${where}: ${text.slice(0, 200)}`).toBe(true);
+            expect(error.data?.message, where).toMatch(french);
+          } else if (
+            response.status === 200 &&
+            responseSchema?.safeParse &&
+            (response.headers.get('content-type') ?? '').includes('json')
+          ) {
+            const valid = responseSchema.safeParse(JSON.parse(text));
+            expect(valid.success, `${where}: ${String(JSON.stringify(valid.error)).slice(0, 300)}`).toBe(true);
+          }
+        },
+      ),
       { seed: SEED, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
     );
   });

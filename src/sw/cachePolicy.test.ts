@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { isCachedApi, isCachedImage, isNeverCachedPage, isPageRequest, isSiteArticlePath, isStorable, type RequestFacts } from './cachePolicy.ts';
+import {
+  isCachedApi,
+  isCachedImage,
+  isNeverCachedPage,
+  isPageRequest,
+  isSiteArticlePath,
+  isStorable,
+  type RequestFacts,
+} from './cachePolicy.ts';
 
 const ORIGIN = 'https://piquante.fr';
 const url = (path: string) => new URL(path, ORIGIN);
-const facts = (overrides: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'GET', mode: 'cors', destination: '', accept: null, ...overrides });
+const facts = (overrides: Partial<RequestFacts> = {}): RequestFacts => ({
+  method: 'GET',
+  mode: 'cors',
+  destination: '',
+  accept: null,
+  ...overrides,
+});
 const navigation = facts({ mode: 'navigate', destination: 'document', accept: 'text/html,application/xhtml+xml' });
 
 describe('what the service worker keeps', () => {
@@ -16,7 +30,13 @@ describe('what the service worker keeps', () => {
   });
 
   it('never keeps the newsletter’s one-time and personal pages', () => {
-    for (const path of ['/inscription/confirmer/c.abc', '/desinscription', '/desinscription/footer', '/desinscription/confirmer/u.1.x', '/newsletter/desinscription-un-clic/u.1.x']) {
+    for (const path of [
+      '/inscription/confirmer/c.abc',
+      '/desinscription',
+      '/desinscription/footer',
+      '/desinscription/confirmer/u.1.x',
+      '/newsletter/desinscription-un-clic/u.1.x',
+    ]) {
       expect(isNeverCachedPage(url(path)), path).toBe(true);
     }
     for (const path of ['/', '/inscription/footer', '/mode/les-jeans', '/quizz/x']) expect(isNeverCachedPage(url(path)), path).toBe(false);
@@ -41,7 +61,8 @@ describe('what the service worker keeps', () => {
   it('stores only 200s that do not say no-store or private (never an error answer)', () => {
     expect(isStorable(200, 'public, max-age=60')).toBe(true);
     expect(isStorable(200, null)).toBe(true);
-    for (const status of [201, 204, 206, 301, 404, 429, 500, 503]) expect(isStorable(status, 'public, max-age=60'), String(status)).toBe(false);
+    for (const status of [201, 204, 206, 301, 404, 429, 500, 503])
+      expect(isStorable(status, 'public, max-age=60'), String(status)).toBe(false);
     expect(isStorable(200, 'no-store')).toBe(false);
     expect(isStorable(200, 'private, max-age=0')).toBe(false);
   });

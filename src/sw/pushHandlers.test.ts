@@ -51,15 +51,27 @@ describe('the service worker, on a push', () => {
   it('shows the title, text, icon and the article to open; only paths of this site', async () => {
     const { scope, shown, dispatch } = standInScope();
     await install(scope);
-    await dispatch('push', pushOf({ title: 'Nouveau sur Piquante', body: 'Les jeans larges reviennent', url: '/mode/les-jeans-larges', tag: 'article-12' }));
+    await dispatch(
+      'push',
+      pushOf({ title: 'Nouveau sur Piquante', body: 'Les jeans larges reviennent', url: '/mode/les-jeans-larges', tag: 'article-12' }),
+    );
     expect(shown).toEqual([
       {
         title: 'Nouveau sur Piquante',
-        options: { body: 'Les jeans larges reviennent', icon: '/icons/icon-192.png', tag: 'article-12', lang: 'fr', data: { url: '/mode/les-jeans-larges' } },
+        options: {
+          body: 'Les jeans larges reviennent',
+          icon: '/icons/icon-192.png',
+          tag: 'article-12',
+          lang: 'fr',
+          data: { url: '/mode/les-jeans-larges' },
+        },
       },
     ]);
     await dispatch('push', pushOf({ url: '//evil.example/phishing', icon: 'https://evil.example/x.png' }));
-    expect(shown[1]).toEqual({ title: 'Piquante', options: { body: '', icon: '/icons/icon-192.png', tag: 'piquante', lang: 'fr', data: { url: '/' } } });
+    expect(shown[1]).toEqual({
+      title: 'Piquante',
+      options: { body: '', icon: '/icons/icon-192.png', tag: 'piquante', lang: 'fr', data: { url: '/' } },
+    });
   });
 
   it('shows something even when the push is not JSON', async () => {
@@ -105,7 +117,9 @@ describe('the service worker, on a click on the notification', () => {
     expect(noTab.opened).toEqual(['https://www.piquante.fr/']);
 
     // A tab the worker does not control refuses navigate(): a new window instead.
-    const stubborn = standInScope([{ url: 'https://www.piquante.fr/', navigate: async () => Promise.reject(new TypeError('not controlled')) }]);
+    const stubborn = standInScope([
+      { url: 'https://www.piquante.fr/', navigate: async () => Promise.reject(new TypeError('not controlled')) },
+    ]);
     await install(stubborn.scope);
     await stubborn.dispatch('notificationclick', notification('/culture/un-article'));
     expect(stubborn.opened).toEqual(['https://www.piquante.fr/culture/un-article']);

@@ -59,7 +59,9 @@ export function useNewsroomApi(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = 
     const response = await handler(new Request(`${ORIGIN}${path}`, { method, headers, body }));
     if (response.status < 500) {
       expect(declaredHeaderProblems(method, `${ORIGIN}${path.split('?')[0]}`, response), `${method} ${path}`).toEqual([]);
-      expect(response.headers.get('cache-control'), `${method} ${path}`).toMatch(path.startsWith('/api/admin') || path.startsWith('/api/preview') ? /no-store/ : /./);
+      expect(response.headers.get('cache-control'), `${method} ${path}`).toMatch(
+        path.startsWith('/api/admin') || path.startsWith('/api/preview') ? /no-store/ : /./,
+      );
     }
     return response;
   };
@@ -126,7 +128,13 @@ export function draftBody(title: string, extra: Record<string, unknown> = {}) {
     doc: {
       type: 'doc',
       content: [
-        { type: 'paragraph', content: [{ type: 'text', text: 'Un texte en ' }, { type: 'text', text: 'gras', marks: [{ type: 'bold' }] }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Un texte en ' },
+            { type: 'text', text: 'gras', marks: [{ type: 'bold' }] },
+          ],
+        },
       ],
     },
     ...extra,

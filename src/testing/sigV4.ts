@@ -23,7 +23,8 @@ export interface SigningInput {
 }
 
 /** RFC 3986 encoding as SigV4 wants it (every byte but unreserved ones). */
-const encode = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (segment: string) =>
+  encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The Authorization header of AWS Signature Version 4 for this request. */
 export function signV4(input: SigningInput): string {
@@ -34,7 +35,11 @@ export function signV4(input: SigningInput): string {
   const lowered = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')]));
   const canonicalHeaders = names.map((n) => `${n}:${lowered[n]}\n`).join('');
   const signedHeaders = names.join(';');
-  const path = input.url.pathname.split('/').map((s) => encode(decodeURIComponent(s))).join('/') || '/';
+  const path =
+    input.url.pathname
+      .split('/')
+      .map((s) => encode(decodeURIComponent(s)))
+      .join('/') || '/';
   const query = [...input.url.searchParams.entries()]
     .map(([k, v]) => `${encode(k)}=${encode(v)}`)
     .sort()
@@ -47,4 +52,3 @@ export function signV4(input: SigningInput): string {
   const signature = createHmac('sha256', key).update(stringToSign).digest('hex');
   return `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
 }
-

@@ -13,9 +13,7 @@ if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
   throw new Error('CI=true but TEST_DATABASE_URL is not set: the tests on PostgreSQL would be skipped.');
 }
 
-export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and drops the throwaway database. */

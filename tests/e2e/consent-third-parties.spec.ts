@@ -136,7 +136,11 @@ test('before a choice, no SPEC §2 route sends a single request to another origi
     if (!path.startsWith(appVariantPrefix)) {
       await expect(banner(page), path).toBeVisible({ timeout: 15_000 });
       // Wake what loads late: the footer's newsletter block, its captcha (prepared on focus).
-      await page.getByPlaceholder('E-mail*').first().focus().catch(() => {});
+      await page
+        .getByPlaceholder('E-mail*')
+        .first()
+        .focus()
+        .catch(() => {});
       await page.waitForLoadState('networkidle');
     }
   }
@@ -144,7 +148,10 @@ test('before a choice, no SPEC §2 route sends a single request to another origi
   expect(analytics.hits).toEqual([]);
 });
 
-test('analytics: nothing before consent; page views after, client-side navigations too; withdrawal reloads without the tag', async ({ page, context }) => {
+test('analytics: nothing before consent; page views after, client-side navigations too; withdrawal reloads without the tag', async ({
+  page,
+  context,
+}) => {
   const before = analytics.hits.length;
   await page.goto(`${server.baseUrl}/`);
   await expect(banner(page)).toBeVisible({ timeout: 15_000 });

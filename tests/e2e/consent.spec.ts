@@ -32,10 +32,15 @@ async function cookieNames(context: BrowserContext): Promise<string[]> {
 test.describe('without a choice yet', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('the banner comes 1 s after load, in French, with three buttons of equal weight; nothing is stored before a choice', async ({ page, context }) => {
+  test('the banner comes 1 s after load, in French, with three buttons of equal weight; nothing is stored before a choice', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     await expect(banner(page)).toBeVisible({ timeout: 15_000 });
-    const buttons = ['Tout accepter', 'Tout refuser', 'Personnaliser'].map((name) => banner(page).getByRole('button', { name, exact: true }));
+    const buttons = ['Tout accepter', 'Tout refuser', 'Personnaliser'].map((name) =>
+      banner(page).getByRole('button', { name, exact: true }),
+    );
     const looks = await Promise.all(
       buttons.map((b) =>
         b.evaluate((el) => {
@@ -58,7 +63,11 @@ test.describe('without a choice yet', () => {
     await page.goto('/mode');
     const proof = page.waitForRequest((r) => r.url().endsWith('/api/consent') && r.method() === 'POST');
     await banner(page).getByRole('button', { name: 'Tout refuser', exact: true }).click();
-    const body = (await proof).postDataJSON() as { acceptType: string; purposes: { enabled: string[] }; vendors: { enabled: string[]; disabled: string[] } };
+    const body = (await proof).postDataJSON() as {
+      acceptType: string;
+      purposes: { enabled: string[] };
+      vendors: { enabled: string[]; disabled: string[] };
+    };
     expect(body.acceptType).toBe('necessary');
     expect(body.purposes.enabled).toEqual(['necessary']);
     expect(body.vendors).toEqual({ enabled: [], disabled: ['piquante'] });
@@ -100,7 +109,10 @@ test.describe('without a choice yet', () => {
     expect(scripts.filter((s) => /consentManager/i.test(s))).toEqual([]);
   });
 
-  test('accepting everything: an isOpen popin appears ~200 ms later; closing writes regie_<hash> for 1 day; after a reload no popin', async ({ page, context }) => {
+  test('accepting everything: an isOpen popin appears ~200 ms later; closing writes regie_<hash> for 1 day; after a reload no popin', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/mode');
     await banner(page).getByRole('button', { name: 'Tout accepter', exact: true }).click();
     await expect(popinDialog(page)).toBeVisible();
@@ -201,7 +213,9 @@ test.describe('with everything accepted earlier', () => {
     await expect(popinDialog(page).getByRole('link', { name: 'Voir la sélection shopping' })).toHaveAttribute('href', '/shopping');
   });
 
-  test('survey: the buttons give way to the thank-you text, the answer is counted; Escape closes and focus comes back', async ({ page }) => {
+  test('survey: the buttons give way to the thank-you text, the answer is counted; Escape closes and focus comes back', async ({
+    page,
+  }) => {
     await page.clock.install();
     await openPopin(page, '/culture');
     await expect(popinDialog(page).getByRole('button', { name: /^Plus de/ })).toHaveCount(4);
@@ -225,7 +239,10 @@ test.describe('with everything accepted earlier', () => {
     }
   });
 
-  test('the choice popin sends newsletter type 2 when choice 2 is picked; a signup closes it after 5 s with its cookie', async ({ page, context }) => {
+  test('the choice popin sends newsletter type 2 when choice 2 is picked; a signup closes it after 5 s with its cookie', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(60_000);
     await page.goto('/mode');
     await expect(popinDialog(page)).toBeVisible({ timeout: 15_000 });

@@ -53,11 +53,41 @@ interface RefusalPath {
 }
 
 const paths: RefusalPath[] = [
-  { name: 'signup too large', path: '/newsletter/inscriptionajaxlight-grand', contentType: 'multipart/form-data; boundary=x', status: 413, ip: (n) => `198.51.100.${n % 250}` },
-  { name: 'signup wrong type', path: '/newsletter/inscriptionajaxlight-type', contentType: 'text/plain', status: 415, ip: (n) => `198.18.0.${n % 250}` },
-  { name: 'signup flood', path: '/newsletter/inscriptionajaxlight-flot', contentType: 'multipart/form-data; boundary=x', status: 429, ip: () => '192.0.2.77' },
-  { name: 'confirmation too large', path: '/newsletter/confirmation', contentType: 'application/x-www-form-urlencoded', status: 413, ip: (n) => `198.51.101.${n % 250}` },
-  { name: 'confirmation wrong type', path: '/newsletter/confirmation', contentType: 'application/json', status: 415, ip: (n) => `198.18.1.${n % 250}` },
+  {
+    name: 'signup too large',
+    path: '/newsletter/inscriptionajaxlight-grand',
+    contentType: 'multipart/form-data; boundary=x',
+    status: 413,
+    ip: (n) => `198.51.100.${n % 250}`,
+  },
+  {
+    name: 'signup wrong type',
+    path: '/newsletter/inscriptionajaxlight-type',
+    contentType: 'text/plain',
+    status: 415,
+    ip: (n) => `198.18.0.${n % 250}`,
+  },
+  {
+    name: 'signup flood',
+    path: '/newsletter/inscriptionajaxlight-flot',
+    contentType: 'multipart/form-data; boundary=x',
+    status: 429,
+    ip: () => '192.0.2.77',
+  },
+  {
+    name: 'confirmation too large',
+    path: '/newsletter/confirmation',
+    contentType: 'application/x-www-form-urlencoded',
+    status: 413,
+    ip: (n) => `198.51.101.${n % 250}`,
+  },
+  {
+    name: 'confirmation wrong type',
+    path: '/newsletter/confirmation',
+    contentType: 'application/json',
+    status: 415,
+    ip: (n) => `198.18.1.${n % 250}`,
+  },
 ];
 
 for (const refusal of paths) {
@@ -65,7 +95,11 @@ for (const refusal of paths) {
     let n = 0;
     if (refusal.status === 429) {
       // Spend the one allowed signup of this address first.
-      await fetch(`${server.baseUrl}${refusal.path}`, { method: 'POST', headers: { 'x-forwarded-for': refusal.ip(0), 'content-type': 'text/plain' }, body: 'x' });
+      await fetch(`${server.baseUrl}${refusal.path}`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': refusal.ip(0), 'content-type': 'text/plain' },
+        body: 'x',
+      });
     }
     const outcomes: string[] = [];
     for (const size of SIZES) {

@@ -16,7 +16,13 @@ test.afterAll(async () => {
 });
 
 test('pages, API answers, feeds and refusals carry Strict-Transport-Security when the site is HTTPS', async () => {
-  for (const [path, method] of [['/', 'GET'], ['/api/categories', 'GET'], ['/rss.xml', 'GET'], ['/mode', 'POST'], ['/style/x', 'GET']] as const) {
+  for (const [path, method] of [
+    ['/', 'GET'],
+    ['/api/categories', 'GET'],
+    ['/rss.xml', 'GET'],
+    ['/mode', 'POST'],
+    ['/style/x', 'GET'],
+  ] as const) {
     const response = await fetch(`${server.baseUrl}${path}`, { method, redirect: 'manual' });
     expect(response.headers.get('strict-transport-security'), `${method} ${path}`).toBe('max-age=86400');
   }

@@ -60,12 +60,21 @@ test('state-changing POSTs from another site are refused with a 403 in French; w
     data.append('g-recaptcha-response', '');
     return data;
   };
-  for (const path of ['/newsletter/inscriptionajaxlight-ailleurs', '/newsletter/confirmation', '/newsletter/desinscription', '/newsletter/desinscription/confirmation']) {
+  for (const path of [
+    '/newsletter/inscriptionajaxlight-ailleurs',
+    '/newsletter/confirmation',
+    '/newsletter/desinscription',
+    '/newsletter/desinscription/confirmation',
+  ]) {
     const response = await fetch(`${baseURL}${path}`, { method: 'POST', headers: { origin: 'https://evil.example' }, body: form() });
     expect(response.status, path).toBe(403);
     expect((await response.json()).message).toBe('Ce formulaire doit être envoyé depuis le site de Piquante.');
   }
-  const sameSite = await fetch(`${baseURL}/newsletter/inscriptionajaxlight-ici`, { method: 'POST', headers: { origin: baseURL as string }, body: form() });
+  const sameSite = await fetch(`${baseURL}/newsletter/inscriptionajaxlight-ici`, {
+    method: 'POST',
+    headers: { origin: baseURL as string },
+    body: form(),
+  });
   expect(sameSite.status).toBe(200);
   const noOrigin = await fetch(`${baseURL}/newsletter/inscriptionajaxlight-ici`, { method: 'POST', body: form() });
   expect(noOrigin.status).toBe(200);

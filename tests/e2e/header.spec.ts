@@ -54,10 +54,9 @@ test('the category list links to every category, and following one shows its nam
   const links = page.getByRole('navigation', { name: 'Rubriques' }).getByRole('link');
   await expect(links).toHaveCount(d.categories.length);
   for (const category of d.categories) {
-    await expect(page.getByRole('navigation', { name: 'Rubriques' }).getByRole('link', { name: category.name, exact: true })).toHaveAttribute(
-      'href',
-      `/${category.slug}`,
-    );
+    await expect(
+      page.getByRole('navigation', { name: 'Rubriques' }).getByRole('link', { name: category.name, exact: true }),
+    ).toHaveAttribute('href', `/${category.slug}`);
   }
   await links.filter({ hasText: d.category.name }).first().click();
   await expect(page).toHaveURL(new RegExp(`/${d.category.slug}$`));

@@ -52,7 +52,10 @@ test('pages: s-maxage, stale-while-revalidate and stale-if-error from app.config
   }
 });
 
-test('JSON: the configured Cache-Control with an ETag and 304; a 404 is no-store as the contract declares', async ({ baseURL, request }) => {
+test('JSON: the configured Cache-Control with an ETag and 304; a 404 is no-store as the contract declares', async ({
+  baseURL,
+  request,
+}) => {
   const d = await demo(request);
   await expectRevalidates(baseURL as string, '/api/articles', appConfig.apiCache.list);
   await expectRevalidates(baseURL as string, `/api/article/${d.article.url}`, appConfig.apiCache.item);

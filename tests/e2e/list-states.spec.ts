@@ -11,7 +11,8 @@ test("a failed 'more' keeps the list and says so; trying again appends the next 
   const pageSize = appConfig.pagination.defaultLimit;
   let failures = 1;
   await page.route('**/api/quizz?*offset=12*', async (route) => {
-    if (failures-- > 0) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal_error","message":"Panne"}' });
+    if (failures-- > 0)
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal_error","message":"Panne"}' });
     return route.continue();
   });
   await page.goto('/quizzes');

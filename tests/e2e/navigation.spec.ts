@@ -11,7 +11,9 @@ async function recordPhases(page: Page): Promise<string[]> {
   await page.evaluate(() => {
     const bar = document.querySelector('[data-testid="progress-bar"]');
     if (!bar) return;
-    new MutationObserver(() => (window as unknown as { recordPhase: (p: string) => void }).recordPhase(bar.getAttribute('data-phase') ?? '')).observe(bar, {
+    new MutationObserver(() =>
+      (window as unknown as { recordPhase: (p: string) => void }).recordPhase(bar.getAttribute('data-phase') ?? ''),
+    ).observe(bar, {
       attributes: true,
       attributeFilter: ['data-phase'],
     });

@@ -8,11 +8,16 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { expectAxeClean, newsroomServer, signedApi, signIn, STAFF_PASSWORD } from './support/newsroom.ts';
 
-
 test.describe.configure({ mode: 'serial' });
 
 // Every sign-in comes from 127.0.0.1: the per-IP limit is tested elsewhere (newsroomApi.test.ts).
-const server = newsroomServer([['alice@piquante.test', 'Alice Admin', 'admin'], ['eric@piquante.test', 'Éric Éditeur', 'editor']], { ADMIN_LOGIN_RATE_LIMIT: '100' });
+const server = newsroomServer(
+  [
+    ['alice@piquante.test', 'Alice Admin', 'admin'],
+    ['eric@piquante.test', 'Éric Éditeur', 'editor'],
+  ],
+  { ADMIN_LOGIN_RATE_LIMIT: '100' },
+);
 
 test('the focal point set in the editor is where readers’ crops centre', async ({ page }) => {
   test.setTimeout(120_000);
@@ -22,8 +27,12 @@ test('the focal point set in the editor is where readers’ crops centre', async
   await page.getByLabel('Rubrique').selectOption('mode');
   await page.getByLabel('Texte alternatif (obligatoire)').fill('Une rangée de piments, le plus rouge à gauche');
   // A wide image: the 3:2 and square crops cut its sides.
-  const png = await sharp({ create: { width: 2400, height: 800, channels: 3, background: { r: 200, g: 16, b: 46 } } }).png().toBuffer();
-  await page.getByLabel('Téléverser une image (JPEG, PNG, WebP, AVIF)').setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
+  const png = await sharp({ create: { width: 2400, height: 800, channels: 3, background: { r: 200, g: 16, b: 46 } } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Téléverser une image (JPEG, PNG, WebP, AVIF)')
+    .setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image ajoutée à la médiathèque.')).toBeVisible();
   // The keyboard way: two number fields.
   await page.getByLabel('Point focal horizontal (% depuis la gauche)').fill('20');
@@ -60,7 +69,14 @@ test('“Mon compte”: a passkey removed by its owner, the password changed (ot
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   const elsewhere = await signedApi(server.baseUrl, 'alice@piquante.test');
   await page.goto(`${base}/admin/connexion`);
@@ -115,7 +131,9 @@ test('an admin disables an account (signed out at once, sign-in refused) and re-
 
 test('the media library deletes an unused image and refuses one an article uses', async ({ page }) => {
   const eric = await signedApi(server.baseUrl, 'eric@piquante.test');
-  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 120, b: 46 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 120, b: 46 } } })
+    .png()
+    .toBuffer();
   const uploaded = await eric.api.post('/api/admin/media', {
     multipart: { file: { name: 'vert.png', mimeType: 'image/png', buffer: png }, alt: 'Un piment vert oublié' },
     headers: { 'x-csrf-token': eric.csrf },
@@ -125,7 +143,11 @@ test('the media library deletes an unused image and refuses one an article uses'
   await page.getByRole('link', { name: 'Médiathèque' }).click();
   await expect(page.getByRole('heading', { name: 'Médiathèque' })).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer l’image « Une rangée de piments, le plus rouge à gauche »' }).click();
-  await expect(page.getByText('Cette image est utilisée par l’article « Le point focal des piments ». Choisissez-leur une autre image avant de la supprimer.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Cette image est utilisée par l’article « Le point focal des piments ». Choisissez-leur une autre image avant de la supprimer.',
+    ),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer l’image « Un piment vert oublié »' }).click();
   await expect(page.getByText('Image « Un piment vert oublié » supprimée.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Un piment vert oublié' })).toHaveCount(0);

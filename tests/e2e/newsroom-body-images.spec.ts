@@ -54,8 +54,12 @@ test('an image inserted in the body, from the keyboard, reaches the preview and 
   await dialog.getByRole('button', { name: 'Insérer l’image' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/Écrivez le texte alternatif/);
   await expect(dialog.getByLabel('Texte alternatif (obligatoire)')).toBeFocused();
-  const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 190, g: 20, b: 40 } } }).png().toBuffer();
-  await dialog.getByLabel('Téléverser une nouvelle image (JPEG, PNG, WebP, AVIF)').setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
+  const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 190, g: 20, b: 40 } } })
+    .png()
+    .toBuffer();
+  await dialog
+    .getByLabel('Téléverser une nouvelle image (JPEG, PNG, WebP, AVIF)')
+    .setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
   await dialog.getByLabel('Texte alternatif (obligatoire)').fill('Des piments rouges au marché');
   await dialog.getByLabel('Légende (facultative)').fill('Au marché d’Espelette.');
   // Enter submits the dialog's own form, not the article's (the dialog is outside it).
@@ -68,7 +72,9 @@ test('an image inserted in the body, from the keyboard, reaches the preview and 
   // A second image picked in the library (the one just uploaded), by keyboard, its alt text proposed.
   await insert.focus();
   await page.keyboard.press('Enter');
-  const libraryImage = dialog.getByRole('list', { name: 'Images de la médiathèque' }).getByRole('button', { name: 'Des piments rouges au marché' });
+  const libraryImage = dialog
+    .getByRole('list', { name: 'Images de la médiathèque' })
+    .getByRole('button', { name: 'Des piments rouges au marché' });
   await libraryImage.focus();
   await page.keyboard.press('Enter');
   await expect(libraryImage).toHaveAttribute('aria-pressed', 'true');

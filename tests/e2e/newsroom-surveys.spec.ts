@@ -11,7 +11,13 @@ import { expectAxeClean, newsroomServer, signedApi, signIn } from './support/new
 test.describe.configure({ mode: 'serial' });
 
 // NEWSROOM_TEST_CLOCK: the newsroom's clock can be moved forward, so today's answers can be made "old".
-const server = newsroomServer([['eric@piquante.test', 'Éric Éditeur', 'editor'], ['anna@piquante.test', 'Anna Autrice', 'author']], { ADMIN_LOGIN_RATE_LIMIT: '100', NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
+const server = newsroomServer(
+  [
+    ['eric@piquante.test', 'Éric Éditeur', 'editor'],
+    ['anna@piquante.test', 'Anna Autrice', 'author'],
+  ],
+  { ADMIN_LOGIN_RATE_LIMIT: '100', NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' },
+);
 
 const survey = (page: Page) => page.getByRole('article', { name: 'Une petite question' });
 
@@ -66,7 +72,10 @@ test('ten days later, the last 7 days have no answer (empty state) while 30 days
   test.setTimeout(120_000);
   // Moving the newsroom's clock ends every session: sign in afterwards.
   const eric = await signedApi(server.baseUrl, 'eric@piquante.test');
-  const moved = await eric.api.post('/api/admin/scheduler/run', { data: { advanceSeconds: 10 * 86_400 }, headers: { 'x-csrf-token': eric.csrf } });
+  const moved = await eric.api.post('/api/admin/scheduler/run', {
+    data: { advanceSeconds: 10 * 86_400 },
+    headers: { 'x-csrf-token': eric.csrf },
+  });
   expect(moved.status()).toBe(200);
   await eric.api.dispose();
 

@@ -11,10 +11,15 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { expectAxeClean, newsroomServer, signedApi, STAFF_PASSWORD } from './support/newsroom.ts';
 
-
 test.describe.configure({ mode: 'serial' });
 
-const server = newsroomServer([['alice@piquante.test', 'Alice Admin', 'admin'], ['paul@piquante.test', 'Paul Pigiste', 'contributor']], { NEWSROOM_TEST_CLOCK: '1', NEWSROOM_SCHEDULER_SECONDS: '3600', NODE_ENV: 'test' });
+const server = newsroomServer(
+  [
+    ['alice@piquante.test', 'Alice Admin', 'admin'],
+    ['paul@piquante.test', 'Paul Pigiste', 'contributor'],
+  ],
+  { NEWSROOM_TEST_CLOCK: '1', NEWSROOM_SCHEDULER_SECONDS: '3600', NODE_ENV: 'test' },
+);
 
 test('write, preview, schedule, publish, rename, audit: the newsroom’s main path', async ({ page, context }) => {
   test.setTimeout(180_000);
@@ -23,7 +28,14 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   const hostile = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
 
@@ -70,11 +82,18 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await page.getByLabel('Titre SEO').fill('Piment d’Espelette à Paris : la folie');
   await page.getByLabel('Texte alternatif (obligatoire)').fill('Des piments rouges qui sèchent sur une façade basque');
   // The main image goes through the media library (type sniffed, AVIF/WebP variants).
-  const png = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: { r: 200, g: 16, b: 46 } } }).png().toBuffer();
-  await page.getByLabel('Téléverser une image (JPEG, PNG, WebP, AVIF)').setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
+  const png = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: { r: 200, g: 16, b: 46 } } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Téléverser une image (JPEG, PNG, WebP, AVIF)')
+    .setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image ajoutée à la médiathèque.')).toBeVisible();
   await page.getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
-  await page.getByRole('list', { name: 'Médiathèque' }).getByRole('button', { name: 'Des piments rouges qui sèchent sur une façade basque' }).click();
+  await page
+    .getByRole('list', { name: 'Médiathèque' })
+    .getByRole('button', { name: 'Des piments rouges qui sèchent sur une façade basque' })
+    .click();
   const editor = page.getByRole('textbox', { name: "Texte de l'article" });
   await editor.click();
   await page.keyboard.type('Un condiment ');
@@ -125,8 +144,18 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
     mainImage: current.mainImage,
     doc: current.doc,
   };
-  expect((await alice.api.put(`/api/admin/articles/${id}`, { data: { ...edit, version: current.version }, headers: { 'x-csrf-token': alice.csrf } })).status()).toBe(200);
-  const stale = await alice.api.put(`/api/admin/articles/${id}`, { data: { ...edit, version: current.version }, headers: { 'x-csrf-token': alice.csrf } });
+  expect(
+    (
+      await alice.api.put(`/api/admin/articles/${id}`, {
+        data: { ...edit, version: current.version },
+        headers: { 'x-csrf-token': alice.csrf },
+      })
+    ).status(),
+  ).toBe(200);
+  const stale = await alice.api.put(`/api/admin/articles/${id}`, {
+    data: { ...edit, version: current.version },
+    headers: { 'x-csrf-token': alice.csrf },
+  });
   expect(stale.status()).toBe(409);
   expect(((await stale.json()) as { message: string }).message).toMatch(/Alice Admin a modifié cet article/);
   // Without the CSRF token, the same write is refused.
@@ -165,7 +194,9 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   const served = await page.request.get(`${base}${src}`);
   expect(served.headers()['content-type']).toBe('image/webp');
   expect(served.headers()['cache-control']).toContain('immutable');
-  expect(await home.locator('figure picture source[type="image/avif"]').getAttribute('srcset')).toMatch(/-480\.avif 480w, .*-1600\.avif 1600w$/);
+  expect(await home.locator('figure picture source[type="image/avif"]').getAttribute('srcset')).toMatch(
+    /-480\.avif 480w, .*-1600\.avif 1600w$/,
+  );
   await expect(home.locator('.article-body strong')).toHaveText('très piquant');
   await expect(home.locator('.article-body')).toContainText(hostile);
   expect(await home.locator('.article-body script, .article-body img').count()).toBe(0);
@@ -205,7 +236,19 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   // The audit log lists each step.
   await page.getByRole('link', { name: 'Journal' }).click();
   await expect(page.getByRole('heading', { name: 'Journal des écritures' })).toBeVisible();
-  for (const action of ['session.open', 'passkey.register', 'session.close', 'media.upload', 'article.create', 'article.preview-link', 'article.update', 'article.schedule', 'article.publish.scheduled', 'article.update.slug', 'staff.create']) {
+  for (const action of [
+    'session.open',
+    'passkey.register',
+    'session.close',
+    'media.upload',
+    'article.create',
+    'article.preview-link',
+    'article.update',
+    'article.schedule',
+    'article.publish.scheduled',
+    'article.update.slug',
+    'staff.create',
+  ]) {
     await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
   }
   await expectAxeClean(page, 'audit log');

@@ -45,7 +45,10 @@ async function stubPushManager(page: Page, subscription: unknown) {
     PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
       calls.subscribe++;
       const key = new Uint8Array(options?.applicationServerKey as ArrayBuffer);
-      calls.key = btoa(String.fromCharCode(...key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      calls.key = btoa(String.fromCharCode(...key))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
       current = fake;
       return fake as unknown as PushSubscription;
     };
@@ -121,7 +124,9 @@ test.describe('with VAPID keys', () => {
       const url = new URL(request.url());
       if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http')) foreign.push(request.url());
     });
-    const latest = (await (await fetch(`${server.baseUrl}/api/articleLast`)).json()) as { results: { title: string; subtitle: string; fullUrl: string }[] };
+    const latest = (await (await fetch(`${server.baseUrl}/api/articleLast`)).json()) as {
+      results: { title: string; subtitle: string; fullUrl: string }[];
+    };
     const article = latest.results[0];
     if (!article) throw new Error('no demo article');
 

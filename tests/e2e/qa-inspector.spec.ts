@@ -45,7 +45,10 @@ test('stepping the signup machine from idle through loading to success moves the
   await sendEvent(page, 'xstate.done.actor.getCaptchaToken');
   await expect(page.getByTestId('current-state')).toContainText('{"loading":"sending"}');
   await expect(page.getByTestId('context')).toContainText('jeton-qa');
-  await sendEvent(page, 'xstate.done.actor.submitSignup', { type: 'xstate.done.actor.submitSignup', output: { status: 'success', doubleOptIn: false } });
+  await sendEvent(page, 'xstate.done.actor.submitSignup', {
+    type: 'xstate.done.actor.submitSignup',
+    output: { status: 'success', doubleOptIn: false },
+  });
   await expect(page.getByTestId('current-state')).toContainText('"success"');
   await expect(diagram.locator('g.qa-state[data-state-id="signup.success"]')).toHaveAttribute('data-active', 'true');
   await expect(diagram.locator('g.qa-state[data-state-id="signup.idle"]')).toHaveAttribute('data-active', 'false');
@@ -64,7 +67,10 @@ test('a delayed transition fires at once on demand (the search debounce of app.c
 });
 
 test('replaying a shortest path reaches its target state', async ({ page }) => {
-  for (const [name, target] of [['signupMachine', '"success"'], ['quizMachine', '"result"']] as const) {
+  for (const [name, target] of [
+    ['signupMachine', '"success"'],
+    ['quizMachine', '"result"'],
+  ] as const) {
     await openMachine(page, name);
     await page.getByTestId('paths').locator(`button[data-target='${target}']`).click();
     await expect(page.getByTestId('current-state')).toContainText(target);

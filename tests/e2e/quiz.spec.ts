@@ -68,7 +68,10 @@ test('a text quiz of 4 answers plays to its result; progress goes 1/N … N/N; t
     await expect(page.locator('.quiz-answer img')).toHaveCount(0);
     await page.getByRole('button', { name: picks[index]?.text ?? '', exact: true }).click();
   }
-  const expected = computeQuizResult(quiz, picks.map((a) => a?.id ?? 0));
+  const expected = computeQuizResult(
+    quiz,
+    picks.map((a) => a?.id ?? 0),
+  );
   expect(expected).toEqual({ ok: true, result: target });
   await expect(page).toHaveURL(new RegExp(`/quizz/${TEXT_QUIZ}/${target.url}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.title);
@@ -135,7 +138,10 @@ test('a reload in the middle of a quiz resumes where the reader was; restart for
   await page.reload();
   await expectQuestion(page, quiz, 3);
   await page.getByRole('button', { name: /Question précédente/ }).click();
-  await expect(page.getByRole('button', { name: quiz.questions[2]?.answers[3]?.text ?? '', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: quiz.questions[2]?.answers[3]?.text ?? '', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   await page.getByRole('button', { name: 'Recommencer' }).click();
   await expectQuestion(page, quiz, 0);

@@ -90,7 +90,11 @@ test('hostile or unknown reply numbers show the generator without a reply, never
   }
 });
 
-test('a shared reply opens on that reply, and the copy button copies its address with a French confirmation', async ({ page, context, request }) => {
+test('a shared reply opens on that reply, and the copy button copies its address with a French confirmation', async ({
+  page,
+  context,
+  request,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const generator = await bigGenerator(request);
   const reply = generator.replies[3];

@@ -166,6 +166,8 @@ test('pages are sent with a hash-based CSP (no nonce: the same bytes for every r
     expect(csp).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
   expect(html).not.toMatch(/\bsrc="https?:\/\//);
-  const assetLinks = (html.match(/<link\b[^>]*>/g) ?? []).filter((tag) => /rel="(stylesheet|modulepreload|preload|icon|manifest)"/.test(tag));
+  const assetLinks = (html.match(/<link\b[^>]*>/g) ?? []).filter((tag) =>
+    /rel="(stylesheet|modulepreload|preload|icon|manifest)"/.test(tag),
+  );
   for (const tag of assetLinks) expect(tag).not.toMatch(/href="https?:\/\//);
 });

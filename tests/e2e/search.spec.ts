@@ -17,9 +17,7 @@ async function openSearch(page: Page) {
 }
 
 test.describe('search overlay', () => {
-  test('2 characters send nothing; 3+ send exactly one request after the pause; q follows the input', async ({
-    page,
-  }) => {
+  test('2 characters send nothing; 3+ send exactly one request after the pause; q follows the input', async ({ page }) => {
     const requests = countSearchRequests(page);
     await page.goto('/');
     const dialog = await openSearch(page);

@@ -13,7 +13,11 @@ import { seriousAxeViolations } from './support/axe.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-test('/sw.js is JavaScript, never cached stale, allowed scope /; the page registers it with scope /', async ({ page, request, baseURL }) => {
+test('/sw.js is JavaScript, never cached stale, allowed scope /; the page registers it with scope /', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const response = await request.get('/sw.js');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^text\/javascript/);
@@ -29,7 +33,12 @@ test('/sw.js is JavaScript, never cached stale, allowed scope /; the page regist
   await waitForControl(page);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(`${baseURL}/`);
-  expect(page.context().serviceWorkers().map((worker) => new URL(worker.url()).pathname)).toContain('/sw.js');
+  expect(
+    page
+      .context()
+      .serviceWorkers()
+      .map((worker) => new URL(worker.url()).pathname),
+  ).toContain('/sw.js');
 });
 
 test('an article read once stays readable offline, images included; an unvisited page shows the offline page listing it', async ({
@@ -143,7 +152,11 @@ test('the web app manifest makes the site installable: French name, icons 192/51
     theme_color: '#c8102e',
   });
   const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
-  for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]) {
+  for (const [sizes, purpose] of [
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ]) {
     const icon = icons.find((i) => i.sizes === sizes && i.purpose === purpose);
     expect(icon, `${sizes} ${purpose}`).toBeDefined();
     const png = await request.get(icon?.src ?? '');

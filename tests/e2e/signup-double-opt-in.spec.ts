@@ -85,7 +85,10 @@ test('a signup counts only after the button of the e-mailed link; one-click unsu
   );
   // The mail client's own POST (RFC 8058) after that: already done, said plainly.
   const mailClient = await request.post(oneClick, { form: { 'List-Unsubscribe': 'One-Click' } });
-  expect(await mailClient.json()).toEqual({ status: 'already-unsubscribed', message: 'Ce lien a déjà servi : cette adresse est déjà désinscrite.' });
+  expect(await mailClient.json()).toEqual({
+    status: 'already-unsubscribed',
+    message: 'Ce lien a déjà servi : cette adresse est déjà désinscrite.',
+  });
 
   // Gone readers may come back.
   await page.goto(`${server.baseUrl}/inscription/retour`);

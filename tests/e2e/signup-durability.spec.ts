@@ -65,7 +65,9 @@ test('kill -9 mid-way on PGlite loses no acknowledged signup', async () => {
   try {
     const counts = await killMidway({ DATA_DIR: data.dir });
     console.log(`PGlite: ${counts.answered} acknowledged before the kill, ${counts.inFlight} in flight; all found after restart`);
-    test.info().annotations.push({ type: 'pglite', description: `${counts.answered} acknowledged, ${counts.inFlight} in flight at the kill` });
+    test
+      .info()
+      .annotations.push({ type: 'pglite', description: `${counts.answered} acknowledged, ${counts.inFlight} in flight at the kill` });
   } finally {
     data.remove();
   }
@@ -79,7 +81,9 @@ test('kill -9 mid-way on PostgreSQL loses no acknowledged signup', async () => {
   try {
     const counts = await killMidway({ DATABASE_URL: database.url });
     console.log(`PostgreSQL: ${counts.answered} acknowledged before the kill, ${counts.inFlight} in flight; all found after restart`);
-    test.info().annotations.push({ type: 'postgres', description: `${counts.answered} acknowledged, ${counts.inFlight} in flight at the kill` });
+    test
+      .info()
+      .annotations.push({ type: 'postgres', description: `${counts.answered} acknowledged, ${counts.inFlight} in flight at the kill` });
   } finally {
     await database.drop();
   }

@@ -48,9 +48,16 @@ function fields(overrides: Record<string, string> = {}): FormData {
 }
 
 async function post(init: RequestInit, ip = nextIp()) {
-  const response = await fetch(signupUrl(), { method: 'POST', ...init, headers: { ...(init.headers as Record<string, string>), 'x-forwarded-for': ip } });
+  const response = await fetch(signupUrl(), {
+    method: 'POST',
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), 'x-forwarded-for': ip },
+  });
   expect(response.status, 'never a 5xx').toBeLessThan(500);
-  return { status: response.status, body: (await response.json()) as { status?: string; errors?: Record<string, string>; error?: string; message?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { status?: string; errors?: Record<string, string>; error?: string; message?: string },
+  };
 }
 
 /** Streams a body on a raw socket and reports the status line and how much was sent before it came. */
@@ -90,7 +97,13 @@ test('a body declared over 16 KB is refused with a 413 before it is sent', async
   const path = new URL(signupUrl()).pathname;
   const total = 50 * 1024 * 1024;
   const { status, sent } = await streamUntilAnswered(
-    [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: multipart/form-data; boundary=x', `Content-Length: ${total}`, `X-Forwarded-For: ${nextIp()}`],
+    [
+      `POST ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: multipart/form-data; boundary=x',
+      `Content-Length: ${total}`,
+      `X-Forwarded-For: ${nextIp()}`,
+    ],
     Buffer.alloc(64 * 1024, 0x61),
     total,
   );
@@ -103,7 +116,13 @@ test('an undeclared (chunked) body is cut off with a 413 soon after 16 KB', asyn
   const piece = Buffer.alloc(4096, 0x61);
   const chunk = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
   const { status, sent } = await streamUntilAnswered(
-    [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked', `X-Forwarded-For: ${nextIp()}`],
+    [
+      `POST ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      'Content-Type: application/x-www-form-urlencoded',
+      'Transfer-Encoding: chunked',
+      `X-Forwarded-For: ${nextIp()}`,
+    ],
     chunk,
     20 * 1024 * 1024,
   );
@@ -117,9 +136,21 @@ test('wrong content types get a 415 and broken bodies a 400, in French', async (
     [{ body: `people_register_email=${CANARY}`, headers: { 'content-type': 'text/plain' } }, 415],
     [{ body: new Uint8Array([1, 2, 3]), headers: { 'content-type': 'application/octet-stream' } }, 415],
     [{ body: 'nothing', headers: { 'content-type': 'multipart/form-data' } }, 400],
-    [{ body: '--b\r\nContent-Disposition: form-data; name="people_register_email"\r\n\r\nx', headers: { 'content-type': 'multipart/form-data; boundary=b' } }, 400],
+    [
+      {
+        body: '--b\r\nContent-Disposition: form-data; name="people_register_email"\r\n\r\nx',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      },
+      400,
+    ],
     [{ body: new Uint8Array([0x61, 0x3d, 0xc3, 0x28]), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 400],
-    [{ body: `people_register_email=${CANARY}&people_register_email=${CANARY}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 400],
+    [
+      {
+        body: `people_register_email=${CANARY}&people_register_email=${CANARY}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      400,
+    ],
   ];
   for (const [init, status] of cases) {
     const answer = await post(init);
@@ -131,7 +162,11 @@ test('wrong content types get a 415 and broken bodies a 400, in French', async (
 test('missing fields, injection strings, unicode tricks, disposable and SMS domains get French messages', async () => {
   const missing = await post({ body: new FormData() });
   expect(missing.body.status).toBe('error');
-  expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual(['g-recaptcha-response', 'people_register_codepostal', 'people_register_email']);
+  expect(Object.keys(missing.body.errors ?? {}).sort()).toEqual([
+    'g-recaptcha-response',
+    'people_register_codepostal',
+    'people_register_email',
+  ]);
   const emails: [string, RegExp][] = [
     ["x'); DROP TABLE subscribers;--@exemple.fr", /pas valide/],
     ['<img src=x onerror=alert(1)>@exemple.fr', /pas valide/],
@@ -155,7 +190,15 @@ test('a filled honeypot, a missing token and a forged token are refused', async 
   expect(honeypot.body.errors?.people_register_website).toMatch(/robots/);
   const noToken = await post({ body: fields() });
   expect(noToken.body.errors?.['g-recaptcha-response']).toMatch(/anti-robot/);
-  const forged = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: 'a'.repeat(64), number: 1, salt: 'x?expires=9999999999&', signature: 'b'.repeat(64) })).toString('base64');
+  const forged = Buffer.from(
+    JSON.stringify({
+      algorithm: 'SHA-256',
+      challenge: 'a'.repeat(64),
+      number: 1,
+      salt: 'x?expires=9999999999&',
+      signature: 'b'.repeat(64),
+    }),
+  ).toString('base64');
   const forgedAnswer = await post({ body: fields({ 'g-recaptcha-response': forged }) });
   expect(forgedAnswer.body.errors?.['g-recaptcha-response']).toMatch(/anti-robot/);
 });

@@ -69,9 +69,14 @@ test('the footer block signs a new address up, then says it is already on the li
   expect(watched.foreign).toEqual([]);
 });
 
-test('before hydration the OK button is disabled (a native submit could only be refused); without JavaScript a sentence says why', async ({ request, browser, baseURL }) => {
+test('before hydration the OK button is disabled (a native submit could only be refused); without JavaScript a sentence says why', async ({
+  request,
+  browser,
+  baseURL,
+}) => {
   const html = await (await request.get('/mission')).text();
-  const block = /<form[^>]*action="\/newsletter\/inscriptionajaxlight-footer[^"]*"[^>]*>[\s\S]*?<\/form>\s*<noscript>([\s\S]*?)<\/noscript>/.exec(html);
+  const block =
+    /<form[^>]*action="\/newsletter\/inscriptionajaxlight-footer[^"]*"[^>]*>[\s\S]*?<\/form>\s*<noscript>([\s\S]*?)<\/noscript>/.exec(html);
   expect(block?.[0]).toMatch(/<button type="submit" disabled=""/);
   // (Chromium with scripts turned off by Playwright still parses <noscript> as text: read it from the HTML.)
   expect(block?.[1]).toContain('Pour vous inscrire, activez JavaScript : la vérification anti-robot en a besoin.');
@@ -110,7 +115,15 @@ test('a scripted POST without a valid captcha token is refused and stores nothin
     status: 'error',
     errors: { 'g-recaptcha-response': "La vérification anti-robot n'a pas été faite : rechargez la page et réessayez." },
   });
-  const fake = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: '0'.repeat(64), number: 7, salt: 'abc?expires=9999999999&', signature: '1'.repeat(64) })).toString('base64');
+  const fake = Buffer.from(
+    JSON.stringify({
+      algorithm: 'SHA-256',
+      challenge: '0'.repeat(64),
+      number: 7,
+      salt: 'abc?expires=9999999999&',
+      signature: '1'.repeat(64),
+    }),
+  ).toString('base64');
   const forged = await request.post('/newsletter/inscriptionajaxlight-script', { multipart: { ...form, 'g-recaptcha-response': fake } });
   expect((await forged.json()).errors).toEqual({
     'g-recaptcha-response': 'La vérification anti-robot a échoué ou a expiré : rechargez la page et réessayez.',

@@ -79,11 +79,16 @@ function fresh(
 /** A signup as the site's form posts it before hydration (urlencoded), on a connection of its own. */
 function signup(fields: Record<string, string>, ip: string) {
   const form = new URLSearchParams({ people_register_codepostal: '75011', people_register_newslettertype: '1', ...fields }).toString();
-  return fresh('POST', '/newsletter/inscriptionajaxlight-workers', {
-    'content-type': 'application/x-www-form-urlencoded',
-    'content-length': String(Buffer.byteLength(form)),
-    'x-forwarded-for': ip,
-  }, form);
+  return fresh(
+    'POST',
+    '/newsletter/inscriptionajaxlight-workers',
+    {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': String(Buffer.byteLength(form)),
+      'x-forwarded-for': ip,
+    },
+    form,
+  );
 }
 
 test('two processes: a page rendered by one is served by the other from Redis, never rendered twice', async () => {
@@ -102,7 +107,9 @@ test('two processes: a page rendered by one is served by the other from Redis, n
 });
 
 test('an article edited in the database and announced changes on every process', async () => {
-  const latest = JSON.parse((await fresh('GET', '/api/articleLast')).body) as { results: { url: string; fullUrl: string; title: string }[] };
+  const latest = JSON.parse((await fresh('GET', '/api/articleLast')).body) as {
+    results: { url: string; fullUrl: string; title: string }[];
+  };
   const article = latest.results[0];
   if (!article) throw new Error('no article');
   expect((await fresh('GET', article.fullUrl)).status).toBe(200);
@@ -129,14 +136,18 @@ test('an article edited in the database and announced changes on every process',
 
 test('the signup rate limit is counted once for both processes', async () => {
   const outcomes: number[] = [];
-  for (let i = 0; i < 6; i++) outcomes.push((await signup({ people_register_email: `limite-${i}-${Date.now()}@exemple.fr` }, clientIp)).status);
+  for (let i = 0; i < 6; i++)
+    outcomes.push((await signup({ people_register_email: `limite-${i}-${Date.now()}@exemple.fr` }, clientIp)).status);
   // Three attempts counted (refused for their missing captcha: 200 with the field's message), then 429
   // whichever process answers; each process counting alone would let up to six through.
   expect(outcomes).toEqual([200, 200, 200, 429, 429, 429]);
 });
 
 test('a captcha solution spent on one process is refused by the other', async () => {
-  const challenge = JSON.parse((await fresh('GET', '/newsletter/captcha')).body) as { provider: string; challenge: Parameters<typeof solveAltcha>[0] };
+  const challenge = JSON.parse((await fresh('GET', '/newsletter/captcha')).body) as {
+    provider: string;
+    challenge: Parameters<typeof solveAltcha>[0];
+  };
   expect(challenge.provider).toBe('altcha');
   const number = solveAltcha(challenge.challenge);
   expect(number).not.toBeNull();

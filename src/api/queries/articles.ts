@@ -21,10 +21,10 @@ export async function loadArticle(url: string, slug: string | undefined, canonic
   }
   const sameCategory = relatedAnswer
     ? optional(relatedAnswer, { category: article.category, results: [] }).results
-    : optional(
-        await client.GET('/api/articleByCategory/{category}', { params: { path: { category: article.categorySlug } } }),
-        { category: article.category, results: [] },
-      ).results;
+    : optional(await client.GET('/api/articleByCategory/{category}', { params: { path: { category: article.categorySlug } } }), {
+        category: article.category,
+        results: [],
+      }).results;
   const related = sameCategory.filter((card) => card.id !== article.id).slice(0, appConfig.article.relatedCount);
   return { article, related };
 }

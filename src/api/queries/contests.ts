@@ -22,7 +22,5 @@ export async function fetchContests(offset: number) {
 }
 
 export async function loadContest(url: string) {
-  return cachedItem('contest', url, async () =>
-    required(await api().GET('/api/format-contests/{url}', { params: { path: { url } } })),
-  );
+  return cachedItem('contest', url, async () => required(await api().GET('/api/format-contests/{url}', { params: { path: { url } } })));
 }

@@ -20,7 +20,9 @@ export async function loadMosaic(slug: string | undefined) {
     if (!url) throw notFound();
   }
   const found = url;
-  return cachedItem('mosaic', found, async () =>
-    required(await api().GET('/api/mosaic/{url}', { params: { path: { url: found } } })).result,
+  return cachedItem(
+    'mosaic',
+    found,
+    async () => required(await api().GET('/api/mosaic/{url}', { params: { path: { url: found } } })).result,
   );
 }

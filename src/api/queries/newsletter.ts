@@ -11,9 +11,7 @@ import type { CaptchaSetup, SignupForm, TokenOutcome, UnsubscribeForm, Unsubscri
 export type SignupFields = Pick<SignupForm, 'people_register_email' | 'people_register_codepostal' | 'people_register_website'>;
 
 /** What the server answered (SignupResponse, or an ErrorResponse's message as one `form` error). */
-export type SignupAnswer =
-  | { status: 'success'; doubleOptIn: boolean }
-  | { status: 'error'; errors: Record<string, string> };
+export type SignupAnswer = { status: 'success'; doubleOptIn: boolean } | { status: 'error'; errors: Record<string, string> };
 
 /** An answer that is not JSON (a proxy's error page…): said in French rather than thrown. */
 const unexpected = "Le serveur n'a pas pu traiter le formulaire : réessayez dans un instant.";

@@ -70,7 +70,9 @@ export const newsroom = {
   async signInWithPasskey(): Promise<AdminSession> {
     const { startAuthentication } = await import('@simplewebauthn/browser');
     const { challengeId, options } = unwrap(await api().POST('/api/admin/session/passkey-options'));
-    const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+    const response = await startAuthentication({
+      optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+    });
     const session = unwrap(await api().POST('/api/admin/session/passkey', { body: { challengeId, response: response as never } }));
     setCsrfToken(session.csrfToken);
     return session;
@@ -154,7 +156,8 @@ export const newsroom = {
     }
     const response = await fetch('/api/admin/media', { method: 'POST', body, headers: writeHeaders(), credentials: 'same-origin' });
     const answer = (await response.json()) as MediaItem | { message?: string };
-    if (!response.ok) throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
+    if (!response.ok)
+      throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
     return answer as MediaItem;
   },
   async media(limit = 12, offset = 0) {
@@ -171,7 +174,9 @@ export const newsroom = {
     return unwrap(await api().POST('/api/admin/staff', { body, headers: writeHeaders() }));
   },
   async setStaffActive(id: number, active: boolean) {
-    return unwrap(await api().POST('/api/admin/staff/{id}/status', { params: { path: { id } }, body: { active }, headers: writeHeaders() }));
+    return unwrap(
+      await api().POST('/api/admin/staff/{id}/status', { params: { path: { id } }, body: { active }, headers: writeHeaders() }),
+    );
   },
   async changePassword(currentPassword: string, newPassword: string) {
     return unwrap(await api().POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }));

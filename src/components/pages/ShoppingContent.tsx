@@ -6,8 +6,7 @@ import { ContentImage } from '../ContentImage.tsx';
 
 export const shoppingIntro = {
   title: 'Shopping',
-  description:
-    'Les pièces et les produits que la rédaction a repérés, testés et adorés cette semaine, à tous les prix.',
+  description: 'Les pièces et les produits que la rédaction a repérés, testés et adorés cette semaine, à tous les prix.',
 } as const;
 
 /** The shopping selection, shared by /shopping and its web-view variant. */
@@ -26,7 +25,12 @@ export function ShoppingContent({
         <ul className="shopping-list grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
           {items.map((item, index) => (
             <li key={item.id} className="shopping-item flex flex-col">
-              <ContentImage image={item.image} sizes="(min-width: 1025px) 25vw, (min-width: 768px) 50vw, 100vw" eager={index < 4} className="aspect-[4/5] h-auto w-full rounded-xl bg-piment-light object-cover" />
+              <ContentImage
+                image={item.image}
+                sizes="(min-width: 1025px) 25vw, (min-width: 768px) 50vw, 100vw"
+                eager={index < 4}
+                className="aspect-[4/5] h-auto w-full rounded-xl bg-piment-light object-cover"
+              />
               <h2 className="mt-4 font-display text-xl font-bold leading-tight">{item.title}</h2>
               <p className="mt-1 flex-1 text-base text-encre/80">{item.description}</p>
               <p className="mt-3 flex items-center justify-between gap-2">

@@ -61,7 +61,11 @@ function startPlausible({ url, siteId }: AnalyticsSettings): AnalyticsTag {
       },
       { q: [] as unknown[] },
     );
-  addScript(`${url}/js/script.manual.js`, { 'data-domain': siteId, 'data-api': `${url}/api/event`, 'data-piquante-analytics': 'plausible' });
+  addScript(`${url}/js/script.manual.js`, {
+    'data-domain': siteId,
+    'data-api': `${url}/api/event`,
+    'data-piquante-analytics': 'plausible',
+  });
   return {
     trackPageView(pageUrl) {
       window.plausible?.('pageview', { u: pageUrl });

@@ -3,12 +3,7 @@
  * and the privacy policy always name the same purposes, vendors and cookies.
  */
 import type CookieConsent from 'vanilla-cookieconsent';
-import {
-  activeVendors,
-  type ConsentDeployment,
-  consentConfig,
-  type PurposeId,
-} from '../../../consent.config.ts';
+import { activeVendors, type ConsentDeployment, consentConfig, type PurposeId } from '../../../consent.config.ts';
 import { consentDescriptions, cookiesOf } from '../../../consent.descriptions.ts';
 import { activePurposes } from '../../lib/consent/consentState.ts';
 
@@ -46,7 +41,8 @@ export function consentTranslation(deployment: ConsentDeployment): CookieConsent
       acceptNecessaryBtn: 'Tout refuser',
       showPreferencesBtn: 'Personnaliser',
       closeIconLabel: 'Tout refuser et fermer',
-      revisionMessage: '<br><br>Notre politique de cookies a changé depuis votre dernier choix : merci de nous redire ce que vous acceptez.',
+      revisionMessage:
+        '<br><br>Notre politique de cookies a changé depuis votre dernier choix : merci de nous redire ce que vous acceptez.',
       footer: '<a href="/politique-confidentialite">Protection des données</a>',
     },
     preferencesModal: {

@@ -31,7 +31,15 @@ export interface HeaderProps {
   renderNotificationAction: () => ReactNode;
 }
 
-export function Header({ categories, currentCategory, tagline, sentence, renderSearch, searchOpenOnLoad, renderNotificationAction }: HeaderProps) {
+export function Header({
+  categories,
+  currentCategory,
+  tagline,
+  sentence,
+  renderSearch,
+  searchOpenOnLoad,
+  renderNotificationAction,
+}: HeaderProps) {
   const [panel, setPanel] = useState<HeaderPanel | null>(searchOpenOnLoad ? 'search' : null);
   const close = useCallback(() => setPanel(null), []);
   const toggle = (next: HeaderPanel) => setPanel((current) => (current === next ? null : next));
@@ -69,15 +77,22 @@ export function Header({ categories, currentCategory, tagline, sentence, renderS
           <span className="sr-only">{panel === 'categories' ? 'Fermer le menu' : 'Menu des rubriques'}</span>
         </button>
         <div className="flex min-w-0 flex-1 items-baseline gap-3">
-          <Link to="/" className="logo group inline-flex items-center gap-1 rounded-md text-piment" aria-label={`${appConfig.site.name}, accueil`}>
+          <Link
+            to="/"
+            className="logo group inline-flex items-center gap-1 rounded-md text-piment"
+            aria-label={`${appConfig.site.name}, accueil`}
+          >
             <ChiliIcon size={28} className="translate-y-0.5 transition group-hover:rotate-12" />
-            <span className="font-display text-3xl font-black italic tracking-tight md:text-4xl">
-              {appConfig.site.name.toLowerCase()}
-            </span>
+            <span className="font-display text-3xl font-black italic tracking-tight md:text-4xl">{appConfig.site.name.toLowerCase()}</span>
           </Link>
           {currentCategory ? (
-            <span className="current-category truncate font-sans text-sm font-extrabold uppercase tracking-widest" style={{ color: currentCategory.color }}>
-              <span aria-hidden="true" className="text-encre/40">/ </span>
+            <span
+              className="current-category truncate font-sans text-sm font-extrabold uppercase tracking-widest"
+              style={{ color: currentCategory.color }}
+            >
+              <span aria-hidden="true" className="text-encre/40">
+                /{' '}
+              </span>
               {currentCategory.name}
             </span>
           ) : null}
@@ -134,7 +149,11 @@ export function Header({ categories, currentCategory, tagline, sentence, renderS
             {categories.map((category) => (
               <li key={category.slug}>
                 <CategoryLink slug={category.slug} className="block rounded-md px-2 py-2 font-display text-xl font-bold hover:text-piment">
-                  <span aria-hidden="true" className="mr-2 inline-block size-2.5 rounded-full" style={{ backgroundColor: category.color }} />
+                  <span
+                    aria-hidden="true"
+                    className="mr-2 inline-block size-2.5 rounded-full"
+                    style={{ backgroundColor: category.color }}
+                  />
                   {category.name}
                 </CategoryLink>
               </li>
@@ -152,7 +171,11 @@ export function Header({ categories, currentCategory, tagline, sentence, renderS
       {panel === 'notifications' ? <NotificationBar id={ids.notifications} onClose={close} action={renderNotificationAction()} /> : null}
 
       {panel === 'sentence' ? (
-        <section id={ids.sentence} aria-label="La phrase du jour" className="header-panel sentence-bar border-t-2 border-encre bg-piment-light">
+        <section
+          id={ids.sentence}
+          aria-label="La phrase du jour"
+          className="header-panel sentence-bar border-t-2 border-encre bg-piment-light"
+        >
           <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 md:px-6">
             <figure className="flex-1">
               <blockquote className="font-display text-lg italic">

@@ -48,7 +48,11 @@ export function AccountPage() {
       const { otherSessionsClosed } = await newsroom.changePassword(String(data.get('currentPassword') ?? ''), next);
       form.reset();
       const others =
-        otherSessionsClosed === 0 ? 'aucune autre session n’était ouverte' : otherSessionsClosed === 1 ? '1 autre session a été fermée' : `${otherSessionsClosed} autres sessions ont été fermées`;
+        otherSessionsClosed === 0
+          ? 'aucune autre session n’était ouverte'
+          : otherSessionsClosed === 1
+            ? '1 autre session a été fermée'
+            : `${otherSessionsClosed} autres sessions ont été fermées`;
       setPasswordMessage({ text: `Mot de passe changé ; ${others}.`, error: false });
     } catch (caught) {
       setPasswordMessage({ text: caught instanceof NewsroomError ? caught.message : 'Le mot de passe n’a pas été changé.', error: true });
@@ -68,7 +72,9 @@ export function AccountPage() {
           <li key={p.id} className="flex flex-wrap items-center gap-3 rounded border border-encre/30 p-2">
             <span>
               <strong>{p.name}</strong> — ajoutée le {new Date(p.createdAt).toLocaleDateString('fr-FR')}
-              {p.lastUsedAt ? `, utilisée le ${new Date(p.lastUsedAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}` : ', jamais utilisée'}
+              {p.lastUsedAt
+                ? `, utilisée le ${new Date(p.lastUsedAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`
+                : ', jamais utilisée'}
             </span>
             <button
               type="button"
@@ -92,20 +98,44 @@ export function AccountPage() {
       </form>
       <h2 className="mt-10 font-display text-2xl font-bold">Mot de passe</h2>
       <div aria-live="polite" className="mt-2 min-h-6">
-        {passwordMessage ? <p className={passwordMessage.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{passwordMessage.text}</p> : null}
+        {passwordMessage ? (
+          <p className={passwordMessage.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{passwordMessage.text}</p>
+        ) : null}
       </div>
       <form onSubmit={changePassword} className="mt-2 grid max-w-md gap-3">
         <label className="grid gap-1">
           <span className="text-sm font-bold">Mot de passe actuel</span>
-          <input name="currentPassword" type="password" required autoComplete="current-password" className="rounded border-2 border-encre px-2 py-1" />
+          <input
+            name="currentPassword"
+            type="password"
+            required
+            autoComplete="current-password"
+            className="rounded border-2 border-encre px-2 py-1"
+          />
         </label>
         <label className="grid gap-1">
           <span className="text-sm font-bold">Nouveau mot de passe (12 caractères au moins)</span>
-          <input name="newPassword" type="password" required minLength={12} maxLength={1024} autoComplete="new-password" className="rounded border-2 border-encre px-2 py-1" />
+          <input
+            name="newPassword"
+            type="password"
+            required
+            minLength={12}
+            maxLength={1024}
+            autoComplete="new-password"
+            className="rounded border-2 border-encre px-2 py-1"
+          />
         </label>
         <label className="grid gap-1">
           <span className="text-sm font-bold">Nouveau mot de passe, une seconde fois</span>
-          <input name="confirmPassword" type="password" required minLength={12} maxLength={1024} autoComplete="new-password" className="rounded border-2 border-encre px-2 py-1" />
+          <input
+            name="confirmPassword"
+            type="password"
+            required
+            minLength={12}
+            maxLength={1024}
+            autoComplete="new-password"
+            className="rounded border-2 border-encre px-2 py-1"
+          />
         </label>
         <p className="text-sm">Vos autres sessions (autres navigateurs, autres appareils) seront fermées.</p>
         <button type="submit" className="justify-self-start rounded bg-encre px-4 py-2 font-bold text-white">

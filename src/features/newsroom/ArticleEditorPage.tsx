@@ -9,7 +9,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type AdminArticle, type AdminAuthor, type AdminCategory, type ArticleDraftInput, newsroom, NewsroomError, type MediaItem, type Revision } from '../../api/queries/newsroom.ts';
+import {
+  type AdminArticle,
+  type AdminAuthor,
+  type AdminCategory,
+  type ArticleDraftInput,
+  newsroom,
+  NewsroomError,
+  type MediaItem,
+  type Revision,
+} from '../../api/queries/newsroom.ts';
 import { articleEditorMachine, type StatusAction } from './articleEditorMachine.ts';
 import { statusLabels } from './newsroomLabels.ts';
 import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
@@ -71,8 +80,12 @@ function localInputValue(date: Date): string {
  */
 function asFailure(caught: unknown) {
   const known = caught instanceof NewsroomError;
-  const versionConflict = known && caught.status === 409 && Boolean((caught.body as { currentVersion?: number } | undefined)?.currentVersion);
-  return { status: versionConflict ? 409 : known && caught.status !== 409 ? caught.status : 400, message: known ? caught.message : "L'enregistrement a échoué." };
+  const versionConflict =
+    known && caught.status === 409 && Boolean((caught.body as { currentVersion?: number } | undefined)?.currentVersion);
+  return {
+    status: versionConflict ? 409 : known && caught.status !== 409 ? caught.status : 400,
+    message: known ? caught.message : "L'enregistrement a échoué.",
+  };
 }
 const failing =
   <I,>(work: (input: I) => Promise<void>) =>
@@ -122,7 +135,6 @@ export function ArticleEditorPage({ id }: { id: string }) {
     void newsroom.authors().then(setAuthors);
   }, []);
 
-
   const body = useCallback((): ArticleDraftInput => {
     const out: ArticleDraftInput = {
       title: fields.title,
@@ -168,7 +180,8 @@ export function ArticleEditorPage({ id }: { id: string }) {
         keep(found, true);
         setLoaded(true);
       },
-      (caught: unknown) => live && setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Article indisponible.', error: true }),
+      (caught: unknown) =>
+        live && setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Article indisponible.', error: true }),
     );
     return () => {
       live = false;
@@ -179,37 +192,50 @@ export function ArticleEditorPage({ id }: { id: string }) {
     () =>
       articleEditorMachine.provide({
         actors: {
-          saveArticle: fromPromise(failing(async (input: { reason: 'manual' | 'auto' }) => {
-            const saved = current.current;
-            if (!saved) {
-              const created = await newsroom.create(latest.current.body());
-              keep(created);
-              setMessage({ text: 'Brouillon créé.', error: false });
-              await navigate({ to: '/admin/articles/$id', params: { id: String(created.id) }, replace: true });
-              return;
-            }
-            keep(await newsroom.save(saved.id, { ...latest.current.body(), version: saved.version }));
-            setMessage({ text: input.reason === 'auto' ? 'Brouillon enregistré automatiquement.' : 'Enregistré.', error: false });
-          })),
-          changeStatus: fromPromise(failing(async (input: { action: StatusAction }) => {
-            const saved = current.current;
-            if (!saved) return;
-            const { action } = input;
-            const scheduledAt = action === 'schedule' ? new Date(latest.current.scheduleAt).toISOString() : undefined;
-            keep(await newsroom.changeStatus(saved.id, { action, version: saved.version, ...(scheduledAt ? { scheduledAt } : {}) }));
-            const said = { schedule: 'Article programmé.', publish: 'Article publié.', unpublish: 'Article dépublié.', draft: 'Article repassé en brouillon.' };
-            setMessage({ text: said[action], error: false });
-          })),
-          makePreviewLink: fromPromise(failing(async () => {
-            const saved = current.current;
-            if (saved) setPreview((await newsroom.previewLink(saved.id)).url);
-          })),
-          reloadArticle: fromPromise(failing(async () => {
-            const saved = current.current;
-            if (!saved) return;
-            keep(await newsroom.article(saved.id), true);
-            setMessage({ text: 'Article rechargé.', error: false });
-          })),
+          saveArticle: fromPromise(
+            failing(async (input: { reason: 'manual' | 'auto' }) => {
+              const saved = current.current;
+              if (!saved) {
+                const created = await newsroom.create(latest.current.body());
+                keep(created);
+                setMessage({ text: 'Brouillon créé.', error: false });
+                await navigate({ to: '/admin/articles/$id', params: { id: String(created.id) }, replace: true });
+                return;
+              }
+              keep(await newsroom.save(saved.id, { ...latest.current.body(), version: saved.version }));
+              setMessage({ text: input.reason === 'auto' ? 'Brouillon enregistré automatiquement.' : 'Enregistré.', error: false });
+            }),
+          ),
+          changeStatus: fromPromise(
+            failing(async (input: { action: StatusAction }) => {
+              const saved = current.current;
+              if (!saved) return;
+              const { action } = input;
+              const scheduledAt = action === 'schedule' ? new Date(latest.current.scheduleAt).toISOString() : undefined;
+              keep(await newsroom.changeStatus(saved.id, { action, version: saved.version, ...(scheduledAt ? { scheduledAt } : {}) }));
+              const said = {
+                schedule: 'Article programmé.',
+                publish: 'Article publié.',
+                unpublish: 'Article dépublié.',
+                draft: 'Article repassé en brouillon.',
+              };
+              setMessage({ text: said[action], error: false });
+            }),
+          ),
+          makePreviewLink: fromPromise(
+            failing(async () => {
+              const saved = current.current;
+              if (saved) setPreview((await newsroom.previewLink(saved.id)).url);
+            }),
+          ),
+          reloadArticle: fromPromise(
+            failing(async () => {
+              const saved = current.current;
+              if (!saved) return;
+              keep(await newsroom.article(saved.id), true);
+              setMessage({ text: 'Article rechargé.', error: false });
+            }),
+          ),
         },
       }),
     [keep, navigate],
@@ -391,17 +417,35 @@ export function ArticleEditorPage({ id }: { id: string }) {
             <legend className="px-1 font-bold">Image principale</legend>
             <label className="grid gap-1">
               <span className="text-sm font-bold">Adresse de l'image</span>
-              <input value={fields.mainImage.url} onChange={(e) => change('mainImage', { ...fields.mainImage, url: e.target.value })} className={input} />
+              <input
+                value={fields.mainImage.url}
+                onChange={(e) => change('mainImage', { ...fields.mainImage, url: e.target.value })}
+                className={input}
+              />
             </label>
             <label className="grid gap-1">
               <span className="text-sm font-bold">Texte alternatif (obligatoire)</span>
-              <input required value={fields.mainImage.alt} onChange={(e) => change('mainImage', { ...fields.mainImage, alt: e.target.value })} className={input} />
+              <input
+                required
+                value={fields.mainImage.alt}
+                onChange={(e) => change('mainImage', { ...fields.mainImage, alt: e.target.value })}
+                className={input}
+              />
             </label>
             <label className="grid gap-1">
               <span className="text-sm font-bold">Téléverser une image (JPEG, PNG, WebP, AVIF)</span>
-              <input type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(e) => void uploadImage(e.currentTarget)} className="text-sm" />
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/webp,image/avif"
+                onChange={(e) => void uploadImage(e.currentTarget)}
+                className="text-sm"
+              />
             </label>
-            <button type="button" onClick={() => void openLibrary()} className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold">
+            <button
+              type="button"
+              onClick={() => void openLibrary()}
+              className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
+            >
               Choisir dans la médiathèque
             </button>
             {library ? (
@@ -417,7 +461,11 @@ export function ArticleEditorPage({ id }: { id: string }) {
                       }}
                       className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
                     >
-                      <img src={item.variants.find((v) => v.format === 'webp')?.url ?? item.url} alt={item.alt} className="aspect-[3/2] w-full rounded object-cover" />
+                      <img
+                        src={item.variants.find((v) => v.format === 'webp')?.url ?? item.url}
+                        alt={item.alt}
+                        className="aspect-[3/2] w-full rounded object-cover"
+                      />
                     </button>
                   </li>
                 ))}
@@ -435,7 +483,12 @@ export function ArticleEditorPage({ id }: { id: string }) {
             </label>
             <label className="grid gap-1">
               <span className="text-sm font-bold">Description SEO</span>
-              <textarea rows={2} value={fields.seoDescription ?? ''} onChange={(e) => change('seoDescription', e.target.value)} className={input} />
+              <textarea
+                rows={2}
+                value={fields.seoDescription ?? ''}
+                onChange={(e) => change('seoDescription', e.target.value)}
+                className={input}
+              />
             </label>
             <label className="grid gap-1">
               <span className="text-sm font-bold">Image de partage (OG)</span>
@@ -497,7 +550,8 @@ export function ArticleEditorPage({ id }: { id: string }) {
               {revisions.map((revision) => (
                 <li key={revision.id} className="rounded border border-encre/30 p-3">
                   <p>
-                    <strong>Version {revision.version}</strong> — {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
+                    <strong>Version {revision.version}</strong> —{' '}
+                    {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
                     {revision.staffName ? `, par ${revision.staffName}` : ''}
                   </p>
                   {revision.changes.length > 0 ? (
@@ -506,14 +560,19 @@ export function ArticleEditorPage({ id }: { id: string }) {
                         <div key={c.field}>
                           <dt className="font-bold">{c.field}</dt>
                           <dd>
-                            <del className="bg-piment-light">{c.before || '∅'}</del> → <ins className="bg-green-100 no-underline">{c.after || '∅'}</ins>
+                            <del className="bg-piment-light">{c.before || '∅'}</del> →{' '}
+                            <ins className="bg-green-100 no-underline">{c.after || '∅'}</ins>
                           </dd>
                         </div>
                       ))}
                     </dl>
                   ) : null}
                   {revision.version !== article.version ? (
-                    <button type="button" onClick={() => restore(revision)} className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold">
+                    <button
+                      type="button"
+                      onClick={() => restore(revision)}
+                      className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold"
+                    >
                       Restaurer la version {revision.version}
                     </button>
                   ) : null}

@@ -1,7 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import { type AdminArticleSummary, type AdminAuthor, type AdminCategory, type ArticleStatus, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
+import {
+  type AdminArticleSummary,
+  type AdminAuthor,
+  type AdminCategory,
+  type ArticleStatus,
+  newsroom,
+  NewsroomError,
+} from '../../api/queries/newsroom.ts';
 import { statusLabels } from './newsroomLabels.ts';
 
 interface Filters {
@@ -129,7 +136,9 @@ export function ArticleListPage() {
       <table className="mt-2 w-full border-collapse text-left">
         <thead>
           <tr className="border-b-2 border-encre">
-            <th scope="col" className="py-2">Titre</th>
+            <th scope="col" className="py-2">
+              Titre
+            </th>
             <th scope="col">État</th>
             <th scope="col">Rubrique</th>
             <th scope="col">Signature</th>

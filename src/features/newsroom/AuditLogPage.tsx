@@ -6,7 +6,9 @@ export function AuditLogPage() {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    newsroom.audit().then(setEntries, (caught: unknown) => setError(caught instanceof NewsroomError ? caught.message : 'Journal indisponible.'));
+    newsroom
+      .audit()
+      .then(setEntries, (caught: unknown) => setError(caught instanceof NewsroomError ? caught.message : 'Journal indisponible.'));
   }, []);
   return (
     <section>
@@ -19,7 +21,9 @@ export function AuditLogPage() {
       <table className="mt-4 w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b-2 border-encre">
-            <th scope="col" className="py-2">Quand</th>
+            <th scope="col" className="py-2">
+              Quand
+            </th>
             <th scope="col">Qui</th>
             <th scope="col">Action</th>
             <th scope="col">Objet</th>

@@ -60,7 +60,11 @@ export function CategoriesPage() {
                 event.preventDefault();
                 const data = new FormData(event.currentTarget);
                 void attempt(
-                  () => newsroom.updateCategory(category.id, { name: String(data.get('name') ?? ''), description: String(data.get('description') ?? '') }),
+                  () =>
+                    newsroom.updateCategory(category.id, {
+                      name: String(data.get('name') ?? ''),
+                      description: String(data.get('description') ?? ''),
+                    }),
                   'Rubrique enregistrée.',
                 );
               }}
@@ -81,20 +85,38 @@ export function CategoriesPage() {
               </p>
             </form>
             <div className="mt-2 flex flex-wrap gap-2">
-              <button type="button" disabled={index === 0} onClick={() => move(index, -1)} className="rounded border px-2 py-1 text-sm disabled:opacity-50">
+              <button
+                type="button"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                className="rounded border px-2 py-1 text-sm disabled:opacity-50"
+              >
                 Monter <span className="sr-only">{category.name}</span>
               </button>
-              <button type="button" disabled={index === categories.length - 1} onClick={() => move(index, 1)} className="rounded border px-2 py-1 text-sm disabled:opacity-50">
+              <button
+                type="button"
+                disabled={index === categories.length - 1}
+                onClick={() => move(index, 1)}
+                className="rounded border px-2 py-1 text-sm disabled:opacity-50"
+              >
                 Descendre <span className="sr-only">{category.name}</span>
               </button>
-              <button type="button" onClick={() => void attempt(() => newsroom.deleteCategory(category.id), 'Rubrique supprimée.')} className="rounded border px-2 py-1 text-sm">
+              <button
+                type="button"
+                onClick={() => void attempt(() => newsroom.deleteCategory(category.id), 'Rubrique supprimée.')}
+                className="rounded border px-2 py-1 text-sm"
+              >
                 Supprimer <span className="sr-only">{category.name}</span>
               </button>
             </div>
           </li>
         ))}
       </ol>
-      <form onSubmit={create} className="mt-8 grid gap-3 rounded border-2 border-encre p-4 md:grid-cols-4" aria-labelledby="nouvelle-rubrique">
+      <form
+        onSubmit={create}
+        className="mt-8 grid gap-3 rounded border-2 border-encre p-4 md:grid-cols-4"
+        aria-labelledby="nouvelle-rubrique"
+      >
         <h2 id="nouvelle-rubrique" className="font-display text-xl font-bold md:col-span-4">
           Nouvelle rubrique
         </h2>

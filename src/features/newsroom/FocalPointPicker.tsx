@@ -19,7 +19,8 @@ const input = 'w-24 rounded border-2 border-encre px-2 py-1';
 const toPercent = (fraction: number | undefined) => (fraction === undefined ? '' : String(Math.round(fraction * 100)));
 
 export function FocalPointPicker({ image, onChange }: Props) {
-  const set = (focalX: number, focalY: number) => onChange({ focalX: Math.round(focalX * 1000) / 1000, focalY: Math.round(focalY * 1000) / 1000 });
+  const set = (focalX: number, focalY: number) =>
+    onChange({ focalX: Math.round(focalX * 1000) / 1000, focalY: Math.round(focalY * 1000) / 1000 });
 
   const place = (event: MouseEvent<HTMLButtonElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -45,7 +46,14 @@ export function FocalPointPicker({ image, onChange }: Props) {
   return (
     <div className="grid gap-2">
       {/* The keyboard way is the two fields below; this button is a shortcut for the mouse. */}
-      <button type="button" tabIndex={-1} aria-hidden="true" onClick={place} className="relative block w-full cursor-crosshair overflow-hidden rounded p-0" data-testid="point-focal-apercu">
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden="true"
+        onClick={place}
+        className="relative block w-full cursor-crosshair overflow-hidden rounded p-0"
+        data-testid="point-focal-apercu"
+      >
         <img src={image.url} alt="" width={image.width} height={image.height} className="block h-auto w-full" />
         {has ? (
           <span
@@ -60,11 +68,29 @@ export function FocalPointPicker({ image, onChange }: Props) {
       <div className="flex flex-wrap items-end gap-3">
         <label className="grid gap-1">
           <span className="text-sm font-bold">Point focal horizontal (% depuis la gauche)</span>
-          <input type="number" min={0} max={100} step={1} inputMode="numeric" value={toPercent(image.focalX)} onChange={(e) => type('focalX', e.target.value)} className={input} />
+          <input
+            type="number"
+            min={0}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            value={toPercent(image.focalX)}
+            onChange={(e) => type('focalX', e.target.value)}
+            className={input}
+          />
         </label>
         <label className="grid gap-1">
           <span className="text-sm font-bold">Point focal vertical (% depuis le haut)</span>
-          <input type="number" min={0} max={100} step={1} inputMode="numeric" value={toPercent(image.focalY)} onChange={(e) => type('focalY', e.target.value)} className={input} />
+          <input
+            type="number"
+            min={0}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            value={toPercent(image.focalY)}
+            onChange={(e) => type('focalY', e.target.value)}
+            className={input}
+          />
         </label>
         {has ? (
           <button type="button" onClick={() => onChange({})} className="rounded border-2 border-encre px-2 py-1 text-sm font-bold">
@@ -75,7 +101,12 @@ export function FocalPointPicker({ image, onChange }: Props) {
       {has ? (
         <div className="grid gap-1">
           <span className="text-sm">Aperçu du recadrage en carré :</span>
-          <img src={image.url} alt="" className="aspect-square w-24 rounded object-cover" style={{ objectPosition: focalObjectPosition(image) }} />
+          <img
+            src={image.url}
+            alt=""
+            className="aspect-square w-24 rounded object-cover"
+            style={{ objectPosition: focalObjectPosition(image) }}
+          />
         </div>
       ) : null}
     </div>

@@ -130,7 +130,13 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
                     onClick={() => pick(item)}
                     className="block w-full rounded border-4 border-transparent aria-pressed:border-piment focus-visible:outline focus-visible:outline-2 focus-visible:outline-encre"
                   >
-                    <img src={smallestWebp(item)} alt={item.alt} width={item.width} height={item.height} className="aspect-[3/2] h-auto w-full rounded object-cover" />
+                    <img
+                      src={smallestWebp(item)}
+                      alt={item.alt}
+                      width={item.width}
+                      height={item.height}
+                      className="aspect-[3/2] h-auto w-full rounded object-cover"
+                    />
                   </button>
                 </li>
               ))}
@@ -165,7 +171,11 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
           <button type="button" onClick={() => dialog.current?.close()} className="rounded border-2 border-encre px-3 py-1 font-bold">
             Annuler
           </button>
-          <button type="submit" disabled={busy} className="rounded border-2 border-encre bg-encre px-3 py-1 font-bold text-white disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded border-2 border-encre bg-encre px-3 py-1 font-bold text-white disabled:opacity-60"
+          >
             {current ? 'Enregistrer l’image' : 'Insérer l’image'}
           </button>
         </div>

@@ -13,7 +13,9 @@ export function MediaLibraryPage() {
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const load = useCallback(async () => setItems(await newsroom.media(PAGE, offset)), [offset]);
   useEffect(() => {
-    void load().catch((caught: unknown) => setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Médiathèque indisponible.', error: true }));
+    void load().catch((caught: unknown) =>
+      setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Médiathèque indisponible.', error: true }),
+    );
   }, [load]);
 
   const remove = async (item: MediaItem) => {
@@ -38,11 +40,23 @@ export function MediaLibraryPage() {
       <ul aria-label="Images de la médiathèque" className="mt-2 grid grid-cols-2 gap-4 md:grid-cols-4">
         {items?.map((item) => (
           <li key={item.id} className="grid content-start gap-2 rounded border border-encre/30 p-2">
-            <img src={item.variants.find((v) => v.format === 'webp' && v.width <= 480)?.url ?? item.url} alt={item.alt} width={item.width} height={item.height} loading="lazy" className="aspect-[3/2] h-auto w-full rounded object-cover" />
+            <img
+              src={item.variants.find((v) => v.format === 'webp' && v.width <= 480)?.url ?? item.url}
+              alt={item.alt}
+              width={item.width}
+              height={item.height}
+              loading="lazy"
+              className="aspect-[3/2] h-auto w-full rounded object-cover"
+            />
             <p className="text-sm">
               {item.width} × {item.height} px · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
             </p>
-            <button type="button" onClick={() => void remove(item)} aria-label={`Supprimer l’image « ${item.alt} »`} className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold">
+            <button
+              type="button"
+              onClick={() => void remove(item)}
+              aria-label={`Supprimer l’image « ${item.alt} »`}
+              className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
+            >
               Supprimer
             </button>
           </li>
@@ -50,7 +64,11 @@ export function MediaLibraryPage() {
       </ul>
       <div className="mt-4 flex gap-3">
         {offset > 0 ? (
-          <button type="button" onClick={() => setOffset(Math.max(0, offset - PAGE))} className="rounded border-2 border-encre px-3 py-1 font-bold">
+          <button
+            type="button"
+            onClick={() => setOffset(Math.max(0, offset - PAGE))}
+            className="rounded border-2 border-encre px-3 py-1 font-bold"
+          >
             Images plus récentes
           </button>
         ) : null}

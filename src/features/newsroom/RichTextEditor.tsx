@@ -42,7 +42,8 @@ export function RichTextEditor({ initial, onChange }: Props) {
         'aria-label': "Texte de l'article",
         'aria-multiline': 'true',
         role: 'textbox',
-        class: 'article-editor min-h-64 rounded border-2 border-encre bg-white p-3 focus:outline-none focus-visible:ring-4 focus-visible:ring-piment/40',
+        class:
+          'article-editor min-h-64 rounded border-2 border-encre bg-white p-3 focus:outline-none focus-visible:ring-4 focus-visible:ring-piment/40',
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.getJSON()),

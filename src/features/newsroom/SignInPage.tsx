@@ -35,7 +35,9 @@ export function SignInPage() {
       setSession(await newsroom.signInWithPasskey());
       await goOn();
     } catch (caught) {
-      setError(caught instanceof NewsroomError ? caught.message : 'La clé d’accès n’a pas répondu : réessayez ou utilisez votre mot de passe.');
+      setError(
+        caught instanceof NewsroomError ? caught.message : 'La clé d’accès n’a pas répondu : réessayez ou utilisez votre mot de passe.',
+      );
     } finally {
       setBusy(false);
     }
@@ -60,7 +62,13 @@ export function SignInPage() {
         </label>
         <label className="grid gap-1">
           <span className="font-bold">Mot de passe</span>
-          <input name="password" type="password" autoComplete="current-password" required className="rounded border-2 border-encre px-3 py-2" />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="rounded border-2 border-encre px-3 py-2"
+          />
         </label>
         {error ? (
           <p role="alert" className="font-bold text-piment-dark">

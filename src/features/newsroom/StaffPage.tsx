@@ -12,7 +12,9 @@ export function StaffPage() {
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const load = useCallback(async () => setMembers(await newsroom.staff()), []);
   useEffect(() => {
-    void load().catch((caught: unknown) => setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Liste indisponible.', error: true }));
+    void load().catch((caught: unknown) =>
+      setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Liste indisponible.', error: true }),
+    );
   }, [load]);
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
@@ -37,7 +39,12 @@ export function StaffPage() {
   const setActive = async (member: Member, active: boolean) => {
     try {
       await newsroom.setStaffActive(member.id, active);
-      setMessage({ text: active ? `Le compte de ${member.name} est réactivé.` : `Le compte de ${member.name} est désactivé ; ses sessions sont fermées.`, error: false });
+      setMessage({
+        text: active
+          ? `Le compte de ${member.name} est réactivé.`
+          : `Le compte de ${member.name} est désactivé ; ses sessions sont fermées.`,
+        error: false,
+      });
       await load();
     } catch (caught) {
       setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Le compte n’a pas été modifié.', error: true });
@@ -53,7 +60,9 @@ export function StaffPage() {
       <table className="mt-2 w-full border-collapse text-left">
         <thead>
           <tr className="border-b-2 border-encre">
-            <th scope="col" className="py-2">Nom</th>
+            <th scope="col" className="py-2">
+              Nom
+            </th>
             <th scope="col">Adresse e-mail</th>
             <th scope="col">Rôle</th>
             <th scope="col">État</th>
@@ -111,7 +120,14 @@ export function StaffPage() {
         </label>
         <label className="grid gap-1">
           <span className="text-sm font-bold">Mot de passe provisoire (12 caractères au moins)</span>
-          <input name="password" type="password" required minLength={12} autoComplete="new-password" className="rounded border-2 border-encre px-2 py-1" />
+          <input
+            name="password"
+            type="password"
+            required
+            minLength={12}
+            autoComplete="new-password"
+            className="rounded border-2 border-encre px-2 py-1"
+          />
         </label>
         <button type="submit" className="rounded bg-encre px-4 py-2 font-bold text-white md:col-start-2">
           Créer le compte

@@ -55,8 +55,8 @@ export function SurveyResultsPage() {
     <section>
       <h1 className="font-display text-3xl font-bold">Sondages</h1>
       <p className="mt-1 max-w-3xl text-sm">
-        Les réponses des lectrices aux popins sondage. Le site ne garde que des totaux par bouton et par jour (UTC)&nbsp;: rien
-        ne dit qui a répondu.
+        Les réponses des lectrices aux popins sondage. Le site ne garde que des totaux par bouton et par jour (UTC)&nbsp;: rien ne dit qui a
+        répondu.
       </p>
       <fieldset className="mt-4 flex flex-wrap items-center gap-4 rounded border-2 border-encre/30 p-3">
         <legend className="px-1 font-bold">Période</legend>

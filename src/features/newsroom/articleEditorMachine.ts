@@ -45,7 +45,10 @@ export interface EditorFailure {
 
 const failureOf = (error: unknown): EditorFailure => {
   const e = error as Partial<EditorFailure>;
-  return { status: typeof e.status === 'number' ? e.status : 0, message: typeof e.message === 'string' ? e.message : "L'enregistrement a échoué." };
+  return {
+    status: typeof e.status === 'number' ? e.status : 0,
+    message: typeof e.message === 'string' ? e.message : "L'enregistrement a échoué.",
+  };
 };
 
 /** The failure carried by an invoked actor's error event (XState's `xstate.error.actor.*`). */
@@ -127,7 +130,9 @@ export const articleEditorMachine = setup({
       invoke: {
         id: 'saveArticle',
         src: 'saveArticle',
-        input: ({ event }) => ({ reason: event.type === 'editor.save' || event.type === 'editor.status' || event.type === 'editor.preview' ? 'manual' : 'auto' }),
+        input: ({ event }) => ({
+          reason: event.type === 'editor.save' || event.type === 'editor.status' || event.type === 'editor.preview' ? 'manual' : 'auto',
+        }),
         onDone: [
           { guard: 'publishWaits', target: 'publishing' },
           { guard: 'previewWaits', target: 'previewing' },
@@ -173,7 +178,10 @@ export const articleEditorMachine = setup({
       invoke: {
         id: 'makePreviewLink',
         src: 'makePreviewLink',
-        onDone: [{ guard: 'editedWhileSaving', target: 'dirty', actions: 'forgetNext' }, { target: 'clean', actions: 'forgetNext' }],
+        onDone: [
+          { guard: 'editedWhileSaving', target: 'dirty', actions: 'forgetNext' },
+          { target: 'clean', actions: 'forgetNext' },
+        ],
         onError: { target: 'clean', actions: ['recordFailure', 'forgetNext'] },
       },
       on: { 'editor.edit': { actions: 'markEditedWhileSaving' } },

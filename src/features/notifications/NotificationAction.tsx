@@ -9,7 +9,6 @@ import { useOnlineStatus } from '../../lib/onlineStatus.ts';
 import { notificationTexts } from './notificationTexts.ts';
 import { currentSubscription, pushSupported, subscribeToPush, unsubscribeFromPush } from './pushSubscription.ts';
 
-
 type View =
   | { kind: 'checking' | 'idle' | 'working' | 'unsupported' | 'denied' }
   | { kind: 'subscribed'; subscription: PushSubscription | null; message: string }
@@ -55,7 +54,8 @@ export function NotificationAction({ publicKey, serviceWorker }: NotificationAct
     if (!publicKey) return;
     setView({ kind: 'working' });
     const result = await subscribeToPush(publicKey);
-    if (result.status === 'subscribed') setView({ kind: 'subscribed', subscription: await currentSubscription().catch(() => null), message: result.message });
+    if (result.status === 'subscribed')
+      setView({ kind: 'subscribed', subscription: await currentSubscription().catch(() => null), message: result.message });
     else if (result.status === 'denied') setView({ kind: 'denied' });
     else if (result.status === 'error') setView({ kind: 'error', message: result.message });
   }

@@ -5,7 +5,10 @@
 import { removePushSubscription, savePushSubscription } from '../../api/queries/push.ts';
 import type { PushSubscriptionInput } from '../../api/types.ts';
 
-export type PushResult = { status: 'subscribed' | 'unsubscribed'; message: string } | { status: 'denied' } | { status: 'error'; message: string };
+export type PushResult =
+  | { status: 'subscribed' | 'unsubscribed'; message: string }
+  | { status: 'denied' }
+  | { status: 'error'; message: string };
 
 export const pushTexts = {
   failed: 'L’activation n’a pas abouti : réessayez dans un instant.',
@@ -36,7 +39,10 @@ async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {
 }
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 

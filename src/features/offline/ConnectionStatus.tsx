@@ -8,7 +8,6 @@ import { appConfig } from '../../../app.config.ts';
 import { useOnlineStatus } from '../../lib/onlineStatus.ts';
 import { BACK_ONLINE_MESSAGE, OFFLINE_MESSAGE } from './connectionTexts.ts';
 
-
 export function ConnectionStatus() {
   const online = useOnlineStatus();
   const [backOnline, setBackOnline] = useState(false);
@@ -29,7 +28,11 @@ export function ConnectionStatus() {
 
   const message = !online ? OFFLINE_MESSAGE : backOnline ? BACK_ONLINE_MESSAGE : '';
   return (
-    <div role="status" aria-live="polite" className="connection-status pointer-events-none fixed inset-x-0 bottom-3 z-[60] flex justify-center px-3">
+    <div
+      role="status"
+      aria-live="polite"
+      className="connection-status pointer-events-none fixed inset-x-0 bottom-3 z-[60] flex justify-center px-3"
+    >
       {message ? (
         <p className={`rounded-full px-5 py-2 text-sm font-bold shadow-lg ${online ? 'bg-encre text-white' : 'bg-moutarde text-encre'}`}>
           {message}

@@ -110,12 +110,7 @@ export function PopinDialog(props: PopinDialogProps) {
                 const image = part(parts, `choice${choice}_image`);
                 return (
                   <label key={choice} className="popin-choice">
-                    <input
-                      type="checkbox"
-                      name="popin-choice"
-                      checked={props.choice === choice}
-                      onChange={() => props.onChoice(choice)}
-                    />
+                    <input type="checkbox" name="popin-choice" checked={props.choice === choice} onChange={() => props.onChoice(choice)} />
                     {image ? <img src={image} alt="" width={64} height={64} /> : null}
                     <span>{part(parts, `choice${choice}_description`) ?? appConfig.newsletter.types[choice]}</span>
                   </label>

@@ -86,16 +86,16 @@ export function PopinRunner({ popin, appConsent, renderSignup }: PopinRunnerProp
     <>
       {marker}
       <PopinDialog
-      popin={shown}
-      variant={variant}
-      surveyAnswered={state.matches({ displayed: { survey: 'answered' } })}
-      choice={state.matches({ displayed: { choice: 'choice2' } }) ? 2 : 1}
-      newsletterType={state.context.newsletterType}
-      onClose={() => send({ type: 'popin.closed' })}
-      onSurveyAnswer={(button) => send({ type: 'popin.surveyAnswered', button })}
-      onChoice={(choice) => send({ type: 'popin.choiceSelected', choice })}
-      onSignupSuccess={() => send({ type: 'popin.signupSucceeded' })}
-      renderSignup={renderSignup}
+        popin={shown}
+        variant={variant}
+        surveyAnswered={state.matches({ displayed: { survey: 'answered' } })}
+        choice={state.matches({ displayed: { choice: 'choice2' } }) ? 2 : 1}
+        newsletterType={state.context.newsletterType}
+        onClose={() => send({ type: 'popin.closed' })}
+        onSurveyAnswer={(button) => send({ type: 'popin.surveyAnswered', button })}
+        onChoice={(choice) => send({ type: 'popin.choiceSelected', choice })}
+        onSignupSuccess={() => send({ type: 'popin.signupSucceeded' })}
+        renderSignup={renderSignup}
       />
     </>
   );

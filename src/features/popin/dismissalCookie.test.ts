@@ -3,7 +3,9 @@ import { dismissalCookieName, dismissalCookiePresent, dismissalCookieString } fr
 
 describe('dismissal cookie', () => {
   it('is regie_<hash>, for the given seconds, on the whole site', () => {
-    expect(dismissalCookieString({ hash: '7f3a9c2e', seconds: 86_400 }, false)).toBe('regie_7f3a9c2e=1; Max-Age=86400; Path=/; SameSite=Lax');
+    expect(dismissalCookieString({ hash: '7f3a9c2e', seconds: 86_400 }, false)).toBe(
+      'regie_7f3a9c2e=1; Max-Age=86400; Path=/; SameSite=Lax',
+    );
     expect(dismissalCookieString({ hash: 'x', seconds: 0.2 }, true)).toBe('regie_x=1; Max-Age=1; Path=/; SameSite=Lax; Secure');
   });
 

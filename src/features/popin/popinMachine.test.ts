@@ -12,7 +12,13 @@ import { type CookieWrite, type PopinEvent, popinMachine } from './popinMachine.
 
 const noParts: PopinParts = Object.fromEntries(
   [
-    'background', 'background_mobile', 'title', 'subtitle', 'description', 'submit', 'thanks',
+    'background',
+    'background_mobile',
+    'title',
+    'subtitle',
+    'description',
+    'submit',
+    'thanks',
     ...[1, 2, 3, 4].flatMap((n) => [`button${n}_text`, `button${n}_url`]),
     ...[1, 2].flatMap((n) => [`choice${n}_type`, `choice${n}_description`, `choice${n}_image`]),
   ].map((key) => [key, null]),
@@ -63,7 +69,13 @@ function start(options: { touch?: boolean } = {}) {
 
 const triggers = [
   { name: 'isOpen', trigger: { isOpen: true }, touch: false, delay: baseDelayMs, mouse: false },
-  { name: 'isOpenDelay (timeDelay 3)', trigger: { isOpenDelay: true, timeDelay: 3 }, touch: false, delay: 3000 + baseDelayMs, mouse: false },
+  {
+    name: 'isOpenDelay (timeDelay 3)',
+    trigger: { isOpenDelay: true, timeDelay: 3 },
+    touch: false,
+    delay: 3000 + baseDelayMs,
+    mouse: false,
+  },
   { name: 'isClose on a touch device', trigger: { isClose: true }, touch: true, delay: touchDelayMs, mouse: false },
   { name: 'isClose with a mouse leaving the layout', trigger: { isClose: true }, touch: false, delay: baseDelayMs, mouse: true },
 ];
@@ -111,7 +123,11 @@ describe('popinMachine: every trigger × dismissal cookie × consent (simulated 
 
   it('waits for consent: given later, the trigger starts then; withdrawn while waiting, nothing shows', () => {
     const { actor, clock, displayed } = start();
-    actor.send({ type: 'popin.contentSet', popin: popin('register_light', { isOpenDelay: true, timeDelay: 2 }), hasDismissalCookie: false });
+    actor.send({
+      type: 'popin.contentSet',
+      popin: popin('register_light', { isOpenDelay: true, timeDelay: 2 }),
+      hasDismissalCookie: false,
+    });
     clock.increment(10_000);
     expect(displayed()).toBe(false);
     actor.send({ type: 'popin.consentChanged', appConsent: true });
@@ -217,8 +233,16 @@ describe('popinMachine (xstate/graph)', () => {
     { type: 'popin.consentChanged', appConsent: false },
     { type: 'popin.contentSet', popin: popin('register_light', { isOpen: true }), hasDismissalCookie: false },
     { type: 'popin.contentSet', popin: popin('register_light', { isOpen: true }), hasDismissalCookie: true },
-    { type: 'popin.contentSet', popin: popin('survey', { isOpenDelay: true, timeDelay: 1 }, { button1_text: 'A' }), hasDismissalCookie: false },
-    { type: 'popin.contentSet', popin: popin('register_choice', { isClose: true }, { choice1_type: '1', choice2_type: '2' }), hasDismissalCookie: false },
+    {
+      type: 'popin.contentSet',
+      popin: popin('survey', { isOpenDelay: true, timeDelay: 1 }, { button1_text: 'A' }),
+      hasDismissalCookie: false,
+    },
+    {
+      type: 'popin.contentSet',
+      popin: popin('register_choice', { isClose: true }, { choice1_type: '1', choice2_type: '2' }),
+      hasDismissalCookie: false,
+    },
     { type: 'popin.contentSet', popin: popin('button', {}), hasDismissalCookie: false },
     { type: 'popin.mouseLeft' },
     { type: 'popin.mouseEntered' },
@@ -237,7 +261,13 @@ describe('popinMachine (xstate/graph)', () => {
   const paths = getShortestPaths(popinMachine, {
     events,
     serializeState: (state) =>
-      JSON.stringify([state.value, state.context.appConsent, state.context.hasDismissalCookie, state.context.popin?.type ?? null, state.context.displayed]),
+      JSON.stringify([
+        state.value,
+        state.context.appConsent,
+        state.context.hasDismissalCookie,
+        state.context.popin?.type ?? null,
+        state.context.displayed,
+      ]),
     serializeEvent: (event) => JSON.stringify(event),
   });
 

@@ -89,9 +89,7 @@ export const popinMachine = setup({
   },
   actions: {
     storeContent: assign(({ event }) =>
-      event.type === 'popin.contentSet'
-        ? { popin: event.popin, hasDismissalCookie: event.hasDismissalCookie, surveyAnswer: null }
-        : {},
+      event.type === 'popin.contentSet' ? { popin: event.popin, hasDismissalCookie: event.hasDismissalCookie, surveyAnswer: null } : {},
     ),
     clearContent: assign({ popin: null, surveyAnswer: null }),
     storeConsent: assign({
@@ -243,7 +241,10 @@ export const popinMachine = setup({
                 target: '#popin.closed',
                 actions: {
                   type: 'writeCookie',
-                  params: ({ context }) => ({ hash: context.popin?.cookie.hash ?? '', seconds: context.popin?.cookie.successDuration ?? 0 }),
+                  params: ({ context }) => ({
+                    hash: context.popin?.cookie.hash ?? '',
+                    seconds: context.popin?.cookie.successDuration ?? 0,
+                  }),
                 },
               },
               { target: '#popin.closed' },

@@ -40,7 +40,11 @@ export function ProgressBar() {
 
   const scale = phase === 'running' ? (started ? RUN_TARGET : 0) : phase === 'idle' ? 0 : 1;
   const transition =
-    phase === 'running' && started ? `transform ${durationMs}ms cubic-bezier(0.1, 0.6, 0.3, 1)` : phase === 'idle' ? 'none' : `transform ${FINISH_MS}ms ease-out`;
+    phase === 'running' && started
+      ? `transform ${durationMs}ms cubic-bezier(0.1, 0.6, 0.3, 1)`
+      : phase === 'idle'
+        ? 'none'
+        : `transform ${FINISH_MS}ms ease-out`;
   return (
     <div
       className="progress-bar pointer-events-none fixed inset-x-0 top-0 z-[60]"

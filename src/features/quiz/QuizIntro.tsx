@@ -19,9 +19,20 @@ export function QuizIntro({ quiz, ready, onStart }: { quiz: Quiz; ready: boolean
       </p>
       <h1 className="mt-4 font-display text-4xl font-black italic leading-tight text-balance md:text-5xl">{quiz.title}</h1>
       <p className="mx-auto mt-4 max-w-xl text-xl text-encre/85">{quiz.description}</p>
-      <ContentImage image={quiz.image} sizes="(min-width: 768px) 768px, 100vw" eager priority className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover" />
+      <ContentImage
+        image={quiz.image}
+        sizes="(min-width: 768px) 768px, 100vw"
+        eager
+        priority
+        className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover"
+      />
       {/* Opacity changes at once when the button becomes usable: a half-faded, enabled button fails contrast. */}
-      <button type="button" className="button-primary quiz-start mt-8 text-lg transition-[translate,background-color]" disabled={!ready} onClick={onStart}>
+      <button
+        type="button"
+        className="button-primary quiz-start mt-8 text-lg transition-[translate,background-color]"
+        disabled={!ready}
+        onClick={onStart}
+      >
         Commencer le quiz
       </button>
       <noscript>

@@ -53,7 +53,10 @@ export function QuizQuestionView({
         {question.text}
       </h2>
       {question.audio ? <QuestionAudio audio={question.audio} /> : null}
-      <ul className={`quiz-answers mt-6 ${answerGridClass(question.answerKind, question.answers.length)}`} data-answers={question.answers.length}>
+      <ul
+        className={`quiz-answers mt-6 ${answerGridClass(question.answerKind, question.answers.length)}`}
+        data-answers={question.answers.length}
+      >
         {question.answers.map((answer) => (
           <li key={answer.id}>
             <button
@@ -63,7 +66,12 @@ export function QuizQuestionView({
               onClick={() => onAnswer(answer.id)}
             >
               {answer.image ? (
-                <ContentImage image={answer.image} sizes="(min-width: 1025px) 240px, (min-width: 768px) 33vw, 50vw" eager className="aspect-square h-auto w-full rounded-lg object-cover" />
+                <ContentImage
+                  image={answer.image}
+                  sizes="(min-width: 1025px) 240px, (min-width: 768px) 33vw, 50vw"
+                  eager
+                  className="aspect-square h-auto w-full rounded-lg object-cover"
+                />
               ) : null}
               <span>{answer.text}</span>
             </button>

@@ -9,9 +9,24 @@ import { computeQuizResult, quizResultErrors } from './quizResult.ts';
 // Three questions; 'inconnu' is a result the quiz does not have (answers 13, 22 and 32 lead nowhere).
 const quiz = quizFixture(
   [
-    quizQuestion(10, [[11, 'boheme'], [12, 'chemise'], [13, 'inconnu'], [14, 'boheme']]),
-    quizQuestion(20, [[21, 'chemise'], [22, 'inconnu'], [23, 'boheme'], [24, 'chemise']]),
-    quizQuestion(30, [[31, 'chemise'], [32, 'inconnu'], [33, 'boheme'], [34, 'chemise']]),
+    quizQuestion(10, [
+      [11, 'boheme'],
+      [12, 'chemise'],
+      [13, 'inconnu'],
+      [14, 'boheme'],
+    ]),
+    quizQuestion(20, [
+      [21, 'chemise'],
+      [22, 'inconnu'],
+      [23, 'boheme'],
+      [24, 'chemise'],
+    ]),
+    quizQuestion(30, [
+      [31, 'chemise'],
+      [32, 'inconnu'],
+      [33, 'boheme'],
+      [34, 'chemise'],
+    ]),
   ],
   [quizResult(1, 'boheme'), quizResult(2, 'chemise')],
 );

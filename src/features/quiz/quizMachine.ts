@@ -52,9 +52,7 @@ export const quizMachine = setup({
   },
   actions: {
     clearAnswers: assign({ index: 0, answers: [], resultUrl: null, error: null }),
-    restoreProgress: assign(({ event }) =>
-      event.type === 'quiz.resume' ? { index: event.index, answers: [...event.answers] } : {},
-    ),
+    restoreProgress: assign(({ event }) => (event.type === 'quiz.resume' ? { index: event.index, answers: [...event.answers] } : {})),
     recordAnswer: assign({
       answers: ({ context, event }) => {
         if (event.type !== 'quiz.answer') return context.answers;

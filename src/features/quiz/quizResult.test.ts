@@ -7,9 +7,24 @@ const chemise = quizResult(2, 'chemise');
 const nuisette = quizResult(3, 'nuisette');
 const quiz = quizFixture(
   [
-    quizQuestion(10, [[11, 'boheme'], [12, 'chemise'], [13, 'nuisette'], [14, 'boheme']]),
-    quizQuestion(20, [[21, 'chemise'], [22, 'nuisette'], [23, 'boheme'], [24, 'chemise']]),
-    quizQuestion(30, [[31, 'nuisette'], [32, 'boheme'], [33, 'chemise'], [34, 'nuisette']]),
+    quizQuestion(10, [
+      [11, 'boheme'],
+      [12, 'chemise'],
+      [13, 'nuisette'],
+      [14, 'boheme'],
+    ]),
+    quizQuestion(20, [
+      [21, 'chemise'],
+      [22, 'nuisette'],
+      [23, 'boheme'],
+      [24, 'chemise'],
+    ]),
+    quizQuestion(30, [
+      [31, 'nuisette'],
+      [32, 'boheme'],
+      [33, 'chemise'],
+      [34, 'nuisette'],
+    ]),
   ],
   [boheme, chemise, nuisette],
 );
@@ -38,7 +53,14 @@ describe('computeQuizResult', () => {
 
   it('ignores answers naming a result the quiz does not have, and says so when none is left', () => {
     const broken = quizFixture(
-      [quizQuestion(10, [[11, 'inconnu'], [12, 'boheme'], [13, 'inconnu'], [14, 'inconnu']])],
+      [
+        quizQuestion(10, [
+          [11, 'inconnu'],
+          [12, 'boheme'],
+          [13, 'inconnu'],
+          [14, 'inconnu'],
+        ]),
+      ],
       [boheme],
     );
     expect(computeQuizResult(broken, [12])).toEqual({ ok: true, result: boheme });

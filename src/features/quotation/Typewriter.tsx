@@ -32,7 +32,12 @@ export function Typewriter({ quotations }: { quotations: readonly Quotation[] })
   const typed = quotation.text.slice(0, state.shown);
   const done = state.shown >= quotation.text.length;
   return (
-    <section aria-label="Citation" className="typewriter mx-auto max-w-4xl px-4 py-10 text-center" data-testid="typewriter" data-index={state.index}>
+    <section
+      aria-label="Citation"
+      className="typewriter mx-auto max-w-4xl px-4 py-10 text-center"
+      data-testid="typewriter"
+      data-index={state.index}
+    >
       <figure>
         <blockquote className="font-display text-2xl italic leading-snug md:text-3xl">
           <p className="sr-only">{quotation.text}</p>
@@ -46,9 +51,7 @@ export function Typewriter({ quotations }: { quotations: readonly Quotation[] })
             </span>
           </p>
         </blockquote>
-        <figcaption className="mt-4 text-sm font-bold uppercase tracking-[0.2em] text-piment-light">
-          — {quotation.author}
-        </figcaption>
+        <figcaption className="mt-4 text-sm font-bold uppercase tracking-[0.2em] text-piment-light">— {quotation.author}</figcaption>
       </figure>
     </section>
   );

@@ -47,18 +47,26 @@ export function ReparteeGenerator({
           Générateur de répartie
         </Link>
       </p>
-      <h1 className="mt-4 text-center font-display text-4xl font-black italic leading-tight text-balance md:text-5xl">
-        {generator.title}
-      </h1>
+      <h1 className="mt-4 text-center font-display text-4xl font-black italic leading-tight text-balance md:text-5xl">{generator.title}</h1>
       <p className="mx-auto mt-4 max-w-xl text-center text-xl text-encre/85">{generator.description}</p>
-      <ContentImage image={generator.image} sizes="(min-width: 768px) 768px, 100vw" eager priority className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover" />
+      <ContentImage
+        image={generator.image}
+        sizes="(min-width: 768px) 768px, 100vw"
+        eager
+        priority
+        className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover"
+      />
       <section aria-labelledby="reply-title" className="mt-10 flex flex-col items-center gap-6 text-center">
         <h2 id="reply-title" className="font-display text-2xl font-bold">
           Votre réplique
         </h2>
         <div className="flex min-h-32 w-full items-center justify-center rounded-2xl bg-white p-6 shadow-sm" aria-live="polite">
           {current ? (
-            <blockquote key={current.id} className="repartee-reply font-display text-2xl italic leading-snug md:text-3xl" data-reply-id={current.id}>
+            <blockquote
+              key={current.id}
+              className="repartee-reply font-display text-2xl italic leading-snug md:text-3xl"
+              data-reply-id={current.id}
+            >
               « {current.text} »
             </blockquote>
           ) : (
@@ -83,7 +91,9 @@ export function ReparteeGenerator({
           </div>
         ) : null}
         {current ? <ShareActions url={shareUrlOf(current.id)} title={generator.title} text={`« ${current.text} »`} /> : null}
-        <p className="text-sm text-encre/75">{generator.replyCount} répliques dans ce générateur, toutes vues une fois avant qu'une ne revienne.</p>
+        <p className="text-sm text-encre/75">
+          {generator.replyCount} répliques dans ce générateur, toutes vues une fois avant qu'une ne revienne.
+        </p>
       </section>
     </article>
   );

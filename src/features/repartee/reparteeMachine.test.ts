@@ -75,7 +75,8 @@ function reference(before: View, event: ReparteeEvent): View {
         ? { ...before, value: 'ready', ready: true, error: null, items: output.length }
         : { ...before, value: 'failure', ready: false, error: reparteeTexts.noReply, items: 0 };
     }
-    if (type === 'xstate.error.actor.loadReplies') return { ...before, value: 'failure', ready: false, error: reparteeTexts.loadFailed, items: 0 };
+    if (type === 'xstate.error.actor.loadReplies')
+      return { ...before, value: 'failure', ready: false, error: reparteeTexts.loadFailed, items: 0 };
     return before;
   }
   if (before.value === 'failure' && event.type === 'repartee.retry') return { ...before, value: 'loading', error: null };
@@ -142,7 +143,7 @@ describe('reparteeMachine draws', () => {
     }
   });
 
-  it("starts from the shared reply and does not deal it again in the first round", () => {
+  it('starts from the shared reply and does not deal it again in the first round', () => {
     const { actor, shown } = start(3);
     load(actor);
     expect(actor.getSnapshot().context.currentId).toBe(3);

@@ -106,29 +106,29 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
         <search className="mt-4">
           <form
             onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'search.submitted', query });
-          }}
-        >
-          <label htmlFor={`${titleId}-q`} className="sr-only">
-            Rechercher un article
-          </label>
-          <input
-            ref={inputRef}
-            id={`${titleId}-q`}
-            type="search"
-            name="q"
-            value={query}
-            autoComplete="off"
-            placeholder="Robe, maquillage, astro…"
-            aria-describedby={statusId}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              send({ type: 'search.typed', query: event.target.value });
+              event.preventDefault();
+              send({ type: 'search.submitted', query });
             }}
-            className="w-full border-b-2 border-encre bg-transparent py-3 font-display text-3xl outline-none placeholder:text-encre/40 focus-visible:border-piment"
-          />
-        </form>
+          >
+            <label htmlFor={`${titleId}-q`} className="sr-only">
+              Rechercher un article
+            </label>
+            <input
+              ref={inputRef}
+              id={`${titleId}-q`}
+              type="search"
+              name="q"
+              value={query}
+              autoComplete="off"
+              placeholder="Robe, maquillage, astro…"
+              aria-describedby={statusId}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                send({ type: 'search.typed', query: event.target.value });
+              }}
+              className="w-full border-b-2 border-encre bg-transparent py-3 font-display text-3xl outline-none placeholder:text-encre/40 focus-visible:border-piment"
+            />
+          </form>
         </search>
         {categoryList.length > 0 ? (
           <nav aria-label="Catégories" className="mt-4">

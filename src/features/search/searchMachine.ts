@@ -31,8 +31,7 @@ export const searchMachine = setup({
     }),
   },
   guards: {
-    isQueryLongEnough: ({ event }) =>
-      'query' in event && event.query.trim().length >= appConfig.search.minQueryLength,
+    isQueryLongEnough: ({ event }) => 'query' in event && event.query.trim().length >= appConfig.search.minQueryLength,
   },
   actions: {
     storeQuery: assign({ query: ({ event }) => ('query' in event ? event.query : '') }),

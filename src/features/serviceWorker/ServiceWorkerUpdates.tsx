@@ -19,17 +19,21 @@ export function ServiceWorkerUpdates({ enabled }: { enabled: boolean | null }) {
 
   useEffect(() => {
     if (enabled === null || import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-    return whenIdle(() => {
-      if (!enabled) {
-        void import('./unregister.ts').then((m) => m.removeServiceWorker());
-        return;
-      }
-      void import('./registration.ts')
-        .then((m) => m.registerServiceWorker(() => setWaiting(true)))
-        .then((registered) => {
-          handle.current = registered;
-        });
-    }, appConfig.serviceWorker.registerAfterLoadMs, appConfig.serviceWorker.registerIdleTimeoutMs);
+    return whenIdle(
+      () => {
+        if (!enabled) {
+          void import('./unregister.ts').then((m) => m.removeServiceWorker());
+          return;
+        }
+        void import('./registration.ts')
+          .then((m) => m.registerServiceWorker(() => setWaiting(true)))
+          .then((registered) => {
+            handle.current = registered;
+          });
+      },
+      appConfig.serviceWorker.registerAfterLoadMs,
+      appConfig.serviceWorker.registerIdleTimeoutMs,
+    );
   }, [enabled]);
 
   // Pages reached inside the app: the worker saw their data, not their document.

@@ -13,7 +13,11 @@ export function UpdateToast({ onReload, onDismiss }: { onReload: () => void; onD
       <p id={titleId} role="status" className="flex-1 font-bold">
         {UPDATE_MESSAGE}
       </p>
-      <button type="button" onClick={onReload} className="rounded-full bg-piment px-4 py-2 text-sm font-bold text-white hover:bg-piment-dark">
+      <button
+        type="button"
+        onClick={onReload}
+        className="rounded-full bg-piment px-4 py-2 text-sm font-bold text-white hover:bg-piment-dark"
+      >
         Recharger
       </button>
       <button type="button" onClick={onDismiss} className="rounded-full px-3 py-2 text-sm font-semibold underline">

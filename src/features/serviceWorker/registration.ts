@@ -22,7 +22,10 @@ const IMAGE = /\.(?:avif|gif|jpe?g|png|svg|webp)(?:\?|$)/i;
 function loadedImages(): string[] {
   const urls = new Set<string>();
   for (const entry of performance.getEntriesByType('resource')) {
-    if (entry.name.startsWith(window.location.origin) && ((entry as PerformanceResourceTiming).initiatorType === 'img' || IMAGE.test(entry.name))) {
+    if (
+      entry.name.startsWith(window.location.origin) &&
+      ((entry as PerformanceResourceTiming).initiatorType === 'img' || IMAGE.test(entry.name))
+    ) {
       urls.add(entry.name);
     }
   }

@@ -43,7 +43,14 @@ export function PopinSignupForm({ newsletterType, submitLabel, onSuccess }: Popi
   return (
     <div className="popin-signup mt-4">
       {succeeded ? null : (
-        <form method="post" action="/newsletter/inscriptionajaxlight-popin" onSubmit={onSubmit} onFocus={prepareCaptcha} aria-busy={busy} className="flex flex-col gap-3">
+        <form
+          method="post"
+          action="/newsletter/inscriptionajaxlight-popin"
+          onSubmit={onSubmit}
+          onFocus={prepareCaptcha}
+          aria-busy={busy}
+          className="flex flex-col gap-3"
+        >
           <SignupInputs
             id={id}
             busy={busy}

@@ -31,7 +31,9 @@ export function UnsubscribeForm() {
         people_register_website: String(data.get('people_register_website') ?? ''),
         'g-recaptcha-response': captchaToken,
       });
-      setPhase(answer.status === 'success' ? { kind: 'sent', message: answer.message } : { kind: 'error', messages: Object.values(answer.errors) });
+      setPhase(
+        answer.status === 'success' ? { kind: 'sent', message: answer.message } : { kind: 'error', messages: Object.values(answer.errors) },
+      );
     } catch (error) {
       // A network failure returns quietly to the form, like the signup; a captcha failure is said.
       setPhase(error instanceof CaptchaError ? { kind: 'error', messages: [error.message] } : { kind: 'idle' });
@@ -43,8 +45,18 @@ export function UnsubscribeForm() {
   return (
     <div className="mx-auto max-w-xl px-4 pb-12 text-center">
       {phase.kind === 'sent' ? null : (
-        <form className="flex flex-col gap-3 sm:flex-row sm:justify-center" onSubmit={onSubmit} onFocus={() => captcha.prepare()} aria-busy={busy}>
-          <SignupInputs id={id} busy={busy} postcode={false} emailClassName="min-h-11 rounded-full border-2 border-encre bg-white px-5 sm:w-80" />
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:justify-center"
+          onSubmit={onSubmit}
+          onFocus={() => captcha.prepare()}
+          aria-busy={busy}
+        >
+          <SignupInputs
+            id={id}
+            busy={busy}
+            postcode={false}
+            emailClassName="min-h-11 rounded-full border-2 border-encre bg-white px-5 sm:w-80"
+          />
           <button type="submit" className="button-primary" disabled={busy || !online}>
             Me désinscrire
           </button>
@@ -53,7 +65,13 @@ export function UnsubscribeForm() {
       <div role="status" aria-live="polite" className="mt-6 empty:hidden">
         {!online && phase.kind !== 'sent' ? <p className="font-bold">{UNSUBSCRIBE_OFFLINE}</p> : null}
         {phase.kind === 'sent' ? <p className="text-lg font-bold">{phase.message}</p> : null}
-        {phase.kind === 'error' ? phase.messages.map((message) => <p key={message} className="font-bold">{message}</p>) : null}
+        {phase.kind === 'error'
+          ? phase.messages.map((message) => (
+              <p key={message} className="font-bold">
+                {message}
+              </p>
+            ))
+          : null}
       </div>
     </div>
   );

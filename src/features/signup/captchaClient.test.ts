@@ -15,7 +15,16 @@ async function realChallenge(maxnumber = 5000): Promise<AltchaChallenge> {
 
 describe('sha256Hex', () => {
   it('matches node:crypto on empty, short, multi-block and non-ASCII input', () => {
-    for (const text of ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'a'.repeat(64), 'x'.repeat(1000), 'crème brûlée ☕', 'salt?expires=1&42']) {
+    for (const text of [
+      '',
+      'abc',
+      'a'.repeat(55),
+      'a'.repeat(56),
+      'a'.repeat(64),
+      'x'.repeat(1000),
+      'crème brûlée ☕',
+      'salt?expires=1&42',
+    ]) {
       expect(sha256Hex(text), text.slice(0, 20)).toBe(createHash('sha256').update(text).digest('hex'));
     }
   });

@@ -37,10 +37,7 @@ export interface RecaptchaWidget {
 
 export const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js?render=explicit&hl=fr';
 
-export async function loadRecaptcha(
-  options: { siteKey?: string; version?: number },
-  host: RecaptchaHost,
-): Promise<RecaptchaWidget> {
+export async function loadRecaptcha(options: { siteKey?: string; version?: number }, host: RecaptchaHost): Promise<RecaptchaWidget> {
   if (!options.siteKey || options.version !== 2) throw new CaptchaError(recaptchaErrors.missingKeyOrVersion);
   if (!host.grecaptcha()) {
     try {
@@ -82,9 +79,7 @@ export async function loadRecaptcha(
         pending?.reject(new CaptchaError(recaptchaErrors.executeFailed));
         pending = { resolve, reject };
         try {
-          Promise.resolve(grecaptcha.execute(widgetId)).catch(() =>
-            settle({ error: new CaptchaError(recaptchaErrors.executeFailed) }),
-          );
+          Promise.resolve(grecaptcha.execute(widgetId)).catch(() => settle({ error: new CaptchaError(recaptchaErrors.executeFailed) }));
         } catch {
           settle({ error: new CaptchaError(recaptchaErrors.executeFailed) });
         }

@@ -143,7 +143,9 @@ describe('signupMachine', () => {
   it('fetches a new token before each submit and resets it after each one', async () => {
     const { actor, requests, tokenCalls, resets } = start({
       answer: async (request) =>
-        request.form.people_register_email === 'faute@exemple' ? { status: 'error', errors: { people_register_email: "L'adresse e-mail n'est pas valide." } } : success,
+        request.form.people_register_email === 'faute@exemple'
+          ? { status: 'error', errors: { people_register_email: "L'adresse e-mail n'est pas valide." } }
+          : success,
     });
     actor.send(submitted('faute@exemple'));
     await flush();
@@ -184,7 +186,11 @@ describe('signupMachine', () => {
   });
 
   it('displayMessages keeps the server order, replaces only the exact already-registered text, never shows nothing', () => {
-    expect(displayMessages({ a: 'Un', b: 'Vous êtes déjà inscrit', c: 'Deux' })).toEqual(['Un', 'Vous êtes déjà sur notre liste !', 'Deux']);
+    expect(displayMessages({ a: 'Un', b: 'Vous êtes déjà inscrit', c: 'Deux' })).toEqual([
+      'Un',
+      'Vous êtes déjà sur notre liste !',
+      'Deux',
+    ]);
     expect(displayMessages({ a: 'Vous êtes déjà inscrit à autre chose' })).toEqual(['Vous êtes déjà inscrit à autre chose']);
     expect(displayMessages({})).toEqual([signupTexts.fallbackError]);
     expect(displayMessages({ a: '  ' })).toEqual([signupTexts.fallbackError]);
@@ -192,11 +198,7 @@ describe('signupMachine', () => {
 });
 
 describe('signupMachine: every reachable path (xstate/graph)', () => {
-  const events: SignupEvent[] = [
-    submitted(),
-    { type: 'signup.newsletterTypeSelected', newsletterType: 2 },
-    { type: 'signup.reset' },
-  ];
+  const events: SignupEvent[] = [submitted(), { type: 'signup.newsletterTypeSelected', newsletterType: 2 }, { type: 'signup.reset' }];
   // The invoked actors' answers, as the events XState raises for them.
   const internal = [
     { type: 'xstate.done.actor.getCaptchaToken', output: 'jeton' },

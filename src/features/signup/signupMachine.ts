@@ -55,9 +55,7 @@ export const signupTexts = {
 export function displayMessages(errors: Record<string, string>): string[] {
   const lines = Object.values(errors)
     .filter((message) => message.trim() !== '')
-    .map((message) =>
-      message.trim() === appConfig.newsletter.alreadyRegistered ? appConfig.newsletter.alreadyRegisteredShown : message,
-    );
+    .map((message) => (message.trim() === appConfig.newsletter.alreadyRegistered ? appConfig.newsletter.alreadyRegisteredShown : message));
   return lines.length > 0 ? lines : [signupTexts.fallbackError];
 }
 
@@ -82,9 +80,7 @@ export const signupMachine = setup({
   },
   actions: {
     storeForm: assign(({ event }) =>
-      event.type === 'signup.submitted'
-        ? { fields: event.fields, origin: event.origin, messages: [] }
-        : {},
+      event.type === 'signup.submitted' ? { fields: event.fields, origin: event.origin, messages: [] } : {},
     ),
     storeToken: assign({ captchaToken: (_, token: string) => token }),
     storeNewsletterType: assign({

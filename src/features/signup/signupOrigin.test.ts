@@ -48,7 +48,9 @@ describe('computeSignupOrigin (SPEC §7)', () => {
     expect(computeSignupOrigin({ source: 'footer', pathname: '/caf%C3%A9/cr%C3%A8me' })).toBe('footer-cafe-creme');
     expect(computeSignupOrigin({ source: 'footer', pathname: '/mode?q=robe#haut' })).toBe('footer-mode');
     expect(computeSignupOrigin({ routeOrigin: 'Header Mobile!', source: 'inscription', pathname: '/x' })).toBe('header-mobile');
-    expect(computeSignupOrigin({ routeOrigin: '---', source: 'inscription', pathname: '/inscription/---' })).toBe('inscription-inscription');
+    expect(computeSignupOrigin({ routeOrigin: '---', source: 'inscription', pathname: '/inscription/---' })).toBe(
+      'inscription-inscription',
+    );
   });
 
   it('toOriginSlug keeps slugs as they are', () => {

@@ -17,7 +17,10 @@ describe('consent state', () => {
   });
 
   it('maps accepted categories and services to purposes and vendors, with the aliases of SPEC §3', () => {
-    const state = consentFromChoice({ categories: ['necessary', 'analytics'], services: { analytics: ['plausible'], marketing: ['piquante'] } }, full);
+    const state = consentFromChoice(
+      { categories: ['necessary', 'analytics'], services: { analytics: ['plausible'], marketing: ['piquante'] } },
+      full,
+    );
     expect(state).toEqual({
       initialized: true,
       vendorAliases: { app: 'piquante', analytics: 'plausible', recaptcha: 'google-recaptcha' },
@@ -30,7 +33,12 @@ describe('consent state', () => {
   });
 
   it('reads a remembered choice; ignores it when expired, of an older policy, or damaged', () => {
-    const good = { categories: ['necessary', 'marketing'], services: { marketing: ['piquante'] }, revision: consentConfig.policyVersion, expirationTime: NOW + 1000 };
+    const good = {
+      categories: ['necessary', 'marketing'],
+      services: { marketing: ['piquante'] },
+      revision: consentConfig.policyVersion,
+      expirationTime: NOW + 1000,
+    };
     const state = readStoredConsent(cookie(good), plain, NOW);
     expect(state && vendorEnabled(state, 'app')).toBe(true);
     expect(readStoredConsent('', plain, NOW)).toBeNull();

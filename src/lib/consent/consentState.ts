@@ -35,7 +35,12 @@ export function aliasesFor(deployment: ConsentDeployment): Record<VendorAlias, s
 }
 
 export function uninitializedConsent(deployment: ConsentDeployment): ConsentState {
-  return { initialized: false, vendorAliases: aliasesFor(deployment), purposes: { enabled: [], disabled: [] }, vendors: { enabled: [], disabled: [] } };
+  return {
+    initialized: false,
+    vendorAliases: aliasesFor(deployment),
+    purposes: { enabled: [], disabled: [] },
+    vendors: { enabled: [], disabled: [] },
+  };
 }
 
 /** The purposes (categories) this deployment asks about: the necessary one, and those of its vendors. */

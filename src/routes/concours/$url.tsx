@@ -39,7 +39,13 @@ function ContestPage() {
       </p>
       <h1 className="mt-4 font-display text-4xl font-black leading-tight text-balance md:text-5xl">{contest.title}</h1>
       <p className="mt-4 text-xl text-encre/85">{contest.description}</p>
-      <ContentImage image={contest.image} sizes="(min-width: 768px) 768px, 100vw" eager priority className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover" />
+      <ContentImage
+        image={contest.image}
+        sizes="(min-width: 768px) 768px, 100vw"
+        eager
+        priority
+        className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover"
+      />
       <dl className="mt-8 grid gap-4 rounded-2xl bg-white p-6 shadow-sm md:grid-cols-3">
         <div>
           <dt className="text-sm font-bold uppercase tracking-wider text-encre/75">À gagner</dt>

@@ -35,7 +35,11 @@ function ContestsPage() {
           <TeaserCard
             image={contest.image}
             eager={index < 3}
-            badge={<span className="status-badge" data-status={contest.status}>{contestStatusLabel[contest.status]}</span>}
+            badge={
+              <span className="status-badge" data-status={contest.status}>
+                {contestStatusLabel[contest.status]}
+              </span>
+            }
             titleLink={
               <Link to="/concours/$url" params={{ url: contest.url }} className="card-link">
                 {contest.title}

@@ -41,21 +41,14 @@ export function toArticleCard(row: CardRow): ArticleCard {
 }
 
 function selectCards(db: Database, where?: SQL) {
-  return db
-    .select(articleCardColumns)
-    .from(articles)
-    .innerJoin(categories, eq(articles.categoryId, categories.id))
-    .where(where);
+  return db.select(articleCardColumns).from(articles).innerJoin(categories, eq(articles.categoryId, categories.id)).where(where);
 }
 
 /**
  * A page of cards, newest first. Deferred join: the page's ids come from the recency index alone
  * (an index-only scan, even deep into the list), then only those 12 wide rows are read.
  */
-export async function listArticles(
-  db: Database,
-  options: { limit: number; offset: number; categoryId?: number },
-): Promise<ArticleCard[]> {
+export async function listArticles(db: Database, options: { limit: number; offset: number; categoryId?: number }): Promise<ArticleCard[]> {
   const byCategory = options.categoryId === undefined ? undefined : eq(articles.categoryId, options.categoryId);
   const pageIds = db
     .select({ id: articles.id })
@@ -64,18 +57,12 @@ export async function listArticles(
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(options.limit)
     .offset(options.offset);
-  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(
-    desc(articles.publishedAt),
-    desc(articles.id),
-  );
+  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(desc(articles.publishedAt), desc(articles.id));
   return rows.map(toArticleCard);
 }
 
 export async function listBestof(db: Database): Promise<ArticleCard[]> {
-  const rows = await selectCards(db, isNotNull(articles.bestofRank)).orderBy(
-    asc(articles.bestofRank),
-    desc(articles.id),
-  );
+  const rows = await selectCards(db, isNotNull(articles.bestofRank)).orderBy(asc(articles.bestofRank), desc(articles.id));
   return rows.map(toArticleCard);
 }
 

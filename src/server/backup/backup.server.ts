@@ -38,7 +38,10 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The tables of the public schema, parents before children (foreign keys), with their writable columns. */
 export async function tablesInOrder(db: Database): Promise<TableInfo[]> {
-  const tables = await rowsOf<{ name: string }>(db, sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const tables = await rowsOf<{ name: string }>(
+    db,
+    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
   const columns = await rowsOf<{ table: string; column: string; serial: boolean }>(
     db,
     sql`SELECT table_name AS "table", column_name AS "column", coalesce(column_default LIKE 'nextval(%', false) AS serial
@@ -115,7 +118,9 @@ export async function writeBackup(db: Database, mediaDir: string | null, file: s
           for (let offset = 0; ; offset += BATCH) {
             const rows = await rowsOf<{ row: string }>(
               tx,
-              sql.raw(`SELECT row_to_json(t)::text AS row FROM (SELECT ${list} FROM ${quoteIdent(table.name)} ORDER BY 1 LIMIT ${BATCH} OFFSET ${offset}) t`),
+              sql.raw(
+                `SELECT row_to_json(t)::text AS row FROM (SELECT ${list} FROM ${quoteIdent(table.name)} ORDER BY 1 LIMIT ${BATCH} OFFSET ${offset}) t`,
+              ),
             );
             for (const { row } of rows) await line(`{"row":${row}}`);
             counts.rows += rows.length;
@@ -151,7 +156,10 @@ export async function restoreBackup(db: Database, mediaDir: string | null, file:
   for (const table of tables.values()) {
     const [row] = await rowsOf<{ any: boolean }>(db, sql.raw(`SELECT EXISTS (SELECT 1 FROM ${quoteIdent(table.name)}) AS any`));
     // The search vocabulary is filled by a trigger from the articles: it follows them.
-    if (row?.any && table.name !== 'search_lexicon') throw new BackupError(`La base de destination n'est pas vide (la table ${table.name} a des lignes) : restaurez dans un DATA_DIR ou une base neufs.`);
+    if (row?.any && table.name !== 'search_lexicon')
+      throw new BackupError(
+        `La base de destination n'est pas vide (la table ${table.name} a des lignes) : restaurez dans un DATA_DIR ou une base neufs.`,
+      );
   }
   const counts: BackupCounts = { tables: 0, rows: 0, files: 0 };
   const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Number.POSITIVE_INFINITY });
@@ -189,7 +197,8 @@ export async function restoreBackup(db: Database, mediaDir: string | null, file:
         await flush(tx);
         if (entry.table) {
           const known = tables.get(entry.table);
-          if (!known) throw new BackupError(`La table ${entry.table} n'existe pas ici : restaurez avec la version qui a fait la sauvegarde.`);
+          if (!known)
+            throw new BackupError(`La table ${entry.table} n'existe pas ici : restaurez avec la version qui a fait la sauvegarde.`);
           const missing = (entry.columns ?? []).filter((c) => !known.columns.includes(c));
           if (missing.length > 0) throw new BackupError(`Les colonnes ${missing.join(', ')} de ${entry.table} n'existent pas ici.`);
           current = { ...known, columns: entry.columns ?? [] };
@@ -198,7 +207,8 @@ export async function restoreBackup(db: Database, mediaDir: string | null, file:
           if (!mediaDir) continue;
           const name = entry.file;
           // Never outside the media directory, whatever the file says.
-          if (name.split('/').some((part) => part === '..' || part === '') || name.startsWith('/')) throw new BackupError(`Chemin de média refusé : ${name}`);
+          if (name.split('/').some((part) => part === '..' || part === '') || name.startsWith('/'))
+            throw new BackupError(`Chemin de média refusé : ${name}`);
           await mkdir(dirname(join(mediaDir, name)), { recursive: true });
           await writeFile(join(mediaDir, name), Buffer.from(entry.data ?? '', 'base64'));
           counts.files++;

@@ -12,7 +12,10 @@ describe('the captcha provider, shared by the newsletter and the security header
   });
 
   it('says what to fix, while the headers never throw', () => {
-    expect(captchaConfigFromEnv({ CAPTCHA_PROVIDER: 'hcaptcha' })).toMatchObject({ ok: false, problem: expect.stringContaining('hcaptcha') });
+    expect(captchaConfigFromEnv({ CAPTCHA_PROVIDER: 'hcaptcha' })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('hcaptcha'),
+    });
     expect(captchaConfigFromEnv({ CAPTCHA_PROVIDER: 'recaptcha' })).toMatchObject({ ok: false });
     expect(recaptchaEnabled({ CAPTCHA_PROVIDER: 'recaptcha' })).toBe(true);
     expect(recaptchaEnabled({ CAPTCHA_PROVIDER: 'hcaptcha' })).toBe(false);
@@ -20,8 +23,14 @@ describe('the captcha provider, shared by the newsletter and the security header
 
   it('refuses the test switch RECAPTCHA_VERIFY_URL in production, and uses it elsewhere', () => {
     const env = { RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET: 'secret', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' };
-    expect(captchaConfigFromEnv({ ...env, NODE_ENV: 'production' })).toMatchObject({ ok: false, problem: expect.stringContaining('RECAPTCHA_VERIFY_URL') });
-    expect(captchaConfigFromEnv({ ...env, NODE_ENV: 'test' })).toMatchObject({ ok: true, config: { verifyUrl: 'http://127.0.0.1:9/siteverify' } });
+    expect(captchaConfigFromEnv({ ...env, NODE_ENV: 'production' })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('RECAPTCHA_VERIFY_URL'),
+    });
+    expect(captchaConfigFromEnv({ ...env, NODE_ENV: 'test' })).toMatchObject({
+      ok: true,
+      config: { verifyUrl: 'http://127.0.0.1:9/siteverify' },
+    });
     expect(captchaConfigFromEnv({ RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET: 'secret', NODE_ENV: 'production' })).toMatchObject({
       ok: true,
       config: { verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' },

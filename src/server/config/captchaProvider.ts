@@ -10,7 +10,6 @@ export type CaptchaConfig =
   | { provider: 'none' }
   | { provider: 'recaptcha'; siteKey: string; secret: string; verifyUrl: string };
 
-
 /**
  * Whether the pages load reCAPTCHA. Never throws: a wrong setting is reported by the newsletter's
  * configuration at start-up, not by every page's headers.
@@ -36,7 +35,10 @@ export function captchaConfigFromEnv(env: NodeJS.ProcessEnv): { ok: true; config
       // changed address would send every reader's token (and our secret) elsewhere, so it is refused there.
       const override = env.RECAPTCHA_VERIFY_URL?.trim();
       if (override && env.NODE_ENV === 'production') {
-        return { ok: false, problem: 'RECAPTCHA_VERIFY_URL is for tests only: refused with NODE_ENV=production (tests set NODE_ENV=test).' };
+        return {
+          ok: false,
+          problem: 'RECAPTCHA_VERIFY_URL is for tests only: refused with NODE_ENV=production (tests set NODE_ENV=test).',
+        };
       }
       const verifyUrl = override || 'https://www.google.com/recaptcha/api/siteverify';
       return { ok: true, config: { provider, siteKey, secret, verifyUrl } };

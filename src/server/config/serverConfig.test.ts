@@ -29,7 +29,15 @@ describe('the server configuration, read once at boot', () => {
     }
     expect(error).toBeInstanceOf(ServerConfigError);
     const problems = (error as ServerConfigError).problems.join('\n');
-    for (const name of ['PORT', 'WORKERS', 'SEED_DEMO', 'NEWSROOM_SCHEDULER_SECONDS', 'DATABASE_URL', 'SIGNUP_RATE_LIMIT', 'NEWSROOM_TEST_CLOCK']) {
+    for (const name of [
+      'PORT',
+      'WORKERS',
+      'SEED_DEMO',
+      'NEWSROOM_SCHEDULER_SECONDS',
+      'DATABASE_URL',
+      'SIGNUP_RATE_LIMIT',
+      'NEWSROOM_TEST_CLOCK',
+    ]) {
       expect(problems, name).toContain(name);
     }
   });

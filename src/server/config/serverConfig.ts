@@ -82,7 +82,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const problems: string[] = [];
   const generic = genericSchema.safeParse(env);
   if (!generic.success) {
-    for (const issue of generic.error.issues) problems.push(`${issue.path.join('.')} ${issue.message} (got "${env[String(issue.path[0])] ?? ''}").`);
+    for (const issue of generic.error.issues)
+      problems.push(`${issue.path.join('.')} ${issue.message} (got "${env[String(issue.path[0])] ?? ''}").`);
   }
   /** Each domain's parser, its error collected with the others'. */
   const read = <T>(parse: () => T): T | undefined => {

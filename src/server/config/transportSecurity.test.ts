@@ -18,7 +18,9 @@ describe('Strict-Transport-Security', () => {
 
   it('is not sent over plain HTTP (local npm start), and HSTS_MAX_AGE sets or disables it', () => {
     expect(strictTransportSecurity(request(), transportSecurityFromEnv({}))).toBeNull();
-    expect(strictTransportSecurity(request(), transportSecurityFromEnv({ SITE_URL: 'https://a.fr', HSTS_MAX_AGE: '600' }))).toBe('max-age=600');
+    expect(strictTransportSecurity(request(), transportSecurityFromEnv({ SITE_URL: 'https://a.fr', HSTS_MAX_AGE: '600' }))).toBe(
+      'max-age=600',
+    );
     expect(strictTransportSecurity(request(), transportSecurityFromEnv({ SITE_URL: 'https://a.fr', HSTS_MAX_AGE: '0' }))).toBeNull();
     expect(() => transportSecurityFromEnv({ HSTS_MAX_AGE: 'un an' })).toThrow(/HSTS_MAX_AGE/);
   });

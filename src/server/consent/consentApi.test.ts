@@ -23,7 +23,6 @@ const refusal = {
   vendors: { enabled: [], disabled: ['piquante', 'matomo'] },
 };
 
-
 describe.each(testDatabaseKinds)('consent proof API on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -47,7 +46,6 @@ describe.each(testDatabaseKinds)('consent proof API on %s', (kind) => {
     return createTestApiHandler(database.db, routes);
   }
   const stored = () => listConsentRecords(database.db, 0, 100);
-
 
   it('records a choice (201, no-store) with its id, choices, policy version and time, and nothing about the reader', async () => {
     const response = await handler()(post(refusal));

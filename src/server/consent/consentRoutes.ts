@@ -13,7 +13,7 @@ import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { errorJson, json } from '../http/responses.ts';
 import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
-import { envFlag, } from '../config/envValues.ts';
+import { envFlag } from '../config/envValues.ts';
 import { saveConsentRecord } from './consentRecords.server.ts';
 
 export const consentMessages = {
@@ -80,8 +80,7 @@ export function consentHandlers(options: ConsentRouteOptions = {}) {
     const body = await readJson(request, contract.RecordConsentBody, consentConfig.maxBodyBytes, describeIssue);
     if (!body.ok) return body.response;
     const choice = body.value;
-    const problem =
-      listProblem('purposes', choice.purposes, knownPurposeIds) ?? listProblem('vendors', choice.vendors, knownVendorIds);
+    const problem = listProblem('purposes', choice.purposes, knownPurposeIds) ?? listProblem('vendors', choice.vendors, knownVendorIds);
     if (problem) return errorJson(400, problem.message, { [problem.field]: problem.message });
     const recordedAt = await saveConsentRecord(
       db,
@@ -94,10 +93,7 @@ export function consentHandlers(options: ConsentRouteOptions = {}) {
       },
       now(),
     );
-    return json(
-      { consentId: choice.consentId.toLowerCase(), recordedAt: recordedAt.toISOString() },
-      { cache: 'error', status: 201 },
-    );
+    return json({ consentId: choice.consentId.toLowerCase(), recordedAt: recordedAt.toISOString() }, { cache: 'error', status: 201 });
   };
 
   return { recordConsent: record } satisfies ApiHandlerTable;

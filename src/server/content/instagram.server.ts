@@ -3,10 +3,7 @@ import type { InstagramPost } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { instagramPosts } from '../../db/schema.ts';
 
-export async function listInstagramPosts(
-  db: Database,
-  page: { limit: number; offset: number },
-): Promise<InstagramPost[]> {
+export async function listInstagramPosts(db: Database, page: { limit: number; offset: number }): Promise<InstagramPost[]> {
   const rows = await db
     .select()
     .from(instagramPosts)

@@ -18,12 +18,7 @@ function toSummary(row: MosaicRow): MosaicSummary {
 }
 
 export async function listMosaics(db: Database, page: { limit: number; offset: number }): Promise<MosaicSummary[]> {
-  const rows = await db
-    .select()
-    .from(mosaics)
-    .orderBy(desc(mosaics.publishedAt), desc(mosaics.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await db.select().from(mosaics).orderBy(desc(mosaics.publishedAt), desc(mosaics.id)).limit(page.limit).offset(page.offset);
   return rows.map(toSummary);
 }
 

@@ -19,10 +19,7 @@ export async function findPopinForPath(db: Database, path: string): Promise<Popi
           eq(popins.matchPath, path),
           and(
             eq(popins.matchMode, 'prefix'),
-            or(
-              eq(popins.matchPath, '/'),
-              sql`left(${path}, length(${popins.matchPath}) + 1) = ${popins.matchPath} || '/'`,
-            ),
+            or(eq(popins.matchPath, '/'), sql`left(${path}, length(${popins.matchPath}) + 1) = ${popins.matchPath} || '/'`),
           ),
         ),
       ),

@@ -28,12 +28,33 @@ describe.each(testDatabaseKinds)('GET /api/quizz-result/{resultUrl} on %s', (kin
     const inserted = await db
       .insert(quizzes)
       .values([
-        { url: 'quiz-ancien', title: 'Quiz ancien', description: 'Ancien', image, questions: [], publishedAt: new Date('2001-01-01T00:00:00Z') },
-        { url: 'quiz-recent', title: 'Quiz récent', description: 'Récent', image, questions: [], publishedAt: new Date('2030-01-01T00:00:00Z') },
+        {
+          url: 'quiz-ancien',
+          title: 'Quiz ancien',
+          description: 'Ancien',
+          image,
+          questions: [],
+          publishedAt: new Date('2001-01-01T00:00:00Z'),
+        },
+        {
+          url: 'quiz-recent',
+          title: 'Quiz récent',
+          description: 'Récent',
+          image,
+          questions: [],
+          publishedAt: new Date('2030-01-01T00:00:00Z'),
+        },
       ])
       .returning({ id: quizzes.id, url: quizzes.url });
     await db.insert(quizResults).values(
-      inserted.map((quiz) => ({ quizId: quiz.id, url: 'resultat-en-double', title: quiz.url, description: 'Doublon', image, position: 0 })),
+      inserted.map((quiz) => ({
+        quizId: quiz.id,
+        url: 'resultat-en-double',
+        title: quiz.url,
+        description: 'Doublon',
+        image,
+        position: 0,
+      })),
     );
     const body = contract.GetQuizResultBySlugResponse.parse(await (await get('/api/quizz-result/resultat-en-double')).json());
     expect(body.result.quiz.url).toBe('quiz-recent');

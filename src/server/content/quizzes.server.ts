@@ -23,31 +23,18 @@ function toResult(row: ResultRow): QuizResult {
 }
 
 export async function listQuizzes(db: Database, page: { limit: number; offset: number }): Promise<QuizSummary[]> {
-  const rows = await db
-    .select()
-    .from(quizzes)
-    .orderBy(desc(quizzes.publishedAt), desc(quizzes.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await db.select().from(quizzes).orderBy(desc(quizzes.publishedAt), desc(quizzes.id)).limit(page.limit).offset(page.offset);
   return rows.map(toSummary);
 }
 
 export async function getQuiz(db: Database, url: string): Promise<Quiz | null> {
   const [row] = await db.select().from(quizzes).where(eq(quizzes.url, url)).limit(1);
   if (!row) return null;
-  const results = await db
-    .select()
-    .from(quizResults)
-    .where(eq(quizResults.quizId, row.id))
-    .orderBy(asc(quizResults.position));
+  const results = await db.select().from(quizResults).where(eq(quizResults.quizId, row.id)).orderBy(asc(quizResults.position));
   return { ...toSummary(row), questions: row.questions, results: results.map(toResult) };
 }
 
-export async function getQuizResult(
-  db: Database,
-  quizUrl: string,
-  resultUrl: string,
-): Promise<QuizResultWithQuiz | null> {
+export async function getQuizResult(db: Database, quizUrl: string, resultUrl: string): Promise<QuizResultWithQuiz | null> {
   const [row] = await db
     .select({ result: quizResults, quizUrl: quizzes.url, quizTitle: quizzes.title })
     .from(quizResults)

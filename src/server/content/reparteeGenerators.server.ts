@@ -16,10 +16,7 @@ function toSummary(row: GeneratorRow): ReparteeGeneratorSummary {
   };
 }
 
-export async function listReparteeGenerators(
-  db: Database,
-  page: { limit: number; offset: number },
-): Promise<ReparteeGeneratorSummary[]> {
+export async function listReparteeGenerators(db: Database, page: { limit: number; offset: number }): Promise<ReparteeGeneratorSummary[]> {
   const rows = await db
     .select()
     .from(reparteeGenerators)

@@ -68,7 +68,9 @@ function decodeParams(params: Record<string, string> | undefined): Record<string
 export function createApiHandler(db: Database, handlers: ApiHandlers, options: ApiHandlerOptions = {}) {
   const gaps = handlerTableGaps(handlers);
   if (gaps.missing.length > 0 || gaps.unknown.length > 0) {
-    throw new Error(`API handler table out of step with the contract: missing ${gaps.missing.join(', ') || 'none'}; unknown ${gaps.unknown.join(', ') || 'none'}`);
+    throw new Error(
+      `API handler table out of step with the contract: missing ${gaps.missing.join(', ') || 'none'}; unknown ${gaps.unknown.join(', ') || 'none'}`,
+    );
   }
   const router = createRouter<Entry>();
   for (const [operationId, { method, path }] of Object.entries(apiOperations) as [OperationId, { method: string; path: string }][]) {
@@ -76,7 +78,8 @@ export function createApiHandler(db: Database, handlers: ApiHandlers, options: A
     const handle = (typeof entry === 'function' ? entry : entry.handle) as ApiHandler;
     addRoute(router, method, path, { operationId, handle, crossOrigin: typeof entry !== 'function' && entry.crossOrigin === true });
   }
-  for (const [path, handle] of Object.entries(documentRoutes)) addRoute(router, 'GET', path, { operationId: null, handle, crossOrigin: false });
+  for (const [path, handle] of Object.entries(documentRoutes))
+    addRoute(router, 'GET', path, { operationId: null, handle, crossOrigin: false });
   const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : null;
 
   return async function handleApiRequest(request: Request): Promise<Response> {

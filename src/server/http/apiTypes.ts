@@ -20,7 +20,11 @@ type Responses<O extends OperationId> = operations[O]['responses'];
 
 /** The statuses below 300 the contract declares for `O`, with a JSON body. */
 export type SuccessStatus<O extends OperationId> = {
-  [S in keyof Responses<O>]: S extends 200 | 201 | 202 ? (Responses<O>[S] extends { content: { 'application/json': unknown } } ? S : never) : never;
+  [S in keyof Responses<O>]: S extends 200 | 201 | 202
+    ? Responses<O>[S] extends { content: { 'application/json': unknown } }
+      ? S
+      : never
+    : never;
 }[keyof Responses<O>];
 
 /** The contract's JSON body of `O` answered with `S`. */

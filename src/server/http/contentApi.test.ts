@@ -180,7 +180,7 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
       expect(types.size).toBeGreaterThanOrEqual(2);
     });
 
-    it('HEAD is answered like GET without a body, with the GET\'s ETag and Cache-Control', async () => {
+    it("HEAD is answered like GET without a body, with the GET's ETag and Cache-Control", async () => {
       const response = await get('/api/categories', { method: 'HEAD' });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('');
@@ -263,14 +263,51 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
         seed = (seed * 1103515245 + 12345) % 2147483648;
         return seed / 2147483648;
       };
-      const alphabet = ["a", "Z", "0", "9", "-", "_", "%", "'", '"', "<", ">", "é", "/", "?", "&", "=", ";", " ", "\u0000", "💩", "..", "%2F", "%00", "null", "-1", "1e9"];
-      const roots = ['/api/articles', '/api/article/', '/api/quizz/', '/api/instagram/', '/api/popin', '/api/mosaics', '/api/format-contests/', '/api/repartee-generator'];
+      const alphabet = [
+        'a',
+        'Z',
+        '0',
+        '9',
+        '-',
+        '_',
+        '%',
+        "'",
+        '"',
+        '<',
+        '>',
+        'é',
+        '/',
+        '?',
+        '&',
+        '=',
+        ';',
+        ' ',
+        '\u0000',
+        '💩',
+        '..',
+        '%2F',
+        '%00',
+        'null',
+        '-1',
+        '1e9',
+      ];
+      const roots = [
+        '/api/articles',
+        '/api/article/',
+        '/api/quizz/',
+        '/api/instagram/',
+        '/api/popin',
+        '/api/mosaics',
+        '/api/format-contests/',
+        '/api/repartee-generator',
+      ];
       for (let i = 0; i < 300; i++) {
         const root = roots[Math.floor(random() * roots.length)] ?? '/api/articles';
         let tail = '';
         const length = Math.floor(random() * 12);
         for (let j = 0; j < length; j++) tail += alphabet[Math.floor(random() * alphabet.length)];
-        const query = random() < 0.5 ? `?limit=${encodeURIComponent(tail)}&offset=${encodeURIComponent(tail)}&url=${encodeURIComponent(tail)}` : '';
+        const query =
+          random() < 0.5 ? `?limit=${encodeURIComponent(tail)}&offset=${encodeURIComponent(tail)}&url=${encodeURIComponent(tail)}` : '';
         let path = `${root}${encodeURIComponent(tail)}${query}`;
         if (random() < 0.3) path = `${root}${tail.replace(/[?#]/g, '')}`;
         let response: Response;

@@ -43,9 +43,7 @@ function withInput<O extends OperationId, P, Q>(
       ? parseParams(pathSchema, ctx.params as Record<string, string>, integerKeys)
       : { ok: true as const, value: {} as P };
     if (!path.ok) return path.response;
-    const query = querySchema
-      ? parseParams(querySchema, queryRecord(ctx.url), integerKeys)
-      : { ok: true as const, value: {} as Q };
+    const query = querySchema ? parseParams(querySchema, queryRecord(ctx.url), integerKeys) : { ok: true as const, value: {} as Q };
     if (!query.ok) return query.response;
     return handle(ctx, path.value, query.value);
   };

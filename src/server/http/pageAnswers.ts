@@ -132,10 +132,13 @@ export function createPageAnswerer(cache: PageCache, render: RenderPage, options
       return rendered.page;
     };
     const page = cache.fill(key, shared ? () => shared.fill(key, renderHere) : renderHere);
-    return { own: page.then(
-      () => own,
-      () => null,
-    ), page };
+    return {
+      own: page.then(
+        () => own,
+        () => null,
+      ),
+      page,
+    };
   }
 
   async function renderAlone(request: Request, state: CacheState): Promise<Response> {

@@ -115,7 +115,7 @@ describe('pages answered from the cache', () => {
     expect(renders()).toBe(1);
   });
 
-  it('renders without the reader\'s cookies and never stores nor shares an answer that sets one', async () => {
+  it("renders without the reader's cookies and never stores nor shares an answer that sets one", async () => {
     const seen: (string | null)[] = [];
     const { pages, cache, renders } = setup((request) => {
       seen.push(request.headers.get('cookie'));
@@ -140,7 +140,7 @@ describe('pages answered from the cache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('keeps pages with a reader\'s token out of the cache', async () => {
+  it("keeps pages with a reader's token out of the cache", async () => {
     const { pages, cache, renders } = setup(() => page('confirmé'));
     for (const path of ['/inscription/confirmer/jeton', '/desinscription/confirmer/jeton', '/desinscription']) {
       const answer = await pages.answer(get(path));

@@ -25,7 +25,12 @@ export interface StoredPage {
 
 export type Freshness = 'fresh' | 'stale' | 'error-only';
 
-export async function storePage(status: number, headers: [string, string][], body: Uint8Array<ArrayBuffer>, now = Date.now()): Promise<StoredPage> {
+export async function storePage(
+  status: number,
+  headers: [string, string][],
+  body: Uint8Array<ArrayBuffer>,
+  now = Date.now(),
+): Promise<StoredPage> {
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: 6 }),
     brotli(body, {

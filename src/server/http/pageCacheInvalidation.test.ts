@@ -50,7 +50,7 @@ async function expectBothPurged(
 }
 
 describe('page cache invalidation', () => {
-  it('SIGUSR2 empties the process\'s cache (the way in with PGlite)', async () => {
+  it("SIGUSR2 empties the process's cache (the way in with PGlite)", async () => {
     const cache = await filledCache();
     const listener = await listenForContentChanges(cache, 'pglite', {});
     try {
@@ -61,7 +61,7 @@ describe('page cache invalidation', () => {
     }
   });
 
-  it('a newsroom write (announceContentChanged) empties this process\'s cache at once, even on PGlite', async () => {
+  it("a newsroom write (announceContentChanged) empties this process's cache at once, even on PGlite", async () => {
     const cache = await filledCache();
     const listener = await listenForContentChanges(cache, 'pglite', {});
     try {
@@ -125,7 +125,6 @@ describe('page cache invalidation', () => {
     });
   });
 });
-
 
 describe.runIf(redisUp)('page cache invalidation through Redis (REDIS_URL)', () => {
   it('one message on the channel purges every listening process', async () => {

@@ -132,10 +132,7 @@ export async function listenForContentChanges(
   process.on('SIGUSR2', onSignal);
   const onLocal = () => purge('newsroom write');
   localBus().addEventListener('changed', onLocal);
-  const stops: Stop[] = [
-    async () => void process.off('SIGUSR2', onSignal),
-    async () => localBus().removeEventListener('changed', onLocal),
-  ];
+  const stops: Stop[] = [async () => void process.off('SIGUSR2', onSignal), async () => localBus().removeEventListener('changed', onLocal)];
   const target = databaseTargetFromEnv(env);
   if (databaseKind === 'postgres' && target.kind === 'postgres') stops.push(listenPostgres(target.url, purge));
   if (env.REDIS_URL) stops.push(listenRedis(env.REDIS_URL, purge));
@@ -143,7 +140,10 @@ export async function listenForContentChanges(
 }
 
 /** Tells every server process that content changed. Answers where the message went. */
-export async function notifyContentChanged(env: NodeJS.ProcessEnv = process.env, options: { sharedPagesRoot?: string } = {}): Promise<string[]> {
+export async function notifyContentChanged(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { sharedPagesRoot?: string } = {},
+): Promise<string[]> {
   const sent: string[] = [];
   const id = randomUUID();
   if (env.REDIS_URL) {

@@ -13,12 +13,18 @@ import { PageCache, storePage } from './pageCache.ts';
 import { listenForContentChanges, notifyContentChanged } from './pageCacheInvalidation.ts';
 import { createSharedPages, decodeSharedPage, encodeSharedPage, releaseOf, type SharedPages, sharedPagesSite } from './sharedPages.ts';
 
-const html = (text: string) => `<!doctype html><html><head><script>self.x=${JSON.stringify(text)}</script></head><body>${text}</body></html>`;
+const html = (text: string) =>
+  `<!doctype html><html><head><script>self.x=${JSON.stringify(text)}</script></head><body>${text}</body></html>`;
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://magazine.test${path}`, { headers });
 
 describe('a page as one Redis value', () => {
   it('decodes to the page it was made from, the identity body taken back from gzip', async () => {
-    const page = await storePage(200, [['content-type', 'text/html; charset=utf-8']], new TextEncoder().encode(html('épices')), 1_790_000_000_123);
+    const page = await storePage(
+      200,
+      [['content-type', 'text/html; charset=utf-8']],
+      new TextEncoder().encode(html('épices')),
+      1_790_000_000_123,
+    );
     const decoded = decodeSharedPage(encodeSharedPage(page));
     expect(decoded?.storedAt).toBe(page.storedAt);
     expect(decoded?.etag).toBe(page.etag);
@@ -107,7 +113,10 @@ describe.runIf(redisUp)('pages shared between processes through Redis', () => {
     };
     const a = process_(site, slow);
     const b = process_(site, slow);
-    const answers = Promise.all([...Array.from({ length: 5 }, () => a.pages.answer(get('/beaute'))), ...Array.from({ length: 5 }, () => b.pages.answer(get('/beaute')))]);
+    const answers = Promise.all([
+      ...Array.from({ length: 5 }, () => a.pages.answer(get('/beaute'))),
+      ...Array.from({ length: 5 }, () => b.pages.answer(get('/beaute'))),
+    ]);
     // Let both processes reach Redis (one holds the lock, the other polls), then let the render finish.
     await new Promise((done) => setTimeout(done, 100));
     release();
@@ -124,7 +133,10 @@ describe.runIf(redisUp)('pages shared between processes through Redis', () => {
     const a = process_(site, page);
     const b = process_(site, page);
     const env = { REDIS_URL: testRedisUrl };
-    const listeners = await Promise.all([listenForContentChanges(a.cache, 'pglite', env, a.shared), listenForContentChanges(b.cache, 'pglite', env, b.shared)]);
+    const listeners = await Promise.all([
+      listenForContentChanges(a.cache, 'pglite', env, a.shared),
+      listenForContentChanges(b.cache, 'pglite', env, b.shared),
+    ]);
     try {
       // The listeners purge their process once when they connect: fill after that.
       await new Promise((done) => setTimeout(done, 300));
@@ -196,10 +208,14 @@ describe('without Redis', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      const pages = createPageAnswerer(new PageCache(), async () => new Response(html('hors ligne'), { headers: { 'content-type': 'text/html' } }), {
-        csp: true,
-        shared,
-      });
+      const pages = createPageAnswerer(
+        new PageCache(),
+        async () => new Response(html('hors ligne'), { headers: { 'content-type': 'text/html' } }),
+        {
+          csp: true,
+          shared,
+        },
+      );
       const answer = await pages.answer(get('/'));
       expect(answer.status).toBe(200);
       expect(answer.headers.get('x-cache')).toBe('MISS');

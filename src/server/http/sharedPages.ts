@@ -125,7 +125,10 @@ const delay = (ms: number) => new Promise((done) => setTimeout(done, ms));
  */
 export function releaseOf(moduleUrl: string): string {
   try {
-    return createHash('sha256').update(readFileSync(fileURLToPath(moduleUrl))).digest('base64url').slice(0, 12);
+    return createHash('sha256')
+      .update(readFileSync(fileURLToPath(moduleUrl)))
+      .digest('base64url')
+      .slice(0, 12);
   } catch {
     return 'unknown';
   }
@@ -133,7 +136,11 @@ export function releaseOf(moduleUrl: string): string {
 
 /** The namespace of this release of this site (its database): pages are shared within it only. */
 export function sharedPagesSite(release: string, env: NodeJS.ProcessEnv = process.env): string {
-  return createHash('sha256').update(release).update(JSON.stringify(databaseTargetFromEnv(env))).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(release)
+    .update(JSON.stringify(databaseTargetFromEnv(env)))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 export const SHARED_PAGES_ROOT = 'piquante:pages:';

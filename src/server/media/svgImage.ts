@@ -88,12 +88,7 @@ const PALETTES: readonly Palette[] = [
   { name: 'olive et ivoire', background: ['#F7F5EC', '#E4E2CC'], shapes: ['#6B7B3A', '#A8B26B', '#3C4422'], ink: '#1F2412' },
 ];
 
-const MOTIFS = [
-  'cercles et forme organique',
-  'arches et soleil levant',
-  'vagues et petits points',
-  'confettis géométriques',
-] as const;
+const MOTIFS = ['cercles et forme organique', 'arches et soleil levant', 'vagues et petits points', 'confettis géométriques'] as const;
 
 function paletteAt(index: number): Palette {
   const palette = PALETTES[index % PALETTES.length];
@@ -175,9 +170,13 @@ export function renderSvgImage(kind: string, key: string, width?: number, height
 
   if (motif === 0) {
     // Circles and an organic blob.
-    parts.push(`<circle cx="${px(0.25 + random() * 0.5)}" cy="${py(0.3 + random() * 0.4)}" r="${r0(m * (0.28 + random() * 0.12))}" fill="${c2}" opacity=".85"/>`);
+    parts.push(
+      `<circle cx="${px(0.25 + random() * 0.5)}" cy="${py(0.3 + random() * 0.4)}" r="${r0(m * (0.28 + random() * 0.12))}" fill="${c2}" opacity=".85"/>`,
+    );
     parts.push(`<path d="${blobPath(random, px(0.3 + random() * 0.4), py(0.35 + random() * 0.3), m * 0.3)}" fill="${c1}" opacity=".9"/>`);
-    parts.push(`<circle cx="${px(0.15 + random() * 0.7)}" cy="${py(0.15 + random() * 0.7)}" r="${r0(m * 0.1)}" fill="none" stroke="${c3}" stroke-width="${r0(m * 0.02) || 1}"/>`);
+    parts.push(
+      `<circle cx="${px(0.15 + random() * 0.7)}" cy="${py(0.15 + random() * 0.7)}" r="${r0(m * 0.1)}" fill="none" stroke="${c3}" stroke-width="${r0(m * 0.02) || 1}"/>`,
+    );
   } else if (motif === 1) {
     // Arches and a rising sun.
     const count = 2 + Math.floor(random() * 2);
@@ -200,7 +199,9 @@ export function renderSvgImage(kind: string, key: string, width?: number, height
       parts.push(`<path d="M0 ${y}Q${px(0.25)} ${y - amp * 2} ${px(0.5)} ${y}T${w} ${y}V${h}H0Z" fill="${colour}" opacity=".85"/>`);
     }
     for (let index = 0; index < 7; index += 1) {
-      parts.push(`<circle cx="${px(0.08 + random() * 0.84)}" cy="${py(0.06 + random() * 0.3)}" r="${r0(m * (0.01 + random() * 0.025)) || 1}" fill="${palette.ink}" opacity=".6"/>`);
+      parts.push(
+        `<circle cx="${px(0.08 + random() * 0.84)}" cy="${py(0.06 + random() * 0.3)}" r="${r0(m * (0.01 + random() * 0.025)) || 1}" fill="${palette.ink}" opacity=".6"/>`,
+      );
     }
   } else {
     // Geometric confetti around a central disc.
@@ -211,15 +212,21 @@ export function renderSvgImage(kind: string, key: string, width?: number, height
       const s = r0(m * (0.04 + random() * 0.06)) || 2;
       const colour = [c1, c3, palette.ink][index % 3] ?? c1;
       if (index % 2 === 0) {
-        parts.push(`<path d="M${x} ${y - s}L${x + s} ${y + s}H${x - s}Z" fill="${colour}" transform="rotate(${Math.floor(random() * 360)} ${x} ${y})"/>`);
+        parts.push(
+          `<path d="M${x} ${y - s}L${x + s} ${y + s}H${x - s}Z" fill="${colour}" transform="rotate(${Math.floor(random() * 360)} ${x} ${y})"/>`,
+        );
       } else {
-        parts.push(`<rect x="${x - s}" y="${y - r0(s / 3)}" width="${s * 2}" height="${r0(s / 1.5) || 1}" rx="${r0(s / 3)}" fill="${colour}" transform="rotate(${Math.floor(random() * 180)} ${x} ${y})"/>`);
+        parts.push(
+          `<rect x="${x - s}" y="${y - r0(s / 3)}" width="${s * 2}" height="${r0(s / 1.5) || 1}" rx="${r0(s / 3)}" fill="${colour}" transform="rotate(${Math.floor(random() * 180)} ${x} ${y})"/>`,
+        );
       }
     }
   }
   // A thin inner frame: the magazine touch.
   const inset = r0(m * 0.04);
-  parts.push(`<rect x="${inset}" y="${inset}" width="${w - inset * 2}" height="${h - inset * 2}" fill="none" stroke="${palette.ink}" stroke-opacity=".3" stroke-width="${Math.max(1, r0(m * 0.004))}"/>`);
+  parts.push(
+    `<rect x="${inset}" y="${inset}" width="${w - inset * 2}" height="${h - inset * 2}" fill="none" stroke="${palette.ink}" stroke-opacity=".3" stroke-width="${Math.max(1, r0(m * 0.004))}"/>`,
+  );
   parts.push('</svg>');
   return parts.join('');
 }

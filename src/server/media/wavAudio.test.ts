@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audioDurationSeconds, renderWavAudio, WAV_HEADER_BYTES, WAV_SAMPLE_RATE } from './wavAudio.ts';
 
-const ascii = (bytes: Uint8Array, start: number, length: number): string =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number): string => String.fromCharCode(...bytes.subarray(start, start + length));
 
 describe('renderWavAudio', () => {
   for (const key of ['quel-parfum-vous-ressemble-q3', 'a', 'quelle-playlist-pour-votre-dimanche-q5']) {
@@ -28,7 +27,8 @@ describe('renderWavAudio', () => {
       expect(view.getUint32(40, true)).toBe(dataBytes);
       expect(wav.byteLength).toBe(WAV_HEADER_BYTES + dataBytes);
       let peak = 0;
-      for (let offset = WAV_HEADER_BYTES; offset < wav.byteLength; offset += 2) peak = Math.max(peak, Math.abs(view.getInt16(offset, true)));
+      for (let offset = WAV_HEADER_BYTES; offset < wav.byteLength; offset += 2)
+        peak = Math.max(peak, Math.abs(view.getInt16(offset, true)));
       expect(peak).toBeGreaterThan(3000);
       expect(peak).toBeLessThan(32767);
     });

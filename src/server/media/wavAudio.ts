@@ -67,8 +67,7 @@ export function renderWavAudio(key: string): Uint8Array {
     const length = noteIndex === noteCount - 1 ? sampleCount - noteIndex * noteSamples : noteSamples;
     const t = local / WAV_SAMPLE_RATE;
     // Short attack, exponential decay, and a fade at the very end of each note to avoid clicks.
-    const envelope =
-      Math.min(1, local / attack) * Math.exp((-3 * local) / length) * Math.min(1, (length - local) / attack);
+    const envelope = Math.min(1, local / attack) * Math.exp((-3 * local) / length) * Math.min(1, (length - local) / attack);
     const tone = Math.sin(2 * Math.PI * frequency * t) * 0.8 + Math.sin(4 * Math.PI * frequency * t) * 0.2;
     view.setInt16(WAV_HEADER_BYTES + sample * 2, Math.round(tone * envelope * amplitude), true);
   }

@@ -5,9 +5,7 @@
  */
 import { domainToASCII } from 'node:url';
 
-export type EmailCheck =
-  | { ok: true; email: string; domain: string }
-  | { ok: false; reason: 'required' | 'invalid' | 'too-long' };
+export type EmailCheck = { ok: true; email: string; domain: string } | { ok: false; reason: 'required' | 'invalid' | 'too-long' };
 
 /** Control, format (zero-width, bidi overrides, soft hyphen) and line/paragraph separators. */
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;

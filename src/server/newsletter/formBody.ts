@@ -92,4 +92,3 @@ export async function readForm(request: Request, maxBytes: number): Promise<Form
   }
   return collect(form.entries());
 }
-

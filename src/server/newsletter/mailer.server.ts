@@ -46,7 +46,12 @@ export function createMailer(options: { smtpUrl: string | null; from: string }):
   const connect = () => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) =>
       // Bounded waits: a mail server that hangs fails the job, which is tried again later.
-      nodemailer.createTransport(smtpUrl, { from: options.from, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+      nodemailer.createTransport(smtpUrl, {
+        from: options.from,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
     );
     return transport;
   };
@@ -112,10 +117,7 @@ export function listUnsubscribeHeaders(oneClickUrl: string): Record<string, stri
 }
 
 export function welcomeMail(to: string, links: { site: string; unsubscribePage: string; oneClick: string }): MailMessage {
-  const paragraphs = [
-    'Bonjour,',
-    `C'est confirmé : bienvenue dans la newsletter ${site} ! Rendez-vous bientôt dans votre boîte mail.`,
-  ];
+  const paragraphs = ['Bonjour,', `C'est confirmé : bienvenue dans la newsletter ${site} ! Rendez-vous bientôt dans votre boîte mail.`];
   const footer = `Pour ne plus recevoir la newsletter : ${links.unsubscribePage}`;
   return {
     to,

@@ -150,7 +150,9 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       const handle = handler();
       const { people_register_newslettertype: _omitted, ...withoutType } = valid('sans.type@exemple.fr');
       expect((await signupAnswer(await handle(urlencoded(withoutType)))).status).toBe('success');
-      expect((await signupAnswer(await handle(multipart(valid('deux@exemple.fr', { people_register_newslettertype: '2' }))))).status).toBe('success');
+      expect((await signupAnswer(await handle(multipart(valid('deux@exemple.fr', { people_register_newslettertype: '2' }))))).status).toBe(
+        'success',
+      );
       const rows = await database.db.select({ email: subscribers.email, type: subscribers.newsletterType }).from(subscribers);
       expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
         { email: 'deux@exemple.fr', type: 2 },
@@ -167,7 +169,9 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       }
       const bad = ['7501', '750111', 'abcde', '00100', '96000', '99000', '75O11', '٧٥٠١١', '75011\u0000'];
       for (const postcode of bad) {
-        const answer = await signupAnswer(await handle(multipart(valid('mauvais.cp@exemple.fr', { people_register_codepostal: postcode }))));
+        const answer = await signupAnswer(
+          await handle(multipart(valid('mauvais.cp@exemple.fr', { people_register_codepostal: postcode }))),
+        );
         expect(answer.errors, postcode).toEqual({ people_register_codepostal: newsletterMessages.postcodeInvalid });
       }
       expect(await storedCount()).toBe(good.length);
@@ -198,7 +202,9 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
     it('answers 400 for an origin outside the contract', async () => {
       const handle = handler();
       for (const origin of ['Footer', 'footer--home', 'footer_home', '-home', 'x'.repeat(501)]) {
-        const response = await handle(multipart(valid('origine@exemple.fr'), undefined, `${BASE}/newsletter/inscriptionajaxlight-${origin}`));
+        const response = await handle(
+          multipart(valid('origine@exemple.fr'), undefined, `${BASE}/newsletter/inscriptionajaxlight-${origin}`),
+        );
         expect(response.status, origin).toBe(400);
         contract.ErrorResponse.parse(await response.json());
       }
@@ -230,9 +236,7 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       );
       expect(answers.every((a) => a.status === 'success')).toBe(true);
       expect(await storedCount()).toBe(300);
-      const same = await Promise.all(
-        Array.from({ length: 40 }, () => handle(multipart(valid('meme@exemple.fr'))).then(signupAnswer)),
-      );
+      const same = await Promise.all(Array.from({ length: 40 }, () => handle(multipart(valid('meme@exemple.fr'))).then(signupAnswer)));
       expect(same.filter((a) => a.status === 'success')).toHaveLength(1);
       expect(same.filter((a) => a.errors.people_register_email === 'Vous êtes déjà inscrit')).toHaveLength(39);
       expect(await storedCount()).toBe(301);
@@ -316,9 +320,21 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
           400,
         ],
         [{ body: new Uint8Array([0x65, 0x3d, 0xff, 0xfe]), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 400],
-        [{ body: 'people_register_email=a@b.fr&people_register_email=c@d.fr', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 400],
+        [
+          {
+            body: 'people_register_email=a@b.fr&people_register_email=c@d.fr',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          },
+          400,
+        ],
         [{ body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 'abc' } }, 400],
-        [{ body: Array.from({ length: 40 }, (_, i) => `f${i}=1`).join('&'), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 400],
+        [
+          {
+            body: Array.from({ length: 40 }, (_, i) => `f${i}=1`).join('&'),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          },
+          400,
+        ],
       ];
       for (const [init, status] of cases) {
         const response = await handle(new Request(SIGNUP, { method: 'POST', ...init }));
@@ -422,7 +438,9 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
 
     it('refuses a filled honeypot with a clear message', async () => {
       const handle = handler();
-      const answer = await signupAnswer(await handle(multipart(valid('robot@exemple.fr', { people_register_website: 'http://spam.example' }))));
+      const answer = await signupAnswer(
+        await handle(multipart(valid('robot@exemple.fr', { people_register_website: 'http://spam.example' }))),
+      );
       expect(answer).toEqual({ status: 'error', errors: { people_register_website: newsletterMessages.honeypot } });
       expect(await storedCount()).toBe(0);
     });
@@ -519,8 +537,17 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       };
       const handle = handler(env, { fetch: fakeGoogle });
       const setup = contract.GetSignupCaptchaResponse.parse(await (await handle(new Request(`${BASE}/newsletter/captcha`))).json());
-      expect(setup).toEqual({ provider: 'recaptcha', siteKey: 'site-key-public', version: 2, language: 'fr', size: 'invisible', badge: 'inline' });
-      const ok = await signupAnswer(await handle(multipart(valid('google@exemple.fr', { 'g-recaptcha-response': 'jeton-valide' }), '192.0.2.44')));
+      expect(setup).toEqual({
+        provider: 'recaptcha',
+        siteKey: 'site-key-public',
+        version: 2,
+        language: 'fr',
+        size: 'invisible',
+        badge: 'inline',
+      });
+      const ok = await signupAnswer(
+        await handle(multipart(valid('google@exemple.fr', { 'g-recaptcha-response': 'jeton-valide' }), '192.0.2.44')),
+      );
       expect(ok.status).toBe('success');
       expect(calls[0]?.get('secret')).toBe('secret-serveur');
       expect(calls[0]?.get('remoteip')).toBe('192.0.2.44');
@@ -655,17 +682,29 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       expect(redirect.status).toBe(303);
       expect(redirect.headers.get('location')).toMatch(/^\/desinscription\/confirmer\/u\./);
       expect((await database.db.select().from(subscribers))[0]?.status).toBe('active');
-      const wrongBody = await handle(new Request(oneClickUrl, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'Yes' }) }));
+      const wrongBody = await handle(
+        new Request(oneClickUrl, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'Yes' }) }),
+      );
       expect(wrongBody.status).toBe(400);
-      const left = await outcome(await handle(new Request(oneClickUrl, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })));
+      const left = await outcome(
+        await handle(new Request(oneClickUrl, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })),
+      );
       expect(left.status).toBe('unsubscribed');
       const [gone] = await database.db.select().from(subscribers);
       expect(gone?.status).toBe('unsubscribed');
       expect(gone?.unsubscribedAt).not.toBeNull();
-      const twice = await outcome(await handle(new Request(oneClickUrl, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })));
+      const twice = await outcome(
+        await handle(new Request(oneClickUrl, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })),
+      );
       expect(twice.status).toBe('already-unsubscribed');
       const tampered = oneClickUrl.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-      expect((await outcome(await handle(new Request(tampered, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })))).status).toBe('invalid');
+      expect(
+        (
+          await outcome(
+            await handle(new Request(tampered, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) })),
+          )
+        ).status,
+      ).toBe('invalid');
       // An old confirmation link cannot bring the reader back.
       expect((await outcome(await handle(post('/newsletter/confirmation', { token })))).status).not.toBe('confirmed');
       expect((await database.db.select().from(subscribers))[0]?.status).toBe('unsubscribed');
@@ -680,7 +719,12 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       const expired = await outcome(await handle(post('/newsletter/confirmation', { token })));
       expect(expired.status).toBe('expired');
       expect(expired.message).toMatch(/a expiré/);
-      for (const bad of ['c.inconnu-mais-de-la-bonne-forme-00000000000', 'trop-court', 'x'.repeat(300), 'c.<script>alert(1)</script>xxxxxxxx']) {
+      for (const bad of [
+        'c.inconnu-mais-de-la-bonne-forme-00000000000',
+        'trop-court',
+        'x'.repeat(300),
+        'c.<script>alert(1)</script>xxxxxxxx',
+      ]) {
         const answer = await outcome(await handle(post('/newsletter/confirmation', { token: bad })));
         expect(answer.status, bad).toBe('invalid');
       }
@@ -692,8 +736,12 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
     it('answers an unsubscribe request the same way whether the address is subscribed or not, and mails only the subscriber', async () => {
       const handle = handler({ SITE_URL: 'https://www.piquante.test' }, { mailer });
       await handle(multipart(valid('partir@exemple.fr')));
-      const known = await handle(post('/newsletter/desinscription', { people_register_email: 'PARTIR@exemple.fr', 'g-recaptcha-response': '' }));
-      const unknown = await handle(post('/newsletter/desinscription', { people_register_email: 'inconnu@exemple.fr', 'g-recaptcha-response': '' }));
+      const known = await handle(
+        post('/newsletter/desinscription', { people_register_email: 'PARTIR@exemple.fr', 'g-recaptcha-response': '' }),
+      );
+      const unknown = await handle(
+        post('/newsletter/desinscription', { people_register_email: 'inconnu@exemple.fr', 'g-recaptcha-response': '' }),
+      );
       const knownBody = contract.RequestNewsletterUnsubscribeResponse.parse(await known.json());
       const unknownBody = contract.RequestNewsletterUnsubscribeResponse.parse(await unknown.json());
       expect(knownBody).toEqual(unknownBody);
@@ -715,12 +763,20 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       expect((await signupAnswer(await handle(multipart(valid('partir@exemple.fr'))))).status).toBe('success');
       expect((await database.db.select().from(subscribers))[0]?.status).toBe('active');
 
-      const invalid = await handle(post('/newsletter/desinscription', { people_register_email: 'pas une adresse', 'g-recaptcha-response': '' }));
+      const invalid = await handle(
+        post('/newsletter/desinscription', { people_register_email: 'pas une adresse', 'g-recaptcha-response': '' }),
+      );
       expect(contract.RequestNewsletterUnsubscribeResponse.parse(await invalid.json())).toMatchObject({
         status: 'error',
         errors: { people_register_email: newsletterMessages.emailInvalid },
       });
-      const robot = await handle(post('/newsletter/desinscription', { people_register_email: 'partir@exemple.fr', 'g-recaptcha-response': '', people_register_website: 'x' }));
+      const robot = await handle(
+        post('/newsletter/desinscription', {
+          people_register_email: 'partir@exemple.fr',
+          'g-recaptcha-response': '',
+          people_register_website: 'x',
+        }),
+      );
       expect(contract.RequestNewsletterUnsubscribeResponse.parse(await robot.json()).status).toBe('error');
     });
   });
@@ -738,10 +794,7 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
         ['export4@exemple.fr'],
       ]);
       const jobsFor = async (email: string) => {
-        const [row] = await database.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(sql`pgboss.job`)
-          .where(sql`data->>'to' = ${email}`);
+        const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(sql`pgboss.job`).where(sql`data->>'to' = ${email}`);
         return row?.n;
       };
       expect(await jobsFor('export2@exemple.fr')).toBe(1);

@@ -50,7 +50,10 @@ describe('readSignupForm', () => {
   it('needs no token without a captcha, and lets the honeypot win over everything', () => {
     const { [FIELDS.captcha]: _token, ...withoutToken } = valid;
     expect(readSignupForm(form(withoutToken), false)).toMatchObject({ ok: true, captchaToken: undefined });
-    expect(readSignupForm(form(withoutToken), true)).toEqual({ ok: false, errors: { [FIELDS.captcha]: newsletterMessages.captchaMissing } });
+    expect(readSignupForm(form(withoutToken), true)).toEqual({
+      ok: false,
+      errors: { [FIELDS.captcha]: newsletterMessages.captchaMissing },
+    });
     expect(readSignupForm(form({ [FIELDS.honeypot]: 'x'.repeat(600) }), true)).toEqual({
       ok: false,
       errors: { [FIELDS.honeypot]: newsletterMessages.honeypot },

@@ -11,8 +11,7 @@ export const newsletterMessages = {
   emailInvalid: "L'adresse e-mail n'est pas valide.",
   emailTooLong: "L'adresse e-mail est trop longue.",
   disposable: "Les adresses e-mail jetables ne sont pas acceptées : merci d'utiliser votre adresse habituelle.",
-  smsGateway:
-    "Les adresses de passerelle e-mail vers SMS ne sont pas acceptées : merci d'utiliser une adresse e-mail classique.",
+  smsGateway: "Les adresses de passerelle e-mail vers SMS ne sont pas acceptées : merci d'utiliser une adresse e-mail classique.",
   postcodeRequired: 'Le code postal est obligatoire.',
   postcodeInvalid: "Le code postal n'est pas un code postal français (5 chiffres, outre-mer compris).",
   typeUnknown: "Cette newsletter n'existe pas.",
@@ -23,7 +22,7 @@ export const newsletterMessages = {
   captchaUnavailable: "La vérification anti-robot n'a pas pu être faite : réessayez dans un instant.",
   tooManyRequests: 'Trop de tentatives, merci de réessayer dans une minute.',
   tooManyChallenges: 'Trop de vérifications anti-robot demandées, merci de réessayer dans une minute.',
-  captchaQuery: "Le paramètre « altcha » ne peut valoir que 1.",
+  captchaQuery: 'Le paramètre « altcha » ne peut valoir que 1.',
   alreadyRegistered: appConfig.newsletter.alreadyRegistered,
   unsubscribeRequested: 'Si cette adresse est inscrite, un e-mail de confirmation vient de lui être envoyé.',
   tokenRequired: 'Le lien est incomplet : ouvrez-le de nouveau depuis l’e-mail reçu.',

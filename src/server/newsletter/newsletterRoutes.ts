@@ -49,8 +49,7 @@ const outcome = (flow: 'confirm' | 'unsubscribe', status: TokenOutcome['status']
 const signupErrors = (errors: FieldErrors) => json({ status: 'error', errors }, noStore);
 
 /** The unsubscribe page shows one sentence: the first field's. */
-const unsubscribeErrors = (errors: FieldErrors) =>
-  json({ status: 'error', errors, message: Object.values(errors)[0] ?? '' }, noStore);
+const unsubscribeErrors = (errors: FieldErrors) => json({ status: 'error', errors, message: Object.values(errors)[0] ?? '' }, noStore);
 
 const tokenShape = /^[A-Za-z0-9_.-]{20,200}$/;
 
@@ -112,7 +111,9 @@ export function newsletterHandlers(options: NewsletterOptions) {
         // mail, however long the mail server is away (the mail itself is sent by the job workers).
         await db.transaction(async (tx) => {
           const link = await issueToken(tx, result.subscriberId, 'confirm', at);
-          await jobs.enqueue('mail.send', confirmationMail(fields.email, links.confirm(link), appConfig.newsletter.confirmLinkDays), { tx });
+          await jobs.enqueue('mail.send', confirmationMail(fields.email, links.confirm(link), appConfig.newsletter.confirmLinkDays), {
+            tx,
+          });
         });
       }
       return json({ status: 'success', errors: {}, doubleOptIn: true }, noStore);
@@ -183,17 +184,17 @@ export function newsletterHandlers(options: NewsletterOptions) {
       // Mail clients post it from their own origin (RFC 8058); the token in the path is the credential.
       crossOrigin: true,
       handle: async ({ db, request, params }) => {
-      const path = parseParams(contract.UnsubscribeOneClickParams, params);
-      if (!path.ok) {
-        drainBody(request);
-        return path.response;
-      }
-      const form = await readForm(request, maxBytes);
-      if (!form.ok) return form.response;
-      if (form.fields.get('List-Unsubscribe') !== 'One-Click') {
-        return errorJson(400, newsletterMessages.oneClickBody, { 'List-Unsubscribe': newsletterMessages.oneClickBody });
-      }
-      const { oneClickKey } = await servicesFor(db);
+        const path = parseParams(contract.UnsubscribeOneClickParams, params);
+        if (!path.ok) {
+          drainBody(request);
+          return path.response;
+        }
+        const form = await readForm(request, maxBytes);
+        if (!form.ok) return form.response;
+        if (form.fields.get('List-Unsubscribe') !== 'One-Click') {
+          return errorJson(400, newsletterMessages.oneClickBody, { 'List-Unsubscribe': newsletterMessages.oneClickBody });
+        }
+        const { oneClickKey } = await servicesFor(db);
         const result = await unsubscribeByLink(db, oneClickKey, path.value.token, now());
         return outcome('unsubscribe', result.status);
       },

@@ -9,7 +9,11 @@ import { createMemoryStore, createRedisStore } from '../http/sharedStore.ts';
 
 describe('normaliseEmail', () => {
   it('trims, lower-cases, folds full-width letters and writes IDN domains in punycode', () => {
-    expect(normaliseEmail('  Camille.Durand+news@Exemple.FR ')).toEqual({ ok: true, email: 'camille.durand+news@exemple.fr', domain: 'exemple.fr' });
+    expect(normaliseEmail('  Camille.Durand+news@Exemple.FR ')).toEqual({
+      ok: true,
+      email: 'camille.durand+news@exemple.fr',
+      domain: 'exemple.fr',
+    });
     expect(normaliseEmail('ＡＢＣ@ｅｘｅｍｐｌｅ.ｆｒ')).toMatchObject({ email: 'abc@exemple.fr' });
     expect(normaliseEmail('lea@Café.fr')).toMatchObject({ email: 'lea@xn--caf-dma.fr' });
   });
@@ -17,7 +21,19 @@ describe('normaliseEmail', () => {
   it('says required, too long or invalid', () => {
     expect(normaliseEmail('   ')).toEqual({ ok: false, reason: 'required' });
     expect(normaliseEmail(`${'a'.repeat(250)}@exemple.fr`)).toEqual({ ok: false, reason: 'too-long' });
-    for (const bad of ['plainaddress', '@exemple.fr', 'a@', 'a@b', 'a b@exemple.fr', 'a@exemple.f', 'a@exemple.123', 'é@exemple.fr', 'a@exe_mple.fr', 'a\u200b@exemple.fr', 'a\u2028b@exemple.fr']) {
+    for (const bad of [
+      'plainaddress',
+      '@exemple.fr',
+      'a@',
+      'a@b',
+      'a b@exemple.fr',
+      'a@exemple.f',
+      'a@exemple.123',
+      'é@exemple.fr',
+      'a@exe_mple.fr',
+      'a\u200b@exemple.fr',
+      'a\u2028b@exemple.fr',
+    ]) {
       expect(normaliseEmail(bad), bad).toEqual({ ok: false, reason: 'invalid' });
     }
   });
@@ -25,13 +41,20 @@ describe('normaliseEmail', () => {
 
 describe('normalisePostcode', () => {
   it('accepts metropolitan and overseas codes, spaces tolerated', () => {
-    for (const [input, stored] of [['75011', '75011'], [' 01 000 ', '01000'], ['20090', '20090'], ['97200', '97200'], ['98799', '98799']]) {
+    for (const [input, stored] of [
+      ['75011', '75011'],
+      [' 01 000 ', '01000'],
+      ['20090', '20090'],
+      ['97200', '97200'],
+      ['98799', '98799'],
+    ]) {
       expect(normalisePostcode(input as string)).toEqual({ ok: true, postcode: stored });
     }
   });
   it('refuses everything else', () => {
     expect(normalisePostcode('')).toEqual({ ok: false, reason: 'required' });
-    for (const bad of ['0', '00000', '96100', '99999', '2A004', '750-11', '75011a']) expect(normalisePostcode(bad), bad).toEqual({ ok: false, reason: 'invalid' });
+    for (const bad of ['0', '00000', '96100', '99999', '2A004', '750-11', '75011a'])
+      expect(normalisePostcode(bad), bad).toEqual({ ok: false, reason: 'invalid' });
   });
 });
 
@@ -41,7 +64,8 @@ describe('classifyDomain', () => {
     expect(classifyDomain('eu.mailinator.com')).toBe('disposable');
     expect(classifyDomain('txt.att.net')).toBe('sms-gateway');
     expect(classifyDomain('sms.operateur.fr')).toBe('sms-gateway');
-    for (const ok of ['gmail.com', 'orange.fr', 'free.fr', 'laposte.net', 'sms.fr', 'yopmail.com.example.fr']) expect(classifyDomain(ok), ok).toBeNull();
+    for (const ok of ['gmail.com', 'orange.fr', 'free.fr', 'laposte.net', 'sms.fr', 'yopmail.com.example.fr'])
+      expect(classifyDomain(ok), ok).toBeNull();
   });
 });
 
@@ -141,7 +165,10 @@ describe('newsletterConfigFromEnv', () => {
 
   it('switches to reCAPTCHA when asked, or when both keys are given', () => {
     const keys = { RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET: 'secret' };
-    expect(newsletterConfigFromEnv({ CAPTCHA_PROVIDER: 'recaptcha', ...keys }).captcha).toMatchObject({ provider: 'recaptcha', siteKey: 'site' });
+    expect(newsletterConfigFromEnv({ CAPTCHA_PROVIDER: 'recaptcha', ...keys }).captcha).toMatchObject({
+      provider: 'recaptcha',
+      siteKey: 'site',
+    });
     expect(newsletterConfigFromEnv(keys).captcha.provider).toBe('recaptcha');
     expect(newsletterConfigFromEnv({ CAPTCHA_PROVIDER: 'altcha', ...keys }).captcha.provider).toBe('altcha');
     expect(newsletterConfigFromEnv({ CAPTCHA_PROVIDER: 'NONE' }).captcha.provider).toBe('none');
@@ -160,7 +187,9 @@ describe('newsletterConfigFromEnv', () => {
       { NEWSLETTER_SECRET: 'court' },
     ];
     for (const env of bad) expect(() => newsletterConfigFromEnv(env), JSON.stringify(env)).toThrow(NewsletterConfigError);
-    expect(newsletterConfigFromEnv({ SIGNUP_RATE_LIMIT: '0', NEWSLETTER_DOUBLE_OPT_IN: '1', SITE_URL: 'https://www.piquante.fr/' })).toMatchObject({
+    expect(
+      newsletterConfigFromEnv({ SIGNUP_RATE_LIMIT: '0', NEWSLETTER_DOUBLE_OPT_IN: '1', SITE_URL: 'https://www.piquante.fr/' }),
+    ).toMatchObject({
       rateLimitPerMinute: 0,
       doubleOptIn: true,
       siteUrl: 'https://www.piquante.fr',

@@ -102,9 +102,7 @@ export async function signup(db: Database, input: SignupInput): Promise<SignupRe
       confirmedAt: doubleOptIn ? null : now.toISOString(),
     });
     if (row) {
-      return doubleOptIn
-        ? { kind: 'pending', subscriberId: row.id, sendConfirmation: true }
-        : { kind: 'subscribed', subscriberId: row.id };
+      return doubleOptIn ? { kind: 'pending', subscriberId: row.id, sendConfirmation: true } : { kind: 'subscribed', subscriberId: row.id };
     }
     const [existing] = await db
       .select({ id: subscribers.id, status: subscribers.status })
@@ -131,11 +129,7 @@ export async function signup(db: Database, input: SignupInput): Promise<SignupRe
       .select({ hash: newsletterTokens.tokenHash })
       .from(newsletterTokens)
       .where(
-        and(
-          eq(newsletterTokens.subscriberId, existing.id),
-          eq(newsletterTokens.purpose, 'confirm'),
-          gt(newsletterTokens.createdAt, since),
-        ),
+        and(eq(newsletterTokens.subscriberId, existing.id), eq(newsletterTokens.purpose, 'confirm'), gt(newsletterTokens.createdAt, since)),
       )
       .limit(1);
     return { kind: 'pending', subscriberId: existing.id, sendConfirmation: !recent };
@@ -210,9 +204,7 @@ export async function confirmSignup(db: Database, token: string, now: Date): Pro
     .set({ status: 'active', confirmedAt: now })
     .where(and(eq(subscribers.id, row.subscriberId), eq(subscribers.status, 'pending')))
     .returning({ id: subscribers.id, email: subscribers.email });
-  return confirmed
-    ? { status: 'confirmed', email: confirmed.email, subscriberId: confirmed.id }
-    : { status: 'already-confirmed' };
+  return confirmed ? { status: 'confirmed', email: confirmed.email, subscriberId: confirmed.id } : { status: 'already-confirmed' };
 }
 
 /** The subscriber (pending or active) behind an address, for an unsubscribe request. */
@@ -232,9 +224,7 @@ async function unsubscribeById(db: Database, subscriberId: number, now: Date): P
     .returning({ id: subscribers.id });
   if (!left) return { status: 'already-unsubscribed' };
   // An old confirmation link must not bring the reader back.
-  await db
-    .delete(newsletterTokens)
-    .where(and(eq(newsletterTokens.subscriberId, subscriberId), eq(newsletterTokens.purpose, 'confirm')));
+  await db.delete(newsletterTokens).where(and(eq(newsletterTokens.subscriberId, subscriberId), eq(newsletterTokens.purpose, 'confirm')));
   return { status: 'unsubscribed' };
 }
 
@@ -309,9 +299,7 @@ export async function eraseSubscriber(db: Database, email: string): Promise<numb
   return db.transaction(async (tx) => {
     const deleted = await tx.delete(subscribers).where(eq(subscribers.email, email)).returning({ id: subscribers.id });
     // The queue's tables exist once a server has started on this database.
-    const [queue] = await tx
-      .select({ present: sql<boolean>`to_regclass('pgboss.job') IS NOT NULL` })
-      .from(sql`(SELECT 1) AS one`);
+    const [queue] = await tx.select({ present: sql<boolean>`to_regclass('pgboss.job') IS NOT NULL` }).from(sql`(SELECT 1) AS one`);
     if (queue?.present) {
       await tx.execute(sql`DELETE FROM pgboss.job WHERE data->>'to' = ${email} OR data->>'email' = ${email}`);
     }

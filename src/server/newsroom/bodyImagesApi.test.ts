@@ -23,7 +23,9 @@ describe.each(testDatabaseKinds)('images in the body on %s', (kind) => {
   const api = useNewsroomApi(kind, { MEDIA_DIR: dir });
 
   async function upload(red: number, alt: string) {
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: red, g: 60, b: 30 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: red, g: 60, b: 30 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(png)]), 'photo.png');
     form.set('alt', alt);
@@ -46,20 +48,36 @@ describe.each(testDatabaseKinds)('images in the body on %s', (kind) => {
 
   it('saves a draft with a library image, then readers get it as an image block with its variants', async () => {
     const item = await upload(180, 'Un piment dans la médiathèque');
-    const body = draftBody('Un article illustré dans le texte', withBody(
-      paragraph('Avant l’image.'),
-      { type: 'image', attrs: { mediaId: item.id, src: item.url, alt: 'Un piment sur une table', caption: 'Photo : la rédaction', title: 'x' } },
-      paragraph('Après l’image.'),
-    ));
+    const body = draftBody(
+      'Un article illustré dans le texte',
+      withBody(
+        paragraph('Avant l’image.'),
+        {
+          type: 'image',
+          attrs: { mediaId: item.id, src: item.url, alt: 'Un piment sur une table', caption: 'Photo : la rédaction', title: 'x' },
+        },
+        paragraph('Après l’image.'),
+      ),
+    );
     const created = await api.request('POST', '/api/admin/articles', { as: api.signed('author'), body });
     expect(created.status, await created.clone().text()).toBe(201);
     const draft = contract.AdminArticle.parse(await created.json());
-    expect(draft.doc.content?.[1]).toEqual({ type: 'image', attrs: { mediaId: item.id, src: item.url, alt: 'Un piment sur une table', caption: 'Photo : la rédaction' } });
+    expect(draft.doc.content?.[1]).toEqual({
+      type: 'image',
+      attrs: { mediaId: item.id, src: item.url, alt: 'Un piment sur une table', caption: 'Photo : la rédaction' },
+    });
 
     // The preview (a draft) and the published page answer the same block, valid against the contract.
-    const link = contract.CreatePreviewLinkResponse.parse(await (await api.request('POST', `/api/admin/articles/${draft.id}/preview-link`, { as: api.signed('author') })).json());
-    const preview = contract.GetArticlePreviewResponse.parse(await (await api.request('GET', `/api/preview/${link.url.split('/').pop()}`)).json());
-    const published = await api.request('POST', `/api/admin/articles/${draft.id}/status`, { as: api.signed('author'), body: { action: 'publish', version: draft.version } });
+    const link = contract.CreatePreviewLinkResponse.parse(
+      await (await api.request('POST', `/api/admin/articles/${draft.id}/preview-link`, { as: api.signed('author') })).json(),
+    );
+    const preview = contract.GetArticlePreviewResponse.parse(
+      await (await api.request('GET', `/api/preview/${link.url.split('/').pop()}`)).json(),
+    );
+    const published = await api.request('POST', `/api/admin/articles/${draft.id}/status`, {
+      as: api.signed('author'),
+      body: { action: 'publish', version: draft.version },
+    });
     expect(published.status).toBe(200);
     const page = contract.GetArticleResponse.parse(await (await api.request('GET', `/api/article/${draft.slug}`)).json());
     for (const body of [preview.result.body, page.result.body]) {
@@ -91,18 +109,30 @@ describe.each(testDatabaseKinds)('images in the body on %s', (kind) => {
       typeof attrs === 'string'
         ? { mediaId: item.id, src: attrs, alt: 'x' }
         : { ...('mediaId' in attrs || 'src' in attrs ? {} : { mediaId: item.id }), ...attrs };
-    const before = contract.ListAdminArticlesResponse.parse(await (await api.request('GET', '/api/admin/articles?limit=100', { as: api.signed('editor') })).json());
-    const response = await api.request('POST', '/api/admin/articles', { as: api.signed('author'), body: draftBody('Refusé', withBody({ type: 'image', attrs: image })) });
+    const before = contract.ListAdminArticlesResponse.parse(
+      await (await api.request('GET', '/api/admin/articles?limit=100', { as: api.signed('editor') })).json(),
+    );
+    const response = await api.request('POST', '/api/admin/articles', {
+      as: api.signed('author'),
+      body: draftBody('Refusé', withBody({ type: 'image', attrs: image })),
+    });
     expect(await errorOf(response, 400)).toMatch(message);
-    const after = contract.ListAdminArticlesResponse.parse(await (await api.request('GET', '/api/admin/articles?limit=100', { as: api.signed('editor') })).json());
+    const after = contract.ListAdminArticlesResponse.parse(
+      await (await api.request('GET', '/api/admin/articles?limit=100', { as: api.signed('editor') })).json(),
+    );
     expect(after.total).toBe(before.total);
   });
 
   it('refuses an outside image put into an existing draft by a save', async () => {
-    const draft = contract.AdminArticle.parse(await (await api.request('POST', '/api/admin/articles', { as: api.signed('author'), body: draftBody('Un brouillon sage') })).json());
+    const draft = contract.AdminArticle.parse(
+      await (await api.request('POST', '/api/admin/articles', { as: api.signed('author'), body: draftBody('Un brouillon sage') })).json(),
+    );
     const response = await api.request('PUT', `/api/admin/articles/${draft.id}`, {
       as: api.signed('author'),
-      body: { ...draftBody('Un brouillon sage', withBody({ type: 'image', attrs: { src: '//evil.example/x.webp', alt: 'x' } })), version: draft.version },
+      body: {
+        ...draftBody('Un brouillon sage', withBody({ type: 'image', attrs: { src: '//evil.example/x.webp', alt: 'x' } })),
+        version: draft.version,
+      },
     });
     expect(await errorOf(response, 400)).toMatch(/médiathèque/);
   });
@@ -110,14 +140,26 @@ describe.each(testDatabaseKinds)('images in the body on %s', (kind) => {
   it('refuses to delete a library image used in a body (draft or published), and deletes it once it is gone', async () => {
     const item = await upload(45, 'Une image du texte');
     const editor = api.signed('editor');
-    const inQuote = withBody({ type: 'blockquote', content: [paragraph('Cité.'), { type: 'image', attrs: { mediaId: item.id, alt: 'Dans une citation' } }] });
-    const draft = contract.AdminArticle.parse(await (await api.request('POST', '/api/admin/articles', { as: editor, body: draftBody('Une citation illustrée', inQuote) })).json());
+    const inQuote = withBody({
+      type: 'blockquote',
+      content: [paragraph('Cité.'), { type: 'image', attrs: { mediaId: item.id, alt: 'Dans une citation' } }],
+    });
+    const draft = contract.AdminArticle.parse(
+      await (await api.request('POST', '/api/admin/articles', { as: editor, body: draftBody('Une citation illustrée', inQuote) })).json(),
+    );
     const refused = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409);
-    expect(refused).toBe('Cette image est utilisée par l’article « Une citation illustrée ». Choisissez-leur une autre image avant de la supprimer.');
+    expect(refused).toBe(
+      'Cette image est utilisée par l’article « Une citation illustrée ». Choisissez-leur une autre image avant de la supprimer.',
+    );
 
-    const published = await api.request('POST', `/api/admin/articles/${draft.id}/status`, { as: editor, body: { action: 'publish', version: draft.version } });
+    const published = await api.request('POST', `/api/admin/articles/${draft.id}/status`, {
+      as: editor,
+      body: { action: 'publish', version: draft.version },
+    });
     const live = contract.AdminArticle.parse(await published.json());
-    expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409)).toMatch(/« Une citation illustrée »/);
+    expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409)).toMatch(
+      /« Une citation illustrée »/,
+    );
     // Both the editorial document (the image inside a quote) and the published body are found.
     const users = await articlesShowingInBody(api.database().db, item.id);
     expect(users).toEqual([
@@ -127,7 +169,10 @@ describe.each(testDatabaseKinds)('images in the body on %s', (kind) => {
     expect(await articlesShowingInBody(api.database().db, item.id + 1000)).toEqual([]);
 
     // Saved without the image (the published copy follows): nothing shows it any more.
-    const saved = await api.request('PUT', `/api/admin/articles/${draft.id}`, { as: editor, body: { ...draftBody('Une citation illustrée'), version: live.version } });
+    const saved = await api.request('PUT', `/api/admin/articles/${draft.id}`, {
+      as: editor,
+      body: { ...draftBody('Une citation illustrée'), version: live.version },
+    });
     expect(saved.status).toBe(200);
     expect((await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor })).status).toBe(204);
   });

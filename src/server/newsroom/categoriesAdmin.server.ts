@@ -3,7 +3,7 @@ import { asc, count, eq, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, newsroomArticles } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
-import type { NewsroomResult, } from './newsroomResult.ts';
+import type { NewsroomResult } from './newsroomResult.ts';
 import { slugify } from './slugs.ts';
 import type { StaffMember } from './staff.server.ts';
 
@@ -65,7 +65,8 @@ export async function updateCategory(
 ): Promise<CategoryWrite<ReturnType<typeof toAdmin>>> {
   const [current] = await db.select().from(categories).where(eq(categories.id, id));
   if (!current) return { ok: false, kind: 'notFound' };
-  if (input.name !== undefined && input.name.trim() === '') return { ok: false, kind: 'bad', message: 'Le nom de la rubrique est obligatoire.' };
+  if (input.name !== undefined && input.name.trim() === '')
+    return { ok: false, kind: 'bad', message: 'Le nom de la rubrique est obligatoire.' };
   const [row] = await db
     .update(categories)
     .set({
@@ -76,7 +77,12 @@ export async function updateCategory(
     .where(eq(categories.id, id))
     .returning();
   if (!row) return { ok: false, kind: 'notFound' };
-  await audit(db, who, { action: 'category.update', entity: 'category', entityId: id, detail: { fromName: current.name, toName: row.name } }, now);
+  await audit(
+    db,
+    who,
+    { action: 'category.update', entity: 'category', entityId: id, detail: { fromName: current.name, toName: row.name } },
+    now,
+  );
   return { ok: true, value: toAdmin(row, (await articleCounts(db)).get(id) ?? 0) };
 }
 
@@ -103,7 +109,11 @@ export async function reorderCategories(db: Database, who: StaffMember, ids: num
     return { ok: false, kind: 'bad', message: "L'ordre doit nommer chaque rubrique une fois, et seulement elles." };
   }
   await db.transaction(async (tx) => {
-    for (const [position, id] of ids.entries()) await tx.update(categories).set({ position: position + 1 }).where(eq(categories.id, id));
+    for (const [position, id] of ids.entries())
+      await tx
+        .update(categories)
+        .set({ position: position + 1 })
+        .where(eq(categories.id, id));
   });
   await audit(db, who, { action: 'category.reorder', entity: 'category', entityId: null, detail: { ids } }, now);
   return { ok: true, value: null };

@@ -67,9 +67,7 @@ export async function listMedia(db: Database, page: { limit: number; offset: num
   return rows.map(toItem);
 }
 
-export type UploadResult =
-  | { ok: true; item: MediaItem; created: boolean }
-  | { ok: false; status: 400 | 415 | 503 | 507; message: string };
+export type UploadResult = { ok: true; item: MediaItem; created: boolean } | { ok: false; status: 400 | 415 | 503 | 507; message: string };
 
 export const storageMessages = {
   full: "Le disque du serveur est plein : l'image n'a pas été enregistrée. Prévenez l'équipe technique, puis réessayez.",
@@ -112,16 +110,25 @@ export async function uploadMedia(
     return { ok: false, status: 400, message: "L'image est illisible ou trop grande (50 millions de pixels au plus)." };
   }
 
-  const widths = [...new Set([...MEDIA_WIDTHS.filter((w) => w < width), Math.min(width, MEDIA_WIDTHS.at(-1) ?? width)])].sort((a, b) => a - b);
+  const widths = [...new Set([...MEDIA_WIDTHS.filter((w) => w < width), Math.min(width, MEDIA_WIDTHS.at(-1) ?? width)])].sort(
+    (a, b) => a - b,
+  );
   // Conversion first (a failure is the image's: 400), then storage (a failure is ours: a logged 500).
   const made: { name: string; format: 'avif' | 'webp'; width: number; height: number; bytes: Buffer }[] = [];
   try {
     for (const w of widths) {
       const h = Math.max(1, Math.round((height * w) / width));
       for (const format of ['avif', 'webp'] as const) {
-        const pipeline = sharp(input.bytes, { limitInputPixels: MAX_PIXELS, autoOrient: true }).resize({ width: w, height: h, fit: 'fill' });
+        const pipeline = sharp(input.bytes, { limitInputPixels: MAX_PIXELS, autoOrient: true }).resize({
+          width: w,
+          height: h,
+          fit: 'fill',
+        });
         // Effort kept low: uploads happen on the same small machine that serves readers.
-        const bytes = await (format === 'avif' ? pipeline.avif({ quality: 55, effort: 2 }) : pipeline.webp({ quality: 80, effort: 3 })).toBuffer();
+        const bytes = await (format === 'avif'
+          ? pipeline.avif({ quality: 55, effort: 2 })
+          : pipeline.webp({ quality: 80, effort: 3 })
+        ).toBuffer();
         made.push({ name: `${hash}-${w}.${format}`, format, width: w, height: h, bytes });
       }
     }
@@ -142,7 +149,18 @@ export async function uploadMedia(
   }
   const [row] = await db
     .insert(media)
-    .values({ hash, alt: input.alt, width, height, sourceFormat: type, focalX: input.focalX, focalY: input.focalY, variants, uploadedBy: who.id, createdAt: now })
+    .values({
+      hash,
+      alt: input.alt,
+      width,
+      height,
+      sourceFormat: type,
+      focalX: input.focalX,
+      focalY: input.focalY,
+      variants,
+      uploadedBy: who.id,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning();
   const stored = row ?? (await db.select().from(media).where(eq(media.hash, hash)))[0];
@@ -170,7 +188,13 @@ function inUseMessage(titles: string[]): string {
  * the files of its variants. The row goes first: a file left behind by a storage failure is an unreferenced,
  * content-named orphan (reported in the audit log), never an article pointing at nothing.
  */
-export async function deleteMedia(db: Database, who: StaffMember, id: number, storage: MediaStorage, now: Date): Promise<DeleteMediaResult> {
+export async function deleteMedia(
+  db: Database,
+  who: StaffMember,
+  id: number,
+  storage: MediaStorage,
+  now: Date,
+): Promise<DeleteMediaResult> {
   const [row] = await db.select().from(media).where(eq(media.id, id));
   if (!row) return { ok: false, kind: 'notFound' };
   // Every variant's address starts so ('/media/library/<sha-256>-'): the hash is hex, nothing to escape.
@@ -188,7 +212,8 @@ export async function deleteMedia(db: Database, who: StaffMember, id: number, st
   // In the body too: an image placed in the text is named there by its library id.
   const inBody = await articlesShowingInBody(db, id);
   const users = new Map([...published, ...editorial, ...inBody].map((a) => [a.id, a.title]));
-  if (users.size > 0) return { ok: false, kind: 'taken', message: inUseMessage([...users.values()].sort((a, b) => a.localeCompare(b, 'fr'))) };
+  if (users.size > 0)
+    return { ok: false, kind: 'taken', message: inUseMessage([...users.values()].sort((a, b) => a.localeCompare(b, 'fr'))) };
 
   const [deleted] = await db.delete(media).where(eq(media.id, id)).returning();
   if (!deleted) return { ok: false, kind: 'notFound' };
@@ -203,7 +228,12 @@ export async function deleteMedia(db: Database, who: StaffMember, id: number, st
     }
   }
   const removedFiles = deleted.variants.length - failedFiles.length;
-  await audit(db, who, { action: 'media.delete', entity: 'media', entityId: id, detail: { hash: deleted.hash, alt: deleted.alt, removedFiles, failedFiles } }, now);
+  await audit(
+    db,
+    who,
+    { action: 'media.delete', entity: 'media', entityId: id, detail: { hash: deleted.hash, alt: deleted.alt, removedFiles, failedFiles } },
+    now,
+  );
   return { ok: true, removedFiles, failedFiles };
 }
 
@@ -244,7 +274,12 @@ export async function mediaFileResponse(pathname: string, storage: MediaStorage)
       console.error(`[media] ${storage.describe} unavailable for ${name}:`, (error as Error).message);
       return new Response('Image momentanément indisponible.\n', {
         status: 503,
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30', 'x-content-type-options': 'nosniff' },
+        headers: {
+          'content-type': 'text/plain; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': '30',
+          'x-content-type-options': 'nosniff',
+        },
       });
     }
   }

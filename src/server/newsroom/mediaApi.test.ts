@@ -19,7 +19,9 @@ const dir = mkdtempSync(join(tmpdir(), 'piquante-media-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const image = (format: 'png' | 'jpeg' | 'webp' | 'avif', width = 2000, height = 1000) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 16, b: 46 } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 16, b: 46 } } })
+    [format]()
+    .toBuffer();
 
 function form(file: Uint8Array | string | null, fields: Record<string, string> = { alt: 'Un piment rouge' }, name = 'x.png') {
   const data = new FormData();
@@ -59,13 +61,15 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
     expect(served?.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(new Uint8Array(await (served as Response).arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1600, 800, undefined]);
-    expect((await mediaFileResponse('/media/library/../../etc/passwd', directoryStorage(dir)))).toBeNull();
+    expect(await mediaFileResponse('/media/library/../../etc/passwd', directoryStorage(dir))).toBeNull();
     expect((await mediaFileResponse(`/media/library/${'0'.repeat(64)}-1.webp`, directoryStorage(dir)))?.status).toBe(404);
 
     const again = await rawUpload(api, form(png, { alt: 'Autre texte' }));
     expect(again.status).toBe(200);
     expect(contract.MediaItem.parse(await again.json()).id).toBe(item.id);
-    const list = contract.ListMediaResponse.parse(await (await api.request('GET', '/api/admin/media', { as: api.signed('author') })).json());
+    const list = contract.ListMediaResponse.parse(
+      await (await api.request('GET', '/api/admin/media', { as: api.signed('author') })).json(),
+    );
     expect(list.results.map((m) => m.id)).toContain(item.id);
   });
 
@@ -95,7 +99,9 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
     expect((await rawUpload(api, form(jpeg, { alt: 'a', focalX: '0.5' }))).status).toBe(400);
     expect((await rawUpload(api, form(jpeg, { alt: 'a', focalX: '0.5', focalY: 'haut' }))).status).toBe(400);
     // Random pixels do not compress: a PNG well over the limit.
-    const noisy = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(noisy.byteLength).toBeGreaterThan(400 * 1024);
     const big = await rawUpload(api, form(noisy));
     expect(big.status).toBe(413);
@@ -133,7 +139,11 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
     const html = '<!doctype html><html><body><script>alert(1)</script></body></html>';
     // A JPEG's first bytes, then a page: sniffed as JPEG, then refused because it is not one.
     const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(html)]);
-    for (const [file, expected] of [[svg, 415], [html, 415], [polyglot, 400]] as const) {
+    for (const [file, expected] of [
+      [svg, 415],
+      [html, 415],
+      [polyglot, 400],
+    ] as const) {
       const answer = await rawUpload(api, form(typeof file === 'string' ? file : new Uint8Array(file), { alt: 'Piège' }, 'photo.jpg'));
       expect(answer.status).toBe(expected);
       expect(((await answer.json()) as { message: string }).message).toMatch(/image|JPEG/);
@@ -148,7 +158,9 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
 
   describe('deleting', () => {
     const upload = async (color: number, alt: string) => {
-      const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: color, g: 40, b: 90 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: { r: color, g: 40, b: 90 } } })
+        .png()
+        .toBuffer();
       const response = await rawUpload(api, form(png, { alt }));
       expect(response.status).toBe(201);
       return contract.MediaItem.parse(await response.json());
@@ -166,42 +178,80 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
       expect(deleted.status).toBe(204);
       expect(files(item).some((f) => existsSync(f))).toBe(false);
       expect((await mediaFileResponse(item.url, directoryStorage(dir)))?.status).toBe(404);
-      const list = contract.ListMediaResponse.parse(await (await api.request('GET', '/api/admin/media?limit=100', { as: api.signed('editor') })).json());
+      const list = contract.ListMediaResponse.parse(
+        await (await api.request('GET', '/api/admin/media?limit=100', { as: api.signed('editor') })).json(),
+      );
       expect(list.results.map((m) => m.id)).not.toContain(item.id);
-      const log = contract.ListAuditLogResponse.parse(await (await api.request('GET', '/api/admin/audit?limit=1', { as: api.signed('admin') })).json());
-      expect(log.results[0]).toMatchObject({ action: 'media.delete', entityId: item.id, staffEmail: 'editor@piquante.test', detail: { removedFiles: 6, failedFiles: [] } });
+      const log = contract.ListAuditLogResponse.parse(
+        await (await api.request('GET', '/api/admin/audit?limit=1', { as: api.signed('admin') })).json(),
+      );
+      expect(log.results[0]).toMatchObject({
+        action: 'media.delete',
+        entityId: item.id,
+        staffEmail: 'editor@piquante.test',
+        detail: { removedFiles: 6, failedFiles: [] },
+      });
       await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('editor') }), 404);
     });
 
     it('refuses (409) an image an article uses, naming the articles, in any state; once replaced, it goes', async () => {
       const item = await upload(22, 'Une image utilisée');
       const editor = api.signed('editor');
-      const main = await api.request('POST', '/api/admin/articles', { as: editor, body: draftBody('Un brouillon illustré', { mainImage: { url: item.url, alt: item.alt, width: item.width, height: item.height } }) });
+      const main = await api.request('POST', '/api/admin/articles', {
+        as: editor,
+        body: draftBody('Un brouillon illustré', { mainImage: { url: item.url, alt: item.alt, width: item.width, height: item.height } }),
+      });
       const draft = contract.AdminArticle.parse(await main.json());
       const small = item.variants.find((v) => v.width === 480 && v.format === 'avif')?.url;
-      const shared = await api.request('POST', '/api/admin/articles', { as: editor, body: draftBody('Partagé avec une variante', { ogImage: small }) });
+      const shared = await api.request('POST', '/api/admin/articles', {
+        as: editor,
+        body: draftBody('Partagé avec une variante', { ogImage: small }),
+      });
       const other = contract.AdminArticle.parse(await shared.json());
-      await api.request('POST', `/api/admin/articles/${other.id}/status`, { as: editor, body: { action: 'publish', version: other.version } });
+      await api.request('POST', `/api/admin/articles/${other.id}/status`, {
+        as: editor,
+        body: { action: 'publish', version: other.version },
+      });
       const refused = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('admin') }), 409);
-      expect(refused).toBe('Cette image est utilisée par 2 articles : « Partagé avec une variante », « Un brouillon illustré ». Choisissez-leur une autre image avant de la supprimer.');
+      expect(refused).toBe(
+        'Cette image est utilisée par 2 articles : « Partagé avec une variante », « Un brouillon illustré ». Choisissez-leur une autre image avant de la supprimer.',
+      );
       expect(files(item).every((f) => existsSync(f))).toBe(true);
 
-      await api.request('PUT', `/api/admin/articles/${draft.id}`, { as: editor, body: { ...draftBody('Un brouillon illustré'), version: draft.version } });
-      const published = contract.AdminArticle.parse(await (await api.request('GET', `/api/admin/articles/${other.id}`, { as: editor })).json());
+      await api.request('PUT', `/api/admin/articles/${draft.id}`, {
+        as: editor,
+        body: { ...draftBody('Un brouillon illustré'), version: draft.version },
+      });
+      const published = contract.AdminArticle.parse(
+        await (await api.request('GET', `/api/admin/articles/${other.id}`, { as: editor })).json(),
+      );
       const stillOne = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409);
       expect(stillOne).toMatch(/^Cette image est utilisée par l’article « Partagé avec une variante »/);
-      await api.request('PUT', `/api/admin/articles/${other.id}`, { as: editor, body: { ...draftBody('Partagé avec une variante'), ogImage: null, version: published.version } });
+      await api.request('PUT', `/api/admin/articles/${other.id}`, {
+        as: editor,
+        body: { ...draftBody('Partagé avec une variante'), ogImage: null, version: published.version },
+      });
       expect((await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor })).status).toBe(204);
     });
 
     it('editors and admins only; session, CSRF and hostile ids refused in French', async () => {
       const item = await upload(33, 'Une image gardée');
       for (const role of ['contributor', 'author'] as const) {
-        expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed(role) }), 403)).toMatch(/Votre rôle .* supprimer des images/);
+        expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed(role) }), 403)).toMatch(
+          /Votre rôle .* supprimer des images/,
+        );
       }
       await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`), 401);
-      expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: { ...api.signed('editor'), csrf: 'faux' } }), 403)).toMatch(/jeton/i);
-      await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('editor'), headers: { origin: 'https://evil.example' } }), 403);
+      expect(
+        await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: { ...api.signed('editor'), csrf: 'faux' } }), 403),
+      ).toMatch(/jeton/i);
+      await errorOf(
+        await api.request('DELETE', `/api/admin/media/${item.id}`, {
+          as: api.signed('editor'),
+          headers: { origin: 'https://evil.example' },
+        }),
+        403,
+      );
       for (const id of ['0', '-1', 'abc', '1.5', '99999999999', '%3Cscript%3E', '1%20OR%201%3D1']) {
         await errorOf(await api.request('DELETE', `/api/admin/media/${id}`, { as: api.signed('editor') }), 400);
       }

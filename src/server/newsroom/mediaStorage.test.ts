@@ -24,11 +24,21 @@ const example = {
 
 describe('the test bucket’s own AWS Signature V4', () => {
   it('matches AWS’s test suite: get-vanilla and get-vanilla-query-order-key-case', () => {
-    const vanilla = signV4({ ...example, method: 'GET', url: new URL('https://example.amazonaws.com/'), headers: { 'x-amz-date': example.amzDate } });
+    const vanilla = signV4({
+      ...example,
+      method: 'GET',
+      url: new URL('https://example.amazonaws.com/'),
+      headers: { 'x-amz-date': example.amzDate },
+    });
     expect(vanilla).toBe(
       'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
     );
-    const query = signV4({ ...example, method: 'GET', url: new URL('https://example.amazonaws.com/?Param2=value2&Param1=value1'), headers: { 'x-amz-date': example.amzDate } });
+    const query = signV4({
+      ...example,
+      method: 'GET',
+      url: new URL('https://example.amazonaws.com/?Param2=value2&Param1=value1'),
+      headers: { 'x-amz-date': example.amzDate },
+    });
     expect(query).toMatch(/Signature=b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500$/);
   });
 });
@@ -53,7 +63,13 @@ describe('S3-compatible storage', () => {
   const refused: string[] = [];
   let server: Server;
   let endpoint = '';
-  const config = { bucket: 'piquante-media', region: 'fr-par', accessKeyId: 'AKIATEST', secretAccessKey: 'un secret de test', prefix: 'media/' };
+  const config = {
+    bucket: 'piquante-media',
+    region: 'fr-par',
+    accessKeyId: 'AKIATEST',
+    secretAccessKey: 'un secret de test',
+    prefix: 'media/',
+  };
 
   /** What a bucket does: recompute the signature from the request, refuse with 403 when it differs. */
   function verified(req: IncomingMessage, body: Buffer): boolean {
@@ -140,7 +156,12 @@ describe('S3-compatible storage', () => {
     expect(mediaStorageFromEnv({ DATA_DIR: '/tmp/x' }).describe).toBe('directory /tmp/x/media');
     expect(mediaStorageFromEnv({ MEDIA_DIR: '/srv/media' }).describe).toBe('directory /srv/media');
     expect(() => mediaStorageFromEnv({ MEDIA_S3_BUCKET: 'b' })).toThrow(/MEDIA_S3_ENDPOINT/);
-    const s3 = mediaStorageFromEnv({ MEDIA_S3_BUCKET: 'b', MEDIA_S3_ENDPOINT: 'https://s3.fr-par.scw.cloud', MEDIA_S3_ACCESS_KEY_ID: 'k', MEDIA_S3_SECRET_ACCESS_KEY: 's' });
+    const s3 = mediaStorageFromEnv({
+      MEDIA_S3_BUCKET: 'b',
+      MEDIA_S3_ENDPOINT: 'https://s3.fr-par.scw.cloud',
+      MEDIA_S3_ACCESS_KEY_ID: 'k',
+      MEDIA_S3_SECRET_ACCESS_KEY: 's',
+    });
     expect(s3.describe).toBe('S3 bucket b at https://s3.fr-par.scw.cloud');
   });
 });

@@ -48,7 +48,8 @@ export function directoryStorage(dir: string): MediaStorage {
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** RFC 3986 encoding of a key's segments (every byte but unreserved ones), as S3 addresses want them. */
-const encode = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (segment: string) =>
+  encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export interface S3Config {
   endpoint: string;
@@ -59,7 +60,11 @@ export interface S3Config {
   prefix: string;
 }
 
-const amzDateOf = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDateOf = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /**
  * An S3-compatible bucket (AWS, Scaleway, OVH, MinIO…), path-style, every request signed with AWS Signature
@@ -67,7 +72,12 @@ const amzDateOf = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace(
  */
 export function s3Storage(config: S3Config, fetchImpl: typeof fetch = fetch, now: () => Date = () => new Date()): MediaStorage {
   const base = config.endpoint.replace(/\/+$/, '');
-  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, region: config.region, service: 's3' });
+  const client = new AwsClient({
+    accessKeyId: config.accessKeyId,
+    secretAccessKey: config.secretAccessKey,
+    region: config.region,
+    service: 's3',
+  });
   const urlOf = (name: string) => `${base}/${encode(config.bucket)}/${config.prefix}${encode(name)}`;
   const send = async (method: string, name: string, body?: Uint8Array, headers: Record<string, string> = {}) => {
     const request = await client.sign(urlOf(name), {
@@ -81,7 +91,10 @@ export function s3Storage(config: S3Config, fetchImpl: typeof fetch = fetch, now
   return {
     describe: `S3 bucket ${config.bucket} at ${base}`,
     async put(name, bytes, contentType) {
-      const response = await send('PUT', name, bytes, { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' });
+      const response = await send('PUT', name, bytes, {
+        'content-type': contentType,
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
       if (!response.ok) throw new Error(`S3 PUT ${name}: ${response.status} ${(await response.text()).slice(0, 200)}`);
     },
     async get(name) {
@@ -93,7 +106,8 @@ export function s3Storage(config: S3Config, fetchImpl: typeof fetch = fetch, now
     async remove(name) {
       const response = await send('DELETE', name);
       // S3 answers 204 whether the key existed or not; some compatible stores say 404 for a missing one.
-      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE ${name}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+      if (!response.ok && response.status !== 404)
+        throw new Error(`S3 DELETE ${name}: ${response.status} ${(await response.text()).slice(0, 200)}`);
     },
   };
 }

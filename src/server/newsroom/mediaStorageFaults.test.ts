@@ -14,7 +14,10 @@ import { mediaFileResponse, storageMessages, uploadMedia } from './media.server.
 import { directoryStorage, type MediaStorage } from './mediaStorage.ts';
 import { createStaff, type StaffMember } from './staff.server.ts';
 
-const image = () => sharp({ create: { width: 1800, height: 900, channels: 3, background: { r: 200, g: 16, b: 46 } } }).jpeg().toBuffer();
+const image = () =>
+  sharp({ create: { width: 1800, height: 900, channels: 3, background: { r: 200, g: 16, b: 46 } } })
+    .jpeg()
+    .toBuffer();
 
 /** A directory storage whose `put` fails from the `failAt`-th call on, as `make` says. */
 function failing(dir: string, failAt: number, make: () => Error): MediaStorage & { calls: number } {
@@ -39,7 +42,12 @@ describe.each(testDatabaseKinds)('media storage failures on %s', (kind) => {
   const dir = mkdtempSync(join(tmpdir(), 'piquante-media-faults-'));
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    member = await createStaff(database.db, { email: 'e@piquante.test', name: 'Éditrice', role: 'editor', password: 'un mot de passe assez long' });
+    member = await createStaff(database.db, {
+      email: 'e@piquante.test',
+      name: 'Éditrice',
+      role: 'editor',
+      password: 'un mot de passe assez long',
+    });
   });
   afterAll(async () => {
     await database?.dispose();

@@ -22,7 +22,10 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
   }
 
   async function status(role: StaffRole, id: number, version: number, action: string, scheduledAt?: string) {
-    return request('POST', `/api/admin/articles/${id}/status`, { as: signed(role), body: { action, version, ...(scheduledAt ? { scheduledAt } : {}) } });
+    return request('POST', `/api/admin/articles/${id}/status`, {
+      as: signed(role),
+      body: { action, version, ...(scheduledAt ? { scheduledAt } : {}) },
+    });
   }
 
   async function errorOf(response: Response, code: number) {
@@ -35,7 +38,9 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
   describe('sign-in and sessions', () => {
     it('answers an unknown address and a wrong password the same way', async () => {
       const unknown = await request('POST', '/api/admin/session', { body: { email: 'personne@piquante.test', password: PASSWORD } });
-      const wrong = await request('POST', '/api/admin/session', { body: { email: 'admin@piquante.test', password: 'pas le bon mot de passe' } });
+      const wrong = await request('POST', '/api/admin/session', {
+        body: { email: 'admin@piquante.test', password: 'pas le bon mot de passe' },
+      });
       expect(unknown.status).toBe(401);
       expect(wrong.status).toBe(401);
       expect(await unknown.json()).toEqual(await wrong.json());
@@ -58,7 +63,10 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       const me = await request('GET', '/api/admin/session', { as: signed('editor') });
       expect(contract.AdminSession.parse(await me.json()).staff.role).toBe('editor');
       await errorOf(await request('GET', '/api/admin/session'), 401);
-      await errorOf(await request('GET', '/api/admin/session', { headers: { cookie: 'piquante_staff=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } }), 401);
+      await errorOf(
+        await request('GET', '/api/admin/session', { headers: { cookie: 'piquante_staff=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } }),
+        401,
+      );
       await errorOf(await request('GET', '/api/admin/session', { headers: { cookie: 'piquante_staff=<script>' } }), 401);
     });
 
@@ -78,20 +86,29 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     });
 
     it('refuses a form-encoded sign-in (415): a cross-site form cannot send JSON', async () => {
-      const response = await request('POST', '/api/admin/session', { body: 'email=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const response = await request('POST', '/api/admin/session', {
+        body: 'email=a&password=b',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       await errorOf(response, 415);
     });
   });
 
   describe('passkeys (the ceremony itself: tests/e2e/newsroom.spec.ts, Chromium virtual authenticator)', () => {
     it('gives sign-in options without naming any account, and refuses junk, unknown challenges and replays alike', async () => {
-      const options = contract.PasskeySignInOptionsResponse.parse(await (await request('POST', '/api/admin/session/passkey-options')).json());
+      const options = contract.PasskeySignInOptionsResponse.parse(
+        await (await request('POST', '/api/admin/session/passkey-options')).json(),
+      );
       expect(options.options).toMatchObject({ rpId: 'magazine.test' });
       expect(JSON.stringify(options.options)).not.toMatch(/allowCredentials":\[\{/);
-      const junk = await request('POST', '/api/admin/session/passkey', { body: { challengeId: options.challengeId, response: { id: 'x', type: 'public-key' } } });
+      const junk = await request('POST', '/api/admin/session/passkey', {
+        body: { challengeId: options.challengeId, response: { id: 'x', type: 'public-key' } },
+      });
       expect(await errorOf(junk, 401)).toMatch(/clé d'accès/);
       // The challenge was spent by the failed attempt.
-      const replay = await request('POST', '/api/admin/session/passkey', { body: { challengeId: options.challengeId, response: { id: 'x' } } });
+      const replay = await request('POST', '/api/admin/session/passkey', {
+        body: { challengeId: options.challengeId, response: { id: 'x' } },
+      });
       await errorOf(replay, 401);
       await errorOf(await request('POST', '/api/admin/session/passkey', { body: { challengeId: 'inconnu-inconnu', response: {} } }), 401);
       await errorOf(await request('POST', '/api/admin/session/passkey', { body: { challengeId: '<script>', response: {} } }), 400);
@@ -99,14 +116,26 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     });
 
     it('registers only with the signed-in account’s own challenge and a valid attestation', async () => {
-      const own = contract.PasskeyRegistrationOptionsResponse.parse(await (await request('POST', '/api/admin/passkeys/options', { as: signed('author') })).json());
+      const own = contract.PasskeyRegistrationOptionsResponse.parse(
+        await (await request('POST', '/api/admin/passkeys/options', { as: signed('author') })).json(),
+      );
       expect(own.options).toMatchObject({ rp: { id: 'magazine.test' }, user: { name: 'author@piquante.test' } });
-      const stolen = await request('POST', '/api/admin/passkeys', { as: signed('editor'), body: { challengeId: own.challengeId, response: {} } });
+      const stolen = await request('POST', '/api/admin/passkeys', {
+        as: signed('editor'),
+        body: { challengeId: own.challengeId, response: {} },
+      });
       expect(await errorOf(stolen, 400)).toMatch(/expiré ou a déjà servi/);
-      const fresh = contract.PasskeyRegistrationOptionsResponse.parse(await (await request('POST', '/api/admin/passkeys/options', { as: signed('author') })).json());
-      const junk = await request('POST', '/api/admin/passkeys', { as: signed('author'), body: { challengeId: fresh.challengeId, response: { id: 'x', response: { clientDataJSON: 'e30' } } } });
+      const fresh = contract.PasskeyRegistrationOptionsResponse.parse(
+        await (await request('POST', '/api/admin/passkeys/options', { as: signed('author') })).json(),
+      );
+      const junk = await request('POST', '/api/admin/passkeys', {
+        as: signed('author'),
+        body: { challengeId: fresh.challengeId, response: { id: 'x', response: { clientDataJSON: 'e30' } } },
+      });
       expect(await errorOf(junk, 400)).toMatch(/authentificateur/);
-      const list = contract.ListPasskeysResponse.parse(await (await request('GET', '/api/admin/passkeys', { as: signed('author') })).json());
+      const list = contract.ListPasskeysResponse.parse(
+        await (await request('GET', '/api/admin/passkeys', { as: signed('author') })).json(),
+      );
       expect(list.results).toEqual([]);
     });
   });
@@ -117,14 +146,25 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       const missing = await request('POST', '/api/admin/articles', { as: { ...s, csrf: '' }, body: draftBody('Sans jeton'), headers: {} });
       // An empty header is not the token.
       expect(missing.status).toBe(403);
-      const other = await request('POST', '/api/admin/articles', { as: { ...s, csrf: signed('admin').csrf }, body: draftBody('Autre jeton') });
+      const other = await request('POST', '/api/admin/articles', {
+        as: { ...s, csrf: signed('admin').csrf },
+        body: draftBody('Autre jeton'),
+      });
       expect(await errorOf(other, 403)).toMatch(/jeton/i);
     });
 
     it('refuses a write sent from another site (foreign Origin), token or not', async () => {
-      const response = await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('Ailleurs'), headers: { origin: 'https://evil.example' } });
+      const response = await request('POST', '/api/admin/articles', {
+        as: signed('editor'),
+        body: draftBody('Ailleurs'),
+        headers: { origin: 'https://evil.example' },
+      });
       await errorOf(response, 403);
-      const same = await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('Ici'), headers: { origin: ORIGIN } });
+      const same = await request('POST', '/api/admin/articles', {
+        as: signed('editor'),
+        body: draftBody('Ici'),
+        headers: { origin: ORIGIN },
+      });
       expect(same.status).toBe(201);
     });
   });
@@ -172,10 +212,50 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       // Each role's own draft, and the editor's draft (someone else's for the others).
       const theirs = await create('editor', 'Brouillon de la rédaction en chef');
       const expectations: Record<StaffRole, Record<string, number>> = {
-        contributor: { createOwn: 201, editOwn: 200, editOthers: 403, publishOwn: 403, category: 403, scheduler: 403, audit: 403, staff: 403, staffCreate: 403 },
-        author: { createOwn: 201, editOwn: 200, editOthers: 403, publishOwn: 200, category: 403, scheduler: 403, audit: 403, staff: 403, staffCreate: 403 },
-        editor: { createOwn: 201, editOwn: 200, editOthers: 200, publishOwn: 200, category: 201, scheduler: 200, audit: 403, staff: 403, staffCreate: 403 },
-        admin: { createOwn: 201, editOwn: 200, editOthers: 200, publishOwn: 200, category: 201, scheduler: 200, audit: 200, staff: 200, staffCreate: 201 },
+        contributor: {
+          createOwn: 201,
+          editOwn: 200,
+          editOthers: 403,
+          publishOwn: 403,
+          category: 403,
+          scheduler: 403,
+          audit: 403,
+          staff: 403,
+          staffCreate: 403,
+        },
+        author: {
+          createOwn: 201,
+          editOwn: 200,
+          editOthers: 403,
+          publishOwn: 200,
+          category: 403,
+          scheduler: 403,
+          audit: 403,
+          staff: 403,
+          staffCreate: 403,
+        },
+        editor: {
+          createOwn: 201,
+          editOwn: 200,
+          editOthers: 200,
+          publishOwn: 200,
+          category: 201,
+          scheduler: 200,
+          audit: 403,
+          staff: 403,
+          staffCreate: 403,
+        },
+        admin: {
+          createOwn: 201,
+          editOwn: 200,
+          editOthers: 200,
+          publishOwn: 200,
+          category: 201,
+          scheduler: 200,
+          audit: 200,
+          staff: 200,
+          staffCreate: 201,
+        },
       };
       for (const role of ROLES) {
         const want = expectations[role];
@@ -183,21 +263,33 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
         const created = await request('POST', '/api/admin/articles', { as, body: draftBody(`Matrice ${role}`) });
         expect(created.status, `${role} create`).toBe(want.createOwn);
         const own = contract.AdminArticle.parse(await created.json());
-        const editOwn = await request('PUT', `/api/admin/articles/${own.id}`, { as, body: { ...draftBody(`Matrice ${role} bis`), version: own.version } });
+        const editOwn = await request('PUT', `/api/admin/articles/${own.id}`, {
+          as,
+          body: { ...draftBody(`Matrice ${role} bis`), version: own.version },
+        });
         expect(editOwn.status, `${role} edit own`).toBe(want.editOwn);
         const current = contract.AdminArticle.parse(await (await request('GET', `/api/admin/articles/${theirs.id}`, { as })).json());
-        const editOthers = await request('PUT', `/api/admin/articles/${theirs.id}`, { as, body: { ...draftBody(`Pris par ${role}`), version: current.version } });
+        const editOthers = await request('PUT', `/api/admin/articles/${theirs.id}`, {
+          as,
+          body: { ...draftBody(`Pris par ${role}`), version: current.version },
+        });
         expect(editOthers.status, `${role} edit others`).toBe(want.editOthers);
         if (editOthers.status === 403) expect(await errorOf(editOthers, 403)).toMatch(/Votre rôle/);
         const publish = await status(role, own.id, own.version + 1, 'publish');
         expect(publish.status, `${role} publish own`).toBe(want.publishOwn);
         if (publish.status === 403) expect(await errorOf(publish, 403)).toMatch(/ne permet pas de publier/);
-        const category = await request('POST', '/api/admin/categories', { as, body: { name: `Rubrique ${role}`, description: 'd', color: '#123456' } });
+        const category = await request('POST', '/api/admin/categories', {
+          as,
+          body: { name: `Rubrique ${role}`, description: 'd', color: '#123456' },
+        });
         expect(category.status, `${role} category`).toBe(want.category);
         expect((await request('POST', '/api/admin/scheduler/run', { as })).status, `${role} scheduler`).toBe(want.scheduler);
         expect((await request('GET', '/api/admin/audit', { as })).status, `${role} audit`).toBe(want.audit);
         expect((await request('GET', '/api/admin/staff', { as })).status, `${role} staff`).toBe(want.staff);
-        const staffCreate = await request('POST', '/api/admin/staff', { as, body: { email: `nouveau-${role}@piquante.test`, name: `Nouveau ${role}`, role: 'contributor', password: PASSWORD } });
+        const staffCreate = await request('POST', '/api/admin/staff', {
+          as,
+          body: { email: `nouveau-${role}@piquante.test`, name: `Nouveau ${role}`, role: 'contributor', password: PASSWORD },
+        });
         expect(staffCreate.status, `${role} staff create`).toBe(want.staffCreate);
       }
     });
@@ -205,7 +297,10 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     it('a contributor cannot edit its own draft once published by an editor', async () => {
       const draft = await create('contributor', 'Texte de contributeur');
       expect((await status('editor', draft.id, draft.version, 'publish')).status).toBe(200);
-      const response = await request('PUT', `/api/admin/articles/${draft.id}`, { as: signed('contributor'), body: { ...draftBody('Changé'), version: draft.version + 1 } });
+      const response = await request('PUT', `/api/admin/articles/${draft.id}`, {
+        as: signed('contributor'),
+        body: { ...draftBody('Changé'), version: draft.version + 1 },
+      });
       await errorOf(response, 403);
     });
   });
@@ -224,10 +319,16 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       expect(api.changes()).toBe(before + 1);
       const page = contract.GetArticleResponse.parse(await (await request('GET', `/api/article/${draft.slug}`)).json());
       expect(page.result.seo).toBeUndefined();
-      expect(page.result.body[0]).toEqual({ type: 'paragraph', text: 'Un texte en gras', spans: [{ text: 'Un texte en ' }, { text: 'gras', bold: true }] });
+      expect(page.result.body[0]).toEqual({
+        type: 'paragraph',
+        text: 'Un texte en gras',
+        spans: [{ text: 'Un texte en ' }, { text: 'gras', bold: true }],
+      });
       const latest = contract.ListArticlesResponse.parse(await (await request('GET', '/api/articleLast')).json());
       expect(latest.results[0]?.id).toBe(draft.id);
-      const inCategory = contract.ListArticlesByCategoryResponse.parse(await (await request('GET', '/api/articleByCategory/societe')).json());
+      const inCategory = contract.ListArticlesByCategoryResponse.parse(
+        await (await request('GET', '/api/articleByCategory/societe')).json(),
+      );
       expect(inCategory.results.map((a) => a.id)).toContain(draft.id);
       const db = api.database().db;
       const site = 'https://www.piquante.test';
@@ -242,11 +343,22 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     });
 
     it('publishes the SEO title, description and sharing image with the article', async () => {
-      const draft = await create('editor', 'Référencé', { seoTitle: 'Titre pour les moteurs', seoDescription: 'Une description', ogImage: '/media/svg/article/partage.svg' });
+      const draft = await create('editor', 'Référencé', {
+        seoTitle: 'Titre pour les moteurs',
+        seoDescription: 'Une description',
+        ogImage: '/media/svg/article/partage.svg',
+      });
       await status('editor', draft.id, 1, 'publish');
       const page = contract.GetArticleResponse.parse(await (await request('GET', `/api/article/${draft.slug}`)).json());
-      expect(page.result.seo).toEqual({ title: 'Titre pour les moteurs', description: 'Une description', image: '/media/svg/article/partage.svg' });
-      await errorOf(await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('x', { ogImage: 'javascript:alert(1)' }) }), 400);
+      expect(page.result.seo).toEqual({
+        title: 'Titre pour les moteurs',
+        description: 'Une description',
+        image: '/media/svg/article/partage.svg',
+      });
+      await errorOf(
+        await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('x', { ogImage: 'javascript:alert(1)' }) }),
+        400,
+      );
     });
 
     it('keeps the main image’s focal point from the editor to readers’ cards and article, and lists its change', async () => {
@@ -263,8 +375,14 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
         body: { ...draftBody('Le point focal', { categorySlug: 'societe', mainImage: { ...image, focalX: 0.5 } }), version: 2 },
       });
       expect(moved.status).toBe(200);
-      const revisions = contract.ListArticleRevisionsResponse.parse(await (await request('GET', `/api/admin/articles/${draft.id}/revisions`, { as: signed('editor') })).json());
-      expect(revisions.results[0]?.changes).toContainEqual({ field: "Point focal de l'image", before: '25 % × 80 %', after: '50 % × 80 %' });
+      const revisions = contract.ListArticleRevisionsResponse.parse(
+        await (await request('GET', `/api/admin/articles/${draft.id}/revisions`, { as: signed('editor') })).json(),
+      );
+      expect(revisions.results[0]?.changes).toContainEqual({
+        field: "Point focal de l'image",
+        before: '25 % × 80 %',
+        after: '50 % × 80 %',
+      });
       const { focalY: _gone, ...half } = image;
       for (const [mainImage, message] of [
         [half, /deux coordonnées/],
@@ -272,21 +390,34 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
         [{ ...image, focalY: -0.1 }, /mainImage/],
         [{ ...image, focalX: '0.5' }, /mainImage/],
       ] as const) {
-        await expect(errorOf(await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('Focal hostile', { mainImage }) }), 400)).resolves.toMatch(message);
+        await expect(
+          errorOf(
+            await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('Focal hostile', { mainImage }) }),
+            400,
+          ),
+        ).resolves.toMatch(message);
       }
     });
 
     it('refuses an outdated version with 409 naming who saved, and overwrites nothing', async () => {
       const draft = await create('author', 'Un article disputé');
-      const first = await request('PUT', `/api/admin/articles/${draft.id}`, { as: signed('editor'), body: { ...draftBody('Version de l’éditeur'), version: 1 } });
+      const first = await request('PUT', `/api/admin/articles/${draft.id}`, {
+        as: signed('editor'),
+        body: { ...draftBody('Version de l’éditeur'), version: 1 },
+      });
       expect(first.status).toBe(200);
-      const stale = await request('PUT', `/api/admin/articles/${draft.id}`, { as: signed('author'), body: { ...draftBody('Version périmée'), version: 1 } });
+      const stale = await request('PUT', `/api/admin/articles/${draft.id}`, {
+        as: signed('author'),
+        body: { ...draftBody('Version périmée'), version: 1 },
+      });
       expect(stale.status).toBe(409);
       const conflict = contract.VersionConflict.parse(await stale.json());
       expect(conflict.changedBy).toBe('Compte editor');
       expect(conflict.currentVersion).toBe(2);
       expect(conflict.message).toMatch(/Compte editor a modifié cet article/);
-      const now = contract.AdminArticle.parse(await (await request('GET', `/api/admin/articles/${draft.id}`, { as: signed('author') })).json());
+      const now = contract.AdminArticle.parse(
+        await (await request('GET', `/api/admin/articles/${draft.id}`, { as: signed('author') })).json(),
+      );
       expect(now.title).toBe('Version de l’éditeur');
     });
 
@@ -314,7 +445,10 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
 
     it('refuses a slug already taken with a French 409', async () => {
       await create('editor', 'Unique au monde');
-      const response = await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('Autre', { slug: 'unique-au-monde' }) });
+      const response = await request('POST', '/api/admin/articles', {
+        as: signed('editor'),
+        body: draftBody('Autre', { slug: 'unique-au-monde' }),
+      });
       expect(await errorOf(response, 409)).toMatch(/déjà prise/);
     });
 
@@ -348,9 +482,15 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       const draft = await create('editor', 'Première version');
       await request('PUT', `/api/admin/articles/${draft.id}`, {
         as: signed('editor'),
-        body: { ...draftBody('Deuxième version'), doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Nouveau texte' }] }] }, version: 1 },
+        body: {
+          ...draftBody('Deuxième version'),
+          doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Nouveau texte' }] }] },
+          version: 1,
+        },
       });
-      const list = contract.ListArticleRevisionsResponse.parse(await (await request('GET', `/api/admin/articles/${draft.id}/revisions`, { as: signed('editor') })).json());
+      const list = contract.ListArticleRevisionsResponse.parse(
+        await (await request('GET', `/api/admin/articles/${draft.id}/revisions`, { as: signed('editor') })).json(),
+      );
       expect(list.results.map((r) => r.version)).toEqual([2, 1]);
       const latest = list.results[0];
       expect(latest?.changes).toEqual(
@@ -361,18 +501,29 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
       );
       const first = list.results[1];
       if (!first) throw new Error('no first revision');
-      const restored = await request('POST', `/api/admin/articles/${draft.id}/revisions/${first.id}/restore`, { as: signed('editor'), body: { version: 2 } });
+      const restored = await request('POST', `/api/admin/articles/${draft.id}/revisions/${first.id}/restore`, {
+        as: signed('editor'),
+        body: { version: 2 },
+      });
       const article = contract.AdminArticle.parse(await restored.json());
       expect(article.title).toBe('Première version');
       expect(article.version).toBe(3);
-      const staleRestore = await request('POST', `/api/admin/articles/${draft.id}/revisions/${first.id}/restore`, { as: signed('editor'), body: { version: 2 } });
+      const staleRestore = await request('POST', `/api/admin/articles/${draft.id}/revisions/${first.id}/restore`, {
+        as: signed('editor'),
+        body: { version: 2 },
+      });
       expect(staleRestore.status).toBe(409);
-      await errorOf(await request('POST', `/api/admin/articles/${draft.id}/revisions/999999/restore`, { as: signed('editor'), body: { version: 3 } }), 404);
+      await errorOf(
+        await request('POST', `/api/admin/articles/${draft.id}/revisions/999999/restore`, { as: signed('editor'), body: { version: 3 } }),
+        404,
+      );
     });
 
     it('gives a signed, expiring preview link to the draft', async () => {
       const draft = await create('contributor', 'Aperçu du brouillon');
-      const link = contract.CreatePreviewLinkResponse.parse(await (await request('POST', `/api/admin/articles/${draft.id}/preview-link`, { as: signed('contributor') })).json());
+      const link = contract.CreatePreviewLinkResponse.parse(
+        await (await request('POST', `/api/admin/articles/${draft.id}/preview-link`, { as: signed('contributor') })).json(),
+      );
       expect(link.url).toMatch(/^\/apercu\/\d+\.\d+\.[A-Za-z0-9_-]{43}$/);
       const token = link.url.slice('/apercu/'.length);
       const preview = await request('GET', `/api/preview/${token}`);
@@ -392,16 +543,26 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     it('lists with search, filters and pagination', async () => {
       await create('editor', 'Filtrage zébré un');
       await create('editor', 'Filtrage zébré deux');
-      const found = contract.ListAdminArticlesResponse.parse(await (await request('GET', '/api/admin/articles?q=z%C3%A9br%C3%A9&limit=1', { as: signed('author') })).json());
+      const found = contract.ListAdminArticlesResponse.parse(
+        await (await request('GET', '/api/admin/articles?q=z%C3%A9br%C3%A9&limit=1', { as: signed('author') })).json(),
+      );
       expect(found.total).toBe(2);
       expect(found.results).toHaveLength(1);
-      const drafts = contract.ListAdminArticlesResponse.parse(await (await request('GET', '/api/admin/articles?status=draft&category=mode&author=compte-editor', { as: signed('author') })).json());
+      const drafts = contract.ListAdminArticlesResponse.parse(
+        await (
+          await request('GET', '/api/admin/articles?status=draft&category=mode&author=compte-editor', { as: signed('author') })
+        ).json(),
+      );
       expect(drafts.results.every((a) => a.status === 'draft' && a.categorySlug === 'mode')).toBe(true);
-      const all = contract.ListAdminArticlesResponse.parse(await (await request('GET', '/api/admin/articles?status=published', { as: signed('author') })).json());
+      const all = contract.ListAdminArticlesResponse.parse(
+        await (await request('GET', '/api/admin/articles?status=published', { as: signed('author') })).json(),
+      );
       expect(all.total).toBeGreaterThan(100); // the demo seed is editable too
       const legacy = all.results.at(-1);
       if (!legacy) throw new Error('none');
-      const opened = contract.AdminArticle.parse(await (await request('GET', `/api/admin/articles/${legacy.id}`, { as: signed('author') })).json());
+      const opened = contract.AdminArticle.parse(
+        await (await request('GET', `/api/admin/articles/${legacy.id}`, { as: signed('author') })).json(),
+      );
       expect(opened.doc.content?.length).toBeGreaterThan(0);
       for (const bad of ['status=gone', 'limit=0', 'limit=101', 'offset=-1', 'category=../x', `q=${'x'.repeat(201)}`]) {
         await errorOf(await request('GET', `/api/admin/articles?${bad}`, { as: signed('author') }), 400);
@@ -413,7 +574,21 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     const as = () => signed('editor');
     it.each([
       ['a <script> node', { doc: { type: 'doc', content: [{ type: 'html', text: '<script>alert(1)</script>' }] } }, /non autorisé/],
-      ['a javascript: link', { doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] } }, /lien/],
+      [
+        'a javascript: link',
+        {
+          doc: {
+            type: 'doc',
+            content: [
+              {
+                type: 'paragraph',
+                content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+              },
+            ],
+          },
+        },
+        /lien/,
+      ],
       ['an image without alt text', { mainImage: { url: '/x.svg', alt: '', width: 1, height: 1 } }, /alternatif/],
       ['an image from another site', { mainImage: { url: '//evil.example/x.svg', alt: 'a', width: 1, height: 1 } }, /mainImage/],
       ['an unknown category', { categorySlug: 'nulle-part' }, /rubrique/],
@@ -428,9 +603,16 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     });
 
     it('records in the audit log who tried to save a body outside the allow-list', async () => {
-      const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] };
+      const doc = {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] },
+        ],
+      };
       await errorOf(await request('POST', '/api/admin/articles', { as: signed('author'), body: draftBody('Piège', { doc }) }), 400);
-      const log = (await (await request('GET', '/api/admin/audit?limit=5', { as: signed('admin') })).json()) as { results: { action: string; staffEmail: string; detail: { reason?: string } }[] };
+      const log = (await (await request('GET', '/api/admin/audit?limit=5', { as: signed('admin') })).json()) as {
+        results: { action: string; staffEmail: string; detail: { reason?: string } }[];
+      };
       const refused = log.results.find((entry) => entry.action === 'article.refused');
       expect(refused?.staffEmail).toBe('author@piquante.test');
       expect(refused?.detail.reason).toMatch(/lien/);
@@ -438,7 +620,10 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
 
     it('never lets pasted markup reach readers as markup', async () => {
       const draft = await create('editor', 'Collage dangereux', {
-        doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '<script>alert(1)</script><img src=x onerror=alert(1)>' }] }] },
+        doc: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: '<script>alert(1)</script><img src=x onerror=alert(1)>' }] }],
+        },
       });
       await status('editor', draft.id, 1, 'publish');
       const page = contract.GetArticleResponse.parse(await (await request('GET', `/api/article/${draft.slug}`)).json());
@@ -474,35 +659,66 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
   describe('categories', () => {
     it('creates, renames, describes and reorders; refuses deleting a category that has articles', async () => {
       const created = contract.AdminCategory.parse(
-        await (await request('POST', '/api/admin/categories', { as: signed('editor'), body: { name: 'Épices du monde', description: 'Piquant', color: '#aa0000' } })).json(),
+        await (
+          await request('POST', '/api/admin/categories', {
+            as: signed('editor'),
+            body: { name: 'Épices du monde', description: 'Piquant', color: '#aa0000' },
+          })
+        ).json(),
       );
       expect(created.slug).toBe('epices-du-monde');
-      await errorOf(await request('POST', '/api/admin/categories', { as: signed('editor'), body: { name: 'Épices du monde', description: '', color: '#aa0000' } }), 409);
+      await errorOf(
+        await request('POST', '/api/admin/categories', {
+          as: signed('editor'),
+          body: { name: 'Épices du monde', description: '', color: '#aa0000' },
+        }),
+        409,
+      );
       const renamed = contract.AdminCategory.parse(
-        await (await request('PUT', `/api/admin/categories/${created.id}`, { as: signed('editor'), body: { name: 'Épices', description: 'Très piquant' } })).json(),
+        await (
+          await request('PUT', `/api/admin/categories/${created.id}`, {
+            as: signed('editor'),
+            body: { name: 'Épices', description: 'Très piquant' },
+          })
+        ).json(),
       );
       expect(renamed).toMatchObject({ name: 'Épices', description: 'Très piquant', slug: 'epices-du-monde' });
-      const list = contract.ListAdminCategoriesResponse.parse(await (await request('GET', '/api/admin/categories', { as: signed('editor') })).json());
+      const list = contract.ListAdminCategoriesResponse.parse(
+        await (await request('GET', '/api/admin/categories', { as: signed('editor') })).json(),
+      );
       const ids = list.results.map((c) => c.id).reverse();
-      const reordered = contract.ReorderAdminCategoriesResponse.parse(await (await request('POST', '/api/admin/categories/order', { as: signed('editor'), body: { ids } })).json());
+      const reordered = contract.ReorderAdminCategoriesResponse.parse(
+        await (await request('POST', '/api/admin/categories/order', { as: signed('editor'), body: { ids } })).json(),
+      );
       expect(reordered.results.map((c) => c.id)).toEqual(ids);
       await errorOf(await request('POST', '/api/admin/categories/order', { as: signed('editor'), body: { ids: ids.slice(1) } }), 400);
       await errorOf(await request('POST', '/api/admin/categories/order', { as: signed('editor'), body: { ids: [1, 1] } }), 400);
 
       const mode = list.results.find((c) => c.slug === 'mode');
       if (!mode) throw new Error('no mode');
-      expect(await errorOf(await request('DELETE', `/api/admin/categories/${mode.id}`, { as: signed('editor') }), 409)).toMatch(/contient encore .* déplacez-les/);
+      expect(await errorOf(await request('DELETE', `/api/admin/categories/${mode.id}`, { as: signed('editor') }), 409)).toMatch(
+        /contient encore .* déplacez-les/,
+      );
       expect((await request('DELETE', `/api/admin/categories/${created.id}`, { as: signed('editor') })).status).toBe(204);
       await errorOf(await request('DELETE', `/api/admin/categories/${created.id}`, { as: signed('editor') }), 404);
-      await errorOf(await request('POST', '/api/admin/categories', { as: signed('editor'), body: { name: 'x', description: '', color: 'red;}' } }), 400);
+      await errorOf(
+        await request('POST', '/api/admin/categories', { as: signed('editor'), body: { name: 'x', description: '', color: 'red;}' } }),
+        400,
+      );
     });
   });
 
   describe('staff and audit', () => {
     it('an admin creates accounts (password 12 characters at least, unique address)', async () => {
-      const weak = await request('POST', '/api/admin/staff', { as: signed('admin'), body: { email: 'faible@piquante.test', name: 'Faible', role: 'author', password: 'court' } });
+      const weak = await request('POST', '/api/admin/staff', {
+        as: signed('admin'),
+        body: { email: 'faible@piquante.test', name: 'Faible', role: 'author', password: 'court' },
+      });
       expect(await errorOf(weak, 400)).toMatch(/12 caractères/);
-      const twice = await request('POST', '/api/admin/staff', { as: signed('admin'), body: { email: 'editor@piquante.test', name: 'Double', role: 'author', password: PASSWORD } });
+      const twice = await request('POST', '/api/admin/staff', {
+        as: signed('admin'),
+        body: { email: 'editor@piquante.test', name: 'Double', role: 'author', password: PASSWORD },
+      });
       expect(await errorOf(twice, 409)).toMatch(/existe déjà/);
       const list = contract.ListStaffResponse.parse(await (await request('GET', '/api/admin/staff', { as: signed('admin') })).json());
       expect(JSON.stringify(list)).not.toMatch(/argon2|password/i);
@@ -511,8 +727,15 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     it('the audit log lists who did what, newest first', async () => {
       const draft = await create('editor', 'Pour le journal');
       await status('editor', draft.id, 1, 'publish');
-      const log = contract.ListAuditLogResponse.parse(await (await request('GET', '/api/admin/audit?limit=5', { as: signed('admin') })).json());
-      expect(log.results[0]).toMatchObject({ action: 'article.publish', entity: 'article', entityId: draft.id, staffEmail: 'editor@piquante.test' });
+      const log = contract.ListAuditLogResponse.parse(
+        await (await request('GET', '/api/admin/audit?limit=5', { as: signed('admin') })).json(),
+      );
+      expect(log.results[0]).toMatchObject({
+        action: 'article.publish',
+        entity: 'article',
+        entityId: draft.id,
+        staffEmail: 'editor@piquante.test',
+      });
       expect(log.results[1]).toMatchObject({ action: 'article.create', entityId: draft.id });
     });
   });
@@ -523,7 +746,10 @@ describe('newsroom sign-in limits', () => {
 
   it('limits sign-in attempts per IP (429 with Retry-After), whatever the outcome', async () => {
     const attempt = (ip: string) =>
-      api.request('POST', '/api/admin/session', { body: { email: 'admin@piquante.test', password: 'mauvais' }, headers: { 'x-test-ip': ip } });
+      api.request('POST', '/api/admin/session', {
+        body: { email: 'admin@piquante.test', password: 'mauvais' },
+        headers: { 'x-test-ip': ip },
+      });
     for (let i = 0; i < 3; i++) expect((await attempt('198.51.100.7')).status).toBe(401);
     const limited = await attempt('198.51.100.7');
     expect(limited.status).toBe(429);
@@ -532,7 +758,10 @@ describe('newsroom sign-in limits', () => {
   });
 
   it('behind HTTPS the cookie is Secure and __Host- prefixed', async () => {
-    const response = await api.request('POST', '/api/admin/session', { body: { email: 'admin@piquante.test', password: PASSWORD }, headers: { 'x-test-ip': '203.0.113.9' } });
+    const response = await api.request('POST', '/api/admin/session', {
+      body: { email: 'admin@piquante.test', password: PASSWORD },
+      headers: { 'x-test-ip': '203.0.113.9' },
+    });
     expect(response.headers.get('set-cookie')).toMatch(/^__Host-piquante_staff=.*; Path=\/; HttpOnly; SameSite=Strict; .*Secure/);
   });
 });

@@ -50,7 +50,10 @@ async function takeChallenge(db: Database, id: string, purpose: 'register' | 'au
 }
 
 export async function registrationOptions(db: Database, member: StaffMember, rp: RelyingParty, now: Date) {
-  const existing = await db.select({ id: staffPasskeys.id, transports: staffPasskeys.transports }).from(staffPasskeys).where(eq(staffPasskeys.staffId, member.id));
+  const existing = await db
+    .select({ id: staffPasskeys.id, transports: staffPasskeys.transports })
+    .from(staffPasskeys)
+    .where(eq(staffPasskeys.staffId, member.id));
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.rpID,
@@ -113,7 +116,12 @@ export async function registerPasskey(
 
 export async function listPasskeys(db: Database, member: StaffMember) {
   const rows = await db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, member.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Discoverable credentials: no account is named before the passkey answers (nothing to enumerate). */
@@ -169,7 +177,12 @@ export async function authenticate(
  * Removes one of this account's own passkeys; null when it has none by that id (another account's key
  * answers the same as an unknown one: nobody learns which keys exist, and no one removes a colleague's).
  */
-export async function removePasskey(db: Database, member: StaffMember, id: string, now: Date): Promise<{ id: string; name: string } | null> {
+export async function removePasskey(
+  db: Database,
+  member: StaffMember,
+  id: string,
+  now: Date,
+): Promise<{ id: string; name: string } | null> {
   const [row] = await db
     .delete(staffPasskeys)
     .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffId, member.id)))

@@ -10,14 +10,16 @@ import { newsletterKeys } from '../../db/schema.ts';
 
 export async function loadNewsroomSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured && configured.trim() !== '') return configured.trim();
-  await db.insert(newsletterKeys).values({ name: 'newsroom', secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(newsletterKeys)
+    .values({ name: 'newsroom', secret: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ secret: newsletterKeys.secret }).from(newsletterKeys).where(eq(newsletterKeys.name, 'newsroom'));
   if (!row) throw new Error('newsroom secret missing after insert');
   return row.secret;
 }
 
-const sign = (secret: string, payload: string) =>
-  createHmac('sha256', secret).update(`piquante-preview:${payload}`).digest('base64url');
+const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`piquante-preview:${payload}`).digest('base64url');
 
 export function previewToken(secret: string, articleId: number, expiresAt: Date): string {
   const payload = `${articleId}.${Math.floor(expiresAt.getTime() / 1000)}`;

@@ -10,9 +10,20 @@ describe('rich text allow-list', () => {
       type: 'doc',
       content: [
         { type: 'heading', attrs: { level: 2 }, content: [text('Un titre')] },
-        p(text('Du '), text('gras', [{ type: 'bold' }]), text(' et un '), text('lien', [{ type: 'link', attrs: { href: 'https://exemple.fr/a' } }])),
+        p(
+          text('Du '),
+          text('gras', [{ type: 'bold' }]),
+          text(' et un '),
+          text('lien', [{ type: 'link', attrs: { href: 'https://exemple.fr/a' } }]),
+        ),
         { type: 'blockquote', content: [p(text('Une citation'))] },
-        { type: 'bulletList', content: [{ type: 'listItem', content: [p(text('un'))] }, { type: 'listItem', content: [p(text('deux'))] }] },
+        {
+          type: 'bulletList',
+          content: [
+            { type: 'listItem', content: [p(text('un'))] },
+            { type: 'listItem', content: [p(text('deux'))] },
+          ],
+        },
       ],
     });
     expect(result.ok).toBe(true);
@@ -96,7 +107,15 @@ describe('images in the body', () => {
   it('turns a library image into a figure block from the library row, keeping only its own attributes', () => {
     const result = check(
       p(text('Avant')),
-      image({ mediaId: 7, src: `/media/library/${hash}-960.webp`, alt: '  Un piment\n rouge ', caption: 'Photo : Camille', title: 'x', onerror: 'alert(1)', width: 99999 }),
+      image({
+        mediaId: 7,
+        src: `/media/library/${hash}-960.webp`,
+        alt: '  Un piment\n rouge ',
+        caption: 'Photo : Camille',
+        title: 'x',
+        onerror: 'alert(1)',
+        width: 99999,
+      }),
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -126,7 +145,11 @@ describe('images in the body', () => {
     ['an outside address without an id', image({ src: 'https://evil.example/x.png', alt: 'x' }), /médiathèque/],
     ['a data: address', image({ src: 'data:image/svg+xml,<svg onload=alert(1)>', alt: 'x' }), /médiathèque/],
     ['a javascript: address beside a real id', image({ mediaId: 7, src: 'javascript:alert(1)', alt: 'x' }), /adresse/],
-    ['another image’s address beside a real id', image({ mediaId: 7, src: `/media/library/${'b'.repeat(64)}-960.webp`, alt: 'x' }), /adresse/],
+    [
+      'another image’s address beside a real id',
+      image({ mediaId: 7, src: `/media/library/${'b'.repeat(64)}-960.webp`, alt: 'x' }),
+      /adresse/,
+    ],
     ['an outside address beside a real id', image({ mediaId: 7, src: 'https://evil.example/x.webp', alt: 'x' }), /adresse/],
     ['an unknown id', image({ mediaId: 8, alt: 'x' }), /n° 8 n’existe pas/],
     ['an id as a string', image({ mediaId: '7', alt: 'x' }), /identifiant/],

@@ -138,7 +138,8 @@ function imageOf(node: Record<string, unknown>, walk: Walk): { block: ImageBlock
   const alt = typeof attrs.alt === 'string' ? oneLine(attrs.alt) : '';
   if (alt === '') refuse('Le texte alternatif d’une image du texte est obligatoire.');
   if (alt.length > MAX_IMAGE_TEXT) refuse('Le texte alternatif d’une image du texte est trop long (1 000 caractères au plus).');
-  if (attrs.caption !== undefined && attrs.caption !== null && typeof attrs.caption !== 'string') refuse('La légende d’une image du texte est mal formée.');
+  if (attrs.caption !== undefined && attrs.caption !== null && typeof attrs.caption !== 'string')
+    refuse('La légende d’une image du texte est mal formée.');
   const caption = typeof attrs.caption === 'string' ? oneLine(attrs.caption) : '';
   if (caption.length > MAX_IMAGE_TEXT) refuse('La légende d’une image du texte est trop longue (1 000 caractères au plus).');
   const block: ImageBlock = {
@@ -197,7 +198,8 @@ function blocksOf(nodes: unknown, depth: number, out: ContentBlock[], inQuote: b
         if (!Array.isArray(node.content)) refuse('Le document est mal formé (liste).');
         const items: RichTextNode[] = [];
         for (const item of node.content) {
-          if (!isObject(item) || item.type !== 'listItem' || !Array.isArray(item.content)) refuse('Le document est mal formé (élément de liste).');
+          if (!isObject(item) || item.type !== 'listItem' || !Array.isArray(item.content))
+            refuse('Le document est mal formé (élément de liste).');
           const paragraphs: RichTextNode[] = [];
           const spans: Span[] = [];
           for (const p of item.content) {

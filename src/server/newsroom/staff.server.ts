@@ -66,7 +66,10 @@ export async function createStaff(
   const name = input.name.trim();
   let [author] = await db.select({ id: authors.id }).from(authors).where(eq(authors.name, name)).limit(1);
   if (!author) {
-    const slug = await uniqueSlug(slugify(name), async (s) => (await db.select({ id: authors.id }).from(authors).where(eq(authors.slug, s))).length > 0);
+    const slug = await uniqueSlug(
+      slugify(name),
+      async (s) => (await db.select({ id: authors.id }).from(authors).where(eq(authors.slug, s))).length > 0,
+    );
     [author] = await db.insert(authors).values({ slug, name, role: 'Rédaction' }).returning({ id: authors.id });
   }
   const [row] = await db
@@ -85,7 +88,11 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
 
 /** The account for these credentials, or null — unknown address and wrong password alike. */
 export async function checkCredentials(db: Database, email: string, password: string): Promise<StaffMember | null> {
-  const [row] = await db.select().from(staff).where(eq(staff.email, normaliseStaffEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(eq(staff.email, normaliseStaffEmail(email)))
+    .limit(1);
   if (!row || row.disabledAt) {
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     await verify(await dummyHash, password).catch(() => false);
@@ -173,7 +180,12 @@ export async function changePassword(
       .delete(staffSessions)
       .where(and(eq(staffSessions.staffId, member.id), ne(staffSessions.tokenHash, tokenHash(keepToken))))
       .returning({ tokenHash: staffSessions.tokenHash });
-    await audit(tx, member, { action: 'staff.password', entity: 'staff', entityId: member.id, detail: { otherSessionsClosed: gone.length } }, now);
+    await audit(
+      tx,
+      member,
+      { action: 'staff.password', entity: 'staff', entityId: member.id, detail: { otherSessionsClosed: gone.length } },
+      now,
+    );
     return gone;
   });
   return { ok: true, value: { otherSessionsClosed: closed.length } };
@@ -192,7 +204,11 @@ export async function setStaffActive(
   now: Date,
 ): Promise<AccountResult<{ member: StaffMember; sessionsClosed: number; changed: boolean }>> {
   if (!active && targetId === actor.id) {
-    return { ok: false, kind: 'taken', message: 'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.' };
+    return {
+      ok: false,
+      kind: 'taken',
+      message: 'Vous ne pouvez pas désactiver votre propre compte : demandez-le à un autre administrateur.',
+    };
   }
   return db.transaction(async (tx) => {
     const activeAdmins = await tx
@@ -203,7 +219,17 @@ export async function setStaffActive(
     const [target] = await tx.select().from(staff).where(eq(staff.id, targetId));
     if (!target) return { ok: false, kind: 'notFound' } as const;
     const record = (sessionsClosed: number) =>
-      audit(tx, actor, { action: active ? 'staff.enable' : 'staff.disable', entity: 'staff', entityId: targetId, detail: { email: target.email, sessionsClosed } }, now);
+      audit(
+        tx,
+        actor,
+        {
+          action: active ? 'staff.enable' : 'staff.disable',
+          entity: 'staff',
+          entityId: targetId,
+          detail: { email: target.email, sessionsClosed },
+        },
+        now,
+      );
     if (active) {
       if (!target.disabledAt) return { ok: true, value: { member: toMember(target), sessionsClosed: 0, changed: false } } as const;
       const [row] = await tx.update(staff).set({ disabledAt: null }).where(eq(staff.id, targetId)).returning();
@@ -211,10 +237,17 @@ export async function setStaffActive(
       return { ok: true, value: { member: toMember(row ?? target), sessionsClosed: 0, changed: true } } as const;
     }
     if (target.role === 'admin' && !target.disabledAt && activeAdmins.every((a) => a.id === targetId)) {
-      return { ok: false, kind: 'taken', message: 'C’est le dernier compte administrateur actif : il ne peut pas être désactivé.' } as const;
+      return {
+        ok: false,
+        kind: 'taken',
+        message: 'C’est le dernier compte administrateur actif : il ne peut pas être désactivé.',
+      } as const;
     }
     const [row] = target.disabledAt ? [target] : await tx.update(staff).set({ disabledAt: now }).where(eq(staff.id, targetId)).returning();
-    const closed = await tx.delete(staffSessions).where(eq(staffSessions.staffId, targetId)).returning({ tokenHash: staffSessions.tokenHash });
+    const closed = await tx
+      .delete(staffSessions)
+      .where(eq(staffSessions.staffId, targetId))
+      .returning({ tokenHash: staffSessions.tokenHash });
     if (!target.disabledAt) await record(closed.length);
     return { ok: true, value: { member: toMember(row ?? target), sessionsClosed: closed.length, changed: !target.disabledAt } } as const;
   });

@@ -103,7 +103,9 @@ describe.each(testDatabaseKinds)('survey results API on %s', (kind) => {
     const before = await api.database().db.select().from(popinSurveyAnswers);
     await results('?days=30');
     expect(await api.database().db.select().from(popinSurveyAnswers)).toEqual(before);
-    const log = contract.ListAuditLogResponse.parse(await (await request('GET', '/api/admin/audit?limit=1', { as: signed('admin') })).json());
+    const log = contract.ListAuditLogResponse.parse(
+      await (await request('GET', '/api/admin/audit?limit=1', { as: signed('admin') })).json(),
+    );
     expect(log.results[0]?.action).not.toMatch(/survey/);
     expect((await request('POST', '/api/admin/surveys', { as: signed('editor'), body: {} })).status).toBe(405);
   });

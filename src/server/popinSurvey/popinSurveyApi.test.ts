@@ -49,7 +49,6 @@ const surveyParts: PopinParts = {
   thanks: 'Merci !',
 };
 
-
 describe.each(testDatabaseKinds)('survey popin answers API on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -62,8 +61,25 @@ describe.each(testDatabaseKinds)('survey popin answers API on %s', (kind) => {
     await database.db.delete(popinSurveyAnswers);
     await database.db.delete(popins);
     await database.db.insert(popins).values([
-      { matchPath: '/culture', matchMode: 'prefix', type: 'survey', cookieHash: 'sondage1', successDuration: 0, trigger, parts: surveyParts },
-      { matchPath: '/vieux', matchMode: 'prefix', type: 'survey', cookieHash: 'ancien', successDuration: 0, trigger, parts: surveyParts, active: false },
+      {
+        matchPath: '/culture',
+        matchMode: 'prefix',
+        type: 'survey',
+        cookieHash: 'sondage1',
+        successDuration: 0,
+        trigger,
+        parts: surveyParts,
+      },
+      {
+        matchPath: '/vieux',
+        matchMode: 'prefix',
+        type: 'survey',
+        cookieHash: 'ancien',
+        successDuration: 0,
+        trigger,
+        parts: surveyParts,
+        active: false,
+      },
       { matchPath: '/mode', matchMode: 'prefix', type: 'button', cookieHash: 'boutons', successDuration: 0, trigger, parts: surveyParts },
     ]);
   });
@@ -79,7 +95,6 @@ describe.each(testDatabaseKinds)('survey popin answers API on %s', (kind) => {
     return createTestApiHandler(database.db, routes);
   }
   const counters = () => database.db.select().from(popinSurveyAnswers);
-
 
   it('counts an answer (204, no-store, empty) as a total per popin, button and day, with nothing about the reader', async () => {
     const response = await handler()(post({ popin: 'sondage1', button: 2 }));

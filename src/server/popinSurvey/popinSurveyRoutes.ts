@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
-import { envFlag, } from '../config/envValues.ts';
+import { envFlag } from '../config/envValues.ts';
 import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';

@@ -22,9 +22,12 @@ const BASE = 'http://magazine.test';
 const SUBSCRIBE = `${BASE}/api/push/subscriptions`;
 const UNSUBSCRIBE = `${BASE}/api/push/subscriptions/unsubscribe`;
 const vapidKeys = webpush.generateVAPIDKeys();
-const VAPID_ENV = { VAPID_PUBLIC_KEY: vapidKeys.publicKey, VAPID_PRIVATE_KEY: vapidKeys.privateKey, VAPID_SUBJECT: 'mailto:redaction@piquante.fr' };
+const VAPID_ENV = {
+  VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+  VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+  VAPID_SUBJECT: 'mailto:redaction@piquante.fr',
+};
 const FCM = 'https://fcm.googleapis.com/fcm/send/';
-
 
 describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
   let database: TestDatabase;
@@ -48,7 +51,6 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
   }
 
   const stored = async () => (await database.db.select().from(pushSubscriptions)).map((row) => row.endpoint);
-
 
   it('stores a subscription (201), refreshes its keys when sent again (200), and removes it on unsubscribe', async () => {
     const handle = handler();
@@ -80,34 +82,100 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
 
   const valid = () => browserSubscription(`${FCM}hostile`).json;
   const hostile: [string, () => Request, number, RegExp][] = [
-    ['a form instead of JSON', () => new Request(SUBSCRIBE, { method: 'POST', body: new URLSearchParams({ endpoint: `${FCM}x` }) }), 415, /application\/json/],
+    [
+      'a form instead of JSON',
+      () => new Request(SUBSCRIBE, { method: 'POST', body: new URLSearchParams({ endpoint: `${FCM}x` }) }),
+      415,
+      /application\/json/,
+    ],
     ['no content type', () => new Request(SUBSCRIBE, { method: 'POST', body: JSON.stringify(valid()) }), 415, /application\/json/],
     ['broken JSON', () => jsonPost(SUBSCRIBE, '{"endpoint": '), 400, /JSON valide/],
-    ['invalid UTF-8', () => new Request(SUBSCRIBE, { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), headers: { 'content-type': 'application/json' } }), 400, /JSON valide/],
+    [
+      'invalid UTF-8',
+      () =>
+        new Request(SUBSCRIBE, {
+          method: 'POST',
+          body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+          headers: { 'content-type': 'application/json' },
+        }),
+      400,
+      /JSON valide/,
+    ],
     ['JSON null', () => jsonPost(SUBSCRIBE, 'null'), 400, /.+/],
     ['a JSON array', () => jsonPost(SUBSCRIBE, '[]'), 400, /.+/],
     ['a declared length over the limit', () => jsonPost(SUBSCRIBE, '{}', { 'content-length': '999999' }), 413, /trop volumineux/],
     ['a malformed length', () => jsonPost(SUBSCRIBE, '{}', { 'content-length': '12abc' }), 400, /JSON valide/],
-    ['a huge streamed body', () => new Request(SUBSCRIBE, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: new ReadableStream({ start(c) { for (let i = 0; i < 64; i++) c.enqueue(new Uint8Array(1024).fill(32)); c.close(); } }),
-      duplex: 'half',
-    } as RequestInit), 413, /trop volumineux/],
+    [
+      'a huge streamed body',
+      () =>
+        new Request(SUBSCRIBE, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: new ReadableStream({
+            start(c) {
+              for (let i = 0; i < 64; i++) c.enqueue(new Uint8Array(1024).fill(32));
+              c.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit),
+      413,
+      /trop volumineux/,
+    ],
     ['a missing endpoint', () => jsonPost(SUBSCRIBE, { keys: valid().keys }), 400, /« endpoint » est obligatoire/],
     ['missing keys', () => jsonPost(SUBSCRIBE, { endpoint: `${FCM}x` }), 400, /« keys » est obligatoire/],
     ['an extra field', () => jsonPost(SUBSCRIBE, { ...valid(), userAgent: 'Mozilla' }), 400, /userAgent/],
     ['a short p256dh', () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, p256dh: 'BAAA' } }), 400, /clés de chiffrement/],
-    ['a p256dh that is no public key', () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, p256dh: `A${valid().keys.p256dh.slice(1)}` } }), 400, /clés de chiffrement/],
-    ['an auth secret of the wrong size', () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, auth: 'abc' } }), 400, /clés de chiffrement/],
+    [
+      'a p256dh that is no public key',
+      () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, p256dh: `A${valid().keys.p256dh.slice(1)}` } }),
+      400,
+      /clés de chiffrement/,
+    ],
+    [
+      'an auth secret of the wrong size',
+      () => jsonPost(SUBSCRIBE, { ...valid(), keys: { ...valid().keys, auth: 'abc' } }),
+      400,
+      /clés de chiffrement/,
+    ],
     ['a negative expiration', () => jsonPost(SUBSCRIBE, { ...valid(), expirationTime: -5 }), 400, /expiration/],
     ['a plain http endpoint', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'http://fcm.googleapis.com/fcm/send/x' }), 400, /.+/],
-    ['an endpoint on an unknown host', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://attacker.example/collect' }), 400, /n'est pas reconnu/],
-    ['an endpoint on a private address', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://10.0.0.5/internal' }), 400, /n'est pas reconnu/],
-    ['the cloud metadata address', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://169.254.169.254/latest' }), 400, /n'est pas reconnu/],
-    ['loopback without the test setting', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://127.0.0.1:8443/push' }), 400, /n'est pas reconnu/],
-    ['a known host on another port', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://fcm.googleapis.com:8443/x' }), 400, /n'est pas reconnu/],
-    ['an endpoint of 3 000 characters', () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: `${FCM}${'a'.repeat(3000)}` }), 400, /pas valide/],
+    [
+      'an endpoint on an unknown host',
+      () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://attacker.example/collect' }),
+      400,
+      /n'est pas reconnu/,
+    ],
+    [
+      'an endpoint on a private address',
+      () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://10.0.0.5/internal' }),
+      400,
+      /n'est pas reconnu/,
+    ],
+    [
+      'the cloud metadata address',
+      () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://169.254.169.254/latest' }),
+      400,
+      /n'est pas reconnu/,
+    ],
+    [
+      'loopback without the test setting',
+      () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://127.0.0.1:8443/push' }),
+      400,
+      /n'est pas reconnu/,
+    ],
+    [
+      'a known host on another port',
+      () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: 'https://fcm.googleapis.com:8443/x' }),
+      400,
+      /n'est pas reconnu/,
+    ],
+    [
+      'an endpoint of 3 000 characters',
+      () => jsonPost(SUBSCRIBE, { ...valid(), endpoint: `${FCM}${'a'.repeat(3000)}` }),
+      400,
+      /pas valide/,
+    ],
     ['an unsubscribe without endpoint', () => jsonPost(UNSUBSCRIBE, {}), 400, /« endpoint » est obligatoire/],
   ];
 
@@ -144,7 +212,12 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
       await service?.close();
     });
 
-    const article = { title: 'Les jeans larges font leur grand retour', subtitle: 'On les porte comment ?', url: 'les-jeans-larges', fullUrl: '/mode/les-jeans-larges' };
+    const article = {
+      title: 'Les jeans larges font leur grand retour',
+      subtitle: 'On les porte comment ?',
+      url: 'les-jeans-larges',
+      fullUrl: '/mode/les-jeans-larges',
+    };
 
     it('delivers the encrypted payload, removes what the service says is gone (410), keeps other failures, never contacts refused addresses', async () => {
       const handle = handler({ ...VAPID_ENV, PUSH_ALLOW_LOOPBACK: '1' });
@@ -154,14 +227,18 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
       for (const sub of [reader, left, flaky]) expect((await handle(jsonPost(SUBSCRIBE, sub.json))).status).toBe(201);
       // A row no policy accepts today (stored before a policy change, or by hand): skipped, never contacted.
       const stale = browserSubscription('https://attacker.example/collect').json;
-      await savePushSubscription(database.db, { endpoint: stale.endpoint, p256dh: stale.keys.p256dh, auth: stale.keys.auth, expiresAt: null }, new Date());
+      await savePushSubscription(
+        database.db,
+        { endpoint: stale.endpoint, p256dh: stale.keys.p256dh, auth: stale.keys.auth, expiresAt: null },
+        new Date(),
+      );
       service.answer('/push/left', 410);
       service.answer('/push/flaky', 500);
       service.deliveries.length = 0;
 
       const config = pushConfigFromEnv({ ...VAPID_ENV, PUSH_ALLOW_LOOPBACK: '1' });
       const report = await sendToAllSubscriptions(database.db, articlePayload(article), {
-        vapid: config.vapid ?? VAPID_ENV as never,
+        vapid: config.vapid ?? (VAPID_ENV as never),
         endpoints: config.endpoints,
         agent,
         batchSize: 2,

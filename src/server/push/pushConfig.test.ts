@@ -11,7 +11,11 @@ describe('push configuration', () => {
   it('is off without keys, on with the three of them', () => {
     expect(pushConfigFromEnv({}).vapid).toBeNull();
     expect(siteFeaturesFromEnv({}).pushPublicKey).toBeNull();
-    expect(pushConfigFromEnv(vapidEnv).vapid).toEqual({ publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:redaction@piquante.fr' });
+    expect(pushConfigFromEnv(vapidEnv).vapid).toEqual({
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      subject: 'mailto:redaction@piquante.fr',
+    });
     expect(siteFeaturesFromEnv(vapidEnv).pushPublicKey).toBe(keys.publicKey);
   });
 

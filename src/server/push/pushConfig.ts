@@ -42,7 +42,9 @@ function vapidFromEnv(env: NodeJS.ProcessEnv): VapidKeys | null {
   const subject = env.VAPID_SUBJECT?.trim() ?? '';
   if (!publicKey && !privateKey && !subject) return null;
   if (!publicKey || !privateKey || !subject) {
-    throw fail('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together (generate keys with `npx web-push generate-vapid-keys`).');
+    throw fail(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together (generate keys with `npx web-push generate-vapid-keys`).',
+    );
   }
   const raw = Buffer.from(publicKey, 'base64url');
   if (decodedLength(publicKey) !== 65 || raw[0] !== 4) {

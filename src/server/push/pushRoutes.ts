@@ -54,8 +54,7 @@ const noStore = { cache: 'error' } as const;
 
 export function pushHandlers(options: PushRouteOptions = {}) {
   const config = options.config ?? pushConfigFromEnv(options.env);
-  const store =
-    options.store ?? createMemoryStore();
+  const store = options.store ?? createMemoryStore();
   const clientIp = options.clientIp ?? defaultClientIp(config.trustProxy);
   const now = options.now ?? (() => new Date());
   const maxBytes = appConfig.push.maxBodyBytes;

@@ -50,9 +50,7 @@ async function searchInTiers(db: Database, source: string, exactTitle: string | 
   const recent = sql`${articles.publishedAt} >= (select max(${articles.publishedAt}) from ${articles}) - make_interval(days => ${RECENT_WINDOW_DAYS})`;
   // The exact title is one index lookup (btree on piquante_fold(title)).
   const found: ArticleCard[] = exactTitle
-    ? (await selectCards(db, sql`piquante_fold(${articles.title}) = piquante_fold(${exactTitle})`, limit, false)).map(
-        toArticleCard,
-      )
+    ? (await selectCards(db, sql`piquante_fold(${articles.title}) = piquante_fold(${exactTitle})`, limit, false)).map(toArticleCard)
     : [];
   for (const tier of tiers) {
     if (found.length >= limit) break;

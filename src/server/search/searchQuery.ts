@@ -19,14 +19,16 @@ export interface SearchTerms {
 }
 
 export function normaliseQuery(raw: string): string {
-  return raw
-    .normalize('NFC')
-    // Control characters (NUL above all) are not text, and PostgreSQL refuses NUL in a string.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/[’ʼ‘`´]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    raw
+      .normalize('NFC')
+      // Control characters (NUL above all) are not text, and PostgreSQL refuses NUL in a string.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/[’ʼ‘`´]/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 export function parseSearchTerms(raw: string): SearchTerms {

@@ -10,10 +10,7 @@ import { useSeededApi } from '../../testing/seededApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { searchArticles } from './searchArticles.server.ts';
 
-type Expectation =
-  | { first: string }
-  | { top3: RegExp }
-  | { none: true };
+type Expectation = { first: string } | { top3: RegExp } | { none: true };
 
 /** [what a reader types, what she must get] — written from the demo content (src/server/demo). */
 const RELEVANCE_SET: [string, Expectation][] = [
@@ -62,9 +59,7 @@ describe.each(testDatabaseKinds)('French search on %s', (kind) => {
   const { database, handle } = useSeededApi(kind);
 
   const search = async (query: string, limit = 12) => {
-    const response = await handle(
-      new Request(`http://magazine.test/api/search?q=${encodeURIComponent(query)}&l=${limit}`),
-    );
+    const response = await handle(new Request(`http://magazine.test/api/search?q=${encodeURIComponent(query)}&l=${limit}`));
     expect(response.status, query).toBe(200);
     return contract.SearchArticlesResponse.parse(await response.json()).results;
   };
@@ -92,10 +87,7 @@ describe.each(testDatabaseKinds)('French search on %s', (kind) => {
     const [first] = await database().db.select({ id: articles.id }).from(articles).limit(1);
     if (!first) throw new Error('no article');
     expect(await search('ornithorynque')).toEqual([]);
-    await database().db
-      .update(articles)
-      .set({ title: 'Un ornithorynque au jardin des plantes' })
-      .where(eq(articles.id, first.id));
+    await database().db.update(articles).set({ title: 'Un ornithorynque au jardin des plantes' }).where(eq(articles.id, first.id));
     expect((await search('ornithorynques')).map((a) => a.id)).toEqual([first.id]);
     expect((await searchArticles(database().db, 'ornitho', 5)).map((a) => a.id)).toEqual([first.id]);
     // The typo vocabulary follows the titles too.

@@ -4,7 +4,7 @@ import { inlineScriptHashes } from './inlineScripts.ts';
 import { contentSecurityPolicy, withResourceSecurityHeaders, withSecurityHeaders } from './securityHeaders.server.ts';
 
 describe('security headers', () => {
-  it('builds a CSP with the inline scripts\' hashes, without unsafe-inline scripts nor unsafe-eval, refusing framing by others', () => {
+  it("builds a CSP with the inline scripts' hashes, without unsafe-inline scripts nor unsafe-eval, refusing framing by others", () => {
     const csp = contentSecurityPolicy(["'sha256-abc='", "'sha256-def='"], {});
     expect(csp).toContain("script-src 'self' 'sha256-abc=' 'sha256-def=';");
     expect(csp).not.toContain('unsafe-eval');
@@ -29,8 +29,12 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self' https://stats.piquante.test;");
     expect(csp).toContain("img-src 'self' data: blob: https://stats.piquante.test;");
     // Incomplete settings: no analytics, no origin opened.
-    expect(contentSecurityPolicy([], { ANALYTICS_PROVIDER: 'matomo', ANALYTICS_URL: 'https://stats.piquante.test/' })).not.toContain('stats.piquante.test');
-    expect(contentSecurityPolicy([], { ANALYTICS_PROVIDER: 'ga4', ANALYTICS_URL: 'https://x.test', ANALYTICS_SITE_ID: '1' })).not.toContain('x.test');
+    expect(contentSecurityPolicy([], { ANALYTICS_PROVIDER: 'matomo', ANALYTICS_URL: 'https://stats.piquante.test/' })).not.toContain(
+      'stats.piquante.test',
+    );
+    expect(contentSecurityPolicy([], { ANALYTICS_PROVIDER: 'ga4', ANALYTICS_URL: 'https://x.test', ANALYTICS_SITE_ID: '1' })).not.toContain(
+      'x.test',
+    );
   });
 
   it('hashes the inline scripts a browser runs, as the browser does (the raw text between the tags)', () => {

@@ -103,13 +103,15 @@ export async function newsSitemap(db: Database, siteUrl: string, now = new Date(
     // Newest first: once a page reaches past the window, nothing older can qualify.
     if (page.length < PAGE || page.some((a) => Date.parse(a.publishedAt) < since)) break;
   }
-  const entries = recent.slice(0, NEWS_MAX).map(
-    (a) =>
-      `<url><loc>${xmlEscape(siteUrl + a.fullUrl)}</loc><news:news><news:publication><news:name>${xmlEscape(
-        appConfig.site.name,
-      )}</news:name><news:language>${appConfig.site.language}</news:language></news:publication><news:publication_date>${
-        a.publishedAt
-      }</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
-  );
+  const entries = recent
+    .slice(0, NEWS_MAX)
+    .map(
+      (a) =>
+        `<url><loc>${xmlEscape(siteUrl + a.fullUrl)}</loc><news:news><news:publication><news:name>${xmlEscape(
+          appConfig.site.name,
+        )}</news:name><news:language>${appConfig.site.language}</news:language></news:publication><news:publication_date>${
+          a.publishedAt
+        }</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
+    );
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}" xmlns:news="${NEWS_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -24,7 +24,10 @@ describe('GET /sw.js', () => {
   });
 
   it('answers a worker that unregisters itself when SERVICE_WORKER=0, and in development', async () => {
-    for (const options of [{ env: { SERVICE_WORKER: '0' }, file }, { env: {}, file, dev: true }]) {
+    for (const options of [
+      { env: { SERVICE_WORKER: '0' }, file },
+      { env: {}, file, dev: true },
+    ]) {
       const response = await serviceWorkerScript(get(), options);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');

@@ -38,7 +38,12 @@ async function underLoad(server: OwnServer, seconds: number, tag: string): Promi
         try {
           const response = await fetch(`${server.baseUrl}${path}`, { signal: AbortSignal.timeout(BOUND_MS * 2) });
           const body = await response.text();
-          answers.push({ what: path, ok: response.status === 200 && body.includes('</html>'), ms: Date.now() - started, detail: String(response.status) });
+          answers.push({
+            what: path,
+            ok: response.status === 200 && body.includes('</html>'),
+            ms: Date.now() - started,
+            detail: String(response.status),
+          });
         } catch (error) {
           answers.push({ what: path, ok: false, ms: Date.now() - started, detail: (error as Error).message });
         }
@@ -85,9 +90,7 @@ test('Redis killed, then stopped, then slow under load: pages and signups keep w
 
     await test.step('back: purges sent through Redis reach the process again', async () => {
       await redis.start();
-      await expect
-        .poll(() => server.log().includes('Redis subscriber connected again'), { timeout: 15_000 })
-        .toBe(true);
+      await expect.poll(() => server.log().includes('Redis subscriber connected again'), { timeout: 15_000 }).toBe(true);
       await fetch(`${server.baseUrl}/mission`);
       expect((await fetch(`${server.baseUrl}/mission`)).headers.get('x-cache')).toBe('HIT');
       const sent = await notifyContentChanged({ REDIS_URL: redisUrl });

@@ -13,10 +13,14 @@ export const STAFF_PASSWORD = 'une phrase de passe solide';
 
 /** `npm run staff:create` as an operator runs it (the password on standard input), on a stopped PGlite directory. */
 export async function createStaff(dataDir: string, email: string, name: string, role: string): Promise<void> {
-  const child = run(process.execPath, ['--experimental-strip-types', '--no-warnings', 'scripts/staff/staff-create.ts', '--email', email, '--name', name, '--role', role], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
+  const child = run(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings', 'scripts/staff/staff-create.ts', '--email', email, '--name', name, '--role', role],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    },
+  );
   child.child.stdin?.end(`${STAFF_PASSWORD}\n`);
   const { stdout } = await child;
   expect(stdout).toContain('Compte créé');
@@ -32,7 +36,11 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 }
 
 /** An API client signed in as someone (cookie kept by the context), with the CSRF token to send; `status` of the sign-in. */
-export async function signedApi(baseUrl: string, email: string, password = STAFF_PASSWORD): Promise<{ api: APIRequestContext; csrf: string; status: number }> {
+export async function signedApi(
+  baseUrl: string,
+  email: string,
+  password = STAFF_PASSWORD,
+): Promise<{ api: APIRequestContext; csrf: string; status: number }> {
   const api = await playwrightRequest.newContext({ baseURL: baseUrl });
   const response = await api.post('/api/admin/session', { data: { email, password } });
   const csrf = response.ok() ? ((await response.json()) as { csrfToken: string }).csrfToken : '';

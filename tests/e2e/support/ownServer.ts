@@ -86,7 +86,8 @@ export function tempDataDir(): { dir: string; remove: () => void } {
 /** A throwaway database on TEST_DATABASE_URL's server; null when it is not set. */
 export async function throwawayPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base && process.env.CI === 'true') throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL specs would be skipped.');
+  if (!base && process.env.CI === 'true')
+    throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL specs would be skipped.');
   if (!base) return null;
   const name = `piquante_e2e_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = async (sql: string) => {

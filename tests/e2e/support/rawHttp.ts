@@ -22,7 +22,13 @@ export function raw(baseURL: string, method: string, path: string, headers: Reco
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const bytes = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: bytes.toString(), bytes });
+        resolve({
+          status: res.statusCode ?? 0,
+          statusMessage: res.statusMessage ?? '',
+          headers: res.headers,
+          body: bytes.toString(),
+          bytes,
+        });
       });
     });
     req.on('error', reject);

@@ -36,4 +36,3 @@ export async function mainImageLoaded(page: Page): Promise<boolean> {
     return Boolean(image?.complete && image.naturalWidth > 0);
   });
 }
-

@@ -16,7 +16,5 @@ export const Route = createFileRoute('/app-piquante/{-$slug}/$url')({
 function AppArticlePage() {
   const { article, related } = Route.useLoaderData();
   const { siteUrl } = useLoaderData({ from: '__root__' });
-  return (
-    <ArticleView article={article} related={related} shareUrl={articleShareUrl(article, siteUrl)} linkPrefix={appVariantPrefix} />
-  );
+  return <ArticleView article={article} related={related} shareUrl={articleShareUrl(article, siteUrl)} linkPrefix={appVariantPrefix} />;
 }

@@ -38,7 +38,13 @@ function QuizResultPage() {
         </Link>
       </p>
       <h1 className="mt-4 font-display text-4xl font-black italic leading-tight text-balance md:text-6xl">{result.title}</h1>
-      <ContentImage image={result.image} sizes="(min-width: 768px) 768px, 100vw" eager priority className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover" />
+      <ContentImage
+        image={result.image}
+        sizes="(min-width: 768px) 768px, 100vw"
+        eager
+        priority
+        className="mt-8 aspect-[3/2] h-auto w-full rounded-2xl bg-piment-light object-cover"
+      />
       <p className="mx-auto mt-8 max-w-xl text-xl leading-relaxed">{result.description}</p>
       <div className="mt-8 flex flex-col items-center gap-4">
         <p className="font-bold">Partagez votre résultat</p>

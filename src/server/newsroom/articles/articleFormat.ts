@@ -38,7 +38,12 @@ interface Checked {
   blocks: ContentBlock[];
 }
 
-async function checkArticle(db: Database, member: StaffMember, input: ArticleInput, current: ArticleRow | null): Promise<NewsroomResult<Checked>> {
+async function checkArticle(
+  db: Database,
+  member: StaffMember,
+  input: ArticleInput,
+  current: ArticleRow | null,
+): Promise<NewsroomResult<Checked>> {
   const checked = await checkDocWithLibrary(db, input.doc);
   if (!checked.ok) return refused.bad(checked.message, 'doc');
   if (input.title.trim() === '') return refused.bad('Le titre est obligatoire.', 'title');
@@ -124,7 +129,10 @@ function imageAndTextChanges(before: Record<string, unknown> | null, after: Reco
   const focalBefore = focalLabel(before?.mainImage as Image | undefined);
   const focalAfter = focalLabel(after.mainImage as Image | undefined);
   if (focalBefore !== focalAfter) changes.push({ field: "Point focal de l'image", before: focalBefore, after: focalAfter });
-  return [...changes, ...paragraphChanges('Texte', (before?.text as string[] | undefined) ?? [], (after.text as string[] | undefined) ?? [])];
+  return [
+    ...changes,
+    ...paragraphChanges('Texte', (before?.text as string[] | undefined) ?? [], (after.text as string[] | undefined) ?? []),
+  ];
 }
 
 export const articleFormat: EditorialFormat<ArticleRow, ArticleInput, Checked, AdminArticle> = {
@@ -238,8 +246,14 @@ export const articleFormat: EditorialFormat<ArticleRow, ArticleInput, Checked, A
     extra: imageAndTextChanges,
   },
   async inputFromSnapshot(db, s) {
-    const [category] = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, Number(s.categoryId)));
-    const [author] = await db.select({ slug: authors.slug }).from(authors).where(eq(authors.id, Number(s.authorId)));
+    const [category] = await db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, Number(s.categoryId)));
+    const [author] = await db
+      .select({ slug: authors.slug })
+      .from(authors)
+      .where(eq(authors.id, Number(s.authorId)));
     if (!category || !author) return refused.bad("La rubrique ou la signature de cette révision n'existe plus.", 'revisionId');
     return {
       ok: true,
@@ -261,8 +275,6 @@ export const articleFormat: EditorialFormat<ArticleRow, ArticleInput, Checked, A
   revisions: articleRevisionStore,
   createDetail: (row) => ({ slug: row.slug }),
   saveDetail: (before, after) =>
-    after.slug !== before.slug
-      ? { action: 'article.update.slug', detail: { fromSlug: before.slug, toSlug: after.slug } }
-      : {},
+    after.slug !== before.slug ? { action: 'article.update.slug', detail: { fromSlug: before.slug, toSlug: after.slug } } : {},
   toAdmin: toAdminArticle,
 };

@@ -43,7 +43,10 @@ export async function publishArticleCopy(db: Database, row: ArticleRow, now: Dat
 export async function withdrawArticleCopy(db: Database, row: ArticleRow): Promise<void> {
   if (row.doc === null) {
     const blocks = await blocksOfRow(db, row);
-    await db.update(newsroomArticles).set({ doc: docFromBlocks(blocks) }).where(eq(newsroomArticles.id, row.id));
+    await db
+      .update(newsroomArticles)
+      .set({ doc: docFromBlocks(blocks) })
+      .where(eq(newsroomArticles.id, row.id));
   }
   await db.delete(articles).where(eq(articles.id, row.id));
 }

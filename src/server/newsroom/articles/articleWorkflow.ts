@@ -49,6 +49,11 @@ export async function issuePreviewLink(
   if (!canEdit(who, row) && row.status !== 'published') return refused.forbidden;
   const expiresAt = new Date(now.getTime() + appConfig.newsroom.previewLinkMinutes * 60_000);
   const token = previewToken(secret, row.id, expiresAt);
-  await audit(db, who, { action: 'article.preview-link', entity: 'article', entityId: row.id, detail: { expiresAt: expiresAt.toISOString() } }, now);
+  await audit(
+    db,
+    who,
+    { action: 'article.preview-link', entity: 'article', entityId: row.id, detail: { expiresAt: expiresAt.toISOString() } },
+    now,
+  );
   return { ok: true, value: { url: `/apercu/${token}`, expiresAt: expiresAt.toISOString() } };
 }

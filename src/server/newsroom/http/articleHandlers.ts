@@ -3,7 +3,7 @@ import { appConfig } from '../../../../app.config.ts';
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
-import { errorJson, } from '../../http/responses.ts';
+import { errorJson } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
 import { answer, editors, articleIdOf, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
@@ -45,7 +45,12 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!input.ok) return input.response;
       const result = await articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now());
       if (result.ok && result.value.publicChange) await changed();
-      return answer(result, { member: session.member, what: 'de modifier cet article', notFound, ok: (v) => ctx.reply(200, v.item, noStore) });
+      return answer(result, {
+        member: session.member,
+        what: 'de modifier cet article',
+        notFound,
+        ok: (v) => ctx.reply(200, v.item, noStore),
+      });
     }),
     changeAdminArticleStatus: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
@@ -68,9 +73,21 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!params.ok) return params.response;
       const input = await readBody(ctx, contract.RestoreArticleRevisionBody);
       if (!input.ok) return input.response;
-      const result = await articleWorkflow.restore(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now());
+      const result = await articleWorkflow.restore(
+        ctx.db,
+        session.member,
+        params.value.id,
+        params.value.revisionId,
+        input.value.version,
+        clock.now(),
+      );
       if (result.ok && result.value.publicChange) await changed();
-      return answer(result, { member: session.member, what: 'de modifier cet article', notFound: newsroomMessages.revision, ok: (v) => ctx.reply(200, v.item, noStore) });
+      return answer(result, {
+        member: session.member,
+        what: 'de modifier cet article',
+        notFound: newsroomMessages.revision,
+        ok: (v) => ctx.reply(200, v.item, noStore),
+      });
     }),
     runScheduler: staffOnly(deps, editors, 'de lancer le programmateur', async (ctx, session) => {
       const hasBody = ctx.request.headers.get('content-length') !== '0' && ctx.request.body !== null;

@@ -10,7 +10,11 @@ export function auditHandlers(deps: NewsroomDeps) {
     listAuditLog: staffOnly(deps, admins, 'de lire le journal', async (ctx) => {
       const query = parseParams(contract.ListAuditLogQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
       if (!query.ok) return query.response;
-      return ctx.reply(200, { results: await listAudit(ctx.db, { limit: query.value.limit ?? 50, offset: query.value.offset ?? 0 }) }, noStore);
+      return ctx.reply(
+        200,
+        { results: await listAudit(ctx.db, { limit: query.value.limit ?? 50, offset: query.value.offset ?? 0 }) },
+        noStore,
+      );
     }),
   } satisfies ApiHandlerTable;
 }

@@ -23,7 +23,12 @@ export function categoryHandlers(deps: NewsroomDeps) {
       if (!input.ok) return input.response;
       const result = await reorderCategories(ctx.db, session.member, input.value.ids, clock.now());
       if (result.ok) await changed();
-      return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: async () => ctx.reply(200, { results: await listAdminCategories(ctx.db) }, noStore) });
+      return answer(result, {
+        member: session.member,
+        what,
+        notFound: newsroomMessages.category,
+        ok: async () => ctx.reply(200, { results: await listAdminCategories(ctx.db) }, noStore),
+      });
     }),
     updateAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {
       const id = parseParams(contract.UpdateAdminCategoryParams, ctx.params, ['id']);

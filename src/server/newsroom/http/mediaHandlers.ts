@@ -14,7 +14,11 @@ export function mediaHandlers(deps: NewsroomDeps) {
     listMedia: staffOnly(deps, null, '', async (ctx) => {
       const query = parseParams(contract.ListMediaQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
       if (!query.ok) return query.response;
-      return ctx.reply(200, { results: await listMedia(ctx.db, { limit: query.value.limit ?? 24, offset: query.value.offset ?? 0 }) }, noStore);
+      return ctx.reply(
+        200,
+        { results: await listMedia(ctx.db, { limit: query.value.limit ?? 24, offset: query.value.offset ?? 0 }) },
+        noStore,
+      );
     }),
     uploadMedia: staffOnly(deps, null, '', async (ctx, session) => {
       const upload = await readUpload(ctx.request, maxBytes);

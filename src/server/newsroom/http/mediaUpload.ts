@@ -18,7 +18,9 @@ const uploadMessages = {
 export async function readUpload(
   request: Request,
   maxBytes: number,
-): Promise<{ ok: true; value: { bytes: Uint8Array; alt: string; focalX: number | null; focalY: number | null } } | { ok: false; response: Response }> {
+): Promise<
+  { ok: true; value: { bytes: Uint8Array; alt: string; focalX: number | null; focalY: number | null } } | { ok: false; response: Response }
+> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
     drainBody(request);
@@ -40,7 +42,8 @@ export async function readUpload(
     return { ok: false, response: errorJson(400, uploadMessages.malformed) };
   }
   const file = form.get('file');
-  if (!(file instanceof Blob) || file.size === 0) return { ok: false, response: errorJson(400, uploadMessages.file, { file: uploadMessages.file }) };
+  if (!(file instanceof Blob) || file.size === 0)
+    return { ok: false, response: errorJson(400, uploadMessages.file, { file: uploadMessages.file }) };
   if (file.size > maxBytes) return { ok: false, response: errorJson(413, uploadMessages.tooLarge(maxBytes)) };
   const alt = typeof form.get('alt') === 'string' ? String(form.get('alt')).trim() : '';
   if (alt.length === 0 || alt.length > 300) return { ok: false, response: errorJson(400, uploadMessages.alt, { alt: uploadMessages.alt }) };
@@ -53,7 +56,7 @@ export async function readUpload(
   const focalX = focal('focalX');
   const focalY = focal('focalY');
   // Both coordinates or none: half a focal point means nothing to a crop.
-  if (focalX === undefined || focalY === undefined || (focalX === null) !== (focalY === null)) return { ok: false, response: errorJson(400, uploadMessages.focal, { focal: uploadMessages.focal }) };
+  if (focalX === undefined || focalY === undefined || (focalX === null) !== (focalY === null))
+    return { ok: false, response: errorJson(400, uploadMessages.focal, { focal: uploadMessages.focal }) };
   return { ok: true, value: { bytes: new Uint8Array(await file.arrayBuffer()), alt, focalX, focalY } };
 }
-

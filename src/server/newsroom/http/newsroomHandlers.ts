@@ -45,7 +45,9 @@ function loginLimit(env: NodeJS.ProcessEnv): number {
 export function testClockFromEnv(env: NodeJS.ProcessEnv): boolean {
   if (env.NEWSROOM_TEST_CLOCK !== '1') return false;
   if (env.NODE_ENV === 'production') {
-    throw new Error('NEWSROOM_TEST_CLOCK=1 lets a request move the server clock: refused with NODE_ENV=production (tests set NODE_ENV=test).');
+    throw new Error(
+      'NEWSROOM_TEST_CLOCK=1 lets a request move the server clock: refused with NODE_ENV=production (tests set NODE_ENV=test).',
+    );
   }
   return true;
 }

@@ -60,7 +60,8 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return newsroomMessages.unexpectedField(issue.keys.join(', '));
   if (issue.code === 'invalid_type' && issue.input === undefined) return newsroomMessages.required(field);
   if (field === 'mainImage.alt') return "Le texte alternatif de l'image principale est obligatoire.";
-  if ((field === 'password' || field === 'newPassword') && issue.code === 'too_small') return passwordProblem('') ?? newsroomMessages.invalid(field);
+  if ((field === 'password' || field === 'newPassword') && issue.code === 'too_small')
+    return passwordProblem('') ?? newsroomMessages.invalid(field);
   return newsroomMessages.invalid(field);
 }
 

@@ -5,7 +5,7 @@
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
-import { errorJson, } from '../../http/responses.ts';
+import { errorJson } from '../../http/responses.ts';
 import { previewArticle } from '../articles/articleReaderCopy.ts';
 import { issuePreviewLink } from '../articles/articleWorkflow.ts';
 import { readPreviewToken } from '../previewTokens.ts';
@@ -19,7 +19,12 @@ export function previewHandlers(deps: NewsroomDeps) {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       const result = await issuePreviewLink(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
-      return answer(result, { member: session.member, what: "de partager l'aperçu de cet article", notFound, ok: (v) => ctx.reply(200, v, noStore) });
+      return answer(result, {
+        member: session.member,
+        what: "de partager l'aperçu de cet article",
+        notFound,
+        ok: (v) => ctx.reply(200, v, noStore),
+      });
     }),
     getArticlePreview: async (ctx) => {
       const params = parseParams(contract.GetArticlePreviewParams, ctx.params, []);

@@ -4,9 +4,27 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiContext, ApiHandlerTable, JsonBody } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
-import { authenticate, authenticationOptions, listPasskeys, registerPasskey, registrationOptions, relyingParty, removePasskey } from '../passkeys.server.ts';
+import {
+  authenticate,
+  authenticationOptions,
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  relyingParty,
+  removePasskey,
+} from '../passkeys.server.ts';
 import { checkCredentials, closeSession, getStaff, openSession, type StaffMember } from '../staff.server.ts';
-import { type NewsroomDeps, newsroomMessages, noContent, noStore, publicMember, readBody, sessionCookie, sessionToken, staffOnly } from './newsroomHttp.ts';
+import {
+  type NewsroomDeps,
+  newsroomMessages,
+  noContent,
+  noStore,
+  publicMember,
+  readBody,
+  sessionCookie,
+  sessionToken,
+  staffOnly,
+} from './newsroomHttp.ts';
 
 export function sessionHandlers(deps: NewsroomDeps) {
   const { clock, rateLimited, loginPerMinute, siteOrigin } = deps;
@@ -14,7 +32,11 @@ export function sessionHandlers(deps: NewsroomDeps) {
   const rp = (ctx: ApiContext) => relyingParty(ctx.request, siteOrigin);
 
   /** Opens the session (cookie + CSRF token) once a password or a passkey has been verified. */
-  async function signedIn(ctx: ApiContext<'signInStaff' | 'signInWithPasskey'>, member: StaffMember, how: 'password' | 'passkey'): Promise<Response> {
+  async function signedIn(
+    ctx: ApiContext<'signInStaff' | 'signInWithPasskey'>,
+    member: StaffMember,
+    how: 'password' | 'passkey',
+  ): Promise<Response> {
     const opened = await openSession(ctx.db, member, clock.now(), how);
     const response = json({ staff: publicMember(member), csrfToken: opened.csrfToken } satisfies JsonBody<'signInStaff', 200>, noStore);
     response.headers.append('set-cookie', sessionCookie(deps, ctx.request, opened.token, appConfig.newsroom.sessionHours * 3600));
@@ -56,7 +78,9 @@ export function sessionHandlers(deps: NewsroomDeps) {
       response.headers.append('set-cookie', sessionCookie(deps, ctx.request, '', 0));
       return response;
     }),
-    listPasskeys: staffOnly(deps, null, '', async (ctx, session) => ctx.reply(200, { results: await listPasskeys(ctx.db, session.member) }, noStore)),
+    listPasskeys: staffOnly(deps, null, '', async (ctx, session) =>
+      ctx.reply(200, { results: await listPasskeys(ctx.db, session.member) }, noStore),
+    ),
     passkeyRegistrationOptions: staffOnly(deps, null, '', async (ctx, session) =>
       registrationOptions(ctx.db, session.member, rp(ctx), clock.now()).then(({ challengeId, options }) =>
         ctx.reply(200, { challengeId, options: { ...options } }, noStore),

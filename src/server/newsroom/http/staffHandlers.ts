@@ -6,12 +6,24 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { changePassword, createStaff, listStaff, type StaffMember, setStaffActive, StaffExistsError } from '../staff.server.ts';
-import { admins, answer, type NewsroomDeps, newsroomMessages, noStore, publicMember, readBody, sessionToken, staffOnly } from './newsroomHttp.ts';
+import {
+  admins,
+  answer,
+  type NewsroomDeps,
+  newsroomMessages,
+  noStore,
+  publicMember,
+  readBody,
+  sessionToken,
+  staffOnly,
+} from './newsroomHttp.ts';
 
 export function staffHandlers(deps: NewsroomDeps) {
   const { clock } = deps;
   return {
-    listStaff: staffOnly(deps, admins, 'de gérer les comptes', async (ctx) => ctx.reply(200, { results: (await listStaff(ctx.db)).map(publicMember) }, noStore)),
+    listStaff: staffOnly(deps, admins, 'de gérer les comptes', async (ctx) =>
+      ctx.reply(200, { results: (await listStaff(ctx.db)).map(publicMember) }, noStore),
+    ),
     createStaff: staffOnly(deps, admins, 'de créer des comptes', async (ctx, session) => {
       const input = await readBody(ctx, contract.CreateStaffBody);
       if (!input.ok) return input.response;
@@ -22,7 +34,12 @@ export function staffHandlers(deps: NewsroomDeps) {
           throw error;
         },
       );
-      return answer(result, { member: session.member, what: 'de créer des comptes', notFound: newsroomMessages.staff, ok: (v) => ctx.reply(201, publicMember(v), noStore) });
+      return answer(result, {
+        member: session.member,
+        what: 'de créer des comptes',
+        notFound: newsroomMessages.staff,
+        ok: (v) => ctx.reply(201, publicMember(v), noStore),
+      });
     }),
     setStaffStatus: staffOnly(deps, admins, 'de désactiver ou réactiver des comptes', async (ctx, session) => {
       const id = parseParams(contract.SetStaffStatusParams, ctx.params, ['id']);
@@ -30,7 +47,12 @@ export function staffHandlers(deps: NewsroomDeps) {
       const input = await readBody(ctx, contract.SetStaffStatusBody);
       if (!input.ok) return input.response;
       const result = await setStaffActive(ctx.db, session.member, id.value.id, input.value.active, clock.now());
-      return answer(result, { member: session.member, what: '', notFound: newsroomMessages.staff, ok: (v) => ctx.reply(200, publicMember(v.member), noStore) });
+      return answer(result, {
+        member: session.member,
+        what: '',
+        notFound: newsroomMessages.staff,
+        ok: (v) => ctx.reply(200, publicMember(v.member), noStore),
+      });
     }),
     changeOwnPassword: staffOnly(deps, null, '', async (ctx, session) => {
       // Each try costs an Argon2 verification and guesses the password: limited like sign-in.

@@ -105,10 +105,21 @@ export function canPublish(member: StaffMember, row: Pick<EditorialRow, 'created
 }
 
 /** Someone saved first: who, when, which version (nothing was overwritten). */
-async function conflictOf<Row extends EditorialRow>(format: EditorialFormat<Row, unknown, unknown, unknown>, db: Database, id: number, staffName: (db: Database, id: number | null) => Promise<string | null>): Promise<NewsroomResult<never>> {
+async function conflictOf<Row extends EditorialRow>(
+  format: EditorialFormat<Row, unknown, unknown, unknown>,
+  db: Database,
+  id: number,
+  staffName: (db: Database, id: number | null) => Promise<string | null>,
+): Promise<NewsroomResult<never>> {
   const current = await format.find(db, id);
   if (!current) return refused.notFound;
-  return { ok: false, kind: 'conflict', currentVersion: current.version, changedBy: await staffName(db, current.updatedBy), changedAt: current.updatedAt };
+  return {
+    ok: false,
+    kind: 'conflict',
+    currentVersion: current.version,
+    changedBy: await staffName(db, current.updatedBy),
+    changedAt: current.updatedAt,
+  };
 }
 
 /** The workflow bound to one format. */
@@ -122,15 +133,32 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
    */
   async function refusedCheck(db: Database, who: StaffMember, id: number | null, result: NewsroomResult<never>, now: Date) {
     if (!result.ok && result.kind === 'bad' && result.fields && 'doc' in result.fields) {
-      await audit(db, who, { action: `${format.entity}.refused`, entity: format.entity, entityId: id, detail: { field: 'doc', reason: result.message } }, now);
+      await audit(
+        db,
+        who,
+        { action: `${format.entity}.refused`, entity: format.entity, entityId: id, detail: { field: 'doc', reason: result.message } },
+        now,
+      );
     }
     return result;
   }
   const conflict = (db: Database, id: number) => conflictOf(format as EditorialFormat<Row, unknown, unknown, unknown>, db, id, staffName);
   const record = async (db: Database, row: Row, checked: Checked | null, who: StaffMember, at: Date) =>
-    format.revisions.save(db, { itemId: row.id, version: row.version, snapshot: await format.snapshot(db, row, checked), staffId: who.id, at });
+    format.revisions.save(db, {
+      itemId: row.id,
+      version: row.version,
+      snapshot: await format.snapshot(db, row, checked),
+      staffId: who.id,
+      at,
+    });
 
-  async function save(db: Database, who: StaffMember, id: number, input: Input & { version: number }, now: Date): Promise<NewsroomResult<SaveOutcome<Admin>>> {
+  async function save(
+    db: Database,
+    who: StaffMember,
+    id: number,
+    input: Input & { version: number },
+    now: Date,
+  ): Promise<NewsroomResult<SaveOutcome<Admin>>> {
     return db.transaction(async (tx) => {
       const row = await format.find(tx, id);
       if (!row) return refused.notFound;
@@ -152,7 +180,12 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
       await audit(
         tx,
         who,
-        { action: extra.action ?? `${format.entity}.update`, entity: format.entity, entityId: id, detail: { version: updated.version, afterRevision: revisionId, ...extra.detail } },
+        {
+          action: extra.action ?? `${format.entity}.update`,
+          entity: format.entity,
+          entityId: id,
+          detail: { version: updated.version, afterRevision: revisionId, ...extra.detail },
+        },
         now,
       );
       return { ok: true, value: { item: await format.toAdmin(tx, updated), publicChange: published } };
@@ -172,7 +205,17 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
         if (!inserted.ok) return inserted;
         const row = inserted.value;
         const revisionId = await record(tx, row, checked.value, who, now);
-        await audit(tx, who, { action: `${format.entity}.create`, entity: format.entity, entityId: row.id, detail: { ...format.createDetail?.(row), afterRevision: revisionId } }, now);
+        await audit(
+          tx,
+          who,
+          {
+            action: `${format.entity}.create`,
+            entity: format.entity,
+            entityId: row.id,
+            detail: { ...format.createDetail?.(row), afterRevision: revisionId },
+          },
+          now,
+        );
         return { ok: true, value: await format.toAdmin(tx, row) };
       });
     },
@@ -219,12 +262,20 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
             action: `${format.entity}.${change.action}`,
             entity: format.entity,
             entityId: id,
-            detail: { from: row.status, to: status, version: updated.version, ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}) },
+            detail: {
+              from: row.status,
+              to: status,
+              version: updated.version,
+              ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}),
+            },
           },
           now,
         );
         const fresh = (await format.find(tx, id)) ?? updated;
-        return { ok: true, value: { item: await format.toAdmin(tx, fresh), publicChange: status === 'published' || row.status === 'published' } };
+        return {
+          ok: true,
+          value: { item: await format.toAdmin(tx, fresh), publicChange: status === 'published' || row.status === 'published' },
+        };
       });
     },
 
@@ -233,10 +284,21 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
       const published: number[] = [];
       for (const row of due) {
         const done = await db.transaction(async (tx) => {
-          const updated = await format.setStatus(tx, null, row, { status: 'published', scheduledAt: null, publishedAt: row.scheduledAt ?? now }, now);
+          const updated = await format.setStatus(
+            tx,
+            null,
+            row,
+            { status: 'published', scheduledAt: null, publishedAt: row.scheduledAt ?? now },
+            now,
+          );
           if (!updated) return false; // Someone changed it meanwhile: their state stands.
           await format.publish(tx, updated, now);
-          await audit(tx, null, { action: `${format.entity}.publish.scheduled`, entity: format.entity, entityId: row.id, detail: { version: updated.version } }, now);
+          await audit(
+            tx,
+            null,
+            { action: `${format.entity}.publish.scheduled`, entity: format.entity, entityId: row.id, detail: { version: updated.version } },
+            now,
+          );
           return true;
         });
         if (done) published.push(row.id);
@@ -259,14 +321,31 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
     },
 
     /** A revision saved again as the newest version (its own revision, audited as a restore). */
-    async restore(db: Database, who: StaffMember, id: number, revisionId: number, version: number, now: Date): Promise<NewsroomResult<SaveOutcome<Admin>>> {
+    async restore(
+      db: Database,
+      who: StaffMember,
+      id: number,
+      revisionId: number,
+      version: number,
+      now: Date,
+    ): Promise<NewsroomResult<SaveOutcome<Admin>>> {
       const revision = await format.revisions.find(db, id, revisionId);
       if (!revision) return refused.notFound;
       const input = await format.inputFromSnapshot(db, revision.snapshot);
       if (!input.ok) return input;
       const result = await save(db, who, id, { ...input.value, version }, now);
       if (result.ok) {
-        await audit(db, who, { action: `${format.entity}.restore`, entity: format.entity, entityId: id, detail: { fromRevision: revisionId, version: (result.value.item as { version?: number }).version } }, now);
+        await audit(
+          db,
+          who,
+          {
+            action: `${format.entity}.restore`,
+            entity: format.entity,
+            entityId: id,
+            detail: { fromRevision: revisionId, version: (result.value.item as { version?: number }).version },
+          },
+          now,
+        );
       }
       return result;
     },

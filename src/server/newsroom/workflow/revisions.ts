@@ -14,7 +14,10 @@ export interface RevisionRow {
 
 export interface RevisionStore {
   /** Keeps a snapshot of a version (once per version); answers its id (0 when it was there already). */
-  save(db: Database, revision: { itemId: number; version: number; snapshot: Record<string, unknown>; staffId: number; at: Date }): Promise<number>;
+  save(
+    db: Database,
+    revision: { itemId: number; version: number; snapshot: Record<string, unknown>; staffId: number; at: Date },
+  ): Promise<number>;
   /** Oldest first. */
   list(db: Database, itemId: number): Promise<RevisionRow[]>;
   find(db: Database, itemId: number, revisionId: number): Promise<{ snapshot: Record<string, unknown> } | null>;

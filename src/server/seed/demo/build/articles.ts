@@ -159,7 +159,7 @@ export function buildDemoArticle(index: number, order: readonly number[] = block
     topic = itemAt(category.topics, signature.topic);
   } else {
     const m = k - fragments.signatures.length;
-    const combo = (m % category.comboCount) * category.step % category.comboCount;
+    const combo = ((m % category.comboCount) * category.step) % category.comboCount;
     const topicIndex = combo % category.topics.length;
     const titleIndex = (Math.floor(combo / category.topics.length) + topicIndex) % fragments.titles.length;
     topic = itemAt(category.topics, topicIndex);

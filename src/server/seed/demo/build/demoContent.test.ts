@@ -185,7 +185,9 @@ describe('articles', () => {
   });
 
   it('reads like a magazine: searchable French words are present', () => {
-    const text = articles.map((article) => `${article.title} ${article.subtitle} ${article.body.map((block) => block.text).join(' ')}`).join('\n');
+    const text = articles
+      .map((article) => `${article.title} ${article.subtitle} ${article.body.map((block) => block.text).join(' ')}`)
+      .join('\n');
     for (const word of ['robe', 'robes', 'maquillage', 'élégance', 'été', 'automne', 'crème', 'bien-être', "qu'on", "l'", "d'"]) {
       expect(text, word).toContain(word);
     }
@@ -251,7 +253,9 @@ describe('quizzes', () => {
       expect(question.audio?.mimeType).toBe('audio/wav');
       expect(question.audio?.durationSeconds).toBe(audioDurationSeconds(key));
     }
-    expect(content.quizzes.filter((quiz) => quiz.questions.some((question) => question.answerKind === 'picture')).length).toBeGreaterThanOrEqual(3);
+    expect(
+      content.quizzes.filter((quiz) => quiz.questions.some((question) => question.answerKind === 'picture')).length,
+    ).toBeGreaterThanOrEqual(3);
     expect(questions.filter((question) => question.answers.length === 6).length).toBeGreaterThanOrEqual(5);
   });
 });

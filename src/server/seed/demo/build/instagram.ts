@@ -21,7 +21,10 @@ export function buildDemoInstagramPosts(): DemoInstagramPost[] {
     }
     seen.add(shortcode);
     const [text, tags] = itemAt(INSTAGRAM_CAPTIONS, index % INSTAGRAM_CAPTIONS.length);
-    const key = `post-${shortcode.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}-${index + 1}`;
+    const key = `post-${shortcode
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')}-${index + 1}`;
     posts.push({
       shortcode,
       caption: tags.includes('#piquante') ? `${text} ${tags}` : `${text} ${tags} #piquante`,

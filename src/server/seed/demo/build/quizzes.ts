@@ -44,7 +44,12 @@ export function buildDemoQuizzes(): DemoQuiz[] {
             id: `q${number}-a${position + 1}`,
             text: answer.text,
             image: question.picture
-              ? { url: svgImageUrl('answer', key), alt: `${answer.text} : illustration, ${describeSvgImage('answer', key)}`, width: 600, height: 600 }
+              ? {
+                  url: svgImageUrl('answer', key),
+                  alt: `${answer.text} : illustration, ${describeSvgImage('answer', key)}`,
+                  width: 600,
+                  height: 600,
+                }
               : null,
             resultUrl: answer.resultUrl,
           };

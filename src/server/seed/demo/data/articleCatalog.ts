@@ -42,8 +42,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'mode',
     name: 'Mode',
-    description:
-      "Tendances, pièces fortes et conseils de style : de quoi composer une garde-robe qui vous ressemble, saison après saison.",
+    description: 'Tendances, pièces fortes et conseils de style : de quoi composer une garde-robe qui vous ressemble, saison après saison.',
     color: '#8E244D',
     authors: ['ines-benali', 'camille-roussel', 'pauline-dubois'],
     topics: [
@@ -87,7 +86,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
     openings: [
       'Cette saison, impossible de passer à côté {du}.',
       "{Le} {n:fait|font} partie de ces pièces qu'on garde des années.",
-      "On ne compte plus les fois où {le} nous {n:a|ont} sauvé la mise un matin de panique devant le placard.",
+      'On ne compte plus les fois où {le} nous {n:a|ont} sauvé la mise un matin de panique devant le placard.',
       'Dans les rues de Paris comme sur Instagram, {le} {n:est|sont} partout.',
       'Il y a des pièces qui traversent les modes sans prendre une ride : {le} en {n:fait|font} partie.',
     ],
@@ -96,12 +95,12 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
       'On mise sur des matières nobles, qui vieillissent bien et se portent longtemps.',
       "Côté couleurs, le camel, le bordeaux et le vert sapin sont nos valeurs sûres de l'automne.",
       'Avec des baskets blanches, {le} {n:prend|prennent} tout de suite un air plus décontracté.',
-      'Pour le soir, on ajoute des bijoux dorés et une paire d\'escarpins, et le tour est joué.',
+      "Pour le soir, on ajoute des bijoux dorés et une paire d'escarpins, et le tour est joué.",
       "L'élégance, ce n'est pas une question de budget mais d'allure.",
       "Pensez à vérifier les coutures et la composition avant d'acheter : c'est la clé d'une pièce qui dure.",
       'En seconde main, on déniche de vraies merveilles pour une fraction du prix.',
       'Une ceinture bien placée suffit parfois à transformer une silhouette.',
-      "On ose le mélange des imprimés, à condition de garder une couleur commune.",
+      'On ose le mélange des imprimés, à condition de garder une couleur commune.',
       "Les stylistes le répètent : mieux vaut trois pièces bien choisies qu'un placard qui déborde.",
       "L'été, on {g:l'associe|l'associe|les associe|les associe} à des sandales plates et à un panier en osier.",
       'Retouché{g:|e|s|es} à vos mesures, {le} {n:gagne|gagnent} immédiatement en allure.',
@@ -124,8 +123,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'beaute',
     name: 'Beauté',
-    description:
-      'Maquillage, soins, cheveux : les routines, les produits et les astuces beauté testés par la rédaction.',
+    description: 'Maquillage, soins, cheveux : les routines, les produits et les astuces beauté testés par la rédaction.',
     color: '#AD1457',
     authors: ['lea-fontaine', 'ines-benali'],
     topics: [
@@ -146,7 +144,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
       "{T} : 7 erreurs qu'on fait toutes",
       '{T} : la routine qui change tout',
       'On a testé {le} pendant un mois',
-      "{T} : ce que les dermatologues en pensent vraiment",
+      '{T} : ce que les dermatologues en pensent vraiment',
       "{T} : nos astuces de pro pour l'automne",
       "{T}, le geste beauté qu'on adore en ce moment",
       '{T} : les produits cultes à moins de 20 euros',
@@ -205,8 +203,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'culture',
     name: 'Culture',
-    description:
-      'Livres, séries, expos, cinéma et musique : nos coups de cœur et les rendez-vous culturels à ne pas manquer.',
+    description: 'Livres, séries, expos, cinéma et musique : nos coups de cœur et les rendez-vous culturels à ne pas manquer.',
     color: '#4527A0',
     authors: ['margaux-lefebvre', 'camille-roussel', 'pauline-dubois'],
     topics: [
@@ -277,8 +274,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'self-care',
     name: 'Self care',
-    description:
-      'Prendre soin de soi sans pression : bien-être, sommeil, méditation et petits rituels pour aller mieux au quotidien.',
+    description: 'Prendre soin de soi sans pression : bien-être, sommeil, méditation et petits rituels pour aller mieux au quotidien.',
     color: '#00695C',
     authors: ['chloe-martin', 'lea-fontaine'],
     topics: [
@@ -350,8 +346,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'love',
     name: 'Love',
-    description:
-      "Couple, célibat, rencontres et ruptures : on parle d'amour sans tabou et avec beaucoup de tendresse.",
+    description: "Couple, célibat, rencontres et ruptures : on parle d'amour sans tabou et avec beaucoup de tendresse.",
     color: '#C2185B',
     authors: ['chloe-martin', 'sarah-cohen'],
     topics: [
@@ -414,7 +409,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
     headings: ['Ce que disent les psys', 'Les signaux à écouter', 'Nos conseils', 'Elles témoignent', 'Et après ?'],
     quotes: [
       "« Aimer quelqu'un, ce n'est pas s'oublier soi-même », rappelle Laure, thérapeute de couple.",
-      '« On s\'est rencontrés sur une appli, et on a parlé trois heures dès le premier verre », raconte Jade, 29 ans.',
+      "« On s'est rencontrés sur une appli, et on a parlé trois heures dès le premier verre », raconte Jade, 29 ans.",
       "« Le silence est parfois plus violent qu'une dispute », observe Marion, psychologue.",
       "« J'ai appris à être bien seule avant d'être bien à deux », confie Leïla, lectrice.",
     ],
@@ -422,8 +417,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'societe',
     name: 'Société',
-    description:
-      'Les sujets qui font bouger la société et les femmes qui la transforment. Enquêtes, témoignages et décryptages.',
+    description: 'Les sujets qui font bouger la société et les femmes qui la transforment. Enquêtes, témoignages et décryptages.',
     color: '#2E4057',
     authors: ['sarah-cohen', 'camille-roussel'],
     topics: [
@@ -487,14 +481,13 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
       '« On ne demande pas la lune, juste les mêmes droits », résume Fatou, militante associative.',
       "« Quand j'ai commencé à en parler, j'ai découvert que je n'étais pas seule », raconte Émilie, 41 ans.",
       "« La société avance quand on accepte d'écouter celles qu'on n'entend jamais », estime Agathe, sociologue.",
-      '« Mes filles trouvent ça normal, et c\'est la plus belle des victoires », sourit Catherine, 58 ans.',
+      "« Mes filles trouvent ça normal, et c'est la plus belle des victoires », sourit Catherine, 58 ans.",
     ],
   },
   {
     slug: 'business',
     name: 'Business',
-    description:
-      'Carrière, argent, reconversion et entrepreneuriat : des conseils concrets pour prendre sa place au travail.',
+    description: 'Carrière, argent, reconversion et entrepreneuriat : des conseils concrets pour prendre sa place au travail.',
     color: '#1B5E20',
     authors: ['nadia-haddad', 'sarah-cohen'],
     topics: [
@@ -564,8 +557,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'spiritualite',
     name: 'Spiritualité',
-    description:
-      'Astrologie, lune, tarot et rituels : un peu de magie pour mieux se connaître, sans se prendre trop au sérieux.',
+    description: 'Astrologie, lune, tarot et rituels : un peu de magie pour mieux se connaître, sans se prendre trop au sérieux.',
     color: '#6A1B9A',
     authors: ['juliette-mercier', 'chloe-martin'],
     topics: [
@@ -635,8 +627,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'food',
     name: 'Food',
-    description:
-      'Recettes faciles, adresses gourmandes et petits plats de saison pour se régaler sans passer des heures en cuisine.',
+    description: 'Recettes faciles, adresses gourmandes et petits plats de saison pour se régaler sans passer des heures en cuisine.',
     color: '#7B3F00',
     authors: ['amandine-nguyen', 'elise-garnier'],
     topics: [
@@ -706,8 +697,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'voyage',
     name: 'Voyage',
-    description:
-      'Week-ends, escapades et carnets de route : nos adresses pour partir près de chez soi ou au bout du monde.',
+    description: 'Week-ends, escapades et carnets de route : nos adresses pour partir près de chez soi ou au bout du monde.',
     color: '#1565C0',
     authors: ['amandine-nguyen', 'elise-garnier', 'camille-roussel'],
     topics: [
@@ -780,8 +770,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {
     slug: 'shopping',
     name: 'Shopping',
-    description:
-      'Nos trouvailles, bons plans et idées cadeaux, sélectionnés avec soin par une rédaction qui adore chiner.',
+    description: 'Nos trouvailles, bons plans et idées cadeaux, sélectionnés avec soin par une rédaction qui adore chiner.',
     color: '#BF360C',
     authors: ['elise-garnier', 'ines-benali'],
     topics: [
@@ -908,7 +897,7 @@ export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
       "Le dimanche, on prend le temps de ne rien prévoir, et c'est délicieux.",
       '{Le} {n:a|ont} le don de nous faire oublier la semaine.',
       'On a aussi repéré quelques adresses gratuites, parfaites en fin de mois.',
-      'Une pause réussie, c\'est une pause sans culpabilité.',
+      "Une pause réussie, c'est une pause sans culpabilité.",
     ],
     headings: ['Nos adresses', 'Pourquoi on adore', 'Le bon plan', 'Pour les débutantes', 'À tester absolument'],
     quotes: [
@@ -929,13 +918,13 @@ export const GENERIC_SENTENCES: readonly string[] = [
   "Le secret, c'est de s'écouter et de garder ce qui nous fait vraiment du bien.",
   "Comme souvent, tout est une question d'équilibre.",
   "Les premières fois, on tâtonne un peu, et c'est normal.",
-  'Nos lectrices nous l\'ont dit : elles veulent du concret, pas des promesses.',
+  "Nos lectrices nous l'ont dit : elles veulent du concret, pas des promesses.",
   "On a donc posé la question à celles qui s'y connaissent le mieux.",
   'Résultat : des conseils simples, testés et approuvés par la rédaction.',
   "Autant le dire tout de suite : il n'existe pas de recette miracle.",
   'À Paris comme à Lyon, à Nantes comme à Marseille, la tendance se confirme.',
   "Il suffit parfois d'un détail pour que tout change.",
-  'On vous prévient : une fois qu\'on a essayé, difficile de revenir en arrière.',
+  "On vous prévient : une fois qu'on a essayé, difficile de revenir en arrière.",
   "Ce n'est pas un hasard si {le} {n:revient|reviennent} si souvent dans nos conversations.",
   "Pour beaucoup d'entre nous, {le} {n:reste|restent} pourtant un mystère.",
   'Sur Instagram, {le} {n:cumule|cumulent} déjà des milliers de publications.',
@@ -950,7 +939,7 @@ export const GENERIC_CLOSINGS: readonly string[] = [
   'À vous de jouer, et surtout, faites-vous plaisir.',
   'Le plus important reste de vous sentir bien, le reste suivra.',
   'On se retrouve très vite pour la suite de nos conseils.',
-  "Partagez cet article avec la copine qui en a besoin, elle se reconnaîtra.",
+  'Partagez cet article avec la copine qui en a besoin, elle se reconnaîtra.',
   "Bref, on n'a pas fini d'en parler.",
   "Une chose est sûre : {le} n'{n:a|ont} pas fini de nous surprendre.",
   'Notez-le dans un coin de votre agenda, vous nous remercierez plus tard.',

@@ -11,18 +11,32 @@ export const PLAYABLE_QUIZ_DEFS: readonly QuizDef[] = [
     title: 'Quel café êtes-vous ?',
     description: 'Serré, crémeux ou glacé : six questions pour savoir quelle tasse vous ressemble le mieux.',
     results: [
-      ['l-espresso', "L'espresso", "Directe et efficace, vous allez à l'essentiel. On vous admire pour votre énergie, on vous craint un peu le lundi matin."],
+      [
+        'l-espresso',
+        "L'espresso",
+        "Directe et efficace, vous allez à l'essentiel. On vous admire pour votre énergie, on vous craint un peu le lundi matin.",
+      ],
       ['le-cappuccino', 'Le cappuccino', 'Douce et généreuse, vous aimez les moments qui durent et les conversations qui débordent.'],
       ['le-latte-glace', 'Le latte glacé', "Solaire et un peu rêveuse, vous vivez en été toute l'année, paille en bambou comprise."],
     ],
     questions: [
       {
         text: 'Votre réveil sonne. Vous…',
-        answers: ['Vous levez tout de suite', 'Négociez cinq minutes de plus', 'Ouvrez les rideaux en chantant', 'Vérifiez vos messages au lit'],
+        answers: [
+          'Vous levez tout de suite',
+          'Négociez cinq minutes de plus',
+          'Ouvrez les rideaux en chantant',
+          'Vérifiez vos messages au lit',
+        ],
       },
       {
         text: 'Votre pause préférée ?',
-        answers: ['Un aller-retour express au comptoir', 'Une vraie pause avec une collègue', 'Une promenade au soleil', 'Dix minutes seule avec un livre'],
+        answers: [
+          'Un aller-retour express au comptoir',
+          'Une vraie pause avec une collègue',
+          'Une promenade au soleil',
+          'Dix minutes seule avec un livre',
+        ],
       },
       {
         text: 'Votre tenue du jour ?',
@@ -30,7 +44,12 @@ export const PLAYABLE_QUIZ_DEFS: readonly QuizDef[] = [
       },
       {
         text: 'On vous invite à un brunch…',
-        answers: ["Vous arrivez à l'heure pile", 'Vous apportez des viennoiseries', 'Vous proposez de le faire en terrasse', 'Vous restez jusqu’au goûter'],
+        answers: [
+          "Vous arrivez à l'heure pile",
+          'Vous apportez des viennoiseries',
+          'Vous proposez de le faire en terrasse',
+          'Vous restez jusqu’au goûter',
+        ],
       },
       {
         text: 'Votre devise ?',
@@ -47,9 +66,21 @@ export const PLAYABLE_QUIZ_DEFS: readonly QuizDef[] = [
     title: 'Quel bouquet vous ressemble ?',
     description: 'Choisissez en images, six fois de suite, et découvrez le bouquet qui vous va comme un gant.',
     results: [
-      ['le-bouquet-champetre', 'Le bouquet champêtre', 'Spontanée et chaleureuse, vous aimez ce qui pousse librement : un bouquet cueilli au bord du chemin vous ressemble.'],
-      ['le-bouquet-graphique', 'Le bouquet graphique', 'Élégante et précise, vous aimez les lignes nettes : quelques tiges bien choisies suffisent à votre bonheur.'],
-      ['le-bouquet-romantique', 'Le bouquet romantique', 'Tendre et rêveuse, vous aimez les pétales qui débordent et les couleurs poudrées.'],
+      [
+        'le-bouquet-champetre',
+        'Le bouquet champêtre',
+        'Spontanée et chaleureuse, vous aimez ce qui pousse librement : un bouquet cueilli au bord du chemin vous ressemble.',
+      ],
+      [
+        'le-bouquet-graphique',
+        'Le bouquet graphique',
+        'Élégante et précise, vous aimez les lignes nettes : quelques tiges bien choisies suffisent à votre bonheur.',
+      ],
+      [
+        'le-bouquet-romantique',
+        'Le bouquet romantique',
+        'Tendre et rêveuse, vous aimez les pétales qui débordent et les couleurs poudrées.',
+      ],
     ],
     questions: [
       {
@@ -60,12 +91,26 @@ export const PLAYABLE_QUIZ_DEFS: readonly QuizDef[] = [
       {
         text: 'Choisissez un vase',
         picture: true,
-        answers: ['Une cruche en grès', 'Un cylindre en verre', 'Un vase en porcelaine peinte', 'Un arrosoir ancien', 'Un soliflore noir', 'Une coupe en cristal'],
+        answers: [
+          'Une cruche en grès',
+          'Un cylindre en verre',
+          'Un vase en porcelaine peinte',
+          'Un arrosoir ancien',
+          'Un soliflore noir',
+          'Une coupe en cristal',
+        ],
       },
       {
         text: 'Choisissez un jardin',
         picture: true,
-        answers: ['Une prairie fleurie', 'Un jardin japonais', 'Une roseraie', 'Un potager', 'Un patio minimaliste', 'Une tonnelle de glycine'],
+        answers: [
+          'Une prairie fleurie',
+          'Un jardin japonais',
+          'Une roseraie',
+          'Un potager',
+          'Un patio minimaliste',
+          'Une tonnelle de glycine',
+        ],
       },
       {
         text: 'Choisissez une couleur',
@@ -75,7 +120,14 @@ export const PLAYABLE_QUIZ_DEFS: readonly QuizDef[] = [
       {
         text: 'Choisissez un moment',
         picture: true,
-        answers: ['Un marché du dimanche', 'Un vernissage', 'Un goûter d’anniversaire', 'Une balade à vélo', 'Un dîner au restaurant', 'Un mariage au printemps'],
+        answers: [
+          'Un marché du dimanche',
+          'Un vernissage',
+          'Un goûter d’anniversaire',
+          'Une balade à vélo',
+          'Un dîner au restaurant',
+          'Un mariage au printemps',
+        ],
       },
     ],
   },

@@ -44,7 +44,7 @@ export const POPIN_DEFS: readonly PopinDef[] = [
     texts: {
       title: 'Le SELF CARE CLUB vous attend',
       subtitle: 'Routines, astuces et produits testés par la rédaction',
-      description: "Inscrivez-vous au SELF CARE CLUB et recevez chaque dimanche notre sélection beauté et bien-être.",
+      description: 'Inscrivez-vous au SELF CARE CLUB et recevez chaque dimanche notre sélection beauté et bien-être.',
       submit: 'OK',
     },
   },

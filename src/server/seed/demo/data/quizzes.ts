@@ -21,9 +21,21 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     title: "Quelle robe d'été êtes-vous ?",
     description: 'Bohème, chemise ou nuisette : six questions pour trouver la robe qui vous ressemble vraiment.',
     results: [
-      ['la-robe-boheme', 'La robe bohème', "Libre et rêveuse, vous aimez les matières qui dansent et les imprimés fleuris. L'été, pour vous, sent le foin coupé et les festivals."],
-      ['la-robe-chemise', 'La robe chemise', "Élégante sans effort, vous cherchez la pièce qui va partout, du bureau à la terrasse. Votre secret : une ceinture et de belles sandales."],
-      ['la-robe-nuisette', 'La robe nuisette', 'Solaire et audacieuse, vous aimez le satin, les bretelles fines et les soirées qui finissent tard.'],
+      [
+        'la-robe-boheme',
+        'La robe bohème',
+        "Libre et rêveuse, vous aimez les matières qui dansent et les imprimés fleuris. L'été, pour vous, sent le foin coupé et les festivals.",
+      ],
+      [
+        'la-robe-chemise',
+        'La robe chemise',
+        'Élégante sans effort, vous cherchez la pièce qui va partout, du bureau à la terrasse. Votre secret : une ceinture et de belles sandales.',
+      ],
+      [
+        'la-robe-nuisette',
+        'La robe nuisette',
+        'Solaire et audacieuse, vous aimez le satin, les bretelles fines et les soirées qui finissent tard.',
+      ],
     ],
     questions: [
       {
@@ -38,7 +50,10 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
           'Une soirée sur une plage grecque',
         ],
       },
-      { text: 'Votre accessoire fétiche ?', answers: ['Un panier en osier', 'Une montre fine', 'Des créoles dorées', 'Un chapeau de paille'] },
+      {
+        text: 'Votre accessoire fétiche ?',
+        answers: ['Un panier en osier', 'Une montre fine', 'Des créoles dorées', 'Un chapeau de paille'],
+      },
       {
         text: "Votre couleur de l'été ?",
         picture: true,
@@ -65,9 +80,21 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     description: 'Floral, boisé, gourmand ou hespéridé ? Écoutez, choisissez, et découvrez votre signature olfactive.',
     results: [
       ['le-floral-romantique', 'Le floral romantique', 'Pivoine, rose et jasmin : vous êtes douce, attentive et un brin nostalgique.'],
-      ['le-boise-mysterieux', 'Le boisé mystérieux', 'Cèdre, santal et vétiver : vous intriguez, vous rassurez, et vous laissez toujours une trace.'],
-      ['le-gourmand-reconfortant', 'Le gourmand réconfortant', "Vanille, praliné et fève tonka : on a envie de vous serrer dans ses bras, et on a bien raison."],
-      ['l-hesperide-petillant', "L'hespéridé pétillant", 'Bergamote, citron et pamplemousse : vous êtes un rayon de soleil, même un lundi de novembre.'],
+      [
+        'le-boise-mysterieux',
+        'Le boisé mystérieux',
+        'Cèdre, santal et vétiver : vous intriguez, vous rassurez, et vous laissez toujours une trace.',
+      ],
+      [
+        'le-gourmand-reconfortant',
+        'Le gourmand réconfortant',
+        'Vanille, praliné et fève tonka : on a envie de vous serrer dans ses bras, et on a bien raison.',
+      ],
+      [
+        'l-hesperide-petillant',
+        "L'hespéridé pétillant",
+        'Bergamote, citron et pamplemousse : vous êtes un rayon de soleil, même un lundi de novembre.',
+      ],
     ],
     questions: [
       {
@@ -100,15 +127,36 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     title: 'Quelle héroïne de roman français êtes-vous ?',
     description: 'Claudine, Emma Bovary, la princesse de Clèves ou Cécile de Bonjour tristesse : qui sommeille en vous ?',
     results: [
-      ['claudine', "Claudine, l'insolente", "Comme l'héroïne de Colette, vous avez la repartie facile, l'œil qui pétille et un amour immodéré de la liberté."],
-      ['emma-bovary', 'Emma, la rêveuse', 'Comme Emma Bovary, vous rêvez grand et vous aimez la beauté des choses. Gardez vos rêves, mais choisissez bien vos compagnons de route.'],
-      ['la-princesse-de-cleves', 'La princesse de Clèves, la loyale', 'Fidèle à vos principes, vous réfléchissez avant de vous engager. Votre parole vaut de l\'or.'],
-      ['cecile', "Cécile, l'insouciante", "Comme l'héroïne de Françoise Sagan, vous vivez l'instant présent, au soleil, avec une pointe de mélancolie."],
+      [
+        'claudine',
+        "Claudine, l'insolente",
+        "Comme l'héroïne de Colette, vous avez la repartie facile, l'œil qui pétille et un amour immodéré de la liberté.",
+      ],
+      [
+        'emma-bovary',
+        'Emma, la rêveuse',
+        'Comme Emma Bovary, vous rêvez grand et vous aimez la beauté des choses. Gardez vos rêves, mais choisissez bien vos compagnons de route.',
+      ],
+      [
+        'la-princesse-de-cleves',
+        'La princesse de Clèves, la loyale',
+        "Fidèle à vos principes, vous réfléchissez avant de vous engager. Votre parole vaut de l'or.",
+      ],
+      [
+        'cecile',
+        "Cécile, l'insouciante",
+        "Comme l'héroïne de Françoise Sagan, vous vivez l'instant présent, au soleil, avec une pointe de mélancolie.",
+      ],
     ],
     questions: [
       {
         text: 'Un dimanche idéal ?',
-        answers: ['Courir la campagne', 'Rêver devant un magazine de décoration', 'Écrire une longue lettre', "Lézarder au soleil jusqu'à midi"],
+        answers: [
+          'Courir la campagne',
+          'Rêver devant un magazine de décoration',
+          'Écrire une longue lettre',
+          "Lézarder au soleil jusqu'à midi",
+        ],
       },
       {
         text: 'Face à un coup de foudre, vous…',
@@ -136,19 +184,24 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
       },
       {
         text: 'Votre devise ?',
-        answers: ["Je fais ce qu'il me plaît", "Ailleurs, c'est forcément mieux", 'La parole donnée est sacrée', 'Demain est un autre jour'],
+        answers: [
+          "Je fais ce qu'il me plaît",
+          "Ailleurs, c'est forcément mieux",
+          'La parole donnée est sacrée',
+          'Demain est un autre jour',
+        ],
       },
     ],
   },
   {
     url: 'quelle-lune-vous-guide',
     title: 'Quelle lune vous guide ?',
-    description: "Nouvelle lune, premier quartier, pleine lune ou dernier quartier : découvrez la phase qui rythme votre énergie.",
+    description: 'Nouvelle lune, premier quartier, pleine lune ou dernier quartier : découvrez la phase qui rythme votre énergie.',
     results: [
       ['nouvelle-lune', 'La nouvelle lune', 'Vous êtes celle des commencements : une page blanche ne vous fait jamais peur.'],
       ['premier-quartier', 'Le premier quartier', 'Motivée, organisée, vous transformez les intentions en actions. Rien ne vous arrête.'],
-      ['pleine-lune', 'La pleine lune', "Intense et lumineuse, vous vivez tout à fond et vous entraînez les autres dans votre sillage."],
-      ['dernier-quartier', 'Le dernier quartier', "Sage et apaisée, vous savez lâcher prise et faire de la place pour la suite."],
+      ['pleine-lune', 'La pleine lune', 'Intense et lumineuse, vous vivez tout à fond et vous entraînez les autres dans votre sillage.'],
+      ['dernier-quartier', 'Le dernier quartier', 'Sage et apaisée, vous savez lâcher prise et faire de la place pour la suite.'],
     ],
     questions: [
       {
@@ -177,9 +230,21 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     title: 'Quelle routine self care est faite pour vous ?',
     description: 'Cocooning, grand air ou création : cinq questions pour trouver le rituel bien-être qui vous fera vraiment du bien.',
     results: [
-      ['la-reine-du-cocooning', 'La reine du cocooning', 'Plaid, bougie et tisane : votre bien-être passe par un nid douillet. Offrez-vous des soirées sans écran.'],
-      ['l-exploratrice-en-plein-air', "L'exploratrice en plein air", 'Vous vous ressourcez dehors. Une marche en forêt par semaine, et le moral remonte en flèche.'],
-      ['l-artiste-du-dimanche', "L'artiste du dimanche", 'Créer vous apaise : aquarelle, poterie ou écriture, gardez toujours un carnet à portée de main.'],
+      [
+        'la-reine-du-cocooning',
+        'La reine du cocooning',
+        'Plaid, bougie et tisane : votre bien-être passe par un nid douillet. Offrez-vous des soirées sans écran.',
+      ],
+      [
+        'l-exploratrice-en-plein-air',
+        "L'exploratrice en plein air",
+        'Vous vous ressourcez dehors. Une marche en forêt par semaine, et le moral remonte en flèche.',
+      ],
+      [
+        'l-artiste-du-dimanche',
+        "L'artiste du dimanche",
+        'Créer vous apaise : aquarelle, poterie ou écriture, gardez toujours un carnet à portée de main.',
+      ],
     ],
     questions: [
       {
@@ -236,11 +301,19 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
           "Des vélos alignés le long d'un canal",
         ],
       },
-      { text: 'Votre petit-déjeuner ?', answers: ['Un pastel de nata', 'Une brioche à la cardamome', 'Un cappuccino au comptoir', 'Des crêpes hollandaises'] },
+      {
+        text: 'Votre petit-déjeuner ?',
+        answers: ['Un pastel de nata', 'Une brioche à la cardamome', 'Un cappuccino au comptoir', 'Des crêpes hollandaises'],
+      },
       {
         text: 'Votre tenue de balade ?',
         picture: true,
-        answers: ['Une robe fluide et des sandales', 'Un ciré jaune et des bottines', 'Des lunettes de soleil et une jupe midi', 'Un jean et un vélo'],
+        answers: [
+          'Une robe fluide et des sandales',
+          'Un ciré jaune et des bottines',
+          'Des lunettes de soleil et une jupe midi',
+          'Un jean et un vélo',
+        ],
       },
       {
         text: 'Votre activité favorite ?',
@@ -260,7 +333,7 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
   {
     url: 'quel-type-d-amoureuse-etes-vous',
     title: "Quel type d'amoureuse êtes-vous ?",
-    description: 'Romantique, indépendante ou aventurière : votre façon d\'aimer en cinq questions.',
+    description: "Romantique, indépendante ou aventurière : votre façon d'aimer en cinq questions.",
     results: [
       ['la-romantique', 'La romantique', 'Lettres, fleurs et grandes déclarations : vous aimez avec tout votre cœur, et ça se voit.'],
       ['l-independante', "L'indépendante", "Vous aimez à deux, mais jamais au prix de votre liberté. Et c'est très bien comme ça."],
@@ -310,7 +383,11 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     title: 'Quelle playlist pour votre dimanche ?',
     description: 'Écoutez trois petits airs et laissez-vous guider vers la bande-son idéale de votre dimanche.',
     results: [
-      ['chanson-francaise', 'Chanson française', 'Vous fredonnez Barbara en faisant le marché : votre dimanche a le charme des vieux vinyles.'],
+      [
+        'chanson-francaise',
+        'Chanson française',
+        'Vous fredonnez Barbara en faisant le marché : votre dimanche a le charme des vieux vinyles.',
+      ],
       ['jazz-feutre', 'Jazz feutré', 'Café fumant et contrebasse : votre dimanche est élégant, lent et délicieusement chic.'],
       ['pop-solaire', 'Pop solaire', 'Vous dansez en rangeant le salon : votre dimanche est une fête, même sous la pluie.'],
       ['electro-douce', 'Électro douce', 'Casque sur les oreilles, vous planez : votre dimanche est une parenthèse hors du temps.'],
@@ -321,7 +398,10 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
         audio: true,
         answers: ['Chanter à tue-tête', 'Claquer des doigts', 'Danser dans le salon', 'Fermer les yeux'],
       },
-      { text: 'Votre boisson du dimanche ?', answers: ['Un café crème en terrasse', 'Un thé fumé', 'Un jus pressé', 'Une eau pétillante au concombre'] },
+      {
+        text: 'Votre boisson du dimanche ?',
+        answers: ['Un café crème en terrasse', 'Un thé fumé', 'Un jus pressé', 'Une eau pétillante au concombre'],
+      },
       {
         text: 'Deuxième extrait : il vous rappelle…',
         audio: true,
@@ -349,7 +429,12 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
       {
         text: 'Choisissez une vitrine',
         picture: true,
-        answers: ['Une vitrine classique et dorée', 'Une vitrine pastel', 'Une vitrine rustique en bois', 'Une vitrine lumineuse et minimaliste'],
+        answers: [
+          'Une vitrine classique et dorée',
+          'Une vitrine pastel',
+          'Une vitrine rustique en bois',
+          'Une vitrine lumineuse et minimaliste',
+        ],
       },
       { text: 'Votre qualité principale ?', answers: ["L'efficacité", 'La délicatesse', 'La générosité', 'La vivacité'] },
       {
@@ -374,7 +459,7 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     results: [
       ['la-leader-nee', 'La leader née', "Vous prenez les décisions, vous fixez le cap, et l'équipe vous suit les yeux fermés."],
       ['la-creative', 'La créative', 'Idées folles et post-it partout : vous voyez ce que les autres ne voient pas encore.'],
-      ['la-diplomate', 'La diplomate', "Vous désamorcez les conflits et vous faites grandir les autres. Un talent rare et précieux."],
+      ['la-diplomate', 'La diplomate', 'Vous désamorcez les conflits et vous faites grandir les autres. Un talent rare et précieux.'],
     ],
     questions: [
       {
@@ -390,7 +475,12 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
       },
       {
         text: 'Votre bureau ressemble à…',
-        answers: ['Un poste de commande impeccable', 'Un joyeux chaos de post-it', 'Un coin cosy avec une plante', 'Un agenda à jour au millimètre'],
+        answers: [
+          'Un poste de commande impeccable',
+          'Un joyeux chaos de post-it',
+          'Un coin cosy avec une plante',
+          'Un agenda à jour au millimètre',
+        ],
       },
       {
         text: 'Un projet part de travers…',
@@ -403,11 +493,23 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
       },
       {
         text: 'Votre outil indispensable ?',
-        answers: ['Le tableau de suivi', 'Le carnet de croquis', 'Le café partagé', 'Le téléphone', 'Les feutres de couleur', 'La salle de pause'],
+        answers: [
+          'Le tableau de suivi',
+          'Le carnet de croquis',
+          'Le café partagé',
+          'Le téléphone',
+          'Les feutres de couleur',
+          'La salle de pause',
+        ],
       },
       {
         text: 'Votre rêve professionnel ?',
-        answers: ['Diriger une grande entreprise', 'Lancer ma marque', 'Créer une équipe où chacun est heureux', "Présider un conseil d'administration"],
+        answers: [
+          'Diriger une grande entreprise',
+          'Lancer ma marque',
+          'Créer une équipe où chacun est heureux',
+          "Présider un conseil d'administration",
+        ],
       },
       {
         text: "Le compliment d'une collègue ?",
@@ -421,7 +523,7 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     description: 'Scandinave, bohème ou vintage : choisissez en images et trouvez le style qui vous ressemble.',
     results: [
       ['scandinave', 'Scandinave', 'Bois clair, lignes simples et lumière douce : chez vous, tout respire le calme.'],
-      ['boheme', 'Bohème', "Plantes, tapis et coussins brodés : votre intérieur est un voyage permanent."],
+      ['boheme', 'Bohème', 'Plantes, tapis et coussins brodés : votre intérieur est un voyage permanent.'],
       ['vintage', 'Vintage', 'Meubles chinés, laiton et velours : vous donnez une seconde vie aux belles choses.'],
     ],
     questions: [
@@ -444,7 +546,10 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
         answers: ['Une suspension en papier', 'Une lanterne marocaine', 'Une lampe champignon', 'Une applique minimaliste'],
       },
       { text: 'Votre couleur murale ?', answers: ['Blanc pur', 'Terracotta', 'Vert bouteille', 'Gris perle', 'Ocre', 'Moutarde'] },
-      { text: 'Le week-end, vous…', answers: ['Triez et rangez', 'Rempotez vos plantes', 'Écumez les brocantes', 'Achetez une nouvelle bougie'] },
+      {
+        text: 'Le week-end, vous…',
+        answers: ['Triez et rangez', 'Rempotez vos plantes', 'Écumez les brocantes', 'Achetez une nouvelle bougie'],
+      },
     ],
   },
   {
@@ -452,10 +557,26 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     title: 'Quelle série regarder ce soir ?',
     description: 'Polar, comédie, fresque historique ou science-fiction : on choisit pour vous, promis, sans spoiler.',
     results: [
-      ['un-polar-nordique', 'Un polar nordique', 'Brume, enquêtrice obstinée et rebondissements : installez-vous, vous ne lâcherez plus la télécommande.'],
-      ['une-comedie-de-copines', 'Une comédie de copines', 'Des répliques qui claquent et des fous rires garantis : exactement ce qu\'il vous faut ce soir.'],
-      ['une-fresque-historique', 'Une fresque historique', 'Costumes, intrigues de cour et grandes passions : un voyage dans le temps vous attend.'],
-      ['une-serie-de-science-fiction', 'Une série de science-fiction', 'Stations spatiales et mondes parallèles : votre esprit rêveur va adorer.'],
+      [
+        'un-polar-nordique',
+        'Un polar nordique',
+        'Brume, enquêtrice obstinée et rebondissements : installez-vous, vous ne lâcherez plus la télécommande.',
+      ],
+      [
+        'une-comedie-de-copines',
+        'Une comédie de copines',
+        "Des répliques qui claquent et des fous rires garantis : exactement ce qu'il vous faut ce soir.",
+      ],
+      [
+        'une-fresque-historique',
+        'Une fresque historique',
+        'Costumes, intrigues de cour et grandes passions : un voyage dans le temps vous attend.',
+      ],
+      [
+        'une-serie-de-science-fiction',
+        'Une série de science-fiction',
+        'Stations spatiales et mondes parallèles : votre esprit rêveur va adorer.',
+      ],
     ],
     questions: [
       { text: 'Votre humeur ce soir ?', answers: ['Curieuse', 'Besoin de rire', 'Nostalgique', 'Rêveuse'] },
@@ -482,13 +603,16 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
           'Un café de quartier',
         ],
       },
-      { text: 'La fin idéale ?', answers: ['Un retournement final', 'Un mariage improbable', 'Un couronnement', "Une porte ouverte sur l'inconnu"] },
+      {
+        text: 'La fin idéale ?',
+        answers: ['Un retournement final', 'Un mariage improbable', 'Un couronnement', "Une porte ouverte sur l'inconnu"],
+      },
     ],
   },
   {
     url: 'etes-vous-plutot-mer-ou-montagne',
     title: 'Êtes-vous plutôt mer ou montagne ?',
-    description: "Le grand débat des vacances, enfin tranché en cinq questions (et un petit air à écouter).",
+    description: 'Le grand débat des vacances, enfin tranché en cinq questions (et un petit air à écouter).',
     results: [
       ['team-mer', 'Team mer', 'Sel sur la peau et cheveux au vent : vous êtes faite pour les criques et les couchers de soleil.'],
       ['team-montagne', 'Team montagne', 'Air pur, chalets et chocolat chaud : les sommets vous appellent, hiver comme été.'],
@@ -517,9 +641,13 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
     title: 'Quel maquillage pour votre soirée ?',
     description: 'Nude lumineux, bouche rouge ou smoky tout doux : le maquillage parfait pour votre prochaine sortie.',
     results: [
-      ['nude-lumineux', 'Le nude lumineux', 'Un teint frais, un peu d\'enlumineur et un gloss : naturel, mais en mieux.'],
+      ['nude-lumineux', 'Le nude lumineux', "Un teint frais, un peu d'enlumineur et un gloss : naturel, mais en mieux."],
       ['bouche-rouge', 'La bouche rouge', 'Un trait de liner et un rouge à lèvres intense : le classique parisien qui ne déçoit jamais.'],
-      ['smoky-doux', 'Le smoky tout doux', "Des paupières estompées dans les tons bruns : un regard de velours pour briller jusqu'au bout de la nuit."],
+      [
+        'smoky-doux',
+        'Le smoky tout doux',
+        "Des paupières estompées dans les tons bruns : un regard de velours pour briller jusqu'au bout de la nuit.",
+      ],
     ],
     questions: [
       {
@@ -555,7 +683,7 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
   {
     url: 'quel-sport-bien-etre-est-fait-pour-vous',
     title: 'Quel sport bien-être est fait pour vous ?',
-    description: 'Yoga, natation ou danse : trouvez l\'activité qui vous fera du bien, au corps comme à la tête.',
+    description: "Yoga, natation ou danse : trouvez l'activité qui vous fera du bien, au corps comme à la tête.",
     results: [
       ['le-yoga', 'Le yoga', 'Respiration, souplesse et calme intérieur : le tapis de yoga sera votre meilleur allié.'],
       ['la-natation', 'La natation', "Dans l'eau, vous lâchez tout. Quelques longueurs, et le stress s'envole."],
@@ -570,7 +698,14 @@ export const QUIZ_DEFS: readonly QuizDef[] = [
       },
       {
         text: 'Votre moment préféré ?',
-        answers: ['Le lever du soleil', 'La pause déjeuner', 'Le samedi soir', 'Le dimanche matin', 'Le soir après le bureau', "La fin d'après-midi"],
+        answers: [
+          'Le lever du soleil',
+          'La pause déjeuner',
+          'Le samedi soir',
+          'Le dimanche matin',
+          'Le soir après le bureau',
+          "La fin d'après-midi",
+        ],
       },
       { text: 'Votre tenue de sport ?', answers: ['Un legging doux', 'Un maillot une pièce', 'Une jupe qui tourne', 'Un pantalon ample'] },
       { text: 'Ce que vous aimez le moins ?', answers: ['Le bruit', 'La sueur', 'La routine', 'La précipitation'] },

@@ -9,15 +9,15 @@ export interface ReparteeDef {
 export const REPARTEE_DEFS: readonly ReparteeDef[] = [
   {
     url: 'et-toi-c-est-pour-quand-le-mariage',
-    title: '« Et toi, c\'est pour quand le mariage ? »',
+    title: "« Et toi, c'est pour quand le mariage ? »",
     description: 'La question qui tombe à chaque repas de famille. Cette fois, vous avez la réponse.',
     replies: [
       "Dès que j'aurai trouvé quelqu'un qui range le lave-vaisselle correctement.",
       'Je vous enverrai un faire-part. Gardez votre samedi 31 février.',
       'Quand le prix des petits fours aura baissé.',
       "J'attends de voir si ça marche pour toi d'abord.",
-      'Je suis déjà mariée : avec mon canapé. C\'est très sérieux.',
-      'Pour l\'instant, je me concentre sur ma relation avec moi-même. Ça se passe très bien, merci.',
+      "Je suis déjà mariée : avec mon canapé. C'est très sérieux.",
+      "Pour l'instant, je me concentre sur ma relation avec moi-même. Ça se passe très bien, merci.",
       'Le jour où tu arrêteras de poser la question, promis.',
       "On hésite encore entre l'église et Las Vegas.",
       'Je vous tiens au courant par pigeon voyageur.',
@@ -34,7 +34,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
       'Je suis ravie que mon idée te plaise autant.',
       "Tu veux que je t'envoie mes notes, pour la suite ?",
       'Excellent, on ajoute ton nom à côté du mien sur la présentation ?',
-      'Écho, écho, écho… Ah non, c\'est juste toi.',
+      "Écho, écho, écho… Ah non, c'est juste toi.",
       'La prochaine fois, je te mets en copie de mes pensées, ça ira plus vite.',
       "Bravo, tu m'écoutes vraiment. Ça me touche.",
       "On dira que c'est un travail d'équipe : moi l'idée, toi la diffusion.",
@@ -48,7 +48,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
       "Merci, c'est exactement l'effet recherché.",
       "C'est ce qu'on appelle être en avance sur la tendance.",
       "Je ne m'habille pas pour toi, mais je note ton avis dans un carnet. Que je n'ouvrirai jamais.",
-      'Ma grand-mère me l\'a offerte, je lui transmettrai ton message.',
+      "Ma grand-mère me l'a offerte, je lui transmettrai ton message.",
       "C'est vrai qu'elle attire l'œil. La preuve.",
       "J'ai demandé l'avis de mon miroir, il était d'accord avec moi.",
       "Le style, c'est oser. Le reste, ce sont des commentaires.",
@@ -76,10 +76,10 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
     title: 'Quand votre mère commente votre vie amoureuse',
     description: "Elle vous aime, elle s'inquiète, elle a une voisine dont le fils est « très bien ». Répondez avec tendresse.",
     replies: [
-      'Maman, je suis en période d\'essai avec moi-même.',
-      'Je cherche quelqu\'un d\'aussi exceptionnel que toi. La barre est haute.',
+      "Maman, je suis en période d'essai avec moi-même.",
+      "Je cherche quelqu'un d'aussi exceptionnel que toi. La barre est haute.",
       "Ne t'inquiète pas, j'ai un plan. Il est secret, même pour moi.",
-      'Je te présenterai quelqu\'un quand tu m\'auras enfin donné la recette du gratin.',
+      "Je te présenterai quelqu'un quand tu m'auras enfin donné la recette du gratin.",
       'Je suis très bien accompagnée : mes amies, mes plantes et mon chat.',
       "C'est noté, j'en parlerai à mon agenda.",
       "Mieux vaut seule que mal accompagnée, c'est toi qui me l'as appris.",
@@ -97,7 +97,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
       "Je t'ai attendu, puis j'ai trouvé une série géniale. Merci pour le temps libre !",
       "Ah, salut ! On s'est connus dans une vie antérieure, non ?",
       "Ta batterie s'est enfin rechargée ? Ça fait plaisir.",
-      'Je suis occupée jusqu\'en… attends, je regarde… jamais.',
+      "Je suis occupée jusqu'en… attends, je regarde… jamais.",
       "Ton message sera traité dans l'ordre d'arrivée. Il y a du monde.",
       "J'ai appris à vivre sans tes nouvelles. C'était même reposant.",
       'Bienvenue sur mon répondeur émotionnel. Merci de ne pas laisser de message.',
@@ -105,8 +105,8 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
   },
   {
     url: 'tu-n-as-pas-froid-habillee-comme-ca',
-    title: '« Tu n\'as pas froid, habillée comme ça ? »',
-    description: 'Jupe en novembre, épaules à l\'air en mars : la question revient chaque saison. Vos réponses aussi.',
+    title: "« Tu n'as pas froid, habillée comme ça ? »",
+    description: "Jupe en novembre, épaules à l'air en mars : la question revient chaque saison. Vos réponses aussi.",
     replies: [
       "Non, c'est mon style qui me réchauffe.",
       "J'ai froid, mais j'ai surtout du style.",
@@ -136,7 +136,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
   {
     url: 'quand-on-vous-coupe-la-parole-en-reunion',
     title: 'Quand on vous coupe la parole en réunion',
-    description: "Troisième interruption en dix minutes ? Reprenez la main, poliment mais fermement.",
+    description: 'Troisième interruption en dix minutes ? Reprenez la main, poliment mais fermement.',
     replies: [
       "Je termine ma phrase, et je t'écoute avec plaisir ensuite.",
       "Ne t'inquiète pas, j'en ai encore pour deux secondes. Peut-être trois.",
@@ -146,7 +146,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
       'Si tu veux, je te garde une place juste après moi.',
       'Je note ta remarque. Dans la marge. Tout en bas.',
       "C'était une virgule, pas un point final.",
-      'Je te passe la parole dès que j\'ai fini. Promis, ce sera bientôt.',
+      "Je te passe la parole dès que j'ai fini. Promis, ce sera bientôt.",
     ],
   },
   {
@@ -175,7 +175,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
       'Vous pouvez me la donner, je suis la directrice financière du dîner.',
       'Il paiera la prochaine fois. Peut-être. On verra.',
       'Surprise ! Les femmes aussi ont un porte-monnaie.',
-      'On partage : moi l\'addition, lui le pourboire.',
+      "On partage : moi l'addition, lui le pourboire.",
       "Je prends, c'est mon tour de briller.",
     ],
   },
@@ -186,7 +186,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
     replies: [
       "Merci, mes cheveux aussi avaient besoin de changer d'air.",
       "C'est une coupe d'autrice, ça ne se comprend pas tout de suite.",
-      'Ils repoussent, tu sais. Les tiens aussi, d\'ailleurs.',
+      "Ils repoussent, tu sais. Les tiens aussi, d'ailleurs.",
       'Mon coiffeur a fait les Beaux-Arts, on ne discute pas avec un artiste.',
       "J'avais envie d'un grand changement. Et de voir ta tête, évidemment.",
       "Ce n'est pas une coupe, c'est une déclaration.",
@@ -200,10 +200,10 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
     description: 'Le fromage arrive, le ton monte. Désamorcez la situation avant le dessert.',
     replies: [
       "Tonton, ce n'est pas le moment de refaire le monde, c'est le moment du fromage.",
-      'Je propose qu\'on vote. À main levée. Pour changer de sujet.',
+      "Je propose qu'on vote. À main levée. Pour changer de sujet.",
       "Passionnant ! Au fait, quelqu'un a goûté la bûche ?",
       "On en reparle l'année prochaine, même heure, même nappe.",
-      'Je suis d\'accord avec toi sur un point : le gratin est délicieux.',
+      "Je suis d'accord avec toi sur un point : le gratin est délicieux.",
       'Prenons un moment de silence… pour savourer ce dessert.',
       "Tu sais que tu répètes la même chose depuis 2009 ? C'est presque une tradition.",
       "Pas de politique à table, c'est la règle de mamie, et on ne contredit pas mamie.",
@@ -216,7 +216,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
     description: "Il a lu un article, vous avez dix ans d'expérience. Rétablissez l'équilibre avec élégance.",
     replies: [
       "Merci pour ce résumé de mon diplôme, c'est toujours utile de réviser.",
-      'Fascinant. Tu veux que je t\'explique ton métier aussi ?',
+      "Fascinant. Tu veux que je t'explique ton métier aussi ?",
       "C'est exactement ce que j'ai écrit dans mon mémoire, mais en moins précis.",
       "J'adore ta version. La mienne est juste vérifiée.",
       'Je le note pour ma prochaine conférence sur le sujet.',
@@ -228,7 +228,7 @@ export const REPARTEE_DEFS: readonly ReparteeDef[] = [
   },
   {
     url: 'tu-as-l-air-fatiguee',
-    title: '« Tu as l\'air fatiguée »',
+    title: "« Tu as l'air fatiguée »",
     description: 'Merci, vraiment. Quelques répliques pour transformer la remarque en éclat de rire.',
     replies: [
       "Non, c'est mon nouveau look : élégance mystérieuse.",

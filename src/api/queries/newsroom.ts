@@ -192,3 +192,18 @@ export const newsroom = {
     return unwrap(await api().GET('/api/admin/surveys', { params: { query: days === null ? {} : { days } } }));
   },
 };
+
+/** What a newsroom page's loader hands its page: the data, or the French sentence of why not. */
+export interface PageData<T> {
+  data: T | null;
+  error: string | null;
+}
+
+/** Runs a page's first call for its route loader; a refusal becomes the sentence the page shows. */
+export async function pageData<T>(load: () => Promise<T>, unavailable: string): Promise<PageData<T>> {
+  try {
+    return { data: await load(), error: null };
+  } catch (caught) {
+    return { data: null, error: caught instanceof NewsroomError ? caught.message : unavailable };
+  }
+}

@@ -1,16 +1,15 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
+import { type FormEvent, useCallback, useState } from 'react';
+import { NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
 
 type Passkey = Awaited<ReturnType<typeof newsroom.passkeys>>[number];
 
 /** The signed-in person's account: passkeys (list, add one in this browser, remove one) and password. */
-export function AccountPage() {
-  const [passkeys, setPasskeys] = useState<Passkey[]>([]);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+export function AccountPage({ loaded }: { loaded: PageData<Passkey[]> }) {
+  const [passkeys, setPasskeys] = useState<Passkey[]>(loaded.data ?? []);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
+    loaded.error ? { text: loaded.error, error: true } : null,
+  );
   const load = useCallback(async () => setPasskeys(await newsroom.passkeys()), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,17 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import {
   type AdminArticleSummary,
   type AdminAuthor,
   type AdminCategory,
   type ArticleStatus,
-  newsroom,
-  NewsroomError,
+  type PageData,
 } from '../../api/queries/newsroom.ts';
 import { statusLabels } from './newsroomLabels.ts';
 
-interface Filters {
+export interface Filters {
   q: string;
   status: ArticleStatus | '';
   category: string;
@@ -22,42 +21,19 @@ interface Filters {
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
 
-export function ArticleListPage() {
-  const [filters, setFilters] = useState<Filters>({ q: '', status: '', category: '', author: '', offset: 0 });
-  const [page, setPage] = useState<{ results: AdminArticleSummary[]; total: number } | null>(null);
-  const [categories, setCategories] = useState<AdminCategory[]>([]);
-  const [authors, setAuthors] = useState<AdminAuthor[]>([]);
-  const [error, setError] = useState<string | null>(null);
+export interface ArticleListData {
+  filters: Filters;
+  page: PageData<{ results: AdminArticleSummary[]; total: number }>;
+  categories: AdminCategory[];
+  authors: AdminAuthor[];
+}
+
+/** The list as the route loaded it for the filters of the address; changing them is a navigation. */
+export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData; onFilters: (filters: Filters) => void }) {
+  const { filters, categories, authors } = loaded;
+  const { data: page, error } = loaded.page;
+  const setFilters = onFilters;
   const size = appConfig.newsroom.pageSize;
-
-  useEffect(() => {
-    void newsroom.categories().then(setCategories, () => {});
-    void newsroom.authors().then(setAuthors, () => {});
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    newsroom
-      .articles({
-        q: filters.q || undefined,
-        status: filters.status || undefined,
-        category: filters.category || undefined,
-        author: filters.author || undefined,
-        offset: filters.offset,
-        limit: size,
-      })
-      .then(
-        (found) => {
-          if (!live) return;
-          setPage(found);
-          setError(null);
-        },
-        (caught: unknown) => live && setError(caught instanceof NewsroomError ? caught.message : 'La liste est indisponible.'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [filters, size]);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

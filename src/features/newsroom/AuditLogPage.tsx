@@ -1,15 +1,8 @@
-import { useEffect, useState } from 'react';
-import { type AuditEntry, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
+import type { AuditEntry, PageData } from '../../api/queries/newsroom.ts';
 
 /** The audit log (admins): every write, newest first. */
-export function AuditLogPage() {
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    newsroom
-      .audit()
-      .then(setEntries, (caught: unknown) => setError(caught instanceof NewsroomError ? caught.message : 'Journal indisponible.'));
-  }, []);
+export function AuditLogPage({ loaded }: { loaded: PageData<AuditEntry[]> }) {
+  const { data: entries, error } = loaded;
   return (
     <section>
       <h1 className="font-display text-3xl font-bold">Journal des écritures</h1>

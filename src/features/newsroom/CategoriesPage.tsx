@@ -1,15 +1,14 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { type AdminCategory, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
+import { type FormEvent, useCallback, useState } from 'react';
+import { type AdminCategory, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
 
 /** Categories (editors and admins): create, rename, describe, reorder, delete when empty. */
-export function CategoriesPage() {
-  const [categories, setCategories] = useState<AdminCategory[]>([]);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }) {
+  const [categories, setCategories] = useState<AdminCategory[]>(loaded.data ?? []);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
+    loaded.error ? { text: loaded.error, error: true } : null,
+  );
 
   const load = useCallback(async () => setCategories(await newsroom.categories()), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const attempt = async (work: () => Promise<unknown>, done: string) => {
     try {

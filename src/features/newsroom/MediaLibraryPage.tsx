@@ -1,22 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
-import { type MediaItem, newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
-
-const PAGE = 48;
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { type MediaItem, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
+import { MEDIA_PAGE as PAGE } from './mediaPage.ts';
 
 /**
  * The media library (editors and admins): every uploaded image, newest first, and deleting one that no
  * article uses (the server refuses one in use with a 409 naming the articles, shown as is).
  */
-export function MediaLibraryPage() {
-  const [items, setItems] = useState<MediaItem[] | null>(null);
-  const [offset, setOffset] = useState(0);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const load = useCallback(async () => setItems(await newsroom.media(PAGE, offset)), [offset]);
-  useEffect(() => {
-    void load().catch((caught: unknown) =>
-      setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Médiathèque indisponible.', error: true }),
-    );
-  }, [load]);
+export function MediaLibraryPage({
+  loaded,
+  onOffset,
+}: {
+  loaded: PageData<MediaItem[]> & { offset: number };
+  onOffset: (offset: number) => void;
+}) {
+  const { data: items, offset } = loaded;
+  const router = useRouter();
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
+    loaded.error ? { text: loaded.error, error: true } : null,
+  );
+  // After a deletion, the route loads the page again.
+  const load = () => router.invalidate();
 
   const remove = async (item: MediaItem) => {
     try {
@@ -35,7 +39,6 @@ export function MediaLibraryPage() {
       <div aria-live="polite" className="mt-3 min-h-6">
         {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
       </div>
-      {items === null ? <p>Chargement…</p> : null}
       {items?.length === 0 ? <p>La médiathèque est vide.</p> : null}
       <ul aria-label="Images de la médiathèque" className="mt-2 grid grid-cols-2 gap-4 md:grid-cols-4">
         {items?.map((item) => (
@@ -66,14 +69,14 @@ export function MediaLibraryPage() {
         {offset > 0 ? (
           <button
             type="button"
-            onClick={() => setOffset(Math.max(0, offset - PAGE))}
+            onClick={() => onOffset(Math.max(0, offset - PAGE))}
             className="rounded border-2 border-encre px-3 py-1 font-bold"
           >
             Images plus récentes
           </button>
         ) : null}
         {items && items.length === PAGE ? (
-          <button type="button" onClick={() => setOffset(offset + PAGE)} className="rounded border-2 border-encre px-3 py-1 font-bold">
+          <button type="button" onClick={() => onOffset(offset + PAGE)} className="rounded border-2 border-encre px-3 py-1 font-bold">
             Images plus anciennes
           </button>
         ) : null}

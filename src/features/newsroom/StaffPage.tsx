@@ -1,21 +1,18 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { newsroom, NewsroomError, type StaffRole } from '../../api/queries/newsroom.ts';
+import { type FormEvent, useCallback, useState } from 'react';
+import { NewsroomError, newsroom, type PageData, type StaffRole } from '../../api/queries/newsroom.ts';
 import { roleLabels } from './newsroomLabels.ts';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 type Member = Awaited<ReturnType<typeof newsroom.staff>>[number];
 
 /** Accounts (admins): the list, disabling and re-enabling one, and a new account with its first password. */
-export function StaffPage() {
+export function StaffPage({ loaded }: { loaded: PageData<Member[]> }) {
   const { session } = useNewsroomSession();
-  const [members, setMembers] = useState<Member[]>([]);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [members, setMembers] = useState<Member[]>(loaded.data ?? []);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
+    loaded.error ? { text: loaded.error, error: true } : null,
+  );
   const load = useCallback(async () => setMembers(await newsroom.staff()), []);
-  useEffect(() => {
-    void load().catch((caught: unknown) =>
-      setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Liste indisponible.', error: true }),
-    );
-  }, [load]);
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { newsroom, NewsroomError, type SurveyResult, type SurveyResultList } from '../../api/queries/newsroom.ts';
+import { useId } from 'react';
+import type { PageData, SurveyResult, SurveyResultList } from '../../api/queries/newsroom.ts';
 
 /** The periods offered; null asks for every answer ever counted. */
 const periods = [
@@ -21,33 +21,15 @@ const answersLabel = (n: number) => `${count.format(n)} réponse${n > 1 ? 's' : 
  * What readers answered to the survey popins (editors and admins): per survey, each button's total and
  * share over the chosen period. The server keeps only totals per popin, button and day (decision 014).
  */
-export function SurveyResultsPage() {
-  const [days, setDays] = useState<Days>(null);
-  const [list, setList] = useState<SurveyResultList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    // A slower answer for a period left since must not replace the one asked for last.
-    let current = true;
-    setLoading(true);
-    setError(null);
-    newsroom.surveys(days).then(
-      (found) => {
-        if (!current) return;
-        setList(found);
-        setLoading(false);
-      },
-      (caught: unknown) => {
-        if (!current) return;
-        setError(caught instanceof NewsroomError ? caught.message : 'Les résultats des sondages sont indisponibles.');
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [days]);
+export function SurveyResultsPage({
+  loaded,
+  onPeriod,
+}: {
+  /** Loaded by the route for the period of the address (the router keeps the last answer asked for). */
+  loaded: PageData<SurveyResultList> & { days: Days };
+  onPeriod: (days: Days) => void;
+}) {
+  const { days, data: list, error } = loaded;
 
   const periodLabel = list?.since ? `depuis le ${day.format(new Date(`${list.since}T00:00:00Z`))}` : 'depuis le début';
 
@@ -62,7 +44,7 @@ export function SurveyResultsPage() {
         <legend className="px-1 font-bold">Période</legend>
         {periods.map((period) => (
           <label key={period.label} className="flex cursor-pointer items-center gap-2">
-            <input type="radio" name="periode" checked={days === period.days} onChange={() => setDays(period.days)} className="h-4 w-4" />
+            <input type="radio" name="periode" checked={days === period.days} onChange={() => onPeriod(period.days)} className="h-4 w-4" />
             {period.label}
           </label>
         ))}
@@ -72,8 +54,6 @@ export function SurveyResultsPage() {
           <p role="alert" className="font-bold text-piment-dark">
             {error}
           </p>
-        ) : loading ? (
-          <p>Chargement…</p>
         ) : list ? (
           <p>Réponses comptées {periodLabel}.</p>
         ) : null}

@@ -7,5 +7,14 @@ const AccountPage = lazy(() => import('../../features/newsroom/AccountPage.tsx')
 export const Route = createFileRoute('/admin/compte')({
   ssr: false,
   head: () => plainHead('Mon compte — Rédaction'),
-  component: AccountPage,
+  // The page's first data, loaded with the route (its calls are a chunk of their own).
+  loader: async () => {
+    const { newsroom, pageData } = await import('../../api/queries/newsroom.ts');
+    return pageData(() => newsroom.passkeys(), 'Clés d’accès indisponibles.');
+  },
+  component: AccountRoute,
 });
+
+function AccountRoute() {
+  return <AccountPage loaded={Route.useLoaderData()} />;
+}

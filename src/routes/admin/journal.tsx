@@ -7,5 +7,14 @@ const AuditLogPage = lazy(() => import('../../features/newsroom/AuditLogPage.tsx
 export const Route = createFileRoute('/admin/journal')({
   ssr: false,
   head: () => plainHead('Journal — Rédaction'),
-  component: AuditLogPage,
+  // The page's first data, loaded with the route (its calls are a chunk of their own).
+  loader: async () => {
+    const { newsroom, pageData } = await import('../../api/queries/newsroom.ts');
+    return pageData(() => newsroom.audit(), 'Journal indisponible.');
+  },
+  component: JournalRoute,
 });
+
+function JournalRoute() {
+  return <AuditLogPage loaded={Route.useLoaderData()} />;
+}

@@ -7,5 +7,14 @@ const CategoriesPage = lazy(() => import('../../features/newsroom/CategoriesPage
 export const Route = createFileRoute('/admin/rubriques')({
   ssr: false,
   head: () => plainHead('Rubriques — Rédaction'),
-  component: CategoriesPage,
+  // The page's first data, loaded with the route (its calls are a chunk of their own).
+  loader: async () => {
+    const { newsroom, pageData } = await import('../../api/queries/newsroom.ts');
+    return pageData(() => newsroom.categories(), 'Rubriques indisponibles.');
+  },
+  component: CategoriesRoute,
 });
+
+function CategoriesRoute() {
+  return <CategoriesPage loaded={Route.useLoaderData()} />;
+}

@@ -59,7 +59,9 @@ const hostileText = fc.oneof(
 );
 const plausible = fc.constantFrom('1', '2', '42', 'mode', 'beaute', 'robe', 'quiz-test', 'footer-home', 'c.aaaaaaaaaaaaaaaaaaaaaaaaa');
 // Never empty, '.' or '..': those are other addresses (the URL parser folds them away: the list instead of the item).
-const segment = fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 3, arbitrary: hostileText }).filter((v) => v !== '' && v !== '.' && v !== '..');
+const segment = fc
+  .oneof({ weight: 2, arbitrary: plausible }, { weight: 3, arbitrary: hostileText })
+  .filter((v) => v !== '' && v !== '.' && v !== '..');
 
 const queryNames = ['url', 'limit', 'offset', 'category', 'q', 'l', 'altcha', 'status', 'author', 'days', 'inconnu'];
 const query = fc.dictionary(fc.constantFrom(...queryNames), fc.oneof(plausible, hostileText), { maxKeys: 4 });

@@ -1,13 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import {
-  type AdminArticleSummary,
-  type AdminAuthor,
-  type AdminCategory,
-  type ArticleStatus,
-  type PageData,
-} from '../../api/queries/newsroom.ts';
+import type { AdminArticleSummary, AdminAuthor, AdminCategory, ArticleStatus, PageData } from '../../api/queries/newsroom.ts';
 import { statusLabels } from './newsroomLabels.ts';
 
 export interface Filters {

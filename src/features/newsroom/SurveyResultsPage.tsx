@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { PageData, SurveyResult, SurveyResultList } from '../../api/queries/newsroom.ts';
 
 /** The periods offered; null asks for every answer ever counted. */
@@ -29,7 +29,14 @@ export function SurveyResultsPage({
   loaded: PageData<SurveyResultList> & { days: Days };
   onPeriod: (days: Days) => void;
 }) {
-  const { days, data: list, error } = loaded;
+  const { data: list, error } = loaded;
+  // The period clicked shows as chosen at once; the route then loads its answers (and the address says it).
+  const [days, setDays] = useState<Days>(loaded.days);
+  const [loadedDays, setLoadedDays] = useState<Days>(loaded.days);
+  if (loaded.days !== loadedDays) {
+    setLoadedDays(loaded.days);
+    setDays(loaded.days);
+  }
 
   const periodLabel = list?.since ? `depuis le ${day.format(new Date(`${list.since}T00:00:00Z`))}` : 'depuis le début';
 
@@ -44,7 +51,16 @@ export function SurveyResultsPage({
         <legend className="px-1 font-bold">Période</legend>
         {periods.map((period) => (
           <label key={period.label} className="flex cursor-pointer items-center gap-2">
-            <input type="radio" name="periode" checked={days === period.days} onChange={() => onPeriod(period.days)} className="h-4 w-4" />
+            <input
+              type="radio"
+              name="periode"
+              checked={days === period.days}
+              onChange={() => {
+                setDays(period.days);
+                onPeriod(period.days);
+              }}
+              className="h-4 w-4"
+            />
             {period.label}
           </label>
         ))}

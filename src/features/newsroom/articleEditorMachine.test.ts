@@ -155,4 +155,13 @@ describe('articleEditorMachine, orderings', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(editor.state()).toBe('dirty');
   });
+
+  it('a publish asked for while a preview link is made is not dropped: it follows', async () => {
+    const editor = run();
+    editor.actor.send({ type: 'editor.preview' });
+    editor.actor.send({ type: 'editor.status', action: 'schedule' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(editor.calls).toEqual(['preview', 'status:schedule']);
+    expect(editor.state()).toBe('clean');
+  });
 });

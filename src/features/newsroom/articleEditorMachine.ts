@@ -22,6 +22,8 @@ export interface ArticleEditorContext {
   /** Drafts and unpublished articles save themselves; a published article only when asked. */
   autosave: boolean;
   next: NextStep;
+  /** The status change under way (publishing). */
+  current: StatusAction | null;
   /** A change arrived while the save was under way: the text on screen is newer than what was saved. */
   editedWhileSaving: boolean;
   error: string | null;
@@ -89,6 +91,10 @@ export const articleEditorMachine = setup({
     rememberStatus: assign({ next: (_, action: StatusAction): NextStep => ({ type: 'status', action }) }),
     rememberPreview: assign({ next: (): NextStep => ({ type: 'preview' }) }),
     forgetNext: assign({ next: null }),
+    takeNext: assign({
+      current: ({ context }) => (context.next?.type === 'status' ? context.next.action : context.current),
+      next: null,
+    }),
     markEditedWhileSaving: assign({ editedWhileSaving: true }),
     startSave: assign({ editedWhileSaving: false, error: null }),
     recordFailure: assign({ error: ({ event }) => failureOf(errorOf(event)).message }),
@@ -98,7 +104,7 @@ export const articleEditorMachine = setup({
   },
 }).createMachine({
   id: 'articleEditor',
-  context: ({ input }) => ({ autosave: input.autosave, next: null, editedWhileSaving: false, error: null, conflict: null }),
+  context: ({ input }) => ({ autosave: input.autosave, next: null, current: null, editedWhileSaving: false, error: null, conflict: null }),
   on: {
     'editor.autosaveChanged': { actions: { type: 'setAutosave', params: ({ event }) => event.autosave } },
   },
@@ -108,8 +114,8 @@ export const articleEditorMachine = setup({
       on: {
         'editor.edit': 'dirty',
         'editor.save': 'saving',
-        'editor.status': 'publishing',
-        'editor.preview': 'previewing',
+        'editor.status': { target: 'publishing', actions: { type: 'rememberStatus', params: ({ event }) => event.action } },
+        'editor.preview': { target: 'previewing', actions: 'rememberPreview' },
       },
     },
     dirty: {
@@ -160,31 +166,47 @@ export const articleEditorMachine = setup({
       },
     },
     publishing: {
+      // The action asked for is taken now: a later one asked for meanwhile waits its turn (never dropped).
+      entry: 'takeNext',
       invoke: {
         id: 'changeStatus',
         src: 'changeStatus',
-        input: ({ context, event }) => ({
-          action: context.next?.type === 'status' ? context.next.action : event.type === 'editor.status' ? event.action : 'publish',
-        }),
-        onDone: { target: 'clean', actions: 'forgetNext' },
+        input: ({ context }) => ({ action: context.current ?? 'publish' }),
+        onDone: [
+          { guard: 'publishWaits', target: 'publishing', reenter: true },
+          { guard: 'previewWaits', target: 'previewing' },
+          { guard: 'editedWhileSaving', target: 'dirty' },
+          { target: 'clean' },
+        ],
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: 'recordConflict' },
           { target: 'clean', actions: ['recordFailure', 'forgetNext'] },
         ],
       },
-      on: { 'editor.edit': { actions: 'markEditedWhileSaving' } },
+      on: {
+        'editor.edit': { actions: 'markEditedWhileSaving' },
+        'editor.status': { actions: { type: 'rememberStatus', params: ({ event }) => event.action } },
+        'editor.preview': { actions: 'rememberPreview' },
+      },
     },
     previewing: {
+      entry: 'takeNext',
       invoke: {
         id: 'makePreviewLink',
         src: 'makePreviewLink',
         onDone: [
-          { guard: 'editedWhileSaving', target: 'dirty', actions: 'forgetNext' },
-          { target: 'clean', actions: 'forgetNext' },
+          { guard: 'publishWaits', target: 'publishing' },
+          { guard: 'previewWaits', target: 'previewing', reenter: true },
+          { guard: 'editedWhileSaving', target: 'dirty' },
+          { target: 'clean' },
         ],
         onError: { target: 'clean', actions: ['recordFailure', 'forgetNext'] },
       },
-      on: { 'editor.edit': { actions: 'markEditedWhileSaving' } },
+      on: {
+        'editor.edit': { actions: 'markEditedWhileSaving' },
+        'editor.status': { actions: { type: 'rememberStatus', params: ({ event }) => event.action } },
+        'editor.preview': { actions: 'rememberPreview' },
+      },
     },
     conflict: {
       on: { 'editor.reload': 'reloading' },

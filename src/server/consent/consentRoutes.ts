@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { consentConfig, knownPurposeIds, knownVendorIds } from '../../../consent.config.ts';
 import * as contract from '../../api/generated/zod.ts';
-import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
+import type { ApiHandler, ApiHandlerTable, JsonBody } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
@@ -93,7 +93,13 @@ export function consentHandlers(options: ConsentRouteOptions = {}) {
       },
       now(),
     );
-    return json({ consentId: choice.consentId.toLowerCase(), recordedAt: recordedAt.toISOString() }, { cache: 'error', status: 201 });
+    return json(
+      { consentId: choice.consentId.toLowerCase(), recordedAt: recordedAt.toISOString() } satisfies JsonBody<'recordConsent', 201>,
+      {
+        cache: 'error',
+        status: 201,
+      },
+    );
   };
 
   return { recordConsent: record } satisfies ApiHandlerTable;

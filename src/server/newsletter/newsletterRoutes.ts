@@ -9,7 +9,7 @@
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { TokenOutcome } from '../../api/types.ts';
-import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
+import type { ApiHandler, ApiHandlerTable, JsonBody } from '../http/apiTypes.ts';
 import { parseParams } from '../http/parseParams.ts';
 import { errorJson, json } from '../http/responses.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
@@ -46,10 +46,14 @@ const noStore = { cache: 'error' } as const;
 const outcome = (flow: 'confirm' | 'unsubscribe', status: TokenOutcome['status']) =>
   json({ status, message: linkMessages[flow][status] } satisfies TokenOutcome, noStore);
 
-const signupErrors = (errors: FieldErrors) => json({ status: 'error', errors }, noStore);
+const signupErrors = (errors: FieldErrors) => json({ status: 'error', errors } satisfies JsonBody<'signupNewsletter', 200>, noStore);
 
 /** The unsubscribe page shows one sentence: the first field's. */
-const unsubscribeErrors = (errors: FieldErrors) => json({ status: 'error', errors, message: Object.values(errors)[0] ?? '' }, noStore);
+const unsubscribeErrors = (errors: FieldErrors) =>
+  json(
+    { status: 'error', errors, message: Object.values(errors)[0] ?? '' } satisfies JsonBody<'requestNewsletterUnsubscribe', 200>,
+    noStore,
+  );
 
 const tokenShape = /^[A-Za-z0-9_.-]{20,200}$/;
 
@@ -116,9 +120,9 @@ export function newsletterHandlers(options: NewsletterOptions) {
           });
         });
       }
-      return json({ status: 'success', errors: {}, doubleOptIn: true }, noStore);
+      return json({ status: 'success', errors: {}, doubleOptIn: true } satisfies JsonBody<'signupNewsletter', 200>, noStore);
     }
-    return json({ status: 'success', errors: {} }, noStore);
+    return json({ status: 'success', errors: {} } satisfies JsonBody<'signupNewsletter', 200>, noStore);
   };
 
   return {
@@ -131,7 +135,8 @@ export function newsletterHandlers(options: NewsletterOptions) {
         return errorJson(400, newsletterMessages.captchaQuery, { altcha: newsletterMessages.captchaQuery });
       }
       const { captcha } = await servicesFor(db);
-      return json(await captcha.setup({ altcha: altcha === '1' }), noStore);
+      const setup: JsonBody<'getSignupCaptcha', 200> = await captcha.setup({ altcha: altcha === '1' });
+      return json(setup, noStore);
     },
     signupNewsletter: signupHandler,
     confirmNewsletterSignup: async ({ db, request }) => {
@@ -162,7 +167,13 @@ export function newsletterHandlers(options: NewsletterOptions) {
       if (verdict !== 'ok') return unsubscribeErrors({ [FIELDS.captcha]: captchaVerdictMessages[verdict] });
       // The answer never depends on whether the address is subscribed: the lookup and the mail are a job.
       await jobs.enqueue('newsletter.unsubscribe-request', { email: fields.email, requestedAt: now().toISOString() });
-      return json({ status: 'success', errors: {}, message: newsletterMessages.unsubscribeRequested }, noStore);
+      return json(
+        { status: 'success', errors: {}, message: newsletterMessages.unsubscribeRequested } satisfies JsonBody<
+          'requestNewsletterUnsubscribe',
+          200
+        >,
+        noStore,
+      );
     },
     confirmNewsletterUnsubscribe: async ({ db, request }) => {
       const read = await readToken(request);

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { drainBody } from '../http/requestBody.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
-import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
+import type { ApiHandler, ApiHandlerTable, JsonBody } from '../http/apiTypes.ts';
 import { errorJson, json } from '../http/responses.ts';
 import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { appConfig } from '../../../app.config.ts';
@@ -98,7 +98,10 @@ export function pushHandlers(options: PushRouteOptions = {}) {
       return errorJson(400, pushMessages.expirationInvalid, { expirationTime: pushMessages.expirationInvalid });
     }
     const created = await savePushSubscription(db, { endpoint, p256dh: keys.p256dh, auth: keys.auth, expiresAt }, now());
-    return json({ status: 'subscribed', message: pushMessages.subscribed }, { ...noStore, status: created ? 201 : 200 });
+    return json({ status: 'subscribed', message: pushMessages.subscribed } satisfies JsonBody<'subscribePush', 201>, {
+      ...noStore,
+      status: created ? 201 : 200,
+    });
   };
 
   const unsubscribe: ApiHandler = async ({ db, request }) => {
@@ -108,7 +111,7 @@ export function pushHandlers(options: PushRouteOptions = {}) {
     if (!body.ok) return body.response;
     // No policy check here: removing an address that could never have been stored is harmless.
     await removePushSubscriptions(db, [body.value.endpoint]);
-    return json({ status: 'unsubscribed', message: pushMessages.unsubscribed }, noStore);
+    return json({ status: 'unsubscribed', message: pushMessages.unsubscribed } satisfies JsonBody<'unsubscribePush', 200>, noStore);
   };
 
   return { subscribePush: subscribe, unsubscribePush: unsubscribe } satisfies ApiHandlerTable;

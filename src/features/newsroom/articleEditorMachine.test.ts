@@ -164,4 +164,16 @@ describe('articleEditorMachine, orderings', () => {
     expect(editor.calls).toEqual(['preview', 'status:schedule']);
     expect(editor.state()).toBe('clean');
   });
+
+  it('a refused publish leaves text edited during it to be saved (dirty, so the autosave takes it)', async () => {
+    let refuse: (error: unknown) => void = () => {};
+    const editor = run({ status: () => new Promise<void>((_, reject) => (refuse = reject)) });
+    editor.actor.send({ type: 'editor.status', action: 'publish' });
+    editor.actor.send({ type: 'editor.edit' });
+    refuse(down);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(editor.state()).toBe('dirty');
+    await vi.advanceTimersByTimeAsync(appConfig.newsroom.autosaveMs);
+    expect(editor.calls).toEqual(['status:publish', 'save:auto']);
+  });
 });

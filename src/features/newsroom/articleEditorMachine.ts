@@ -180,6 +180,8 @@ export const articleEditorMachine = setup({
         ],
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: 'recordConflict' },
+          // Text edited during the call is still to be saved.
+          { guard: 'editedWhileSaving', target: 'dirty', actions: ['recordFailure', 'forgetNext'] },
           { target: 'clean', actions: ['recordFailure', 'forgetNext'] },
         ],
       },
@@ -200,7 +202,10 @@ export const articleEditorMachine = setup({
           { guard: 'editedWhileSaving', target: 'dirty' },
           { target: 'clean' },
         ],
-        onError: { target: 'clean', actions: ['recordFailure', 'forgetNext'] },
+        onError: [
+          { guard: 'editedWhileSaving', target: 'dirty', actions: ['recordFailure', 'forgetNext'] },
+          { target: 'clean', actions: ['recordFailure', 'forgetNext'] },
+        ],
       },
       on: {
         'editor.edit': { actions: 'markEditedWhileSaving' },

@@ -873,7 +873,8 @@ export interface paths {
     };
     /**
      * Articles de la rédaction
-     * @description Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord.
+     * @description Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord. Les rôles
+     *     contributor et author n'y voient que leurs propres articles et ceux qui sont publiés.
      */
     get: operations['listAdminArticles'];
     put?: never;
@@ -898,7 +899,11 @@ export interface paths {
       };
       cookie?: never;
     };
-    /** Un article de la rédaction */
+    /**
+     * Un article de la rédaction
+     * @description Les rôles editor et admin lisent tout ; contributor et author leurs propres articles et ceux qui sont
+     *     publiés, jamais le brouillon de quelqu'un d'autre (`403`).
+     */
     get: operations['getAdminArticle'];
     /**
      * Enregistrer un article
@@ -957,7 +962,8 @@ export interface paths {
     };
     /**
      * Révisions d'un article
-     * @description Chaque révision avec ses différences lisibles par rapport à la précédente.
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente. Mêmes droits que pour lire
+     *     l'article (`403` pour le brouillon de quelqu'un d'autre).
      */
     get: operations['listArticleRevisions'];
     put?: never;
@@ -3846,6 +3852,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
     };
   };
@@ -3950,6 +3957,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
     };
   };

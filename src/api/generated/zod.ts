@@ -2362,7 +2362,8 @@ export const ChangeOwnPasswordResponse = PasswordChanged;
 export const ListAdminAuthorsResponse = AdminAuthorList;
 
 /**
- * Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord.
+ * Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord. Les rôles
+ * contributor et author n'y voient que leurs propres articles et ceux qui sont publiés.
  * @summary Articles de la rédaction
  */
 export const listAdminArticlesQueryQMax = 200;
@@ -2423,6 +2424,8 @@ export const CreateAdminArticleBody = ArticleDraftInput;
 export const CreateAdminArticleResponse = AdminArticle;
 
 /**
+ * Les rôles editor et admin lisent tout ; contributor et author leurs propres articles et ceux qui sont
+ * publiés, jamais le brouillon de quelqu'un d'autre (`403`).
  * @summary Un article de la rédaction
  */
 export const getAdminArticlePathIdMax = 2147483647;
@@ -2481,7 +2484,8 @@ export const ChangeAdminArticleStatusBody = StatusChangeInput;
 export const ChangeAdminArticleStatusResponse = AdminArticle;
 
 /**
- * Chaque révision avec ses différences lisibles par rapport à la précédente.
+ * Chaque révision avec ses différences lisibles par rapport à la précédente. Mêmes droits que pour lire
+ * l'article (`403` pour le brouillon de quelqu'un d'autre).
  * @summary Révisions d'un article
  */
 export const listArticleRevisionsPathIdMax = 2147483647;

@@ -1,5 +1,5 @@
 /** Reading articles in the newsroom: one row, its admin shape, the filtered list. */
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ContentBlock, Stamp } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { articles, authors, categories, type NewsroomStatus, newsroomArticles, type RichTextNode, staff } from '../../../db/schema.ts';
@@ -69,9 +69,22 @@ export type AdminArticle = Awaited<ReturnType<typeof toAdminArticle>>;
 
 export async function listAdminArticles(
   db: Database,
-  filter: { q?: string; status?: NewsroomStatus; categorySlug?: string; authorSlug?: string; limit: number; offset: number },
+  filter: {
+    q?: string;
+    status?: NewsroomStatus;
+    categorySlug?: string;
+    authorSlug?: string;
+    /** Only what this member may read (their own items and published ones); null for editors and admins. */
+    readableBy?: number | null;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where: SQL[] = [];
+  if (filter.readableBy != null) {
+    const readable = or(eq(newsroomArticles.createdBy, filter.readableBy), eq(newsroomArticles.status, 'published'));
+    if (readable) where.push(readable);
+  }
   if (filter.q?.trim()) where.push(ilike(newsroomArticles.title, `%${filter.q.trim().replace(/[\\%_]/g, '\\$&')}%`));
   if (filter.status) where.push(eq(newsroomArticles.status, filter.status));
   if (filter.categorySlug) where.push(eq(categories.slug, filter.categorySlug));

@@ -10,7 +10,7 @@ import { audit } from '../audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { previewToken } from '../previewTokens.ts';
 import type { StaffMember } from '../staff.server.ts';
-import { canEdit, editorialWorkflow } from '../workflow/editorialWorkflow.ts';
+import { canRead, editorialWorkflow } from '../workflow/editorialWorkflow.ts';
 import { articleFormat } from './articleFormat.ts';
 import { findRow, staffName } from './articleQueries.ts';
 
@@ -46,7 +46,7 @@ export async function issuePreviewLink(
 ): Promise<NewsroomResult<{ url: string; expiresAt: string }>> {
   const row = await findRow(db, id);
   if (!row) return refused.notFound;
-  if (!canEdit(who, row) && row.status !== 'published') return refused.forbidden;
+  if (!canRead(who, row)) return refused.forbidden;
   const expiresAt = new Date(now.getTime() + appConfig.newsroom.previewLinkMinutes * 60_000);
   const token = previewToken(secret, row.id, expiresAt);
   await audit(

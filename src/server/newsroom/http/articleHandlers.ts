@@ -6,13 +6,25 @@ import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
-import { answer, editors, articleIdOf, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
+import { canRead } from '../workflow/editorialWorkflow.ts';
+import {
+  answer,
+  articleIdOf,
+  editors,
+  forbidden,
+  type NewsroomDeps,
+  newsroomMessages,
+  noStore,
+  readBody,
+  readsEverything,
+  staffOnly,
+} from './newsroomHttp.ts';
 
 export function articleHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
   const notFound = newsroomMessages.article;
   return {
-    listAdminArticles: staffOnly(deps, null, '', async (ctx) => {
+    listAdminArticles: staffOnly(deps, null, '', async (ctx, session) => {
       const query = parseParams(contract.ListAdminArticlesQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
       if (!query.ok) return query.response;
       const q = query.value;
@@ -21,6 +33,7 @@ export function articleHandlers(deps: NewsroomDeps) {
         status: q.status,
         categorySlug: q.category,
         authorSlug: q.author,
+        readableBy: readsEverything(session.member) ? null : session.member.id,
         limit: q.limit ?? appConfig.newsroom.pageSize,
         offset: q.offset ?? 0,
       });
@@ -32,11 +45,13 @@ export function articleHandlers(deps: NewsroomDeps) {
       const result = await articleWorkflow.create(ctx.db, session.member, input.value, clock.now());
       return answer(result, { member: session.member, what: "d'écrire", notFound, ok: (article) => ctx.reply(201, article, noStore) });
     }),
-    getAdminArticle: staffOnly(deps, null, '', async (ctx) => {
+    getAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
       const row = await findRow(ctx.db, id.value.id);
-      return row ? ctx.reply(200, await toAdminArticle(ctx.db, row), noStore) : errorJson(404, notFound);
+      if (!row) return errorJson(404, notFound);
+      if (!canRead(session.member, row)) return forbidden(session.member, 'de lire le brouillon de quelqu’un d’autre');
+      return ctx.reply(200, await toAdminArticle(ctx.db, row), noStore);
     }),
     updateAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
@@ -62,10 +77,12 @@ export function articleHandlers(deps: NewsroomDeps) {
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
-    listArticleRevisions: staffOnly(deps, null, '', async (ctx) => {
+    listArticleRevisions: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
-      if (!(await findRow(ctx.db, id.value.id))) return errorJson(404, notFound);
+      const row = await findRow(ctx.db, id.value.id);
+      if (!row) return errorJson(404, notFound);
+      if (!canRead(session.member, row)) return forbidden(session.member, 'de lire les versions du brouillon de quelqu’un d’autre');
       return ctx.reply(200, { results: await articleWorkflow.listRevisions(ctx.db, id.value.id) }, noStore);
     }),
     restoreArticleRevision: staffOnly(deps, null, '', async (ctx, session) => {

@@ -55,6 +55,8 @@ export const forbidden = (member: StaffMember, what: string) =>
 
 export const editors = ['editor', 'admin'] as const;
 export const admins = ['admin'] as const;
+/** Editors and admins read every item; the others only what `canRead` allows. */
+export const readsEverything = (member: StaffMember) => (editors as readonly string[]).includes(member.role);
 
 function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return newsroomMessages.unexpectedField(issue.keys.join(', '));

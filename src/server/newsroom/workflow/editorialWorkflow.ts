@@ -99,6 +99,15 @@ export function canEdit(member: StaffMember, row: Pick<EditorialRow, 'createdBy'
   return row.status === 'draft' || row.status === 'unpublished';
 }
 
+/**
+ * Who may read an item by its id (issue 23, IDOR): editors everything; the others their own items and what
+ * readers can already see, never a colleague's draft.
+ */
+export function canRead(member: StaffMember, row: Pick<EditorialRow, 'createdBy' | 'status'>): boolean {
+  if (member.role === 'editor' || member.role === 'admin') return true;
+  return row.createdBy === member.id || row.status === 'published';
+}
+
 export function canPublish(member: StaffMember, row: Pick<EditorialRow, 'createdBy'>): boolean {
   if (member.role === 'editor' || member.role === 'admin') return true;
   return member.role === 'author' && row.createdBy === member.id;

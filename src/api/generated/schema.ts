@@ -2403,6 +2403,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   answerPopinSurvey: {
@@ -2432,6 +2433,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listArticles: {
@@ -2472,6 +2474,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getArticle: {
@@ -2502,6 +2505,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listArticlesByCategory: {
@@ -2532,6 +2536,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listLastArticles: {
@@ -2555,6 +2560,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listBestof: {
@@ -2578,6 +2584,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listCategories: {
@@ -2601,6 +2608,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listFormatContests: {
@@ -2635,6 +2643,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getFormatContest: {
@@ -2665,6 +2674,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listInstagramOriginalPosts: {
@@ -2694,6 +2704,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listInstagramPosts: {
@@ -2723,6 +2734,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listMosaics: {
@@ -2757,6 +2769,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getMosaic: {
@@ -2787,6 +2800,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listQuizzes: {
@@ -2821,6 +2835,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getQuiz: {
@@ -2851,6 +2866,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getQuizResult: {
@@ -2886,6 +2902,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getQuizResultBySlug: {
@@ -2916,6 +2933,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listReparteeGenerators: {
@@ -2945,6 +2963,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getReparteeGenerator: {
@@ -2975,6 +2994,7 @@ export interface operations {
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   searchArticles: {
@@ -3009,6 +3029,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listShoppingItems: {
@@ -3032,6 +3053,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listQuotations: {
@@ -3055,6 +3077,7 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   signupNewsletter: {
@@ -3151,6 +3174,7 @@ export interface operations {
       403: components['responses']['ForeignOrigin'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   requestNewsletterUnsubscribe: {
@@ -3213,6 +3237,7 @@ export interface operations {
       403: components['responses']['ForeignOrigin'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   openOneClickUnsubscribeLink: {
@@ -3241,6 +3266,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   unsubscribeOneClick: {
@@ -3276,6 +3302,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   recordConsent: {
@@ -3306,6 +3333,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   subscribePush: {
@@ -3346,6 +3374,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   unsubscribePush: {
@@ -3376,6 +3405,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAdminSession: {
@@ -3398,6 +3428,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   signInStaff: {
@@ -3428,6 +3459,7 @@ export interface operations {
       403: components['responses']['ForeignOrigin'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   signOutStaff: {
@@ -3449,6 +3481,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   passkeySignInOptions: {
@@ -3472,6 +3505,7 @@ export interface operations {
       };
       403: components['responses']['ForeignOrigin'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   signInWithPasskey: {
@@ -3503,6 +3537,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listPasskeys: {
@@ -3525,6 +3560,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   registerPasskey: {
@@ -3555,6 +3591,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deletePasskey: {
@@ -3581,6 +3618,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   passkeyRegistrationOptions: {
@@ -3604,6 +3642,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listStaff: {
@@ -3627,6 +3666,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createStaff: {
@@ -3656,6 +3696,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   setStaffStatus: {
@@ -3694,6 +3735,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   changeOwnPassword: {
@@ -3725,6 +3767,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAdminAuthors: {
@@ -3747,6 +3790,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAdminArticles: {
@@ -3792,6 +3836,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createAdminArticle: {
@@ -3823,6 +3868,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAdminArticle: {
@@ -3854,6 +3900,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateAdminArticle: {
@@ -3892,6 +3939,7 @@ export interface operations {
       409: components['responses']['VersionConflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   changeAdminArticleStatus: {
@@ -3928,6 +3976,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listArticleRevisions: {
@@ -3959,6 +4008,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   restoreArticleRevision: {
@@ -3997,6 +4047,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createPreviewLink: {
@@ -4028,6 +4079,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getArticlePreview: {
@@ -4054,6 +4106,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   runScheduler: {
@@ -4082,6 +4135,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAdminCategories: {
@@ -4104,6 +4158,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createAdminCategory: {
@@ -4133,6 +4188,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   reorderAdminCategories: {
@@ -4161,6 +4217,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   updateAdminCategory: {
@@ -4196,6 +4253,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteAdminCategory: {
@@ -4226,6 +4284,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listMedia: {
@@ -4260,6 +4319,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   uploadMedia: {
@@ -4332,6 +4392,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAuditLog: {
@@ -4367,6 +4428,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listSurveyResults: {
@@ -4397,6 +4459,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

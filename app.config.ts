@@ -91,6 +91,16 @@ export const appConfig = {
     alreadyRegistered: 'Vous êtes déjà inscrit',
     alreadyRegisteredShown: 'Vous êtes déjà sur notre liste !',
     successMessage: "C'est bon ! Merci pour votre inscription.",
+    /** Sending an issue (issue 21): NEWSLETTER_SEND_RATE when unset, per process. */
+    sendRatePerSecond: 10,
+    /** Connections each process keeps open to the SMTP relay while sending an issue. */
+    smtpConnections: 4,
+    /** Deliveries per job: one job is a short run of sends, tried again as a whole after a crash. */
+    deliveriesPerJob: 100,
+    /** The postal mention at the foot of every issue. */
+    postalAddress: 'Piquante — 12 rue de la Rédaction, 75011 Paris, France',
+    /** The List-Id of each newsletter type: `<type>.<this>` (RFC 2919). */
+    listIdDomain: 'lettres.piquante.fr',
   },
   quotation: {
     typingMsPerLetter: 100,

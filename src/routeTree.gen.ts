@@ -39,9 +39,13 @@ import { Route as ConcoursUrlRouteImport } from './routes/concours/$url'
 import { Route as DesinscriptionChar123OriginChar125RouteImport } from './routes/desinscription.{-$origin}'
 import { Route as GenerateurDeRepartieChar123SlugChar125RouteImport } from './routes/generateur-de-repartie.{-$slug}'
 import { Route as InscriptionChar123OriginChar125RouteImport } from './routes/inscription.{-$origin}'
+import { Route as LettresIndexRouteImport } from './routes/lettres.index'
+import { Route as LettresIdRouteImport } from './routes/lettres.$id'
 import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaique.{-$slug}'
 import { Route as QaMachinesRouteImport } from './routes/qa/machines'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
+import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
+import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
@@ -202,6 +206,16 @@ const InscriptionChar123OriginChar125Route =
     path: '/inscription/{-$origin}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const LettresIndexRoute = LettresIndexRouteImport.update({
+  id: '/lettres/',
+  path: '/lettres/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LettresIdRoute = LettresIdRouteImport.update({
+  id: '/lettres/$id',
+  path: '/lettres/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MosaiqueChar123SlugChar125Route =
   MosaiqueChar123SlugChar125RouteImport.update({
     id: '/mosaique/{-$slug}',
@@ -216,6 +230,16 @@ const QaMachinesRoute = QaMachinesRouteImport.update({
 const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
   id: '/articles/$id',
   path: '/articles/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLettresIndexRoute = AdminLettresIndexRouteImport.update({
+  id: '/lettres/',
+  path: '/lettres/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLettresIdRoute = AdminLettresIdRouteImport.update({
+  id: '/lettres/$id',
+  path: '/lettres/$id',
   getParentRoute: () => AdminRoute,
 } as any)
 const AppPiquanteChar123SlugChar125UrlRoute =
@@ -275,16 +299,20 @@ export interface FileRoutesByFullPath {
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
+  '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
+  '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/lettres/': typeof AdminLettresIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesByTo {
@@ -314,16 +342,20 @@ export interface FileRoutesByTo {
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
+  '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
   '/$slug': typeof SlugIndexRoute
   '/admin': typeof AdminIndexRoute
   '/concours': typeof ConcoursIndexRoute
+  '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/lettres': typeof AdminLettresIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesById {
@@ -355,16 +387,20 @@ export interface FileRoutesById {
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
+  '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
+  '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/lettres/': typeof AdminLettresIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRouteTypes {
@@ -397,16 +433,20 @@ export interface FileRouteTypes {
     | '/desinscription/{-$origin}'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
+    | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
     | '/$slug/'
     | '/admin/'
     | '/concours/'
+    | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/lettres/'
     | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -436,16 +476,20 @@ export interface FileRouteTypes {
     | '/desinscription/{-$origin}'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
+    | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
     | '/$slug'
     | '/admin'
     | '/concours'
+    | '/lettres'
     | '/admin/articles/$id'
+    | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/lettres'
     | '/quizz/$url'
   id:
     | '__root__'
@@ -476,16 +520,20 @@ export interface FileRouteTypes {
     | '/desinscription/{-$origin}'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
+    | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
     | '/$slug/'
     | '/admin/'
     | '/concours/'
+    | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/lettres/'
     | '/quizz/$url/'
   fileRoutesById: FileRoutesById
 }
@@ -510,10 +558,12 @@ export interface RootRouteChildren {
   DesinscriptionChar123OriginChar125Route: typeof DesinscriptionChar123OriginChar125Route
   GenerateurDeRepartieChar123SlugChar125Route: typeof GenerateurDeRepartieChar123SlugChar125Route
   InscriptionChar123OriginChar125Route: typeof InscriptionChar123OriginChar125Route
+  LettresIdRoute: typeof LettresIdRoute
   MosaiqueChar123SlugChar125Route: typeof MosaiqueChar123SlugChar125Route
   QaMachinesRoute: typeof QaMachinesRoute
   SlugIndexRoute: typeof SlugIndexRoute
   ConcoursIndexRoute: typeof ConcoursIndexRoute
+  LettresIndexRoute: typeof LettresIndexRoute
   AppPiquanteChar123SlugChar125UrlRoute: typeof AppPiquanteChar123SlugChar125UrlRoute
   DesinscriptionConfirmerTokenRoute: typeof DesinscriptionConfirmerTokenRoute
   InscriptionConfirmerTokenRoute: typeof InscriptionConfirmerTokenRoute
@@ -733,6 +783,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InscriptionChar123OriginChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/lettres/': {
+      id: '/lettres/'
+      path: '/lettres'
+      fullPath: '/lettres/'
+      preLoaderRoute: typeof LettresIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lettres/$id': {
+      id: '/lettres/$id'
+      path: '/lettres/$id'
+      fullPath: '/lettres/$id'
+      preLoaderRoute: typeof LettresIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mosaique/{-$slug}': {
       id: '/mosaique/{-$slug}'
       path: '/mosaique/{-$slug}'
@@ -752,6 +816,20 @@ declare module '@tanstack/react-router' {
       path: '/articles/$id'
       fullPath: '/admin/articles/$id'
       preLoaderRoute: typeof AdminArticlesIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/lettres/': {
+      id: '/admin/lettres/'
+      path: '/lettres'
+      fullPath: '/admin/lettres/'
+      preLoaderRoute: typeof AdminLettresIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/lettres/$id': {
+      id: '/admin/lettres/$id'
+      path: '/lettres/$id'
+      fullPath: '/admin/lettres/$id'
+      preLoaderRoute: typeof AdminLettresIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/app-piquante/{-$slug}/$url': {
@@ -802,6 +880,8 @@ interface AdminRouteChildren {
   AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
+  AdminLettresIdRoute: typeof AdminLettresIdRoute
+  AdminLettresIndexRoute: typeof AdminLettresIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -814,6 +894,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
+  AdminLettresIdRoute: AdminLettresIdRoute,
+  AdminLettresIndexRoute: AdminLettresIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -841,10 +923,12 @@ const rootRouteChildren: RootRouteChildren = {
   GenerateurDeRepartieChar123SlugChar125Route:
     GenerateurDeRepartieChar123SlugChar125Route,
   InscriptionChar123OriginChar125Route: InscriptionChar123OriginChar125Route,
+  LettresIdRoute: LettresIdRoute,
   MosaiqueChar123SlugChar125Route: MosaiqueChar123SlugChar125Route,
   QaMachinesRoute: QaMachinesRoute,
   SlugIndexRoute: SlugIndexRoute,
   ConcoursIndexRoute: ConcoursIndexRoute,
+  LettresIndexRoute: LettresIndexRoute,
   AppPiquanteChar123SlugChar125UrlRoute: AppPiquanteChar123SlugChar125UrlRoute,
   DesinscriptionConfirmerTokenRoute: DesinscriptionConfirmerTokenRoute,
   InscriptionConfirmerTokenRoute: InscriptionConfirmerTokenRoute,

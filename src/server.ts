@@ -8,6 +8,7 @@ import handler from '@tanstack/react-start/server-entry';
 import { registerInProcessApi } from './api/inProcessApi.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';
+import type { IssueMailRenderer } from './server/newsletter/issues/issueMailTypes.ts';
 import { findRedirect, permanentRedirect } from './server/http/redirects.ts';
 import { createPageAnswerer } from './server/http/pageAnswers.ts';
 import { PageCache, pageCacheBytes } from './server/http/pageCache.ts';
@@ -26,7 +27,11 @@ const redisUrl = import.meta.env.DEV ? undefined : process.env.REDIS_URL;
 const sharedPages = redisUrl ? createSharedPages(redisUrl, sharedPagesSite(releaseOf(import.meta.url))) : null;
 const pages = createPageAnswerer(pageCache, async (request) => handler.fetch(request), { csp: true, shared: sharedPages });
 
-const app = getServerApp();
+// The newsletter issue's mail is React components: handed to the server from here, its composition root
+// (server code never imports React; decision 017). Loaded on first use: only a send or a preview needs it.
+const renderIssueMail: IssueMailRenderer = async (input) =>
+  (await import('./mail/newsletterIssueMail.tsx')).renderNewsletterIssueMail(input);
+const app = getServerApp({ renderIssueMail });
 app.then(
   (ready) => {
     registerInProcessApi(ready.handleApi);

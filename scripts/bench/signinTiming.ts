@@ -79,7 +79,9 @@ console.log('| kind | p10 | median | p90 |');
 console.log('|---|---:|---:|---:|');
 for (const kind of names) {
   const values = samples[kind];
-  console.log(`| ${kind} | ${percentile(values, 10).toFixed(1)} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 90).toFixed(1)} |`);
+  console.log(
+    `| ${kind} | ${percentile(values, 10).toFixed(1)} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 90).toFixed(1)} |`,
+  );
 }
 const medians = names.map((kind) => percentile(samples[kind], 50));
 const gap = Math.max(...medians) - Math.min(...medians);

@@ -260,6 +260,8 @@ export const subscribers = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     confirmedAt: tstz('confirmed_at'),
     unsubscribedAt: tstz('unsubscribed_at'),
+    /** A mail server refused the address for good (5xx) while sending an issue: never mailed an issue again. */
+    bouncedAt: tstz('bounced_at'),
   },
   (t) => [
     uniqueIndex('subscribers_email_idx').on(t.email),
@@ -299,6 +301,71 @@ export const newsletterTokens = pgTable(
   (t) => [
     index('newsletter_tokens_subscriber_idx').on(t.subscriberId),
     check('newsletter_tokens_purpose_check', sql`${t.purpose} in ('confirm', 'unsubscribe')`),
+  ],
+);
+
+export type NewsletterIssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+
+/**
+ * An issue of a newsletter (issue 21): composed in the newsroom, then sent once to every eligible subscriber
+ * of its type. At the start of the send its mail is rendered once (`html`, `text`, with the subscriber's own
+ * unsubscribe address left as a placeholder) and kept: every delivery, and the web version, read that copy.
+ */
+export const newsletterIssues = pgTable(
+  'newsletter_issues',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    preheader: text('preheader').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    /** The articles, in their order (ids of `articles`, as readers see them). */
+    articleIds: jsonb('article_ids').$type<number[]>().notNull(),
+    newsletterType: smallint('newsletter_type').notNull().default(1),
+    status: text('status').$type<NewsletterIssueStatus>().notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    startedAt: tstz('started_at'),
+    sentAt: tstz('sent_at'),
+    html: text('html'),
+    text: text('text'),
+    createdBy: integer('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('newsletter_issues_sent_idx').on(t.sentAt),
+    check('newsletter_issues_status_check', sql`${t.status} in ('draft', 'scheduled', 'sending', 'sent', 'cancelled')`),
+    check('newsletter_issues_type_check', sql`${t.newsletterType} in (1, 2)`),
+  ],
+);
+
+export type NewsletterDeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'bounced' | 'skipped';
+
+/**
+ * One row per (issue, subscriber), written before any SMTP conversation: the idempotency of a send. `sending`
+ * is claimed right before the conversation; a process killed during it leaves `sending`, and the retry sends
+ * again with the same `Message-ID`, so the receiving side sees one message.
+ */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    issueId: integer('issue_id')
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    status: text('status').$type<NewsletterDeliveryStatus>().notNull().default('pending'),
+    messageId: text('message_id').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('newsletter_deliveries_issue_subscriber_idx').on(t.issueId, t.subscriberId),
+    index('newsletter_deliveries_subscriber_idx').on(t.subscriberId),
+    check('newsletter_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'bounced', 'skipped')`),
   ],
 );
 

@@ -45,6 +45,13 @@ function PrivacyPage() {
         maximum. Les e-mails que nous vous envoyons (confirmation, bienvenue, désinscription) attendent dans notre file d'envoi le temps
         d'être remis, puis sont effacés un jour après leur envoi. Les données de concours sont supprimées six mois après le tirage au sort.
       </p>
+      <p>
+        Pour chaque numéro de la newsletter qui vous est adressé, nous gardons une ligne d'envoi : le numéro, votre inscription, l'état de
+        l'envoi (envoyé, en attente, refusé par votre messagerie) et son heure, afin de ne jamais vous l'envoyer deux fois. Elle est effacée
+        avec votre inscription. Si votre messagerie refuse définitivement votre adresse, nous notons ce refus et cessons de vous écrire. Nos
+        newsletters ne contiennent ni pixel de suivi ni liens de redirection : nous ne savons pas si vous les ouvrez ni sur quoi vous
+        cliquez.
+      </p>
       <h2>Avec qui</h2>
       <p>
         Vos données ne sont ni vendues ni louées. Elles ne sont transmises qu'à nos prestataires techniques (envoi d'e-mails, hébergement),

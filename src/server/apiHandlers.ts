@@ -8,6 +8,7 @@ import type { ApiHandlers } from './http/apiTypes.ts';
 import { contentHandlers } from './http/contentApi.ts';
 import type { SharedStore } from './http/sharedStore.ts';
 import { consentHandlers } from './consent/consentRoutes.ts';
+import type { IssueMailRenderer } from './newsletter/issues/issueMailTypes.ts';
 import type { NewsletterConfig } from './newsletter/newsletterConfig.ts';
 import { newsletterHandlers } from './newsletter/newsletterRoutes.ts';
 import type { Clock } from './newsroom/clock.ts';
@@ -26,15 +27,18 @@ export interface ApiDeps {
   storage: MediaStorage;
   clock: Clock;
   contentChanged: () => Promise<void>;
+  /** The newsletter issue's mail (React Email, handed over by the composition root: decision 017). */
+  renderIssueMail?: IssueMailRenderer;
 }
 
 export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
-  const { env, config, jobs, store, storage, clock, contentChanged } = deps;
+  const { env, config, jobs, store, storage, clock, contentChanged, renderIssueMail } = deps;
+  const issues = renderIssueMail ? { jobs, render: renderIssueMail, siteUrl: config.siteUrl } : undefined;
   return {
     ...contentHandlers,
     ...newsletterHandlers({ config, jobs, store }),
     ...pushHandlers({ env, store }),
-    ...newsroomHandlers({ env, clock, contentChanged, store, storage }),
+    ...newsroomHandlers({ env, clock, contentChanged, store, storage, issues }),
     ...consentHandlers({ env, store }),
     ...popinSurveyHandlers({ env, store }),
   };

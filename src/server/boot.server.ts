@@ -2,6 +2,7 @@
  * Boots the server side once per process: lock the embedded data directory, open and migrate the
  * database, load the demo content when it is empty, and build the API handler.
  */
+import { appConfig } from '../../app.config.ts';
 import { acquireDataDirLock } from '../db/dataDirLock.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { readServerConfig } from './config/serverConfig.ts';
@@ -11,6 +12,10 @@ import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
 import type { NewsletterConfig } from './newsletter/newsletterConfig.ts';
 import { createMailer } from './newsletter/mailer.server.ts';
 import { newsletterJobHandlers } from './newsletter/newsletterJobs.ts';
+import { issueJobHandlers } from './newsletter/issues/issueJobs.ts';
+import type { IssueMailRenderer } from './newsletter/issues/issueMailTypes.ts';
+import { createIssueTransport, createThrottle } from './newsletter/issues/issueTransport.ts';
+import { deriveKey, loadNewsletterSecret } from './newsletter/subscribers.server.ts';
 import type { JobHandlers } from './jobs/jobKinds.ts';
 import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
@@ -36,7 +41,12 @@ function doubleOptInSentence(config: NewsletterConfig): string {
   return 'double opt-in off (no SMTP_URL: mail-less demo, addresses count at once; set SMTP_URL in production)';
 }
 
-export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promise<ServerApp> {
+export interface BootOptions {
+  /** The newsletter issue's mail renderer (React Email): given by the composition root, src/server.ts. */
+  renderIssueMail?: IssueMailRenderer;
+}
+
+export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, options: BootOptions = {}): Promise<ServerApp> {
   // Read and checked once, as a whole, before anything opens.
   const settings = readServerConfig(env);
   const target = settings.database;
@@ -56,14 +66,32 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promi
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const issueTransport = createIssueTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    maxConnections: appConfig.newsletter.smtpConnections,
+  });
+  const renderIssueMail = options.renderIssueMail ?? missingRenderer;
+  const oneClickKey = async () => deriveKey(await loadNewsletterSecret(database.db, config.secret), 'one-click');
   const jobHandlers = {
     ...newsletterJobHandlers({ db: database.db, jobs, mailer, siteUrl: config.siteUrl }),
+    ...issueJobHandlers({
+      db: database.db,
+      jobs,
+      render: renderIssueMail,
+      transport: issueTransport,
+      throttle: createThrottle(config.sendRate),
+      siteUrl: config.siteUrl,
+      oneClickKey,
+      now: () => clock.now(),
+      contentChanged,
+    }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
   const storage = settings.mediaStorage;
-  const handlers = composeApiHandlers({ env, config, jobs, store, storage, clock, contentChanged });
+  const handlers = composeApiHandlers({ env, config, jobs, store, storage, clock, contentChanged, renderIssueMail });
   return {
     database,
     storage,
@@ -72,17 +100,22 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env): Promi
       stopScheduler();
       await jobs.stop();
       await mailer.close();
+      await issueTransport.close();
       await store.close();
     },
   };
 }
 
 const APP_KEY = Symbol.for('piquante.serverApp');
+
+const missingRenderer: IssueMailRenderer = async () => {
+  throw new Error('no newsletter mail renderer: the composition root (src/server.ts) passes one to getServerApp');
+};
 type GlobalWithApp = typeof globalThis & { [APP_KEY]?: Promise<ServerApp> };
 
 /** One app per process, shared by every module copy (Vite dev may load a module twice). */
-export function getServerApp(): Promise<ServerApp> {
+export function getServerApp(options: BootOptions = {}): Promise<ServerApp> {
   const g = globalThis as GlobalWithApp;
-  g[APP_KEY] ??= bootServerApp();
+  g[APP_KEY] ??= bootServerApp(process.env, options);
   return g[APP_KEY];
 }

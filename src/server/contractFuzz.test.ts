@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOperations, type OperationId } from '../api/generated/operations.ts';
 import * as contract from '../api/generated/zod.ts';
+import { renderNewsletterIssueMail } from '../mail/newsletterIssueMail.tsx';
 import { createTestApiHandler } from '../testing/testApiHandler.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { composeApiHandlers } from './apiHandlers.ts';
@@ -159,6 +160,7 @@ describe('every operation of the contract, fuzzed', () => {
         storage: directoryStorage(media),
         clock: createClock(),
         contentChanged: async () => {},
+        renderIssueMail: renderNewsletterIssueMail,
       }),
     );
     const signIn = await handle(

@@ -9,7 +9,7 @@ import { createTestApiHandler } from './testApiHandler.ts';
 import { createMemoryStore } from '../server/http/sharedStore.ts';
 import { type Clock, createClock } from '../server/newsroom/clock.ts';
 import { backfillNewsroom } from '../server/newsroom/articles/articleReaderCopy.ts';
-import { newsroomHandlers } from '../server/newsroom/http/newsroomHandlers.ts';
+import { type NewsroomOptions, newsroomHandlers } from '../server/newsroom/http/newsroomHandlers.ts';
 import { createStaff } from '../server/newsroom/staff.server.ts';
 import { seedDemoContent } from '../server/seed/seedDemoContent.server.ts';
 import { declaredHeaderProblems } from './contractHeaders.ts';
@@ -35,7 +35,11 @@ export interface NewsroomApi {
   signed: (role: StaffRole) => Signed;
 }
 
-export function useNewsroomApi(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = {}): NewsroomApi {
+export function useNewsroomApi(
+  kind: TestDatabaseKind,
+  env: NodeJS.ProcessEnv = {},
+  options: { issues?: NewsroomOptions['issues'] } = {},
+): NewsroomApi {
   let database: TestDatabase | undefined;
   let handler: ((request: Request) => Promise<Response>) | undefined;
   let changes = 0;
@@ -90,6 +94,7 @@ export function useNewsroomApi(kind: TestDatabaseKind, env: NodeJS.ProcessEnv = 
         clock,
         store: createMemoryStore(),
         clientIp: (r) => r.headers.get('x-test-ip') ?? '192.0.2.1',
+        issues: options.issues,
         contentChanged: () => {
           changes++;
         },

@@ -3,6 +3,7 @@
  * handlers). The operations left out answer a 500, so a test that strays outside its part fails loudly.
  */
 import { apiOperations } from '../api/generated/operations.ts';
+import { renderNewsletterIssueMail } from '../mail/newsletterIssueMail.tsx';
 import type { Database } from '../db/client.ts';
 import { composeApiHandlers } from '../server/apiHandlers.ts';
 import { type ApiHandlerOptions, createApiHandler } from '../server/http/apiRouter.ts';
@@ -42,5 +43,6 @@ export function composeTestApiHandlers(): ApiHandlers {
     storage: null as never,
     clock: createClock(),
     contentChanged: async () => {},
+    renderIssueMail: renderNewsletterIssueMail,
   });
 }

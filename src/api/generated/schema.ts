@@ -637,6 +637,177 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/newsletters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Les lettres envoyées (archives publiques)
+     * @description Les numéros déjà envoyés, du plus récent au plus ancien, tels que publiés sur le site.
+     */
+    get: operations['listNewsletterArchive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/newsletters/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /** La version en ligne d'un numéro envoyé */
+    get: operations['getNewsletterArchiveIssue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/newsletters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Numéros de la newsletter (editor, admin)
+     * @description Tous les états, les plus récents d'abord, avec les compteurs d'envoi.
+     */
+    get: operations['listNewsletterIssues'];
+    put?: never;
+    /**
+     * Composer un numéro (editor, admin)
+     * @description Un brouillon. Sans `articleIds`, `latest` (1 à 30) prend comme point de départ les N articles publiés les plus
+     *     récents (ceux de la semaine pour un magazine qui publie chaque jour).
+     */
+    post: operations['createNewsletterIssue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/newsletters/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /** Un numéro, avec ses compteurs (editor, admin) */
+    get: operations['getNewsletterIssue'];
+    /**
+     * Modifier un brouillon (editor, admin)
+     * @description Seul un brouillon se modifie (`409` sinon) ; `version` évite d'écraser le travail d'un autre.
+     */
+    put: operations['updateNewsletterIssue'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/newsletters/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, envoyer, annuler (editor, admin)
+     * @description `schedule` : envoi à `scheduledAt` (maintenant s'il est absent) ; `cancel` : un numéro programmé ou en cours
+     *     d'envoi s'arrête (ce qui est parti est parti) ; `draft` : un numéro programmé ou annulé redevient brouillon.
+     */
+    post: operations['changeNewsletterIssueStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/newsletters/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /** L'e-mail tel que les abonnés le recevront (editor, admin) */
+    get: operations['previewNewsletterIssue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/newsletters/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Envoyer un test à une adresse (editor, admin)
+     * @description Le numéro tel qu'il partira, sujet préfixé de « [Test] », à une seule adresse ; passe par la file d'envoi.
+     */
+    post: operations['sendNewsletterTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/session': {
     parameters: {
       query?: never;
@@ -2042,6 +2213,125 @@ export interface components {
       position: number;
       articleCount: number;
     };
+    /**
+     * @description `people_register_newslettertype` : 1 = la lettre hebdomadaire, 2 = l'autre (noms dans app.config.ts).
+     * @enum {integer}
+     */
+    NewsletterType: 1 | 2;
+    NewsletterIssueCreateInput: {
+      subject: string;
+      preheader?: string;
+      intro?: string;
+      articleIds?: number[];
+      /** @description Sans `articleIds` — les N articles publiés les plus récents. */
+      latest?: number;
+      newsletterType: components['schemas']['NewsletterType'];
+    };
+    NewsletterIssueUpdateInput: {
+      version: number;
+      subject: string;
+      preheader: string;
+      intro: string;
+      articleIds: number[];
+      newsletterType: components['schemas']['NewsletterType'];
+    };
+    NewsletterIssueStatusInput: {
+      /** @enum {string} */
+      action: 'schedule' | 'cancel' | 'draft';
+      version: number;
+      /**
+       * Format: date-time
+       * @description Pour `schedule` ; absent = maintenant. Jamais dans le passé.
+       */
+      scheduledAt?: string;
+    };
+    /** @enum {string} */
+    NewsletterIssueStatus: 'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled';
+    /**
+     * @description Par numéro : en attente (dont les nouvelles tentatives), envoyés, échoués, adresses refusées par le serveur
+     *     (`bounced`, plus jamais écrites), sautés (désinscrits ou refusés entre-temps), et désinscrits depuis l'envoi.
+     */
+    NewsletterDeliveryCounts: {
+      pending: number;
+      sent: number;
+      failed: number;
+      bounced: number;
+      skipped: number;
+      unsubscribed: number;
+    };
+    NewsletterIssueArticle: {
+      id: number;
+      title: string;
+      fullUrl: string;
+    };
+    NewsletterIssue: {
+      id: number;
+      subject: string;
+      preheader: string;
+      intro: string;
+      articleIds: number[];
+      /** @description Les articles encore publiés, dans l'ordre choisi. */
+      articles: components['schemas']['NewsletterIssueArticle'][];
+      newsletterType: components['schemas']['NewsletterType'];
+      newsletterName: string;
+      status: components['schemas']['NewsletterIssueStatus'];
+      version: number;
+      /** Format: date-time */
+      scheduledAt: string | null;
+      /** Format: date-time */
+      startedAt: string | null;
+      /** Format: date-time */
+      sentAt: string | null;
+      /** @description Avant l'envoi, les abonnés qui le recevraient maintenant ; ensuite, ceux à qui il a été adressé. */
+      audience: number;
+      counts: components['schemas']['NewsletterDeliveryCounts'];
+      /** @description La dernière erreur du serveur d'envoi tant que des envois attendent (un serveur SMTP en panne retarde le numéro sans rien perdre). */
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    NewsletterIssueList: {
+      total: number;
+      results: components['schemas']['NewsletterIssue'][];
+    };
+    NewsletterIssuePreview: {
+      subject: string;
+      preheader: string;
+      html: string;
+      text: string;
+    };
+    NewsletterTestInput: {
+      /** Format: email */
+      email: string;
+    };
+    NewsletterTestQueued: {
+      message: string;
+    };
+    NewsletterArchiveItem: {
+      id: number;
+      subject: string;
+      preheader: string;
+      newsletterName: string;
+      /** Format: date-time */
+      sentAt: string;
+    };
+    NewsletterArchiveList: {
+      total: number;
+      results: components['schemas']['NewsletterArchiveItem'][];
+    };
+    NewsletterArchiveIssue: {
+      id: number;
+      subject: string;
+      preheader: string;
+      intro: string;
+      newsletterName: string;
+      /** Format: date-time */
+      sentAt: string;
+      /** @description Les articles du numéro encore publiés, dans leur ordre. */
+      articles: components['schemas']['ArticleCard'][];
+    };
     AdminCategoryList: {
       results: components['schemas']['AdminCategory'][];
     };
@@ -3405,6 +3695,319 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listNewsletterArchive: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les numéros envoyés. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterArchiveList'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getNewsletterArchiveIssue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le numéro, avec ses articles. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterArchiveIssue'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listNewsletterIssues: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les numéros. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterIssueList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createNewsletterIssue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsletterIssueCreateInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterIssue'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getNewsletterIssue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le numéro. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterIssue'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateNewsletterIssue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsletterIssueUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterIssue'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeNewsletterIssueStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsletterIssueStatusInput'];
+      };
+    };
+    responses: {
+      /** @description Le numéro dans son nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterIssue'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  previewNewsletterIssue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Sujet, texte d'aperçu, parties HTML et texte. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterIssuePreview'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  sendNewsletterTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsletterTestInput'];
+      };
+    };
+    responses: {
+      /** @description Le test est parti dans la file d'envoi. */
+      202: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsletterTestQueued'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -1445,6 +1445,243 @@ export const AdminCategory = zod.strictObject({
 export type AdminCategory = zod.input<typeof AdminCategory>;
 export type AdminCategoryOutput = zod.output<typeof AdminCategory>;
 
+export const NewsletterType = zod
+  .union([zod.literal(1), zod.literal(2)])
+  .describe(
+    "`people_register_newslettertype` : 1 = la lettre hebdomadaire, 2 = l'autre (noms dans app.config.ts).",
+  );
+
+export type NewsletterType = zod.input<typeof NewsletterType>;
+export type NewsletterTypeOutput = zod.output<typeof NewsletterType>;
+
+export const newsletterIssueCreateInputSubjectMax = 200;
+
+export const newsletterIssueCreateInputPreheaderMax = 200;
+
+export const newsletterIssueCreateInputIntroMax = 5000;
+
+export const newsletterIssueCreateInputArticleIdsItemMax = 2147483647;
+
+export const newsletterIssueCreateInputArticleIdsMax = 30;
+
+export const newsletterIssueCreateInputLatestMax = 30;
+
+export const NewsletterIssueCreateInput = zod.strictObject({
+  subject: zod.string().min(1).max(newsletterIssueCreateInputSubjectMax),
+  preheader: zod.string().max(newsletterIssueCreateInputPreheaderMax).optional(),
+  intro: zod.string().max(newsletterIssueCreateInputIntroMax).optional(),
+  articleIds: zod
+    .array(zod.int().min(1).max(newsletterIssueCreateInputArticleIdsItemMax))
+    .min(1)
+    .max(newsletterIssueCreateInputArticleIdsMax)
+    .optional(),
+  latest: zod
+    .int()
+    .min(1)
+    .max(newsletterIssueCreateInputLatestMax)
+    .optional()
+    .describe('Sans `articleIds` — les N articles publiés les plus récents.'),
+  newsletterType: NewsletterType,
+});
+
+export type NewsletterIssueCreateInput = zod.input<typeof NewsletterIssueCreateInput>;
+export type NewsletterIssueCreateInputOutput = zod.output<typeof NewsletterIssueCreateInput>;
+
+export const newsletterIssueUpdateInputSubjectMax = 200;
+
+export const newsletterIssueUpdateInputPreheaderMax = 200;
+
+export const newsletterIssueUpdateInputIntroMax = 5000;
+
+export const newsletterIssueUpdateInputArticleIdsItemMax = 2147483647;
+
+export const newsletterIssueUpdateInputArticleIdsMax = 30;
+
+export const NewsletterIssueUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  subject: zod.string().min(1).max(newsletterIssueUpdateInputSubjectMax),
+  preheader: zod.string().max(newsletterIssueUpdateInputPreheaderMax),
+  intro: zod.string().max(newsletterIssueUpdateInputIntroMax),
+  articleIds: zod
+    .array(zod.int().min(1).max(newsletterIssueUpdateInputArticleIdsItemMax))
+    .min(1)
+    .max(newsletterIssueUpdateInputArticleIdsMax),
+  newsletterType: NewsletterType,
+});
+
+export type NewsletterIssueUpdateInput = zod.input<typeof NewsletterIssueUpdateInput>;
+export type NewsletterIssueUpdateInputOutput = zod.output<typeof NewsletterIssueUpdateInput>;
+
+export const NewsletterIssueStatusInput = zod.strictObject({
+  action: zod.enum(['schedule', 'cancel', 'draft']),
+  version: zod.int().min(1),
+  scheduledAt: zod.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Pour `schedule` ; absent = maintenant. Jamais dans le passé.'),
+});
+
+export type NewsletterIssueStatusInput = zod.input<typeof NewsletterIssueStatusInput>;
+export type NewsletterIssueStatusInputOutput = zod.output<typeof NewsletterIssueStatusInput>;
+
+export const NewsletterIssueStatus = zod.enum([
+  'draft',
+  'scheduled',
+  'sending',
+  'sent',
+  'cancelled',
+]);
+
+export type NewsletterIssueStatus = zod.input<typeof NewsletterIssueStatus>;
+export type NewsletterIssueStatusOutput = zod.output<typeof NewsletterIssueStatus>;
+
+export const newsletterDeliveryCountsPendingMin = 0;
+
+export const newsletterDeliveryCountsSentMin = 0;
+
+export const newsletterDeliveryCountsFailedMin = 0;
+
+export const newsletterDeliveryCountsBouncedMin = 0;
+
+export const newsletterDeliveryCountsSkippedMin = 0;
+
+export const newsletterDeliveryCountsUnsubscribedMin = 0;
+
+export const NewsletterDeliveryCounts = zod
+  .strictObject({
+    pending: zod.int().min(newsletterDeliveryCountsPendingMin),
+    sent: zod.int().min(newsletterDeliveryCountsSentMin),
+    failed: zod.int().min(newsletterDeliveryCountsFailedMin),
+    bounced: zod.int().min(newsletterDeliveryCountsBouncedMin),
+    skipped: zod.int().min(newsletterDeliveryCountsSkippedMin),
+    unsubscribed: zod.int().min(newsletterDeliveryCountsUnsubscribedMin),
+  })
+  .describe(
+    "Par numéro : en attente (dont les nouvelles tentatives), envoyés, échoués, adresses refusées par le serveur\n(`bounced`, plus jamais écrites), sautés (désinscrits ou refusés entre-temps), et désinscrits depuis l'envoi.\n",
+  );
+
+export type NewsletterDeliveryCounts = zod.input<typeof NewsletterDeliveryCounts>;
+export type NewsletterDeliveryCountsOutput = zod.output<typeof NewsletterDeliveryCounts>;
+
+export const NewsletterIssueArticle = zod.strictObject({
+  id: zod.int().min(1),
+  title: zod.string(),
+  fullUrl: zod.string(),
+});
+
+export type NewsletterIssueArticle = zod.input<typeof NewsletterIssueArticle>;
+export type NewsletterIssueArticleOutput = zod.output<typeof NewsletterIssueArticle>;
+
+export const newsletterIssueAudienceMin = 0;
+
+export const NewsletterIssue = zod.strictObject({
+  id: zod.int().min(1),
+  subject: zod.string(),
+  preheader: zod.string(),
+  intro: zod.string(),
+  articleIds: zod.array(zod.int()),
+  articles: zod
+    .array(NewsletterIssueArticle)
+    .describe("Les articles encore publiés, dans l'ordre choisi."),
+  newsletterType: NewsletterType,
+  newsletterName: zod.string(),
+  status: NewsletterIssueStatus,
+  version: zod.int().min(1),
+  scheduledAt: zod.iso.datetime({ offset: true }).nullable(),
+  startedAt: zod.iso.datetime({ offset: true }).nullable(),
+  sentAt: zod.iso.datetime({ offset: true }).nullable(),
+  audience: zod
+    .int()
+    .min(newsletterIssueAudienceMin)
+    .describe(
+      "Avant l'envoi, les abonnés qui le recevraient maintenant ; ensuite, ceux à qui il a été adressé.",
+    ),
+  counts: NewsletterDeliveryCounts,
+  lastError: zod
+    .string()
+    .nullable()
+    .describe(
+      "La dernière erreur du serveur d'envoi tant que des envois attendent (un serveur SMTP en panne retarde le numéro sans rien perdre).",
+    ),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type NewsletterIssue = zod.input<typeof NewsletterIssue>;
+export type NewsletterIssueOutput = zod.output<typeof NewsletterIssue>;
+
+export const newsletterIssueListTotalMin = 0;
+
+export const NewsletterIssueList = zod.strictObject({
+  total: zod.int().min(newsletterIssueListTotalMin),
+  results: zod.array(NewsletterIssue),
+});
+
+export type NewsletterIssueList = zod.input<typeof NewsletterIssueList>;
+export type NewsletterIssueListOutput = zod.output<typeof NewsletterIssueList>;
+
+export const NewsletterIssuePreview = zod.strictObject({
+  subject: zod.string(),
+  preheader: zod.string(),
+  html: zod.string(),
+  text: zod.string(),
+});
+
+export type NewsletterIssuePreview = zod.input<typeof NewsletterIssuePreview>;
+export type NewsletterIssuePreviewOutput = zod.output<typeof NewsletterIssuePreview>;
+
+export const newsletterTestInputEmailMax = 254;
+
+export const NewsletterTestInput = zod.strictObject({
+  email: zod.email().max(newsletterTestInputEmailMax),
+});
+
+export type NewsletterTestInput = zod.input<typeof NewsletterTestInput>;
+export type NewsletterTestInputOutput = zod.output<typeof NewsletterTestInput>;
+
+export const NewsletterTestQueued = zod.strictObject({
+  message: zod.string(),
+});
+
+export type NewsletterTestQueued = zod.input<typeof NewsletterTestQueued>;
+export type NewsletterTestQueuedOutput = zod.output<typeof NewsletterTestQueued>;
+
+export const NewsletterArchiveItem = zod.strictObject({
+  id: zod.int().min(1),
+  subject: zod.string(),
+  preheader: zod.string(),
+  newsletterName: zod.string(),
+  sentAt: zod.iso.datetime({ offset: true }),
+});
+
+export type NewsletterArchiveItem = zod.input<typeof NewsletterArchiveItem>;
+export type NewsletterArchiveItemOutput = zod.output<typeof NewsletterArchiveItem>;
+
+export const newsletterArchiveListTotalMin = 0;
+
+export const NewsletterArchiveList = zod.strictObject({
+  total: zod.int().min(newsletterArchiveListTotalMin),
+  results: zod.array(NewsletterArchiveItem),
+});
+
+export type NewsletterArchiveList = zod.input<typeof NewsletterArchiveList>;
+export type NewsletterArchiveListOutput = zod.output<typeof NewsletterArchiveList>;
+
+export const NewsletterArchiveIssue = zod.strictObject({
+  id: zod.int().min(1),
+  subject: zod.string(),
+  preheader: zod.string(),
+  intro: zod.string(),
+  newsletterName: zod.string(),
+  sentAt: zod.iso.datetime({ offset: true }),
+  articles: zod
+    .array(ArticleCard)
+    .describe('Les articles du numéro encore publiés, dans leur ordre.'),
+});
+
+export type NewsletterArchiveIssue = zod.input<typeof NewsletterArchiveIssue>;
+export type NewsletterArchiveIssueOutput = zod.output<typeof NewsletterArchiveIssue>;
+
 export const AdminCategoryList = zod.strictObject({
   results: zod.array(AdminCategory),
 });
@@ -2239,6 +2476,181 @@ export const SubscribePushResponse = PushOutcome;
 export const UnsubscribePushBody = PushUnsubscribeInput;
 
 export const UnsubscribePushResponse = PushOutcome;
+
+/**
+ * Les numéros déjà envoyés, du plus récent au plus ancien, tels que publiés sur le site.
+ * @summary Les lettres envoyées (archives publiques)
+ */
+export const listNewsletterArchiveQueryLimitDefault = 12;
+export const listNewsletterArchiveQueryLimitMax = 100;
+
+export const listNewsletterArchiveQueryOffsetDefault = 0;
+export const listNewsletterArchiveQueryOffsetMin = 0;
+export const listNewsletterArchiveQueryOffsetMax = 1000000;
+
+export const ListNewsletterArchiveQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listNewsletterArchiveQueryLimitMax)
+    .default(listNewsletterArchiveQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listNewsletterArchiveQueryOffsetMin)
+    .max(listNewsletterArchiveQueryOffsetMax)
+    .default(listNewsletterArchiveQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListNewsletterArchiveResponse = NewsletterArchiveList;
+
+/**
+ * @summary La version en ligne d'un numéro envoyé
+ */
+export const getNewsletterArchiveIssuePathIdMax = 2147483647;
+
+export const GetNewsletterArchiveIssueParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getNewsletterArchiveIssuePathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetNewsletterArchiveIssueResponse = NewsletterArchiveIssue;
+
+/**
+ * Tous les états, les plus récents d'abord, avec les compteurs d'envoi.
+ * @summary Numéros de la newsletter (editor, admin)
+ */
+export const listNewsletterIssuesQueryLimitDefault = 12;
+export const listNewsletterIssuesQueryLimitMax = 100;
+
+export const listNewsletterIssuesQueryOffsetDefault = 0;
+export const listNewsletterIssuesQueryOffsetMin = 0;
+export const listNewsletterIssuesQueryOffsetMax = 1000000;
+
+export const ListNewsletterIssuesQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listNewsletterIssuesQueryLimitMax)
+    .default(listNewsletterIssuesQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listNewsletterIssuesQueryOffsetMin)
+    .max(listNewsletterIssuesQueryOffsetMax)
+    .default(listNewsletterIssuesQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListNewsletterIssuesResponse = NewsletterIssueList;
+
+/**
+ * Un brouillon. Sans `articleIds`, `latest` (1 à 30) prend comme point de départ les N articles publiés les plus
+ * récents (ceux de la semaine pour un magazine qui publie chaque jour).
+ * @summary Composer un numéro (editor, admin)
+ */
+export const CreateNewsletterIssueBody = NewsletterIssueCreateInput;
+
+export const CreateNewsletterIssueResponse = NewsletterIssue;
+
+/**
+ * @summary Un numéro, avec ses compteurs (editor, admin)
+ */
+export const getNewsletterIssuePathIdMax = 2147483647;
+
+export const GetNewsletterIssueParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getNewsletterIssuePathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetNewsletterIssueResponse = NewsletterIssue;
+
+/**
+ * Seul un brouillon se modifie (`409` sinon) ; `version` évite d'écraser le travail d'un autre.
+ * @summary Modifier un brouillon (editor, admin)
+ */
+export const updateNewsletterIssuePathIdMax = 2147483647;
+
+export const UpdateNewsletterIssueParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateNewsletterIssuePathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateNewsletterIssueBody = NewsletterIssueUpdateInput;
+
+export const UpdateNewsletterIssueResponse = NewsletterIssue;
+
+/**
+ * `schedule` : envoi à `scheduledAt` (maintenant s'il est absent) ; `cancel` : un numéro programmé ou en cours
+ * d'envoi s'arrête (ce qui est parti est parti) ; `draft` : un numéro programmé ou annulé redevient brouillon.
+ * @summary Programmer, envoyer, annuler (editor, admin)
+ */
+export const changeNewsletterIssueStatusPathIdMax = 2147483647;
+
+export const ChangeNewsletterIssueStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeNewsletterIssueStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeNewsletterIssueStatusBody = NewsletterIssueStatusInput;
+
+export const ChangeNewsletterIssueStatusResponse = NewsletterIssue;
+
+/**
+ * @summary L'e-mail tel que les abonnés le recevront (editor, admin)
+ */
+export const previewNewsletterIssuePathIdMax = 2147483647;
+
+export const PreviewNewsletterIssueParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(previewNewsletterIssuePathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const PreviewNewsletterIssueResponse = NewsletterIssuePreview;
+
+/**
+ * Le numéro tel qu'il partira, sujet préfixé de « [Test] », à une seule adresse ; passe par la file d'envoi.
+ * @summary Envoyer un test à une adresse (editor, admin)
+ */
+export const sendNewsletterTestPathIdMax = 2147483647;
+
+export const SendNewsletterTestParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(sendNewsletterTestPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const SendNewsletterTestBody = NewsletterTestInput;
+
+export const SendNewsletterTestResponse = NewsletterTestQueued;
 
 /**
  * La personne connectée et le jeton CSRF à renvoyer dans `X-CSRF-Token` à chaque écriture ; `401` sans session.

@@ -21,6 +21,13 @@ export type StaffRole = Schemas['StaffRole'];
 export type MediaItem = Schemas['MediaItem'];
 export type SurveyResultList = Schemas['SurveyResultList'];
 export type SurveyResult = Schemas['SurveyResult'];
+export type NewsletterIssue = Schemas['NewsletterIssue'];
+export type NewsletterIssueStatus = Schemas['NewsletterIssueStatus'];
+export type NewsletterIssueList = Schemas['NewsletterIssueList'];
+export type NewsletterIssuePreview = Schemas['NewsletterIssuePreview'];
+export type NewsletterIssueCreateInput = Schemas['NewsletterIssueCreateInput'];
+export type NewsletterIssueUpdateInput = Schemas['NewsletterIssueUpdateInput'];
+export type NewsletterIssueStatusInput = Schemas['NewsletterIssueStatusInput'];
 
 /** What a failed call tells the person: the server's French sentence, and its status. */
 export class NewsroomError extends Error {
@@ -190,6 +197,33 @@ export const newsroom = {
   /** The survey popins' totals over the last `days` days (today included), or since the beginning (null). */
   async surveys(days: number | null): Promise<SurveyResultList> {
     return unwrap(await api().GET('/api/admin/surveys', { params: { query: days === null ? {} : { days } } }));
+  },
+  /** The newsletter's issues, every state, the most recent first, with their delivery counts. */
+  async newsletterIssues(offset = 0): Promise<NewsletterIssueList> {
+    return unwrap(await api().GET('/api/admin/newsletters', { params: { query: { limit: 50, offset } } }));
+  },
+  async newsletterIssue(id: number): Promise<NewsletterIssue> {
+    return unwrap(await api().GET('/api/admin/newsletters/{id}', { params: { path: { id } } }));
+  },
+  async createNewsletterIssue(body: NewsletterIssueCreateInput): Promise<NewsletterIssue> {
+    return unwrap(await api().POST('/api/admin/newsletters', { body, headers: writeHeaders() }));
+  },
+  async saveNewsletterIssue(id: number, body: NewsletterIssueUpdateInput): Promise<NewsletterIssue> {
+    return unwrap(await api().PUT('/api/admin/newsletters/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+  },
+  /** `schedule` (at `scheduledAt`, or now without it), `cancel`, `draft`. */
+  async changeNewsletterIssueStatus(id: number, body: NewsletterIssueStatusInput): Promise<NewsletterIssue> {
+    return unwrap(await api().POST('/api/admin/newsletters/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+  },
+  /** The mail as subscribers will get it: subject, preheader, HTML and text parts. */
+  async previewNewsletterIssue(id: number): Promise<NewsletterIssuePreview> {
+    return unwrap(await api().GET('/api/admin/newsletters/{id}/preview', { params: { path: { id } } }));
+  },
+  /** One mail, subject prefixed with "[Test]", to one address; answers the server's French sentence. */
+  async sendNewsletterTest(id: number, email: string): Promise<string> {
+    return unwrap(
+      await api().POST('/api/admin/newsletters/{id}/test', { params: { path: { id } }, body: { email }, headers: writeHeaders() }),
+    ).message;
   },
 };
 

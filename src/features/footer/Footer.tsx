@@ -107,6 +107,11 @@ export function Footer({ newsletter, quotation, shareUrl, shareTitle }: FooterPr
               </a>
             </li>
             <li>
+              <Link to="/lettres" className={linkClass}>
+                Les anciennes lettres
+              </Link>
+            </li>
+            <li>
               <button type="button" onClick={openConsentPreferences} className={`${linkClass} cursor-pointer`} data-consent-preferences="">
                 Cookies
               </button>

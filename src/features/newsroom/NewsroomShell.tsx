@@ -57,6 +57,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                     <Link to="/admin/sondages" className="underline-offset-4 hover:underline">
                       Sondages
                     </Link>
+                    <Link to="/admin/lettres" className="underline-offset-4 hover:underline">
+                      Newsletter
+                    </Link>
                   </>
                 ) : null}
                 {session.staff.role === 'admin' ? (

@@ -1,5 +1,5 @@
 /** The newsroom's words for the contract's values. */
-import type { ArticleStatus, StaffRole } from '../../api/queries/newsroom.ts';
+import type { ArticleStatus, NewsletterIssueStatus, StaffRole } from '../../api/queries/newsroom.ts';
 
 export const statusLabels: Record<ArticleStatus, string> = {
   draft: 'Brouillon',
@@ -13,4 +13,12 @@ export const roleLabels: Record<StaffRole, string> = {
   author: 'Auteur',
   editor: 'Éditeur',
   admin: 'Administrateur',
+};
+
+export const issueStatusLabels: Record<NewsletterIssueStatus, string> = {
+  draft: 'Brouillon',
+  scheduled: 'Programmé',
+  sending: 'En cours d’envoi',
+  sent: 'Envoyé',
+  cancelled: 'Annulé',
 };

@@ -24,12 +24,14 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
     const quiz = await first('/api/quizz', (b: { results: { url: string }[] }) => b.results[0]?.url ?? '');
     const result = await first(`/api/quizz/${quiz}`, (b: { results: { url: string }[] }) => b.results[0]?.url ?? '');
     const generator = await first('/api/repartee-generator', (b: { results: { url: string }[] }) => b.results[0]?.url ?? '');
+    const issue = await first('/api/newsletters', (b: { results: { id: number }[] }) => String(b.results[0]?.id ?? ''));
     const values: Record<string, string> = { url: article, category, count: '4', offset: '0', quizUrl: quiz, resultUrl: result };
     const byOperation: Record<string, Record<string, string>> = {
       getFormatContest: { url: contest },
       getMosaic: { url: mosaic },
       getQuiz: { url: quiz },
       getReparteeGenerator: { url: generator },
+      getNewsletterArchiveIssue: { id: issue },
     };
     const paths: Record<string, string> = {};
     for (const [id, { method, path }] of Object.entries(apiOperations)) {
@@ -51,7 +53,7 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
       return response;
     };
     const paths = await concretePaths();
-    expect(Object.keys(paths)).toHaveLength(22);
+    expect(Object.keys(paths)).toHaveLength(24);
     for (const [id, path] of Object.entries(paths)) {
       const full = await answer(path);
       if (full.status === 204) continue; // No popin for this address: nothing to revalidate.

@@ -23,6 +23,7 @@ import { normaliseQuery } from '../search/searchQuery.ts';
 import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './apiTypes.ts';
 import { parseParams, queryRecord } from './parseParams.ts';
 import { noContent, notFound } from './responses.ts';
+import { findSentIssue, listSentIssues } from '../newsletter/issues/issueQueries.ts';
 
 async function getMovedArticle(db: Database, oldSlug: string) {
   const slug = await findMovedSlug(db, oldSlug);
@@ -64,6 +65,7 @@ const messages = {
   quiz: 'Ce quiz est introuvable.',
   quizResult: 'Ce résultat de quiz est introuvable.',
   repartee: 'Ce générateur de répartie est introuvable.',
+  newsletterIssue: "Ce numéro de la newsletter est introuvable (ou n'est pas encore parti).",
 } as const;
 
 export const contentHandlers = {
@@ -95,6 +97,13 @@ export const contentHandlers = {
   listLastArticles: async ({ db, reply }) =>
     reply(200, { results: await listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0 }) }),
   listBestof: async ({ db, reply }) => reply(200, { results: await listBestof(db) }),
+  listNewsletterArchive: withInput(null, contract.ListNewsletterArchiveQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) =>
+    reply(200, await listSentIssues(db, page(q))),
+  ),
+  getNewsletterArchiveIssue: withInput(contract.GetNewsletterArchiveIssueParams, null, ['id'], async ({ db, reply }, p) => {
+    const issue = await findSentIssue(db, p.id);
+    return issue ? reply(200, issue, { cache: 'item' }) : notFound(messages.newsletterIssue);
+  }),
   listCategories: async ({ db, reply }) => reply(200, { results: await listCategories(db) }),
   listFormatContests: withInput(null, contract.ListFormatContestsQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) =>
     reply(200, { results: await listFormatContests(db, page(q)) }),

@@ -40,6 +40,30 @@ export const jobKinds = {
     queue: { ...mailRetries, retryLimit: 20 },
     batchSize: 5,
   },
+  /** A newsletter issue is due: render it once, write one delivery per subscriber, queue them (issue 21). */
+  'newsletter.issue.start': {
+    data: z.object({ issueId: z.number().int().min(1) }),
+    queue: {
+      retryLimit: 50,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 1800,
+      heartbeatSeconds: 10,
+      deleteAfterSeconds: 86_400,
+    },
+    batchSize: 1,
+  },
+  /**
+   * A run of deliveries of one issue. An SMTP relay down for hours delays them (retried like mails). A run
+   * may take minutes at a slow rate; a process killed mid-run stops its heartbeat, and the job is tried
+   * again about 10 to 20 s later.
+   */
+  'newsletter.deliver': {
+    data: z.object({ issueId: z.number().int().min(1), deliveryIds: z.array(z.number().int().min(1)).min(1).max(1000) }),
+    queue: { ...mailRetries, expireInSeconds: 3600, heartbeatSeconds: 10 },
+    batchSize: 4,
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobName = keyof typeof jobKinds;

@@ -45,6 +45,8 @@ export async function startJobQueue(database: DatabaseHandle, options: { log?: (
     backend: database.kind === 'pglite' ? 'pglite' : 'postgres',
     // Nothing is scheduled by cron: jobs are queued by writes.
     schedule: false,
+    // Expired jobs and missed heartbeats (a process killed mid-job) are noticed within 10 s, not 60.
+    superviseIntervalSeconds: 10,
   });
   boss.on('error', (error: Error) => log(`[jobs] ${error.message}`));
   await boss.start();

@@ -34,7 +34,12 @@ describe.each(testDatabaseKinds)('job queue on %s', (kind) => {
     database = await createTestDatabase(kind);
     jobs = await startJobQueue(database, { log: (line) => lines.push(line) });
     await jobs.work(
-      { 'mail.send': (data, job) => handle(data, job), 'newsletter.unsubscribe-request': async () => {} },
+      {
+        'mail.send': (data, job) => handle(data, job),
+        'newsletter.unsubscribe-request': async () => {},
+        'newsletter.issue.start': async () => {},
+        'newsletter.deliver': async () => {},
+      },
       { pollingIntervalSeconds: 0.5 },
     );
   });

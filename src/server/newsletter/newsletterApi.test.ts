@@ -75,6 +75,8 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       {
         'mail.send': (data, job) => workers()['mail.send'](data, job),
         'newsletter.unsubscribe-request': (data, job) => workers()['newsletter.unsubscribe-request'](data, job),
+        'newsletter.issue.start': async () => {},
+        'newsletter.deliver': async () => {},
       },
       { pollingIntervalSeconds: 0.5 },
     );
@@ -138,7 +140,19 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
       });
       // Only what the newsletter needs: no IP, no user agent, no name.
       expect(Object.keys(row).sort()).toEqual(
-        ['confirmedAt', 'consent', 'createdAt', 'email', 'id', 'newsletterType', 'origin', 'postcode', 'status', 'unsubscribedAt'].sort(),
+        [
+          'bouncedAt',
+          'confirmedAt',
+          'consent',
+          'createdAt',
+          'email',
+          'id',
+          'newsletterType',
+          'origin',
+          'postcode',
+          'status',
+          'unsubscribedAt',
+        ].sort(),
       );
 
       const again = await signupAnswer(await handle(urlencoded(valid('camille.durand@EXEMPLE.fr'))));

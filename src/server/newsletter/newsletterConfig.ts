@@ -20,6 +20,8 @@ export interface NewsletterConfig {
   secret: string | null;
   /** Use the last X-Forwarded-For entry as the client IP (only behind a proxy you run). */
   trustProxy: boolean;
+  /** NEWSLETTER_SEND_RATE: messages per second each process sends an issue at (a small relay takes ~10). */
+  sendRate: number;
 }
 
 export class NewsletterConfigError extends Error {
@@ -49,6 +51,15 @@ function rateLimitFromEnv(env: NodeJS.ProcessEnv): number {
 
 const urlFromEnv = (env: NodeJS.ProcessEnv, name: string, protocols: string[]) => envUrl(env, name, protocols, fail);
 
+function sendRateFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.NEWSLETTER_SEND_RATE?.trim();
+  if (raw === undefined || raw === '') return appConfig.newsletter.sendRatePerSecond;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1) {
+    throw new NewsletterConfigError(`NEWSLETTER_SEND_RATE must be a whole number of messages per second, 1 or more (got "${raw}").`);
+  }
+  return Number(raw);
+}
+
 export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv = process.env): NewsletterConfig {
   const siteUrl = urlFromEnv(env, 'SITE_URL', ['http:', 'https:']) ?? 'http://localhost:3000';
   const secret = env.NEWSLETTER_SECRET?.trim() || null;
@@ -66,6 +77,7 @@ export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv = process.env): N
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || `${appConfig.site.name} <${appConfig.site.contactEmail}>`,
     siteUrl: siteUrl.replace(/\/+$/, ''),
+    sendRate: sendRateFromEnv(env),
     secret,
     trustProxy: flag(env, 'TRUST_PROXY'),
   };

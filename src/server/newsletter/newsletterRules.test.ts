@@ -160,7 +160,15 @@ describe('newsletterConfigFromEnv', () => {
       siteUrl: 'http://localhost:3000',
       secret: null,
       trustProxy: false,
+      sendRate: 10,
     });
+  });
+
+  it('reads NEWSLETTER_SEND_RATE, and refuses a rate that is not a whole number of messages per second', () => {
+    expect(newsletterConfigFromEnv({ NEWSLETTER_SEND_RATE: '250' }).sendRate).toBe(250);
+    for (const bad of ['0', '-3', '2.5', 'vite', '999999']) {
+      expect(() => newsletterConfigFromEnv({ NEWSLETTER_SEND_RATE: bad }), bad).toThrow(/NEWSLETTER_SEND_RATE/);
+    }
   });
 
   it('switches to reCAPTCHA when asked, or when both keys are given', () => {

@@ -41,8 +41,15 @@ interface Case {
 const mediaDir = mkdtempSync(join(tmpdir(), 'piquante-authz-media-'));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
 
+/** Authorization only: the queue and the mail's renderer are not what this file tests (issues: newsletterIssues.test.ts). */
+const issues = {
+  jobs: { enqueue: async () => 'queued' },
+  render: async (input: { subject: string }) => ({ html: `<p>${input.subject}</p>`, text: input.subject }),
+  siteUrl: 'http://magazine.test',
+};
+
 describe.each(testDatabaseKinds)('every admin operation × every role on %s', (kind) => {
-  const api = useNewsroomApi(kind, { MEDIA_DIR: mediaDir });
+  const api = useNewsroomApi(kind, { MEDIA_DIR: mediaDir }, { issues });
   const { request, signed } = api;
   let colleague: Signed;
   let unique = 0;
@@ -109,6 +116,22 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     });
     expect(response.status).toBe(201);
     return contract.AdminCategory.parse(await response.json());
+  }
+
+  async function publishedArticleId() {
+    const list = (await (await request('GET', '/api/articles?limit=1')).json()) as { results: { id: number }[] };
+    const id = list.results[0]?.id;
+    if (!id) throw new Error('no published article');
+    return id;
+  }
+
+  async function issueAsAdmin() {
+    const response = await request('POST', '/api/admin/newsletters', {
+      as: signed('admin'),
+      body: { subject: `Numéro ${next()}`, newsletterType: 1, articleIds: [await publishedArticleId()] },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.NewsletterIssue.parse(await response.json());
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
@@ -361,6 +384,75 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     ],
     listAuditLog: [{ what: 'the audit log', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/audit', { as }) }],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],
+    listNewsletterIssues: [
+      { what: 'the newsletter issues', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/newsletters', { as }) },
+    ],
+    createNewsletterIssue: [
+      {
+        what: 'compose an issue',
+        policy: editorsOnly,
+        call: async (_, as) =>
+          request('POST', '/api/admin/newsletters', {
+            as,
+            body: { subject: 'Cette semaine', newsletterType: 1, articleIds: [await publishedArticleId()] },
+          }),
+      },
+    ],
+    getNewsletterIssue: [
+      {
+        what: 'read an issue',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/newsletters/${(await issueAsAdmin()).id}`, { as }),
+      },
+    ],
+    updateNewsletterIssue: [
+      {
+        what: 'edit a draft issue',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const issue = await issueAsAdmin();
+          return request('PUT', `/api/admin/newsletters/${issue.id}`, {
+            as,
+            body: {
+              version: issue.version,
+              subject: 'Autre sujet',
+              preheader: '',
+              intro: '',
+              articleIds: issue.articleIds,
+              newsletterType: 1,
+            },
+          });
+        },
+      },
+    ],
+    changeNewsletterIssueStatus: [
+      {
+        what: 'schedule an issue',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const issue = await issueAsAdmin();
+          return request('POST', `/api/admin/newsletters/${issue.id}/status`, {
+            as,
+            body: { action: 'schedule', version: issue.version, scheduledAt: future() },
+          });
+        },
+      },
+    ],
+    previewNewsletterIssue: [
+      {
+        what: 'preview an issue',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/newsletters/${(await issueAsAdmin()).id}/preview`, { as }),
+      },
+    ],
+    sendNewsletterTest: [
+      {
+        what: 'send a test',
+        policy: editorsOnly,
+        call: async (_, as) =>
+          request('POST', `/api/admin/newsletters/${(await issueAsAdmin()).id}/test`, { as, body: { email: 'test@exemple.fr' } }),
+      },
+    ],
   };
 
   async function restoreFirstRevision(owner: Signed, as: Signed) {

@@ -220,6 +220,14 @@ function writeDemoContent(db: Database, content: DemoContent, options: SeedOptio
         parts: p.parts,
       })),
     );
+    // One issue of the newsletter already sent, so that the archive (/lettres) is not empty in the demo.
+    await tx.execute(sql`
+      INSERT INTO newsletter_issues (subject, preheader, intro, article_ids, newsletter_type, status, version, started_at, sent_at, created_at, updated_at)
+      SELECT 'Le meilleur de la semaine', 'Nos cinq articles préférés, et un rituel pour le week-end',
+        'Bonjour à toutes et à tous,' || chr(10) || chr(10) || 'voici ce que la rédaction a aimé cette semaine.',
+        to_jsonb(array_agg(id ORDER BY published_at DESC, id DESC)), 1, 'sent', 1, max(published_at), max(published_at), max(published_at), max(published_at)
+      FROM (SELECT id, published_at FROM articles ORDER BY published_at DESC, id DESC LIMIT 5) AS latest
+      HAVING count(*) > 0`);
     return { articles: written };
   });
 }

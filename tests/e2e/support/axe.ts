@@ -26,6 +26,11 @@ async function settleAnimations(page: Page): Promise<void> {
 export interface AxeOptions {
   /** Only this part of the page. */
   include?: string;
+  /**
+   * Not this part: e.g. a sandboxed frame (`sandbox=""`, no scripts), which axe cannot be injected into —
+   * trying stalls the whole analysis.
+   */
+  exclude?: string;
   /** Also axe's best-practice rules (landmarks, headings), where a page is expected to pass them. */
   bestPractice?: boolean;
 }
@@ -35,6 +40,7 @@ export async function seriousAxeViolations(page: Page, options: AxeOptions = {})
   await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(options.bestPractice ? [...WCAG_AA, 'best-practice'] : WCAG_AA);
   if (options.include) builder = builder.include(options.include);
+  if (options.exclude) builder = builder.exclude(options.exclude);
   const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact && SEVERE.has(violation.impact))

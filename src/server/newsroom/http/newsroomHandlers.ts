@@ -17,6 +17,7 @@ import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
+import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 import { sessionHandlers } from './sessionHandlers.ts';
@@ -32,6 +33,8 @@ export interface NewsroomOptions {
   contentChanged?: () => Promise<void> | void;
   /** Where uploaded media go (default: from the environment). */
   storage?: MediaStorage;
+  /** The newsletter's issues: the queue, the mail's renderer, the site's address. Without it they answer 503. */
+  issues?: IssueHandlerDeps;
 }
 
 function loginLimit(env: NodeJS.ProcessEnv): number {
@@ -51,6 +54,19 @@ export function testClockFromEnv(env: NodeJS.ProcessEnv): boolean {
   }
   return true;
 }
+
+/** For tables composed without the newsletter's sending (tests of other parts): a clear refusal, not a crash. */
+const issuesUnavailable: IssueHandlerDeps = {
+  jobs: {
+    enqueue: async () => {
+      throw Object.assign(new Error('no job queue here'), { code: 'ECONNREFUSED' });
+    },
+  },
+  render: async () => {
+    throw Object.assign(new Error('no mail renderer here'), { code: 'ECONNREFUSED' });
+  },
+  siteUrl: 'http://localhost:3000',
+};
 
 export function newsroomHandlers(options: NewsroomOptions) {
   const env = options.env ?? process.env;
@@ -82,5 +98,6 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...previewHandlers(deps),
     ...auditHandlers(deps),
     ...surveyHandlers(deps),
+    ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
   };
 }

@@ -49,7 +49,9 @@ export async function startJobQueue(database: DatabaseHandle, options: { log?: (
     superviseIntervalSeconds: 10,
   });
   boss.on('error', (error: Error) => log(`[jobs] ${error.message}`));
-  await boss.start();
+  // Several processes (WORKERS) starting on a fresh database all create pg-boss's schema at once; the losers
+  // fail on a unique violation while the winner migrates. pg-boss's own retry (1 s, 2 s, 4 s…) waits for it.
+  await boss.start({ attempts: 5 });
   for (const name of names) {
     const queue = jobKinds[name].queue;
     if (await boss.getQueue(name)) await boss.updateQueue(name, queue);

@@ -137,6 +137,10 @@ test('robots.txt, the sitemaps and the RSS feeds are served', async ({ request }
   expect(index).toContain('/sitemap-news.xml');
   const articles = await (await request.get('/sitemap-articles-1.xml')).text();
   expect(articles).toContain(d.article.fullUrl);
+  // The newsletter's archive and the web version of each sent issue (the demo has one).
+  const pages = await (await request.get('/sitemap-pages.xml')).text();
+  expect(pages).toContain('/lettres</loc>');
+  expect(pages).toMatch(/\/lettres\/\d+<\/loc>/);
   const news = await request.get('/sitemap-news.xml');
   expect(await news.text()).toContain('xmlns:news=');
   const feed = await request.get('/rss.xml');

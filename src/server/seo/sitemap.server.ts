@@ -11,6 +11,7 @@ import { listFormatContests } from '../content/formatContests.server.ts';
 import { listMosaics } from '../content/mosaics.server.ts';
 import { listQuizzes } from '../content/quizzes.server.ts';
 import { listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
+import { listSentIssues } from '../newsletter/issues/issueQueries.ts';
 import { xmlEscape } from './xml.ts';
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -28,6 +29,7 @@ const STATIC_PATHS = [
   '/equipe',
   '/generateur-de-repartie',
   '/instagram',
+  '/lettres',
   '/mentions-legales',
   '/mission',
   '/mosaiques',
@@ -61,7 +63,7 @@ export async function sitemapIndex(db: Database, siteUrl: string): Promise<strin
 }
 
 export async function pagesSitemap(db: Database, siteUrl: string): Promise<string> {
-  const [categories, quizzes, mosaics, contests, generators] = await Promise.all([
+  const [categories, quizzes, mosaics, contests, generators, letters] = await Promise.all([
     listCategories(db),
     all((page) => listQuizzes(db, page)),
     all((page) => listMosaics(db, page)),
@@ -71,6 +73,7 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
       const page = await listReparteeGenerators(db, { limit: PAGE, offset });
       return page;
     }),
+    all(async (page) => (await listSentIssues(db, page)).results),
   ]);
   const entries = [
     ...STATIC_PATHS.map((path) => urlEntry(siteUrl, path)),
@@ -80,6 +83,8 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
     ...mosaics.map((m) => urlEntry(siteUrl, `/mosaique/${m.url}`, m.publishedAt)),
     ...contests.map((c) => urlEntry(siteUrl, `/concours/${c.url}`, c.publishedAt)),
     ...generators.map((g) => urlEntry(siteUrl, `/generateur-de-repartie/${g.url}`)),
+    // The web versions of sent newsletter issues (issue 21).
+    ...letters.map((issue) => urlEntry(siteUrl, `/lettres/${issue.id}`, issue.sentAt)),
   ];
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }

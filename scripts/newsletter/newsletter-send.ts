@@ -32,6 +32,8 @@ if (subject.length === 0 || subject.length > 200) fail('--subject "…" : le suj
 if (values.type !== '1' && values.type !== '2') fail(`--type : 1 (${newsletterName(1)}) ou 2 (${newsletterName(2)}).`);
 const at = values.at ? new Date(values.at) : new Date();
 if (Number.isNaN(at.getTime())) fail('--at : une date ISO 8601, par exemple 2026-12-01T08:00:00+01:00.');
+if (at.getTime() < Date.now() - 60_000)
+  fail('--at : cette heure est passée ; choisissez une heure à venir, ou rien pour envoyer maintenant.');
 if (values.preheader.length > 200) fail('--preheader : 200 caractères au plus.');
 
 const database = await openConfiguredDatabase();

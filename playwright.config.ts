@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { consentCookie, refusedEverything } from './tests/e2e/support/consentCookie.ts';
+import { CONTRACT_TRAFFIC_LOG } from './tests/e2e/support/contractTraffic.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -17,13 +18,24 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   projects: [
-    { name: 'site', testIgnore: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts', '**/faults/**'] },
+    {
+      name: 'site',
+      testIgnore: [
+        '**/signup-durability.spec.ts',
+        '**/server-lifecycle.spec.ts',
+        '**/workers.spec.ts',
+        '**/faults/**',
+        '**/contract-replay.spec.ts',
+      ],
+    },
+    // The API traffic of the `site` project, recorded by the shared server's proxy, held against the contract.
+    { name: 'contract', testMatch: ['**/contract-replay.spec.ts'], dependencies: ['site'] },
     // 500 signups in flight and a kill -9 (or a SIGTERM, or a database cut) saturate a 2-core machine for
     // ~20 s and start servers of their own: run after the rest, alone.
     {
       name: 'durability',
       testMatch: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts'],
-      dependencies: ['site'],
+      dependencies: ['contract'],
     },
     // The fault suite (`npm run test:faults`): real dependencies (Redis, SMTP, PostgreSQL) broken under load,
     // each against servers of its own. Run last, like the durability project.
@@ -59,6 +71,6 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', CONTRACT_TRAFFIC_LOG },
   },
 });

@@ -127,7 +127,13 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
 
   // A contributor may not publish it (403, in French); an outdated save is refused (409, naming who saved).
   const paul = await signedApi(server.baseUrl, 'paul@piquante.test');
-  const article = (await (await paul.api.get(`/api/admin/articles/${id}`)).json()) as { version: number };
+  // A colleague's draft is not a contributor's to read (IDOR): 403, nothing of it in the answer.
+  const peek = await paul.api.get(`/api/admin/articles/${id}`);
+  expect(peek.status()).toBe(403);
+  expect(await peek.text()).not.toContain('Espelette');
+  const article = (await (await (await signedApi(server.baseUrl, 'alice@piquante.test')).api.get(`/api/admin/articles/${id}`)).json()) as {
+    version: number;
+  };
   const refused = await paul.api.post(`/api/admin/articles/${id}/status`, {
     data: { action: 'publish', version: article.version },
     headers: { 'x-csrf-token': paul.csrf },

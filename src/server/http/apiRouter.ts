@@ -9,7 +9,7 @@ import { apiOperations, type OperationId } from '../../api/generated/operations.
 import type { Database } from '../../db/client.ts';
 import { apiContractFile, apiReferencePage } from './apiReference.ts';
 import type { ApiContext, ApiHandler, ApiHandlers, OperationHandler } from './apiTypes.ts';
-import { isDatabaseOutage, serviceUnavailable } from './databaseOutage.ts';
+import { diskFull, isDatabaseOutage, isDiskFull, serviceUnavailable } from './databaseOutage.ts';
 import { withEntityTag } from './httpCache.ts';
 import { drainBody } from './requestBody.ts';
 import { errorJson, json } from './responses.ts';
@@ -108,6 +108,10 @@ export function createApiHandler(db: Database, handlers: ApiHandlers, options: A
       const tagged = await withEntityTag(request, response);
       return tagged.body ? new Response(null, tagged) : tagged;
     } catch (error) {
+      if (isDiskFull(error)) {
+        console.error('[api] disk full on', request.method, url.pathname, (error as Error).message);
+        return diskFull();
+      }
       if (isDatabaseOutage(error)) {
         console.error('[api] database unreachable on', request.method, url.pathname, (error as Error).message);
         return serviceUnavailable();

@@ -27,3 +27,24 @@ export function isDatabaseOutage(error: unknown): boolean {
 export function serviceUnavailable(): Response {
   return errorJson(503, OUTAGE_MESSAGE, undefined, { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) });
 }
+
+export const DISK_FULL_MESSAGE =
+  "Le disque du serveur est plein : rien n'a été enregistré. Prévenez l'équipe technique, puis réessayez une fois la place libérée.";
+
+/**
+ * The database could not write for want of space (SQLSTATE 53100 disk_full: the embedded PGlite's DATA_DIR, or
+ * a PostgreSQL server's disk). Reads go on; the write was rolled back whole.
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** A 503 that says why in French, and when to try again (space is freed by a person, not in seconds). */
+export function diskFull(): Response {
+  return errorJson(503, DISK_FULL_MESSAGE, undefined, { 'retry-after': '300' });
+}

@@ -3,13 +3,14 @@
  * what the server really sends"): the whole API table over a database whose every call fails as a refused
  * connection does. Each answer must be declared by its operation (createTestApiHandler fails the test
  * otherwise), never a 500, and each 503 carries Retry-After and the French sentence. The real outage, under
- * load, is tests/e2e/server-lifecycle.spec.ts.
+ * load, is tests/e2e/server-lifecycle.spec.ts; the same for a full disk (SQLSTATE 53100), for real in
+ * tests/e2e/faults/disk-full.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
 import type { Database } from '../../db/client.ts';
 import { composeTestApiHandlers, createTestApiHandler } from '../../testing/testApiHandler.ts';
-import { OUTAGE_MESSAGE } from './databaseOutage.ts';
+import { DISK_FULL_MESSAGE, OUTAGE_MESSAGE } from './databaseOutage.ts';
 
 /** A database that is not there: any query, transaction or builder call fails like a refused connection. */
 function unreachableDatabase(): Database {
@@ -50,4 +51,29 @@ describe('every operation with the database unreachable', () => {
     );
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(statuses.length / 2);
   });
+});
+
+/** The embedded database's disk full: PGlite (like PostgreSQL) refuses the write with SQLSTATE 53100, wrapped by Drizzle. */
+function fullDiskDatabase(): Database {
+  const refuse = () => {
+    const cause = Object.assign(new Error('could not extend file "base/5/16614": No space left on device'), { code: '53100' });
+    throw Object.assign(new Error('Failed query: INSERT …'), { cause });
+  };
+  return new Proxy({}, { get: () => refuse }) as Database;
+}
+
+describe('every operation with the disk full under DATA_DIR', () => {
+  const handle = createTestApiHandler(fullDiskDatabase(), composeTestApiHandlers());
+
+  it.each(Object.keys(apiOperations) as OperationId[])(
+    '%s: a declared answer, never a 500; a refused write says why in French',
+    async (id) => {
+      const response = await handle(requestFor(id));
+      expect(response.status, `${id}: ${await response.clone().text()}`).not.toBe(500);
+      if (response.status === 503) {
+        expect(response.headers.get('retry-after')).toBe('300');
+        expect(((await response.json()) as { message: string }).message).toBe(DISK_FULL_MESSAGE);
+      }
+    },
+  );
 });

@@ -62,7 +62,7 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
 
 const count = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`);
 
-test('an editor composes an issue from the keyboard, previews it, tests it, sends it, and every subscriber gets it once', async ({
+test('an editor composes an issue from the keyboard, previews it, tests it, schedules it, sends it, and every subscriber gets it once', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -126,6 +126,16 @@ test('an editor composes an issue from the keyboard, previews it, tests it, send
   const test_ = await sink.waitFor(TEST_TO, 30_000);
   expect(test_.subject).toBe(`[Test] ${SUBJECT}`);
   expect(test_.text).toContain(INTRO_SECOND);
+
+  // Scheduled for an hour from now: the issue waits (nobody gets it), then goes back to a draft.
+  const inAnHour = new Date(Date.now() + 3_600_000);
+  const local = new Date(inAnHour.getTime() - inAnHour.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await page.getByLabel('Date et heure d’envoi').fill(local);
+  await page.getByRole('button', { name: 'Programmer', exact: true }).click();
+  await expect(page.getByText('État : Programmé')).toBeVisible();
+  await page.getByRole('button', { name: 'Repasser en brouillon' }).click();
+  await expect(page.getByText('État : Brouillon')).toBeVisible();
+  expect(sink.mails.filter((mail) => mail.subject === SUBJECT)).toEqual([]);
 
   // Now: the state moves (refreshed every few seconds) until every subscriber has it.
   await page.getByRole('button', { name: 'Envoyer maintenant' }).click();

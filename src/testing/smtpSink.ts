@@ -115,6 +115,11 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
       });
     },
   });
+  // A client killed mid-conversation (the fault tests kill -9 the sending server) resets its connection: that
+  // is the client's problem, not the sink's. Without a listener, smtp-server's 'error' would crash the test.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error('[smtp sink]', error.message);
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

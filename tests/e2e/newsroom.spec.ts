@@ -170,7 +170,9 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   // Schedule a minute ahead, then move the server's clock past it and run the scheduler.
   await page.reload();
   await expect(page.getByText(/État : Brouillon · version 2/)).toBeVisible();
-  const inAMinute = new Date(Date.now() + 60_000);
+  // 90 s ahead: the field keeps minutes only, so the time sent is 30 to 90 s in the future (never in the past when
+  // the click lands at the end of a minute), and the scheduler's 120 s below always reaches it.
+  const inAMinute = new Date(Date.now() + 90_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   const local = `${inAMinute.getFullYear()}-${pad(inAMinute.getMonth() + 1)}-${pad(inAMinute.getDate())}T${pad(inAMinute.getHours())}:${pad(inAMinute.getMinutes())}`;
   await page.getByLabel('Date et heure de publication').fill(local);

@@ -64,6 +64,35 @@ describe('import rules (README, "Where things live")', () => {
     expect(importRuleViolations(graph)).toEqual(['server reaches React: src/server/seo/page.ts -> src/lib/lazy.tsx -> react']);
   });
 
+  it('keep the e-mails in their lane: the mail input types only, and neither the server nor UI importing them', () => {
+    const types = 'src/server/newsletter/issues/issueMailTypes.ts';
+    const mail = 'src/mail/newsletterIssueMail.tsx';
+    const graph = graphOf(
+      {
+        [mail]: [types, 'src/lib/seo/head.ts', 'src/db/client.ts', 'src/server/newsletter/issues/issueDelivery.ts'],
+        'src/mail/otherMail.tsx': ['src/components/Card.tsx', 'src/server/http/page.ts'],
+        'src/server/http/page.ts': ['src/db/schema.ts'],
+        'src/server/newsletter/issues/issueSender.ts': [mail],
+        'src/server/newsletter/issues/issueDelivery.test.ts': [mail],
+        'src/features/newsroom/Preview.tsx': [mail],
+        'src/server.ts': [mail],
+        'src/testing/testApiHandler.ts': [mail],
+      },
+      { [mail]: ['@react-email/components', 'react'] },
+    );
+    expect(importRuleViolations(graph)).toEqual([
+      'UI imports the mail: src/features/newsroom/Preview.tsx -> src/mail/newsletterIssueMail.tsx',
+      'server imports the mail: src/server/newsletter/issues/issueSender.ts -> src/mail/newsletterIssueMail.tsx',
+      'server reaches React: src/server/newsletter/issues/issueSender.ts -> src/mail/newsletterIssueMail.tsx -> @react-email/components',
+      'the mail imports a component: src/mail/otherMail.tsx -> src/components/Card.tsx',
+      'the mail imports server code: src/mail/newsletterIssueMail.tsx -> src/db/client.ts',
+      'the mail imports server code: src/mail/newsletterIssueMail.tsx -> src/server/newsletter/issues/issueDelivery.ts',
+      'the mail imports server code: src/mail/otherMail.tsx -> src/server/http/page.ts',
+      'the mail reaches the database: src/mail/newsletterIssueMail.tsx -> src/db/client.ts',
+      'the mail reaches the database: src/mail/otherMail.tsx -> src/db/schema.ts',
+    ]);
+  });
+
   it('find every import cycle, the generated route tree aside', () => {
     const graph = graphOf({
       'src/lib/a.ts': ['src/lib/b.ts'],

@@ -7,6 +7,8 @@
  * - the generated contract client (src/api/client.ts) is called only from src/api/queries;
  * - src/lib imports no feature, composition root, route or inspector; the service worker (src/sw) no UI and no
  *   React; the inspector (src/qa) no composition root or route, and neither reaches the server;
+ * - the e-mails (src/mail, React Email) import no server code but the mail's input types, no database and no UI; the
+ *   server (tests aside) and UI never import them: the composition root hands the renderer to the server;
  * - test support (src/testing) is imported by tests only;
  * - no import cycle (the generated route tree aside: it imports every route by design).
  * Type-only imports count too: a rule that holds only at run time would still let layers leak.
@@ -20,7 +22,7 @@ export type ImportGraph = Map<string, { local: string[]; packages: string[] }>;
 
 const SOURCE = /\.(ts|tsx|mts)$/;
 const IGNORED_CYCLE_NODES = new Set(['src/routeTree.gen.ts']);
-const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-|@xstate\/react)/;
+const REACT_PACKAGES = /^(react|react-dom|@tanstack\/react-|@xstate\/react|@react-email\/)/;
 
 function listSources(dir: string): string[] {
   const out: string[] = [];
@@ -59,7 +61,7 @@ export function readImportGraph(root: string): ImportGraph {
   return graph;
 }
 
-type Layer = 'route' | 'app' | 'feature' | 'component' | 'lib' | 'api' | 'qa' | 'sw' | 'testing' | 'server' | 'db' | 'other';
+type Layer = 'route' | 'app' | 'feature' | 'component' | 'lib' | 'api' | 'qa' | 'sw' | 'testing' | 'server' | 'db' | 'mail' | 'other';
 
 function layerOf(path: string): { layer: Layer; feature?: string } {
   const parts = path.split('/');
@@ -88,6 +90,8 @@ function layerOf(path: string): { layer: Layer; feature?: string } {
       return { layer: 'server' };
     case 'db':
       return { layer: 'db' };
+    case 'mail':
+      return { layer: 'mail' };
     default:
       return { layer: 'other' };
   }
@@ -100,6 +104,8 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 const SERVER_LAYERS: ReadonlySet<Layer> = new Set(['server', 'db']);
 /** Layers made of React components and hooks. */
 const REACT_LAYERS: ReadonlySet<Layer> = new Set(['route', 'app', 'feature', 'component']);
+/** The one server module the e-mails may import: the shape of what they are built from (types and a constant). */
+const MAIL_INPUT_TYPES = 'src/server/newsletter/issues/issueMailTypes.ts';
 
 function reachable(graph: ImportGraph, start: string): Set<string> {
   const seen = new Set<string>();
@@ -144,6 +150,18 @@ export function importRuleViolations(graph: ImportGraph): string[] {
       if (source.layer === 'qa' && ['app', 'route'].includes(target.layer)) {
         problems.push(`the inspector imports a ${target.layer}: ${from} -> ${to}`);
       }
+      if (source.layer === 'mail' && SERVER_LAYERS.has(target.layer) && to !== MAIL_INPUT_TYPES) {
+        problems.push(`the mail imports server code: ${from} -> ${to}`);
+      }
+      if (source.layer === 'mail' && UI_LAYERS.has(target.layer) && target.layer !== 'lib') {
+        problems.push(`the mail imports a ${target.layer}: ${from} -> ${to}`);
+      }
+      if (SERVER_LAYERS.has(source.layer) && target.layer === 'mail' && !isTest(from)) {
+        problems.push(`server imports the mail: ${from} -> ${to}`);
+      }
+      if (UI_LAYERS.has(source.layer) && target.layer === 'mail') {
+        problems.push(`UI imports the mail: ${from} -> ${to}`);
+      }
       if (target.layer === 'testing' && source.layer !== 'testing' && !isTest(from)) {
         problems.push(`test support imported by shipped code: ${from} -> ${to}`);
       }
@@ -159,6 +177,12 @@ export function importRuleViolations(graph: ImportGraph): string[] {
         if (SERVER_LAYERS.has(layerOf(through).layer)) continue;
         const react = graph.get(through)?.packages.find((pkg) => REACT_PACKAGES.test(pkg));
         if (react) problems.push(`server reaches React: ${from} -> ${through} -> ${react}`);
+      }
+    }
+    // The mail's input types stay free of the database: the mail must not reach it through them either.
+    if (source.layer === 'mail' && !isTest(from)) {
+      for (const through of reachable(graph, from)) {
+        if (layerOf(through).layer === 'db') problems.push(`the mail reaches the database: ${from} -> ${through}`);
       }
     }
   }

@@ -1,7 +1,7 @@
 /** The newsletter issue's e-mail: what every client must find in it, hostile text escaped, under Gmail's clipping size. */
 import { describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_PLACEHOLDER, type IssueMailInput } from '../server/newsletter/issues/issueMailTypes.ts';
-import { renderNewsletterIssueMail } from './newsletterIssueMail.tsx';
+import { drawnSize, renderNewsletterIssueMail } from './newsletterIssueMail.tsx';
 
 const input: IssueMailInput = {
   subject: 'La sélection de la semaine',
@@ -75,6 +75,21 @@ describe('the newsletter issue e-mail', () => {
     }
     expect(text).toContain('Version en ligne : https://piquante.fr/lettres/12');
     expect(text).toContain('Bonjour à toutes,');
+  });
+
+  it('draws images at the column’s width at most, proportions kept, and leaves out one whose size is unusable', async () => {
+    expect(drawnSize({ width: 1200, height: 800 })).toEqual({ width: 552, height: 368 });
+    expect(drawnSize({ width: 300, height: 600 })).toEqual({ width: 300, height: 600 });
+    expect(drawnSize({ width: 0, height: 800 })).toBeNull();
+    expect(drawnSize({ width: Number.NaN, height: 800 })).toBeNull();
+    const broken = {
+      ...input,
+      articles: [{ ...input.articles[0], image: { url: 'https://piquante.fr/media/x.webp', alt: 'X', width: 0, height: 0 } }],
+    } as IssueMailInput;
+    const { html } = await renderNewsletterIssueMail(broken);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('NaN');
+    expect(html).toContain('Les jeans larges reviennent');
   });
 
   it('stays under Gmail’s clipping size with thirty articles', async () => {

@@ -27,17 +27,31 @@ export const paragraphsOf = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
+/** The column's inner width (600 px less the container's padding): no image is drawn wider. */
+const COLUMN_WIDTH = 552;
+
+/**
+ * The image's drawn size, its proportions kept (Outlook sizes by these attributes, everyone else by the
+ * width 100 % / height auto style); null when the stored size is unusable (no image beats a distorted one).
+ */
+export function drawnSize(image: { width: number; height: number }): { width: number; height: number } | null {
+  if (!(Number.isFinite(image.width) && Number.isFinite(image.height) && image.width > 0 && image.height > 0)) return null;
+  const width = Math.min(COLUMN_WIDTH, Math.round(image.width));
+  return { width, height: Math.max(1, Math.round((width * image.height) / image.width)) };
+}
+
 function ArticleCard({ article }: { article: IssueMailArticle }) {
+  const size = article.image ? drawnSize(article.image) : null;
   return (
     <Section style={{ backgroundColor: colours.card, padding: '0 0 24px' }}>
-      {article.image ? (
+      {article.image && size ? (
         <Link href={article.url}>
           <Img
             src={article.image.url}
             alt={article.image.alt}
-            width={Math.min(552, article.image.width)}
-            height={Math.round((Math.min(552, article.image.width) * article.image.height) / article.image.width)}
-            style={{ display: 'block', width: '100%', maxWidth: '552px', height: 'auto', border: 0, borderRadius: '6px' }}
+            width={size.width}
+            height={size.height}
+            style={{ display: 'block', width: '100%', maxWidth: `${COLUMN_WIDTH}px`, height: 'auto', border: 0, borderRadius: '6px' }}
           />
         </Link>
       ) : null}
@@ -83,7 +97,7 @@ export function NewsletterIssueMail(input: IssueMailInput) {
         <Container style={{ width: '100%', maxWidth: '600px', margin: '0 auto', backgroundColor: colours.card, padding: '24px' }}>
           <Section style={{ backgroundColor: colours.card }}>
             <Text style={{ margin: 0, fontFamily: sans, fontSize: '12px', color: colours.muted, textAlign: 'right' }}>
-              <Link href={input.webVersionUrl} style={{ color: colours.muted }}>
+              <Link href={input.webVersionUrl} style={{ color: colours.muted, textDecoration: 'underline' }}>
                 Voir la version en ligne
               </Link>
             </Text>
@@ -111,7 +125,7 @@ export function NewsletterIssueMail(input: IssueMailInput) {
           <Section style={{ backgroundColor: colours.card }}>
             <Text style={{ margin: '0 0 8px', fontFamily: sans, fontSize: '13px', lineHeight: '20px', color: colours.muted }}>
               Vous recevez {input.newsletterName} parce que vous vous êtes inscrit·e sur {input.siteName}.{' '}
-              <Link href={input.unsubscribeUrl} style={{ color: colours.brand }}>
+              <Link href={input.unsubscribeUrl} style={{ color: colours.brand, textDecoration: 'underline' }}>
                 Se désinscrire
               </Link>
             </Text>

@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from 'srvx';
+import { putHitPathInFront } from './lib/hitPathInFront.mjs';
 import { compressible, createStaticFiles, isBuildOnlyPath, staticResponse } from './lib/staticFiles.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -117,6 +118,8 @@ async function runServer() {
     // Cluster workers each bind the port with SO_REUSEPORT (the kernel spreads connections); srvx binds
     // exclusively otherwise, which a second worker cannot.
     ...(cluster.isWorker ? { reusePort: true } : {}),
+    // Listening starts below, once the hit path is in front of srvx's handler.
+    manual: true,
     async fetch(request) {
       const url = new URL(request.url);
       // /sw.js is the server entry's: its headers, and the off switch (SERVICE_WORKER=0), are decided there.
@@ -129,6 +132,10 @@ async function runServer() {
       return withReasonPhrase(compressDynamic(response, request));
     },
   });
+  // A fresh page in the page cache is sent straight from node:http (issue 22: the server entry's
+  // answerFromCache); anything else goes through srvx, the static files and the server entry as before.
+  putHitPathInFront(server, (req, res) => app.answerFromCache?.(req, res) ?? false);
+  await server.serve();
   await server.ready();
   const { database } = await health.json();
   console.log(

@@ -10,11 +10,13 @@ import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';
 import type { IssueMailRenderer } from './server/newsletter/issues/issueMailTypes.ts';
 import { findRedirect, permanentRedirect } from './server/http/redirects.ts';
+import { createCacheHitPath } from './server/http/cacheHitPath.ts';
 import { createPageAnswerer } from './server/http/pageAnswers.ts';
 import { PageCache, pageCacheBytes } from './server/http/pageCache.ts';
 import { listenForContentChanges } from './server/http/pageCacheInvalidation.ts';
 import { createSharedPages, releaseOf, sharedPagesSite } from './server/http/sharedPages.ts';
 import { answerResourceRequest } from './server/http/resourceRequests.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { strictTransportSecurity, transportSecurityFromEnv } from './server/config/transportSecurity.ts';
 import { withSecurityHeaders } from './server/security/securityHeaders.server.ts';
 import { SERVICE_WORKER_PATH, serviceWorkerScript } from './server/sw/serviceWorkerScript.server.ts';
@@ -48,11 +50,18 @@ app.then(
 );
 
 const transportSecurity = transportSecurityFromEnv();
+// The page cache's hits answered at the node:http level, before a Web Request exists (issue 22);
+// PAGE_CACHE_HIT_PATH=0 sends them the normal way (to compare, as bench:http does).
+const hitPath = import.meta.env.DEV || process.env.PAGE_CACHE_HIT_PATH === '0' ? null : createCacheHitPath(pageCache, transportSecurity);
 
 export default {
   /** After the last request: background work (job workers) stops; a job cut short is tried again later. */
   async stop(): Promise<void> {
     await (await app).stop();
+  },
+  /** Called by scripts/serve.mjs for every request, first: true when a fresh cached page was sent. */
+  answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+    return hitPath?.answer(req, res) ?? false;
   },
   async fetch(request: Request): Promise<Response> {
     const response = await answer(request);

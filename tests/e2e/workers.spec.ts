@@ -15,9 +15,12 @@ import { encodeAltchaSolution, solveAltcha } from '../../src/lib/altcha/altchaSo
 import { notifyContentChanged } from '../../src/server/http/pageCacheInvalidation.ts';
 import { seedDemoContent } from '../../src/server/seed/seedDemoContent.server.ts';
 import { redisTestsRun, testRedisUrl } from '../../src/testing/redisReachable.ts';
+import { createStaffOn, STAFF_PASSWORD } from './support/newsroom.ts';
 import { type OwnServer, startOwnServer, throwawayPostgres } from './support/ownServer.ts';
 
 test.describe.configure({ mode: 'serial' });
+
+const EDITOR = 'deux-processus@piquante.test';
 
 let server: OwnServer;
 let database: Awaited<ReturnType<typeof throwawayPostgres>>;
@@ -35,6 +38,7 @@ test.beforeAll(async () => {
   } finally {
     await opened.close();
   }
+  await createStaffOn({ DATABASE_URL: database.url }, EDITOR, 'Édition à deux', 'editor');
   server = await startOwnServer({
     DATABASE_URL: database.url,
     REDIS_URL: testRedisUrl,
@@ -164,4 +168,55 @@ test('a captcha solution spent on one process is refused by the other', async ()
   }
   expect(results[0]).toBe('success');
   expect(results.slice(1).every((result) => /anti-robot/.test(result))).toBe(true);
+});
+
+test('a publication in the newsroom: neither process serves the held page once the purge reaches it', async () => {
+  // Both processes hold the category page (HIT: answered by their node:http hit path).
+  const states = new Set<string>();
+  for (let i = 0; i < 30; i++) states.add(String((await fresh('GET', '/beaute')).headers['x-cache']));
+  expect(states).toContain('HIT');
+  const session = await fresh(
+    'POST',
+    '/api/admin/session',
+    { 'content-type': 'application/json', origin: server.baseUrl },
+    JSON.stringify({ email: EDITOR, password: STAFF_PASSWORD }),
+  );
+  expect(session.status).toBe(200);
+  const staff = {
+    cookie: String(session.headers['set-cookie']).split(';')[0] ?? '',
+    'x-csrf-token': (JSON.parse(session.body) as { csrfToken: string }).csrfToken,
+    origin: server.baseUrl,
+    'content-type': 'application/json',
+  };
+  const title = `Publié à deux ${Date.now()}`;
+  const created = await fresh(
+    'POST',
+    '/api/admin/articles',
+    staff,
+    JSON.stringify({
+      title,
+      subtitle: 'Un chapô',
+      categorySlug: 'beaute',
+      stamp: null,
+      mainImage: { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800 },
+      doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Texte.' }] }] },
+    }),
+  );
+  expect(created.status).toBe(201);
+  const article = JSON.parse(created.body) as { id: number; version: number };
+  const published = await fresh(
+    'POST',
+    `/api/admin/articles/${article.id}/status`,
+    staff,
+    JSON.stringify({ action: 'publish', version: article.version }),
+  );
+  expect(published.status).toBe(200);
+  // The process that published purged before answering; the other purges when the message reaches it
+  // (NOTIFY and Redis, within a second): from then on, 20 requests in a row show the article.
+  const deadline = Date.now() + 10_000;
+  let shown = 0;
+  while (shown < 20 && Date.now() < deadline) {
+    shown = (await fresh('GET', '/beaute')).body.includes(title) ? shown + 1 : 0;
+  }
+  expect(shown).toBe(20);
 });

@@ -25,9 +25,13 @@ export function transportSecurityFromEnv(env: NodeJS.ProcessEnv = process.env): 
 
 /** The header's value for this request, or null when it must not be sent. */
 export function strictTransportSecurity(request: Request, config: TransportSecurity): string | null {
+  return strictTransportSecurityOf(request.headers.get('x-forwarded-proto'), new URL(request.url).protocol === 'https:', config);
+}
+
+/** The same decision from the request's parts (the node:http hit path has no Web Request). */
+export function strictTransportSecurityOf(forwardedProto: string | null, directHttps: boolean, config: TransportSecurity): string | null {
   if (config.maxAge === 0) return null;
-  const forwardedHttps = config.trustProxy && (request.headers.get('x-forwarded-proto') ?? '').split(',').pop()?.trim() === 'https';
-  const direct = new URL(request.url).protocol === 'https:';
-  if (!config.siteIsHttps && !forwardedHttps && !direct) return null;
+  const forwardedHttps = config.trustProxy && (forwardedProto ?? '').split(',').pop()?.trim() === 'https';
+  if (!config.siteIsHttps && !forwardedHttps && !directHttps) return null;
   return `max-age=${config.maxAge}`;
 }

@@ -80,20 +80,49 @@ export function preferredEncoding(acceptEncoding: string | null): 'br' | 'gzip' 
   return null;
 }
 
-/** The stored page as this reader wants it: 304, or the body in the best encoding it accepts. */
-export function answerStored(request: Request, page: StoredPage, state: CacheState, now = Date.now()): Response {
+/**
+ * The headers of a stored page's 200 in one encoding, but for `age` (per answer): built once per page and
+ * encoding, shared by the answer below and the node:http hit path (src/server/http/cacheHitPath.ts), so the
+ * two cannot drift apart.
+ */
+export function storedAnswerHeaders(page: StoredPage, encoding: 'br' | 'gzip' | null): readonly [string, string][] {
+  let prepared = preparedHeaders.get(page);
+  if (!prepared) {
+    prepared = { br: buildStoredHeaders(page, 'br'), gzip: buildStoredHeaders(page, 'gzip'), identity: buildStoredHeaders(page, null) };
+    preparedHeaders.set(page, prepared);
+  }
+  return prepared[encoding ?? 'identity'];
+}
+
+const preparedHeaders = new WeakMap<StoredPage, Record<'br' | 'gzip' | 'identity', readonly [string, string][]>>();
+
+function buildStoredHeaders(page: StoredPage, encoding: 'br' | 'gzip' | null): [string, string][] {
   const headers = new Headers(page.headers);
   headers.set('cache-control', pageCacheControl());
   headers.set('etag', page.etag);
   headers.set('vary', 'accept-encoding');
-  headers.set('age', String(Math.max(0, Math.floor((now - page.storedAt) / 1000))));
+  if (encoding) headers.set('content-encoding', encoding);
+  headers.set('content-length', String(storedBody(page, encoding).byteLength));
+  return [...headers];
+}
+
+export function storedBody(page: StoredPage, encoding: 'br' | 'gzip' | null): Uint8Array<ArrayBuffer> {
+  return encoding ? page[encoding] : page.identity;
+}
+
+/** Seconds since the page was stored (the `age` header). */
+export function storedAge(page: StoredPage, now = Date.now()): string {
+  return String(Math.max(0, Math.floor((now - page.storedAt) / 1000)));
+}
+
+/** The stored page as this reader wants it: 304, or the body in the best encoding it accepts. */
+export function answerStored(request: Request, page: StoredPage, state: CacheState, now = Date.now()): Response {
+  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+  const headers = new Headers(storedAnswerHeaders(page, encoding) as [string, string][]);
+  headers.set('age', storedAge(page, now));
   headers.set('x-cache', state);
   if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.etag)) return notModified(headers);
-  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
-  const body = encoding ? page[encoding] : page.identity;
-  if (encoding) headers.set('content-encoding', encoding);
-  headers.set('content-length', String(body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, statusText: 'OK', headers });
+  return new Response(request.method === 'HEAD' ? null : storedBody(page, encoding), { status: 200, statusText: 'OK', headers });
 }
 
 function uncached(request: Request, response: Response, state: CacheState): Response {

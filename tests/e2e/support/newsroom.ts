@@ -13,12 +13,17 @@ export const STAFF_PASSWORD = 'une phrase de passe solide';
 
 /** `npm run staff:create` as an operator runs it (the password on standard input), on a stopped PGlite directory. */
 export async function createStaff(dataDir: string, email: string, name: string, role: string): Promise<void> {
+  await createStaffOn({ DATA_DIR: dataDir, DATABASE_URL: '' }, email, name, role);
+}
+
+/** The same command on another database (`DATABASE_URL` for PostgreSQL). */
+export async function createStaffOn(database: NodeJS.ProcessEnv, email: string, name: string, role: string): Promise<void> {
   const child = run(
     process.execPath,
     ['--experimental-strip-types', '--no-warnings', 'scripts/staff/staff-create.ts', '--email', email, '--name', name, '--role', role],
     {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: { ...process.env, ...database },
     },
   );
   child.child.stdin?.end(`${STAFF_PASSWORD}\n`);

@@ -1,0 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from 'srvx';
+
+export function putHitPathInFront(server: Server, answerFromCache: (req: IncomingMessage, res: ServerResponse) => boolean): void;

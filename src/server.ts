@@ -2,7 +2,9 @@
  * The server entry: redirects first, then the service worker script (/sw.js), then what is not a page
  * (the content service under /api and /newsletter, generated media, feeds: src/server/http/resourceRequests.ts),
  * then TanStack Start's SSR for everything else, through the page cache (src/server/http/pageAnswers.ts; off in
- * development, where Vite serves fresh modules and injects its own inline scripts).
+ * development, where Vite serves fresh modules and injects its own inline scripts). Cacheable API answers are
+ * kept in the same cache (apiAnswerCache.ts). A fresh entry never gets here: scripts/serve.mjs hands every
+ * request to answerFromCache first, the node:http hit path (cacheHitPath.ts).
  */
 import handler from '@tanstack/react-start/server-entry';
 import { registerInProcessApi } from './api/inProcessApi.ts';
@@ -10,6 +12,7 @@ import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';
 import type { IssueMailRenderer } from './server/newsletter/issues/issueMailTypes.ts';
 import { findRedirect, permanentRedirect } from './server/http/redirects.ts';
+import { answerApiThroughCache, isCacheableApiRequest } from './server/http/apiAnswerCache.ts';
 import { createCacheHitPath } from './server/http/cacheHitPath.ts';
 import { createPageAnswerer } from './server/http/pageAnswers.ts';
 import { PageCache, pageCacheBytes } from './server/http/pageCache.ts';
@@ -79,7 +82,10 @@ async function answer(request: Request): Promise<Response> {
   // The worker's own script: its headers (and the off switch) are its own, not a resource's CSP, which
   // would apply to the worker itself.
   if (url.pathname === SERVICE_WORKER_PATH) return serviceWorkerScript(request, { dev: import.meta.env.DEV });
-  const resource = await answerResourceRequest(request, url, () => app);
+  const resource =
+    !import.meta.env.DEV && pageCache.maxBytes > 0 && isCacheableApiRequest(request, url)
+      ? await answerApiThroughCache(pageCache, request, url, () => answerResourceRequest(request, url, () => app))
+      : await answerResourceRequest(request, url, () => app);
   if (resource) return resource;
   await app; // SSR loaders call the in-process API: make sure it is registered.
   if (import.meta.env.DEV) return withSecurityHeaders(await handler.fetch(request), [], { csp: false });

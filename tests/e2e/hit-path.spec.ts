@@ -6,6 +6,7 @@
  * The same purge across two processes (WORKERS=2 + Redis) is in workers.spec.ts.
  */
 import { expect, test } from '@playwright/test';
+import { appConfig } from '../../app.config.ts';
 import { newsroomServer, STAFF_PASSWORD } from './support/newsroom.ts';
 import { raw } from './support/rawHttp.ts';
 
@@ -52,6 +53,25 @@ test('a hit answered before the framework carries the headers and bytes the rend
   }
 });
 
+test('a cacheable API answer is kept beside the pages, with its own Cache-Control; the newsroom never is', async () => {
+  const { baseUrl } = server;
+  for (const path of ['/api/categories', '/api/articleLast', '/api/search?q=robe']) {
+    const miss = await raw(baseUrl, 'GET', path, { 'accept-encoding': 'br' });
+    expect(miss.status, path).toBe(200);
+    const hit = await raw(baseUrl, 'GET', path, { 'accept-encoding': 'br' });
+    expect(hit.headers['x-cache'], path).toBe('HIT');
+    expect(comparable(hit.headers), path).toEqual(comparable(miss.headers));
+    expect(hit.bytes.equals(miss.bytes), path).toBe(true);
+    expect(hit.headers['cache-control'], path).toBe(appConfig.apiCache.list);
+    expect((await raw(baseUrl, 'GET', path, { 'if-none-match': String(hit.headers.etag) })).status, path).toBe(304);
+  }
+  for (let i = 0; i < 2; i++) {
+    const admin = await raw(baseUrl, 'GET', '/api/admin/articles');
+    expect(admin.headers['x-cache']).toBeUndefined();
+    expect(admin.status).toBe(401);
+  }
+});
+
 test('a publication in the newsroom: the next request for the category renders it, no waiting', async () => {
   const { baseUrl } = server;
   const session = await fetch(`${baseUrl}/api/admin/session`, {
@@ -72,6 +92,8 @@ test('a publication in the newsroom: the next request for the category renders i
   const held = await raw(baseUrl, 'GET', '/mode', { cookie });
   expect(held.headers['x-cache']).toBe('HIT');
   expect(held.headers['set-cookie']).toBeUndefined();
+  await raw(baseUrl, 'GET', '/api/articleLast');
+  expect((await raw(baseUrl, 'GET', '/api/articleLast')).headers['x-cache']).toBe('HIT');
 
   const title = `Tout juste publié ${Date.now()}`;
   const created = await fetch(`${baseUrl}/api/admin/articles`, {
@@ -99,6 +121,9 @@ test('a publication in the newsroom: the next request for the category renders i
   expect(next.headers['x-cache']).toBe('MISS');
   expect(next.body).toContain(title);
   expect((await raw(baseUrl, 'GET', '/mode')).headers['x-cache']).toBe('HIT');
+  const latest = await raw(baseUrl, 'GET', '/api/articleLast');
+  expect(latest.headers['x-cache']).toBe('MISS');
+  expect(latest.body).toContain(title);
 
   const { version } = (await published.json()) as { version: number };
   const unpublished = await fetch(`${baseUrl}/api/admin/articles/${article.id}/status`, {

@@ -5,9 +5,9 @@
  * a stale page, a POST, an address that URL parsing would rewrite — returns false and takes the normal
  * way (src/server.ts → src/server/http/pageAnswers.ts), which answers exactly as before.
  *
- * Why it is the same answer: only the normal path stores pages, after the redirects, the resource routes
- * (/api, media, feeds) and the private pages have been ruled out, under the key `pathname + search` of a
- * parsed URL; a request target that parsing leaves as it is gives that same key here. The headers are the
+ * Why it is the same answer: only the normal path stores entries — pages, after the redirects, the other
+ * resources (media, feeds) and the private pages have been ruled out, and cacheable API answers
+ * (apiAnswerCache.ts) — under the key `pathname + search` of a parsed URL; a request target that parsing leaves as it is gives that same key here. The headers are the
  * very list answerStored uses (storedAnswerHeaders, built once per page and encoding); only `age`, and
  * Strict-Transport-Security (per request), are added per answer. A purge empties the cache: the next
  * request misses here and renders.

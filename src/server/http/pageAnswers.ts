@@ -98,7 +98,8 @@ const preparedHeaders = new WeakMap<StoredPage, Record<'br' | 'gzip' | 'identity
 
 function buildStoredHeaders(page: StoredPage, encoding: 'br' | 'gzip' | null): [string, string][] {
   const headers = new Headers(page.headers);
-  headers.set('cache-control', pageCacheControl());
+  // A page's Cache-Control is the page cache's; a stored API answer keeps its own (apiAnswerCache.ts).
+  if (!headers.has('cache-control')) headers.set('cache-control', pageCacheControl());
   headers.set('etag', page.etag);
   headers.set('vary', 'accept-encoding');
   if (encoding) headers.set('content-encoding', encoding);

@@ -4,11 +4,12 @@
  * the consent banner (first visit, 1 s after load), and for a returning reader who accepted everything
  * (the popin's code when a popin applies, the analytics tag when configured).
  * Prints one line per situation: files, bytes transferred (as the server compressed them), and the lazy
- * chunks that came on top of the page's own.
+ * chunks that came on top of the page's own. Then the article page's HTML bytes (issue 22, scripts/bench/articleHtml.ts).
  */
 import { chromium, type Page } from '@playwright/test';
 import { consentCookieValue, acceptedEverything } from '../../tests/e2e/support/consentCookie.ts';
 import { consentConfig } from '../../consent.config.ts';
+import { printArticleHtmlWeight } from './articleHtml.ts';
 import { ensureBuild, startBenchServer } from './benchServer.ts';
 
 const BUDGET = 100 * 1024;
@@ -31,7 +32,7 @@ async function scriptBytes(page: Page, url: string, settleMs: number): Promise<{
 }
 
 ensureBuild();
-const server = await startBenchServer('pglite', 300, 4390, { SEED_DEMO: '0' });
+const server = await startBenchServer('pglite', 300, Number(process.env.BENCH_PORT ?? 4390), { SEED_DEMO: '0' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   const latest = (await (await fetch(`${server.baseUrl}/api/articleLast`)).json()) as { results: { fullUrl: string }[] };
@@ -64,6 +65,7 @@ try {
     );
     await context.close();
   }
+  await printArticleHtmlWeight(server.baseUrl);
 } finally {
   await browser.close();
   await server.stop();

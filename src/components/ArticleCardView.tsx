@@ -53,9 +53,7 @@ export function ArticleCardView({ article, eager = false, priority = false, vari
           sizes={sizes[variant]}
           eager={eager}
           priority={priority}
-          className={`h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95 ${
-            compact ? 'aspect-square' : 'aspect-[3/2]'
-          }`}
+          className={`card-image ${compact ? 'aspect-square' : 'aspect-[3/2]'}`}
         />
         {article.stamp ? <StampBadge stamp={article.stamp} className={`absolute ${compact ? '-left-1 -top-2' : 'left-3 top-3'}`} /> : null}
       </div>

@@ -14,10 +14,6 @@ export function ShareLinks({ url, title, tone = 'light' }: { url: string; title:
     { label: 'Partager sur WhatsApp', href: `https://wa.me/?text=${t}%20${u}`, Icon: WhatsappIcon },
     { label: 'Partager par e-mail', href: `mailto:?subject=${t}&body=${u}`, Icon: MailIcon },
   ];
-  const colours =
-    tone === 'dark'
-      ? 'border-white/40 text-white hover:bg-white hover:text-encre'
-      : 'border-encre/25 text-encre hover:bg-encre hover:text-white';
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Partager">
       {targets.map(({ label, href, Icon }) => (
@@ -26,7 +22,7 @@ export function ShareLinks({ url, title, tone = 'light' }: { url: string; title:
             href={href}
             target={href.startsWith('mailto:') ? undefined : '_blank'}
             rel="noopener noreferrer"
-            className={`grid size-11 place-items-center rounded-full border transition ${colours}`}
+            className={tone === 'dark' ? 'share-link share-link-dark' : 'share-link'}
           >
             <Icon size={18} />
             <span className="sr-only">{label}</span>

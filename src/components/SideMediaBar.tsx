@@ -3,8 +3,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from './icons.tsx';
 import { socialLinks } from './ShareLinks.tsx';
 
 const icons = { Instagram: InstagramIcon, Facebook: FacebookIcon } as const;
-const item =
-  'grid size-11 place-items-center text-encre transition hover:bg-piment hover:text-white focus-visible:bg-piment focus-visible:text-white';
+const item = 'side-media-link';
 
 /** SPEC §2: the side media bar (wide screens): social networks, the app and the newsletter. */
 export function SideMediaBar() {

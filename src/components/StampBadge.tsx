@@ -17,10 +17,7 @@ export function stampLabel(stamp: Stamp): string {
 export function StampBadge({ stamp, className = '' }: { stamp: Stamp; className?: string }) {
   const { label, className: colours } = stamps[stamp];
   return (
-    <span
-      className={`stamp inline-block -rotate-3 rounded-sm border-2 border-white px-2 py-0.5 font-sans text-[0.7rem] font-extrabold uppercase tracking-widest shadow-sm ${colours} ${className}`}
-      data-stamp={stamp}
-    >
+    <span className={`stamp ${colours}${className ? ` ${className}` : ''}`} data-stamp={stamp}>
       {label}
     </span>
   );

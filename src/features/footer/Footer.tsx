@@ -26,7 +26,7 @@ export interface FooterProps {
   shareTitle: string;
 }
 
-const linkClass = 'rounded-sm text-white/90 underline-offset-4 hover:text-white hover:underline';
+const linkClass = 'footer-link';
 
 export function Footer({ newsletter, quotation, shareUrl, shareTitle }: FooterProps) {
   const { site } = appConfig;

@@ -3,7 +3,10 @@ import { appConfig } from '../../../app.config.ts';
 import type { ArticleDetail } from '../../api/types.ts';
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoHead } from './seo.ts';
 
-export function articleHead(article: ArticleDetail, siteUrl: string, noindex = false) {
+/** The head reads no body: the page's data may carry it as markup only. */
+type ArticleFacts = Omit<ArticleDetail, 'body'>;
+
+export function articleHead(article: ArticleFacts, siteUrl: string, noindex = false) {
   // The newsroom's SEO fields win when set; the sharing image keeps the main image's alt text.
   const seo = article.seo;
   const shareImage = seo?.image ? { url: seo.image, alt: article.mainImage.alt } : article.mainImage;
@@ -42,6 +45,6 @@ export function articleHead(article: ArticleDetail, siteUrl: string, noindex = f
   });
 }
 
-export function articleShareUrl(article: ArticleDetail, siteUrl: string): string {
+export function articleShareUrl(article: ArticleFacts, siteUrl: string): string {
   return absoluteUrl(siteUrl, article.fullUrl);
 }

@@ -96,7 +96,6 @@ export function staticServerBlock(dir: string, port: number, path: string, bytes
     root ${docroot};
     access_log off;
     open_file_cache max=1000 inactive=60s;
-    keepalive_requests 100000;
     gzip_static on;
     location / { try_files $uri.html =404; default_type text/html; }
   }`;

@@ -132,13 +132,18 @@ async function measure(wrk: string, target: Target): Promise<Row> {
   };
   rows.push(row);
   console.log(
-    `${row.setup.padEnd(40)} ${row.page.padEnd(22)} ${String(row.rps).padStart(6)} req/s ${fmtRatio(row.ratio).padStart(7)}  p50 ${row.p50} ms  p99 ${row.p99} ms  wrk ${row.wrkCpu.toFixed(2)} cores  server ${serverCpu === null ? '–' : serverCpu.toFixed(2)} cores  load ${row.load}${row.errors ? `  ${row.errors} errors` : ''}`,
+    `${row.setup.padEnd(40)} ${row.page.padEnd(22)} ${String(row.rps).padStart(6)} req/s ${fmtRatio(row.ratio).padStart(7)}  p50 ${row.p50} ms  p99 ${row.p99} ms  wrk ${row.wrkCpu.toFixed(2)} cores  server ${serverCpu === null ? '–' : `${serverCpu.toFixed(2)} cores, ${cpuPerRequest(serverCpu, row.rps)} µs/req`}  load ${row.load}${row.errors ? `  ${row.errors} errors` : ''}`,
   );
   return row;
 }
 
 /** Two decimals, three under 0.1 (an uncached render is a few thousandths of the reference). */
 const ratioText = (ratio: number) => ratio.toFixed(ratio < 0.1 ? 3 : 2);
+/** Server CPU time per request, in µs (cores × 10⁶ / requests a second). */
+const cpuPerRequest = (cores: number, rps: number) => {
+  const us = (cores / Math.max(rps, 1)) * 1e6;
+  return us < 100 ? us.toFixed(1) : us.toFixed(0);
+};
 const fmtRatio = (ratio: number | null) => (ratio === null ? '' : `${ratioText(ratio)} ×`);
 
 async function articlePaths(baseUrl: string, count: number): Promise<string[]> {
@@ -341,6 +346,7 @@ function markdownTable(): string {
     'p99 ms',
     'wrk CPU',
     'server CPU',
+    'server µs/req',
     'max RSS MB',
     'load',
     'errors',
@@ -354,7 +360,7 @@ function markdownTable(): string {
     String(row.p99),
     row.wrkCpu.toFixed(2),
     row.serverCpu === null ? '–' : row.serverCpu.toFixed(2),
-    row.serverCpu === null ? '–' : ((row.serverCpu / row.rps) * 1e6).toFixed(row.serverCpu / row.rps < 1e-3 ? 1 : 0),
+    row.serverCpu === null ? '–' : cpuPerRequest(row.serverCpu, row.rps),
     row.rss === null ? '–' : String(row.rss),
     row.load,
     String(row.errors),

@@ -137,8 +137,8 @@ async function measure(wrk: string, target: Target): Promise<Row> {
   return row;
 }
 
-/** Two decimals, three under 0.1 (an uncached render is a few thousandths of the reference). */
-const ratioText = (ratio: number) => ratio.toFixed(ratio < 0.1 ? 3 : 2);
+/** Two decimals, more under 0.1 (an uncached render is a few thousandths of the reference). */
+const ratioText = (ratio: number) => ratio.toFixed(ratio < 0.01 ? 4 : ratio < 0.1 ? 3 : 2);
 /** Server CPU time per request, in µs (cores × 10⁶ / requests a second). */
 const cpuPerRequest = (cores: number, rps: number) => {
   const us = (cores / Math.max(rps, 1)) * 1e6;

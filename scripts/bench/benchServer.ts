@@ -4,6 +4,7 @@
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { Transform } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -76,8 +77,9 @@ export async function serveBench(database: BenchDatabaseHandle, port: number, en
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: root,
     env: { ...process.env, ...database.env, ...env, PORT: String(port), HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
   });
+  child.stderr?.pipe(withoutAbortedRequests()).pipe(process.stderr);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child);
   return {
@@ -90,6 +92,32 @@ export async function serveBench(database: BenchDatabaseHandle, port: number, en
       }
     },
   };
+}
+
+/**
+ * The server's error output without the traces of requests aborted by the client (`Error: aborted` …
+ * `code: 'ECONNRESET'` }): a load generator closes its connections mid-request when its time is up, by design.
+ */
+function withoutAbortedRequests(): Transform {
+  let pending = '';
+  let skipping = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      const kept: string[] = [];
+      for (const line of lines) {
+        if (line === 'Error: aborted') skipping = true;
+        else if (!skipping) kept.push(line);
+        else if (line === '}') skipping = false;
+      }
+      callback(null, kept.length ? `${kept.join('\n')}\n` : '');
+    },
+    flush(callback) {
+      callback(null, pending);
+    },
+  });
 }
 
 /** Seeds `articles` articles into a fresh database and serves the built app on it. */

@@ -393,6 +393,22 @@ try {
         const [article] = await articlePaths(cached.baseUrl, 100);
         await warm(cached.baseUrl, [article as string]);
         await referenceRows(wrk, label, cached, article as string);
+        await cached.stop();
+        // The same hit without the node:http hit path (every request through srvx and the server entry): what it gave.
+        const throughFramework = await serveBench(database, APP_PORT, { WORKERS: '1', PAGE_CACHE_HIT_PATH: '0' });
+        try {
+          await warm(throughFramework.baseUrl, [article as string]);
+          await measure(wrk, {
+            setup: `${label}, page-cache hit through the framework (PAGE_CACHE_HIT_PATH=0)`,
+            page: 'article',
+            baseUrl: throughFramework.baseUrl,
+            paths: [article as string],
+            pid: throughFramework.pid,
+            gzip: true,
+          });
+        } finally {
+          await throughFramework.stop();
+        }
       } finally {
         await cached.stop();
       }

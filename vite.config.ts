@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleReportPlugin } from './scripts/build/bundleReport.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { serviceWorkerPlugin } from './scripts/build/serviceWorker.ts';
 
@@ -63,6 +64,7 @@ export default defineConfig({
     tanstackStart({ server: { build: { inlineCss: false } } }),
     viteReact(),
     tailwindcss(),
+    bundleReportPlugin(),
     serviceWorkerPlugin(),
     precompressPlugin(),
   ],

@@ -37,9 +37,7 @@ function isLoadedAtStart(moduleId: string, route: string): boolean {
 /** The chunks a page loads at start, entry first, in the order they were reached. */
 export function startChunks(report: BundleReport, route: string): ReportedChunk[] {
   const byFile = new Map(report.chunks.map((chunk) => [chunk.fileName, chunk]));
-  const roots = report.chunks.filter(
-    (chunk) => chunk.isEntry || Object.keys(chunk.modules).some((id) => isLoadedAtStart(id, route)),
-  );
+  const roots = report.chunks.filter((chunk) => chunk.isEntry || Object.keys(chunk.modules).some((id) => isLoadedAtStart(id, route)));
   if (!roots.some((chunk) => Object.keys(chunk.modules).some((id) => id === route || id.startsWith(`${route}?`)))) {
     throw new Error(`no chunk holds the route ${route}: is its path right in bundle-budget.config.ts?`);
   }
@@ -111,6 +109,7 @@ export function formatBudgetTable(figures: PageFigure[]): string {
   ]);
   const header = ['page', 'files', 'brotli bytes', 'brotli', 'budget', ''];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   return [line(header), ...rows.map(line)].join('\n').replace(/ +$/gm, '');
 }

@@ -22,13 +22,14 @@ const kB = 1024;
 
 export const bundleBudget = {
   /**
-   * Issue 22: the article at most 115 kB; the home and category pages at their figures of 2026-11-25 plus
-   * about 2 % headroom. Lower a figure when a change makes a page lighter: the budget holds what was won.
+   * Issue 22 asks the article for 115 kB at most; figures of 2026-11-25 (after its cuts) plus about 2.5 %
+   * headroom: article 109 877 bytes, home 109 881, category 109 479. Lower a budget when a change makes a page
+   * lighter, so the budget keeps what was won; raise one only with the reason in docs/decisions/018.
    */
   pages: {
-    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 115 * kB },
-    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 115 * kB },
-    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 115 * kB },
+    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 110 * kB },
+    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 110 * kB },
+    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 110 * kB },
   } satisfies Record<string, PageBudget>,
 
   /** Staff, server and tooling code: none of it may be in a chunk those pages load at start. */

@@ -8,14 +8,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleBudget } from '../../bundle-budget.config.ts';
-import { type BudgetResult, checkBundleBudget, formatBudgetTable } from './bundleBudget.ts';
+import { type BudgetResult, type BudgetRules, checkBundleBudget, formatBudgetTable } from './bundleBudget.ts';
 import { BUNDLE_REPORT_FILE, type BundleReport } from './bundleReport.ts';
 
 /**
  * The budget applied to the build in `root`/dist. The bytes of a file are those of its brotli copy, as the
  * server sends it; a file too small to have one (under 512 bytes) counts as it is.
  */
-export function checkBuiltBundle(root: string): BudgetResult {
+export function checkBuiltBundle(root: string, rules: BudgetRules = bundleBudget): BudgetResult {
   const reportFile = join(root, BUNDLE_REPORT_FILE);
   if (!existsSync(reportFile)) throw new Error(`${reportFile} is missing: build first (npx vite build)`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as BundleReport;
@@ -27,7 +27,7 @@ export function checkBuiltBundle(root: string): BudgetResult {
       throw new Error(`${BUNDLE_REPORT_FILE} names ${chunk.fileName}, missing from dist/client: build again`);
     }
   }
-  return checkBundleBudget(report, bundleBudget, (file) => {
+  return checkBundleBudget(report, rules, (file) => {
     const path = join(clientDir, file);
     return statSync(existsSync(`${path}.br`) ? `${path}.br` : path).size;
   });

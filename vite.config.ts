@@ -2,8 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleReportPlugin } from './scripts/build/bundleReport.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { serviceWorkerPlugin } from './scripts/build/serviceWorker.ts';
+import { withoutServerFunctionClientPlugin } from './scripts/build/withoutServerFunctionClient.ts';
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -26,7 +28,7 @@ export default defineConfig({
               const qa = /[\\/]src[\\/]qa[\\/]|[\\/]node_modules[\\/]elkjs[\\/]/;
               // The newsroom (issue 15) likewise: its pages, Tiptap and ProseMirror are for staff only.
               const admin =
-                /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
+                /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin|api[\\/]queries[\\/]newsroom)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
               const modules = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
               const only = (pattern: RegExp) =>
                 (chunk.facadeModuleId !== null && pattern.test(chunk.facadeModuleId)) ||
@@ -43,10 +45,12 @@ export default defineConfig({
                 },
                 {
                   name: 'shell',
-                  // The composition root, shared pieces and libraries, the always-visible features and the data
-                  // access of pages; the newsletter calls stay with the lazily loaded newsletter form, and the
-                  // share actions with the quiz result and repartee pages that use them.
-                  test: /[\\/]src[\\/](app|components(?![\\/]ShareActions)|lib|api(?![\\/]queries[\\/]newsletter)|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]app\.config\.ts/,
+                  // The composition root, shared libraries, the always-visible features, the data access of pages
+                  // and the article cards that the article, home and category pages all show. Not the other
+                  // components of pages (issue 22): they go with their routes, so the article page no longer
+                  // downloads the home page's blocks. Not the captcha's solver nor the newsletter calls (the
+                  // lazily loaded newsletter form's), nor the newsroom's calls (staff only).
+                  test: /[\\/]src[\\/](app|lib(?![\\/]altcha)|api(?![\\/]queries[\\/](newsletter|newsroom))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],
@@ -62,7 +66,9 @@ export default defineConfig({
   plugins: [
     tanstackStart({ server: { build: { inlineCss: false } } }),
     viteReact(),
+    withoutServerFunctionClientPlugin(),
     tailwindcss(),
+    bundleReportPlugin(),
     serviceWorkerPlugin(),
     precompressPlugin(),
   ],

@@ -1,6 +1,6 @@
 /**
- * npm run bench:page-weight — the JavaScript an article page makes a reader download (the budget: 100 KB
- * compressed), read in Chromium from the production build: at load (what every reader pays), then with
+ * npm run bench:page-weight — the JavaScript an article page makes a reader download (its budget:
+ * bundle-budget.config.ts), read in Chromium from the production build: at load (what every reader pays), then with
  * the consent banner (first visit, 1 s after load), and for a returning reader who accepted everything
  * (the popin's code when a popin applies, the analytics tag when configured).
  * Prints one line per situation: files, bytes transferred (as the server compressed them), and the lazy
@@ -10,9 +10,10 @@ import { chromium, type Page } from '@playwright/test';
 import { consentCookieValue, acceptedEverything } from '../../tests/e2e/support/consentCookie.ts';
 import { consentConfig } from '../../consent.config.ts';
 import { printArticleHtmlWeight } from './articleHtml.ts';
+import { bundleBudget } from '../../bundle-budget.config.ts';
 import { ensureBuild, startBenchServer } from './benchServer.ts';
 
-const BUDGET = 100 * 1024;
+const BUDGET = bundleBudget.pages.article.maxBrotliBytes;
 
 async function scriptBytes(page: Page, url: string, settleMs: number): Promise<{ files: string[]; bytes: number }> {
   const seen = new Map<string, number>();
@@ -61,7 +62,7 @@ try {
     if (base.length === 0) base = files;
     const extra = files.filter((f) => !base.includes(f)).map((f) => f.replace(/^\/assets\//, ''));
     console.log(
-      `${name}: ${files.length} files, ${kb(bytes)} transferred${extra.length ? ` (on top: ${extra.join(', ')})` : ''}${bytes > BUDGET ? ' — OVER the 100 kB budget' : ''}`,
+      `${name}: ${files.length} files, ${kb(bytes)} transferred${extra.length ? ` (on top: ${extra.join(', ')})` : ''}${bytes > BUDGET ? ` — OVER the ${kb(BUDGET)} budget` : ''}`,
     );
     await context.close();
   }

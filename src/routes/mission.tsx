@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EditorialPage } from '../components/EditorialPage.tsx';
-import { MissionContent, missionIntro } from '../components/pages/MissionContent.tsx';
+import { MissionContent } from '../components/pages/MissionContent.tsx';
+import { missionIntro } from '../components/pages/pageIntros.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { ShoppingContent, shoppingIntro } from '../components/pages/ShoppingContent.tsx';
+import { ShoppingContent } from '../components/pages/ShoppingContent.tsx';
+import { shoppingIntro } from '../components/pages/pageIntros.ts';
 import { loadShopping } from '../api/queries/shopping.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';

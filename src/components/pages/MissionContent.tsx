@@ -1,11 +1,5 @@
 import { appConfig } from '../../../app.config.ts';
 
-export const missionIntro = {
-  title: 'Notre mission',
-  description:
-    'Informer, faire rire, donner envie et donner confiance : ce que Piquante promet à ses lectrices et à ses lecteurs, chaque jour.',
-} as const;
-
 /** The mission text, shared by /mission and its web-view variant. */
 export function MissionContent() {
   return (

@@ -4,11 +4,6 @@ import { formatPrice } from '../formatDate.ts';
 import { SectionTitle } from '../SectionTitle.tsx';
 import { ContentImage } from '../ContentImage.tsx';
 
-export const shoppingIntro = {
-  title: 'Shopping',
-  description: 'Les pièces et les produits que la rédaction a repérés, testés et adorés cette semaine, à tous les prix.',
-} as const;
-
 /** The shopping selection, shared by /shopping and its web-view variant. */
 export function ShoppingContent({
   items,

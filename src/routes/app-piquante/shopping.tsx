@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { appVariantPrefix } from '../../../app.config.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { ShoppingContent, shoppingIntro } from '../../components/pages/ShoppingContent.tsx';
+import { ShoppingContent } from '../../components/pages/ShoppingContent.tsx';
+import { shoppingIntro } from '../../components/pages/pageIntros.ts';
 import { loadShopping } from '../../api/queries/shopping.ts';
 import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../../lib/seo/seo.ts';

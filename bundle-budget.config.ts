@@ -1,0 +1,51 @@
+/**
+ * The JavaScript budget (issue 22): what a reader's browser downloads at the start of the pages readers land
+ * on, brotli-compressed as the server sends it (the build's .br copies), and the code that must never be in it.
+ * Checked by `npm run check:bundle` after a build, and by the browser tests after theirs
+ * (tests/e2e/bundle-budget.spec.ts), so `npm test` fails when a page grows past its budget.
+ * Not in app.config.ts: that file is bundled into every page.
+ */
+export interface PageBudget {
+  /** The route's file under src/routes/: its split chunks and the entry chunk are what the page loads at start. */
+  route: string;
+  /** Brotli bytes of JavaScript at start (1 kB = 1 024 bytes, as `npm run bench:page-weight` prints). */
+  maxBrotliBytes: number;
+}
+
+export interface ForbiddenCode {
+  /** Matched against module paths relative to the project (node_modules/… for packages). */
+  pattern: RegExp;
+  why: string;
+}
+
+const kB = 1024;
+
+export const bundleBudget = {
+  /**
+   * Issue 22 asks the article for 115 kB at most; figures of 2026-11-25 (after its cuts) plus about 2.5 %
+   * headroom: article 109 877 bytes, home 109 881, category 109 479. Lower a budget when a change makes a page
+   * lighter, so the budget keeps what was won; raise one only with the reason in docs/decisions/018.
+   */
+  pages: {
+    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 110 * kB },
+    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 110 * kB },
+    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 110 * kB },
+  } satisfies Record<string, PageBudget>,
+
+  /** Staff, server and tooling code: none of it may be in a chunk those pages load at start. */
+  forbidden: [
+    { pattern: /^src\/features\/newsroom\//, why: 'the newsroom (issue 15) and the newsletter editor are for staff' },
+    { pattern: /^src\/api\/queries\/newsroom\.ts/, why: 'the newsroom’s API calls are for staff' },
+    // The newsroom's route definitions (path, search validation, head) are in the router's tree, which every
+    // page loads to know the site's addresses; their components and loaders are split (vite.config.ts).
+    { pattern: /^src\/routes\/admin(\.tsx|\/[^?]+)\?tsr-split=/, why: 'the newsroom’s pages and loaders are for staff' },
+    { pattern: /^src\/(server|db|mail)\//, why: 'server code: sending, mail, import, jobs and database never run in a browser' },
+    { pattern: /^src\/qa\//, why: 'the QA inspector is for the team' },
+    { pattern: /^scripts\//, why: 'command-line and build code' },
+    {
+      pattern:
+        /^node_modules\/(@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|@simplewebauthn|elkjs|@react-email|nodemailer|pg-boss|pg|drizzle-orm|sharp|@node-rs)\//,
+      why: 'editor, passkey, inspector, mail and server libraries',
+    },
+  ] satisfies ForbiddenCode[],
+};

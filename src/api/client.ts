@@ -1,30 +1,64 @@
 /**
  * The typed client of the contract (openapi-fetch over the generated types). In the browser it calls
  * the same origin; during SSR it uses API_BASE_URL when set (an external CMS), else the API handlers
- * of this very process.
+ * of this very process: reads the handler takes directly come back as values (no Request, Response nor
+ * JSON: src/api/inProcessApi.ts), anything else goes through its fetch.
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
-import createClient from 'openapi-fetch';
+import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
 import type { paths } from './generated/schema';
-import { getInProcessApi } from './inProcessApi.ts';
+import { type DirectApi, getInProcessApi } from './inProcessApi.ts';
 
 export type ApiClient = ReturnType<typeof createClient<paths>>;
 
 /** Origin used for in-process requests: never resolved, only parsed. */
 const IN_PROCESS_ORIGIN = 'http://in-process.piquante';
 
+const querySerializer = createQuerySerializer();
+
+interface GetInit {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+}
+
+/**
+ * The client's GET over `direct`: the same address openapi-fetch would build, the same answer shape
+ * (`data` for a success, `error` otherwise, `response` with the status).
+ */
+function directGet(direct: DirectApi, fallback: ApiClient): ApiClient['GET'] {
+  const get = async (path: string, init?: GetInit) => {
+    const address = createFinalURL(path, {
+      baseUrl: '',
+      params: init?.params ?? {},
+      querySerializer,
+      pathSerializer: defaultPathSerializer,
+    });
+    const answer = await direct('GET', address);
+    if (!answer) return (fallback.GET as (path: string, init?: GetInit) => Promise<unknown>)(path, init);
+    const response = new Response(null, { status: answer.status });
+    if (answer.status >= 200 && answer.status < 300) return { data: answer.body, response };
+    return { error: answer.body, response };
+  };
+  return get as unknown as ApiClient['GET'];
+}
+
+function inProcessClient(): ApiClient {
+  const client = createClient<paths>({
+    baseUrl: IN_PROCESS_ORIGIN,
+    fetch: async (request: Request) => {
+      const handle = getInProcessApi();
+      if (!handle) throw new Error('The in-process API is not registered (server entry not loaded).');
+      return handle(request);
+    },
+  });
+  const direct = getInProcessApi()?.direct;
+  return direct ? { ...client, GET: directGet(direct, client) } : client;
+}
+
 export const createApiClient = createIsomorphicFn()
   .server((): ApiClient => {
     const external = process.env.API_BASE_URL;
     if (external) return createClient<paths>({ baseUrl: external });
-    return createClient<paths>({
-      baseUrl: IN_PROCESS_ORIGIN,
-      fetch: async (request: Request) => {
-        const handle = getInProcessApi();
-        if (!handle) throw new Error('The in-process API is not registered (server entry not loaded).');
-        return handle(request);
-      },
-    });
+    return inProcessClient();
   })
   .client((): ApiClient => createClient<paths>({ baseUrl: window.location.origin }));
 

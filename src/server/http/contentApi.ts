@@ -159,3 +159,9 @@ export const contentHandlers = {
   listShoppingItems: async ({ db, reply }) => reply(200, { results: await listShoppingItems(db) }),
   listQuotations: async ({ db, reply }) => reply(200, { results: await listQuotations(db) }),
 } satisfies ApiHandlerTable;
+
+/**
+ * Server rendering calls these directly (values, no JSON: apiRouter's `direct`): public reads that answer
+ * through `reply` and read nothing of the request but its address.
+ */
+export const directContentOperations: ReadonlySet<OperationId> = new Set(Object.keys(contentHandlers) as OperationId[]);

@@ -25,6 +25,7 @@ export function deferredLazy<P extends object>(load: () => Promise<ComponentType
       return { default: component };
     });
     const Pending = lazy(() => pending);
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per deferred component, at module evaluation (like lazy()).
     const Component = (props: P) => createElement(loaded ?? Pending, props);
     return { Component, wake: () => {} };
   }

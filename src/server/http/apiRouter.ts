@@ -34,6 +34,9 @@ export interface ApiHandlerOptions {
 /** The origin of direct calls' addresses: never resolved, only parsed (as the SSR client's). */
 const IN_PROCESS_ORIGIN = 'http://in-process.piquante';
 
+/** What `reply` hands a handler during a direct call: a token, the answer itself stays as values. */
+const DIRECT_REPLY = new Response(null, { status: 200 });
+
 const foreignOriginMessage = 'Ce formulaire doit être envoyé depuis le site de Piquante.';
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -156,7 +159,7 @@ export function createApiHandler(
     if (!match?.data.operationId || !direct.has(match.data.operationId)) return null;
     const params = decodeParams(match.params);
     if (!params) return null;
-    const replies = new WeakMap<Response, unknown>();
+    let replied: DirectAnswer | undefined;
     let request: Request | undefined;
     const ctx: ApiContext = {
       db,
@@ -167,9 +170,8 @@ export function createApiHandler(
       url,
       params: params as never,
       reply: (status, body) => {
-        const response = new Response(null, { status: status as number });
-        replies.set(response, body);
-        return response;
+        replied = { status: status as number, body };
+        return DIRECT_REPLY;
       },
     };
     let response: Response;
@@ -178,7 +180,7 @@ export function createApiHandler(
     } catch (error) {
       response = failure(error, method, url.pathname);
     }
-    if (replies.has(response)) return { status: response.status, body: replies.get(response) };
+    if (response === DIRECT_REPLY && replied) return replied;
     // Errors and empty answers: their body as the client would read it.
     const text = response.status === 204 || !response.body ? '' : await response.text();
     let body: unknown = text || undefined;

@@ -4,7 +4,7 @@
  * then TanStack Start's SSR for everything else, through the page cache (src/server/http/pageAnswers.ts; off in
  * development, where Vite serves fresh modules and injects its own inline scripts).
  */
-import handler from './app/pageRenderer.ts';
+import handler from './app/pageRenderer.tsx';
 import { registerInProcessApi } from './api/inProcessApi.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';

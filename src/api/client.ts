@@ -5,41 +5,15 @@
  * JSON: src/api/inProcessApi.ts), anything else goes through its fetch.
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
-import createClient, { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
+import { directGet } from './directClient.ts';
 import type { paths } from './generated/schema';
-import { type DirectApi, getInProcessApi } from './inProcessApi.ts';
+import { getInProcessApi } from './inProcessApi.ts';
 
 export type ApiClient = ReturnType<typeof createClient<paths>>;
 
 /** Origin used for in-process requests: never resolved, only parsed. */
 const IN_PROCESS_ORIGIN = 'http://in-process.piquante';
-
-const querySerializer = createQuerySerializer();
-
-interface GetInit {
-  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
-}
-
-/**
- * The client's GET over `direct`: the same address openapi-fetch would build, the same answer shape
- * (`data` for a success, `error` otherwise, `response` with the status).
- */
-function directGet(direct: DirectApi, fallback: ApiClient): ApiClient['GET'] {
-  const get = async (path: string, init?: GetInit) => {
-    const address = createFinalURL(path, {
-      baseUrl: '',
-      params: init?.params ?? {},
-      querySerializer,
-      pathSerializer: defaultPathSerializer,
-    });
-    const answer = await direct('GET', address);
-    if (!answer) return (fallback.GET as (path: string, init?: GetInit) => Promise<unknown>)(path, init);
-    const response = new Response(null, { status: answer.status });
-    if (answer.status >= 200 && answer.status < 300) return { data: answer.body, response };
-    return { error: answer.body, response };
-  };
-  return get as unknown as ApiClient['GET'];
-}
 
 function inProcessClient(): ApiClient {
   const client = createClient<paths>({

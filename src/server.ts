@@ -6,7 +6,7 @@
  * kept in the same cache (apiAnswerCache.ts). A fresh entry never gets here: scripts/serve.mjs hands every
  * request to answerFromCache first, the node:http hit path (cacheHitPath.ts).
  */
-import handler from '@tanstack/react-start/server-entry';
+import handler from './app/pageRenderer.tsx';
 import { registerInProcessApi } from './api/inProcessApi.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';

@@ -1,10 +1,12 @@
 /**
  * The typed client of the contract (openapi-fetch over the generated types). In the browser it calls
  * the same origin; during SSR it uses API_BASE_URL when set (an external CMS), else the API handlers
- * of this very process.
+ * of this very process: reads the handler takes directly come back as values (no Request, Response nor
+ * JSON: src/api/inProcessApi.ts), anything else goes through its fetch.
  */
 import { createIsomorphicFn } from '@tanstack/react-start';
 import createClient from 'openapi-fetch';
+import { directGet } from './directClient.ts';
 import type { paths } from './generated/schema';
 import { getInProcessApi } from './inProcessApi.ts';
 
@@ -13,18 +15,24 @@ export type ApiClient = ReturnType<typeof createClient<paths>>;
 /** Origin used for in-process requests: never resolved, only parsed. */
 const IN_PROCESS_ORIGIN = 'http://in-process.piquante';
 
+function inProcessClient(): ApiClient {
+  const client = createClient<paths>({
+    baseUrl: IN_PROCESS_ORIGIN,
+    fetch: async (request: Request) => {
+      const handle = getInProcessApi();
+      if (!handle) throw new Error('The in-process API is not registered (server entry not loaded).');
+      return handle(request);
+    },
+  });
+  const direct = getInProcessApi()?.direct;
+  return direct ? { ...client, GET: directGet(direct, client) } : client;
+}
+
 export const createApiClient = createIsomorphicFn()
   .server((): ApiClient => {
     const external = process.env.API_BASE_URL;
     if (external) return createClient<paths>({ baseUrl: external });
-    return createClient<paths>({
-      baseUrl: IN_PROCESS_ORIGIN,
-      fetch: async (request: Request) => {
-        const handle = getInProcessApi();
-        if (!handle) throw new Error('The in-process API is not registered (server entry not loaded).');
-        return handle(request);
-      },
-    });
+    return inProcessClient();
   })
   .client((): ApiClient => createClient<paths>({ baseUrl: window.location.origin }));
 

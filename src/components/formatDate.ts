@@ -6,8 +6,21 @@ const long = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
+/**
+ * Formatting with a time zone costs microseconds a date, and a page shows a dozen, mostly the same ones
+ * from page to page (issue 22): remembered, up to a bound (then forgotten all at once).
+ */
+const formatted = new Map<string, string>();
+const MAX_REMEMBERED = 2000;
+
 export function formatDate(iso: string): string {
-  return long.format(new Date(iso));
+  let text = formatted.get(iso);
+  if (text === undefined) {
+    text = long.format(new Date(iso));
+    if (formatted.size >= MAX_REMEMBERED) formatted.clear();
+    formatted.set(iso, text);
+  }
+  return text;
 }
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });

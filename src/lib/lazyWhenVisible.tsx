@@ -4,7 +4,7 @@
  * page's start-up. The server HTML is kept while waiting (a dehydrated Suspense boundary), so
  * nothing moves and the content is readable at once.
  */
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 
 export interface DeferredComponent<P> {
   Component: ComponentType<P>;
@@ -12,15 +12,27 @@ export interface DeferredComponent<P> {
   wake: () => void;
 }
 
-/** A lazy component whose code is only requested once `wake()` is called (at once on the server). */
+/**
+ * A lazy component whose code is only requested once `wake()` is called. On the server its code is loaded
+ * at once and, once here, rendered as a plain component: a buffered render (renderToString) does not wait
+ * for a lazy component, and would otherwise send the first page of a process without it.
+ */
 export function deferredLazy<P extends object>(load: () => Promise<ComponentType<P>>): DeferredComponent<P> {
+  if (typeof window === 'undefined') {
+    let loaded: ComponentType<P> | null = null;
+    const pending = load().then((component) => {
+      loaded = component;
+      return { default: component };
+    });
+    const Pending = lazy(() => pending);
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per deferred component, at module evaluation (like lazy()).
+    const Component = (props: P) => createElement(loaded ?? Pending, props);
+    return { Component, wake: () => {} };
+  }
   let wake: () => void = () => {};
-  const gate =
-    typeof window === 'undefined'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          wake = resolve;
-        });
+  const gate = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
   const Component = lazy(() => gate.then(load).then((component) => ({ default: component })));
   return { Component, wake: () => wake() };
 }

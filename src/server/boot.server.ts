@@ -3,11 +3,13 @@
  * database, load the demo content when it is empty, and build the API handler.
  */
 import { appConfig } from '../../app.config.ts';
+import type { InProcessApi } from '../api/inProcessApi.ts';
 import { acquireDataDirLock } from '../db/dataDirLock.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { readServerConfig } from './config/serverConfig.ts';
 import { composeApiHandlers } from './apiHandlers.ts';
 import { createApiHandler } from './http/apiRouter.ts';
+import { directContentOperations } from './http/contentApi.ts';
 import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
 import type { NewsletterConfig } from './newsletter/newsletterConfig.ts';
 import { createMailer } from './newsletter/mailer.server.ts';
@@ -26,7 +28,8 @@ import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 
 export interface ServerApp {
   database: DatabaseHandle;
-  handleApi: (request: Request) => Promise<Response>;
+  /** The API as a fetch, with direct reads for server rendering (src/api/inProcessApi.ts). */
+  handleApi: InProcessApi;
   /** The media library's storage (MEDIA_DIR or S3), shared by the API and the /media/library/ files. */
   storage: import('./newsroom/mediaStorage.ts').MediaStorage;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
@@ -95,7 +98,7 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, option
   return {
     database,
     storage,
-    handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl }),
+    handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();
       await jobs.stop();

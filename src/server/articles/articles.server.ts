@@ -1,5 +1,5 @@
 /** Article queries: cards for lists (no body) and the full article. */
-import { asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { ArticleCard, ArticleDetail, Stamp } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, authors, categories } from '../../db/schema.ts';
@@ -66,8 +66,8 @@ export async function listBestof(db: Database): Promise<ArticleCard[]> {
   return rows.map(toArticleCard);
 }
 
-export async function getArticle(db: Database, url: string): Promise<ArticleDetail | null> {
-  const [row] = await db
+function articleQuery(db: Database) {
+  return db
     .select({
       ...articleCardColumns,
       body: articles.body,
@@ -83,8 +83,24 @@ export async function getArticle(db: Database, url: string): Promise<ArticleDeta
     .from(articles)
     .innerJoin(categories, eq(articles.categoryId, categories.id))
     .innerJoin(authors, eq(articles.authorId, authors.id))
-    .where(eq(articles.url, url))
-    .limit(1);
+    .where(eq(articles.url, sql.placeholder('url')))
+    .limit(1)
+    .prepare('piquante_article_by_url');
+}
+
+/**
+ * Every uncached article page reads one: built once per database, and a named statement on PostgreSQL
+ * (parsed and planned once per connection, issue 22).
+ */
+const articleQueries = new WeakMap<Database, ReturnType<typeof articleQuery>>();
+
+export async function getArticle(db: Database, url: string): Promise<ArticleDetail | null> {
+  let query = articleQueries.get(db);
+  if (!query) {
+    query = articleQuery(db);
+    articleQueries.set(db, query);
+  }
+  const [row] = await query.execute({ url });
   if (!row) return null;
   return {
     ...toArticleCard(row),

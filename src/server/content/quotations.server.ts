@@ -2,8 +2,12 @@ import { asc } from 'drizzle-orm';
 import type { Quotation } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { quotations } from '../../db/schema.ts';
+import { processContentDataCache } from './contentDataCache.ts';
 
-export async function listQuotations(db: Database): Promise<Quotation[]> {
-  const rows = await db.select().from(quotations).orderBy(asc(quotations.position), asc(quotations.id));
-  return rows.map((row) => ({ id: row.id, text: row.text, author: row.author }));
+/** The footer and the home page read them on every page: kept in process between content changes (shared: never change it). */
+export function listQuotations(db: Database): Promise<Quotation[]> {
+  return processContentDataCache().remember(db, 'quotations', async () => {
+    const rows = await db.select().from(quotations).orderBy(asc(quotations.position), asc(quotations.id));
+    return rows.map((row) => ({ id: row.id, text: row.text, author: row.author }));
+  });
 }

@@ -5,6 +5,7 @@
  * contract's operations it serves the contract itself and its reference page.
  */
 import { addRoute, createRouter, findRoute } from 'rou3';
+import type { DirectAnswer, DirectApi, InProcessApi } from '../../api/inProcessApi.ts';
 import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
 import type { Database } from '../../db/client.ts';
 import { apiContractFile, apiReferencePage } from './apiReference.ts';
@@ -23,7 +24,18 @@ const documentRoutes = {
 export interface ApiHandlerOptions {
   /** The site's canonical origin (SITE_URL): forms posted from it are ours even behind a proxy. */
   siteUrl?: string;
+  /**
+   * Operations that server rendering may call directly (`direct`: values in, values out, no JSON): public
+   * reads whose handlers answer through `ctx.reply` and use nothing of the request but its address.
+   */
+  direct?: ReadonlySet<OperationId>;
 }
+
+/** The origin of direct calls' addresses: never resolved, only parsed (as the SSR client's). */
+const IN_PROCESS_ORIGIN = 'http://in-process.piquante';
+
+/** What `reply` hands a handler during a direct call: a token, the answer itself stays as values. */
+const DIRECT_REPLY = new Response(null, { status: 200 });
 
 const foreignOriginMessage = 'Ce formulaire doit être envoyé depuis le site de Piquante.';
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
@@ -65,7 +77,11 @@ function decodeParams(params: Record<string, string> | undefined): Record<string
   return decoded;
 }
 
-export function createApiHandler(db: Database, handlers: ApiHandlers, options: ApiHandlerOptions = {}) {
+export function createApiHandler(
+  db: Database,
+  handlers: ApiHandlers,
+  options: ApiHandlerOptions = {},
+): InProcessApi & { direct: DirectApi } {
   const gaps = handlerTableGaps(handlers);
   if (gaps.missing.length > 0 || gaps.unknown.length > 0) {
     throw new Error(
@@ -82,7 +98,23 @@ export function createApiHandler(db: Database, handlers: ApiHandlers, options: A
     addRoute(router, 'GET', path, { operationId: null, handle, crossOrigin: false });
   const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : null;
 
-  return async function handleApiRequest(request: Request): Promise<Response> {
+  const direct = options.direct ?? new Set<OperationId>();
+
+  /** An error thrown by a handler, as the client sees it. */
+  function failure(error: unknown, method: string, pathname: string): Response {
+    if (isDiskFull(error)) {
+      console.error('[api] disk full on', method, pathname, (error as Error).message);
+      return diskFull();
+    }
+    if (isDatabaseOutage(error)) {
+      console.error('[api] database unreachable on', method, pathname, (error as Error).message);
+      return serviceUnavailable();
+    }
+    console.error('[api] unexpected failure on', method, pathname, error);
+    return errorJson(500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
+  }
+
+  async function handleApiRequest(request: Request): Promise<Response> {
     const url = new URL(request.url);
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -108,19 +140,57 @@ export function createApiHandler(db: Database, handlers: ApiHandlers, options: A
       const tagged = await withEntityTag(request, response);
       return tagged.body ? new Response(null, tagged) : tagged;
     } catch (error) {
-      if (isDiskFull(error)) {
-        console.error('[api] disk full on', request.method, url.pathname, (error as Error).message);
-        return diskFull();
-      }
-      if (isDatabaseOutage(error)) {
-        console.error('[api] database unreachable on', request.method, url.pathname, (error as Error).message);
-        return serviceUnavailable();
-      }
-      console.error('[api] unexpected failure on', request.method, url.pathname, error);
-      return errorJson(500, 'Une erreur inattendue est survenue. Réessayez dans un instant.');
+      return failure(error, request.method, url.pathname);
     } finally {
       // Whatever a handler left unread is drained, so that its answer reaches a client still sending.
       drainBody(request);
     }
-  };
+  }
+
+  /**
+   * A GET of a `direct` operation for server rendering: the handler's reply as values (what its JSON body
+   * would parse to), no Request unless the handler asks for one. Anything else answers null: the caller
+   * then goes through handleApiRequest.
+   */
+  async function answerDirect(method: string, pathAndQuery: string): Promise<DirectAnswer | null> {
+    if (method !== 'GET') return null;
+    const url = new URL(pathAndQuery, IN_PROCESS_ORIGIN);
+    const match = findRoute(router, 'GET', url.pathname);
+    if (!match?.data.operationId || !direct.has(match.data.operationId)) return null;
+    const params = decodeParams(match.params);
+    if (!params) return null;
+    let replied: DirectAnswer | undefined;
+    let request: Request | undefined;
+    const ctx: ApiContext = {
+      db,
+      get request() {
+        request ??= new Request(url, { method: 'GET' });
+        return request;
+      },
+      url,
+      params: params as never,
+      reply: (status, body) => {
+        replied = { status: status as number, body };
+        return DIRECT_REPLY;
+      },
+    };
+    let response: Response;
+    try {
+      response = await match.data.handle(ctx);
+    } catch (error) {
+      response = failure(error, method, url.pathname);
+    }
+    if (response === DIRECT_REPLY && replied) return replied;
+    // Errors and empty answers: their body as the client would read it.
+    const text = response.status === 204 || !response.body ? '' : await response.text();
+    let body: unknown = text || undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: the text itself, as openapi-fetch gives it.
+    }
+    return { status: response.status, body };
+  }
+
+  return Object.assign(handleApiRequest, { direct: answerDirect }) satisfies InProcessApi;
 }

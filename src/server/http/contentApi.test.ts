@@ -10,11 +10,18 @@ import { declaredHeaderProblems } from '../../testing/contractHeaders.ts';
 import { useSeededApi } from '../../testing/seededApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createTestApiHandler } from '../../testing/testApiHandler.ts';
-import { contentHandlers } from './contentApi.ts';
+import { eq } from 'drizzle-orm';
+import { appConfig } from '../../../app.config.ts';
+import { articles, categories } from '../../db/schema.ts';
+import { composeTestApiHandlers } from '../../testing/testApiHandler.ts';
+import { createApiHandler } from './apiRouter.ts';
+import { contentHandlers, directContentOperations } from './contentApi.ts';
+import { PageCache } from './pageCache.ts';
+import { announceContentChanged, listenForContentChanges } from './pageCacheInvalidation.ts';
 import { withEntityTag } from './httpCache.ts';
 
 describe.each(testDatabaseKinds)('content API on %s', (kind) => {
-  const { handle } = useSeededApi(kind);
+  const { handle, database } = useSeededApi(kind);
 
   /** Every answer is also checked against the headers the contract declares for its status. */
   const get = async (path: string, init?: RequestInit) => {
@@ -318,6 +325,69 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
         }
         expect(response.status, path).toBeLessThan(500);
       }
+    });
+  });
+
+  describe('server rendering reads (issue 22)', () => {
+    it('a direct read gives what the JSON answer parses to, status included; anything else goes the usual way', async () => {
+      const { db } = database();
+      const api = createApiHandler(db, composeTestApiHandlers(), { direct: directContentOperations });
+      const [article] = (await (await get('/api/articles?limit=1')).json()).results;
+      const paths = [
+        '/api/categories',
+        '/api/quotations',
+        '/api/articleLast',
+        '/api/bestof',
+        `/api/instagramoriginalposts/${appConfig.instagram.homeCount}`,
+        '/api/instagramoriginalposts/2',
+        '/api/articleByCategory/food',
+        '/api/articles?category=food&limit=12&offset=12',
+        `/api/article/${article.url}`,
+        '/api/article/nexiste-pas',
+        '/api/articleByCategory/nexiste-pas',
+        '/api/articles?limit=abc',
+      ];
+      for (const path of paths) {
+        const response = await api(new Request(`http://in-process.piquante${path}`));
+        const answer = await api.direct('GET', path);
+        expect(answer, path).toStrictEqual({ status: response.status, body: await response.json() });
+      }
+      expect(await api.direct('POST', '/api/categories')).toBeNull();
+      expect(await api.direct('GET', '/api/nimporte-quoi')).toBeNull();
+      expect(await api.direct('GET', '/newsletter/inscriptionajaxlight-footer')).toBeNull();
+    });
+
+    it('lists and categories are kept while content changes are heard: a renamed category and a newly published article show at the next read after the change', async () => {
+      const { db } = database();
+      const listener = await listenForContentChanges(new PageCache(), 'pglite', {});
+      const read = async (path: string) => (await get(path)).json();
+      const [food] = await db.select().from(categories).where(eq(categories.slug, 'food'));
+      const page = await read('/api/articleByCategory/food');
+      // An older article of the category, published again now: it leads the category's first page.
+      const older = (await read('/api/articles?category=food&limit=1&offset=20')).results[0];
+      const [olderRow] = await db.select().from(articles).where(eq(articles.id, older.id));
+      try {
+        expect(page.category.name).toBe(food?.name);
+        await db.update(categories).set({ name: 'Cuisine' }).where(eq(categories.slug, 'food'));
+        await db
+          .update(articles)
+          .set({ publishedAt: new Date(Date.now() + 60_000) })
+          .where(eq(articles.id, older.id));
+        // Not heard yet: the process answers what it read.
+        expect((await read('/api/articleByCategory/food')).category.name).toBe(food?.name);
+        expect((await read('/api/categories')).results.find((c: { slug: string }) => c.slug === 'food').name).toBe(food?.name);
+        await announceContentChanged({});
+        const after = await read('/api/articleByCategory/food');
+        expect(after.category.name).toBe('Cuisine');
+        expect(after.results[0].id).toBe(older.id);
+        expect((await read('/api/categories')).results.find((c: { slug: string }) => c.slug === 'food').name).toBe('Cuisine');
+      } finally {
+        await db.update(categories).set({ name: food?.name }).where(eq(categories.slug, 'food'));
+        await db.update(articles).set({ publishedAt: olderRow?.publishedAt }).where(eq(articles.id, older.id));
+        await listener.stop();
+      }
+      // No listener any more: every read goes to the database.
+      expect((await read('/api/articleByCategory/food')).category.name).toBe(food?.name);
     });
   });
 });

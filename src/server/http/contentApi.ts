@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { getArticle, listArticles, listBestof } from '../articles/articles.server.ts';
 import { findMovedSlug } from '../newsroom/articles/articleReaderCopy.ts';
 import { findCategory, listCategories, toCategory } from '../content/categories.server.ts';
+import { processContentDataCache } from '../content/contentDataCache.ts';
 import { getFormatContest, listFormatContests } from '../content/formatContests.server.ts';
 import { listInstagramPosts } from '../content/instagram.server.ts';
 import { getMosaic, listMosaics } from '../content/mosaics.server.ts';
@@ -24,6 +25,20 @@ import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './api
 import { parseParams, queryRecord } from './parseParams.ts';
 import { noContent, notFound } from './responses.ts';
 import { findSentIssue, listSentIssues } from '../newsletter/issues/issueQueries.ts';
+
+/**
+ * The lists many pages show (the home's latest, best-of and Instagram blocks; a category's first page,
+ * which is also every article's related cards), kept in process between content changes. Keys are a
+ * fixed set: the first page only, a category only once found.
+ */
+function remembered<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+  return processContentDataCache().remember(db, key, load);
+}
+
+const firstPage = (db: Database, categoryId?: number) =>
+  remembered(db, `first-page:${categoryId ?? 'all'}`, () =>
+    listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0, categoryId }),
+  );
 
 async function getMovedArticle(db: Database, oldSlug: string) {
   const slug = await findMovedSlug(db, oldSlug);
@@ -91,12 +106,10 @@ export const contentHandlers = {
   listArticlesByCategory: withInput(contract.ListArticlesByCategoryParams, null, [], async ({ db, reply }, p) => {
     const category = await findCategory(db, p.category);
     if (!category) return notFound(messages.category);
-    const results = await listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0, categoryId: category.id });
-    return reply(200, { category: toCategory(category), results });
+    return reply(200, { category: toCategory(category), results: await firstPage(db, category.id) });
   }),
-  listLastArticles: async ({ db, reply }) =>
-    reply(200, { results: await listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0 }) }),
-  listBestof: async ({ db, reply }) => reply(200, { results: await listBestof(db) }),
+  listLastArticles: async ({ db, reply }) => reply(200, { results: await firstPage(db) }),
+  listBestof: async ({ db, reply }) => reply(200, { results: await remembered(db, 'bestof', () => listBestof(db)) }),
   listNewsletterArchive: withInput(null, contract.ListNewsletterArchiveQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) =>
     reply(200, await listSentIssues(db, page(q))),
   ),
@@ -112,9 +125,12 @@ export const contentHandlers = {
     const contest = await getFormatContest(db, p.url);
     return contest ? reply(200, contest, { cache: 'item' }) : notFound(messages.contest);
   }),
-  listInstagramOriginalPosts: withInput(contract.ListInstagramOriginalPostsParams, null, ['count'], async ({ db, reply }, p) =>
-    reply(200, { results: await listInstagramPosts(db, { limit: p.count, offset: 0 }) }),
-  ),
+  listInstagramOriginalPosts: withInput(contract.ListInstagramOriginalPostsParams, null, ['count'], async ({ db, reply }, p) => {
+    const load = () => listInstagramPosts(db, { limit: p.count, offset: 0 });
+    // The home's count is kept; any other count a client asks for is read each time.
+    const results = p.count === appConfig.instagram.homeCount ? await remembered(db, 'instagram:home', load) : await load();
+    return reply(200, { results });
+  }),
   listInstagramPosts: withInput(contract.ListInstagramPostsParams, null, ['offset'], async ({ db, reply }, p) =>
     reply(200, await listInstagramPosts(db, { limit: appConfig.instagram.batchSize, offset: p.offset })),
   ),
@@ -159,3 +175,9 @@ export const contentHandlers = {
   listShoppingItems: async ({ db, reply }) => reply(200, { results: await listShoppingItems(db) }),
   listQuotations: async ({ db, reply }) => reply(200, { results: await listQuotations(db) }),
 } satisfies ApiHandlerTable;
+
+/**
+ * Server rendering calls these directly (values, no JSON: apiRouter's `direct`): public reads that answer
+ * through `reply` and read nothing of the request but its address.
+ */
+export const directContentOperations: ReadonlySet<OperationId> = new Set(Object.keys(contentHandlers) as OperationId[]);

@@ -2,12 +2,14 @@
  * A content change reaches every process: two page caches stand for two server processes, each
  * listening as the server does; one notifyContentChanged (what the seed script and `npm run cache:purge`
  * call) empties both. On PostgreSQL (TEST_DATABASE_URL) by NOTIFY, on Redis by its channel, and in one
- * process by SIGUSR2.
+ * process by SIGUSR2. Each process's content data (categories, quotations, lists: contentDataCache.ts) goes
+ * with its pages.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisTestsRun, testRedisUrl } from '../../testing/redisReachable.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { ContentDataCache } from '../content/contentDataCache.ts';
 import { PageCache, storePage } from './pageCache.ts';
 import { announceContentChanged, listenForContentChanges, notifyContentChanged } from './pageCacheInvalidation.ts';
 import { createSharedPages } from './sharedPages.ts';
@@ -29,21 +31,35 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** What a process keeps of the categories: the version it read, until a content change drops it. */
+async function readCategories(data: ContentDataCache, version: { current: number }): Promise<number> {
+  return data.remember(DATABASE, 'categories', async () => version.current);
+}
+const DATABASE = {};
+
 async function expectBothPurged(
   env: NodeJS.ProcessEnv,
   databaseKind: string,
   send: (env: NodeJS.ProcessEnv) => Promise<unknown> = notifyContentChanged,
 ) {
   const caches = [await filledCache(), await filledCache()];
-  const listeners = await Promise.all(caches.map((cache) => listenForContentChanges(cache, databaseKind, env)));
+  const data = [new ContentDataCache(), new ContentDataCache()];
+  const listeners = await Promise.all(caches.map((cache, i) => listenForContentChanges(cache, databaseKind, env, null, data[i])));
+  const version = { current: 1 };
   try {
     // The listeners purge once when they connect (messages may have been missed): fill after that.
     await new Promise((done) => setTimeout(done, 300));
     for (const cache of caches) cache.set('/mode', await storePage(200, [], new TextEncoder().encode('<p>mode</p>')));
     expect(caches.map((cache) => cache.size)).toEqual([1, 1]);
+    expect(await Promise.all(data.map((each) => readCategories(each, version)))).toEqual([1, 1]);
+    // A category renamed: kept as read until the message comes.
+    version.current = 2;
+    expect(await Promise.all(data.map((each) => readCategories(each, version)))).toEqual([1, 1]);
     const sent = await send(env);
     if (Array.isArray(sent)) expect(sent.length).toBeGreaterThan(0);
     await until(() => caches.every((cache) => cache.size === 0), 'both caches to be purged');
+    await until(() => data.every((each) => each.generation >= 2), 'both processes to drop their content data');
+    expect(await Promise.all(data.map((each) => readCategories(each, version)))).toEqual([2, 2]);
   } finally {
     await Promise.all(listeners.map((listener) => listener.stop()));
   }
@@ -52,10 +68,12 @@ async function expectBothPurged(
 describe('page cache invalidation', () => {
   it("SIGUSR2 empties the process's cache (the way in with PGlite)", async () => {
     const cache = await filledCache();
-    const listener = await listenForContentChanges(cache, 'pglite', {});
+    const data = new ContentDataCache();
+    const listener = await listenForContentChanges(cache, 'pglite', {}, null, data);
     try {
       process.kill(process.pid, 'SIGUSR2');
       await until(() => cache.size === 0, 'the SIGUSR2 purge');
+      expect(data.generation).toBe(1);
     } finally {
       await listener.stop();
     }
@@ -63,13 +81,33 @@ describe('page cache invalidation', () => {
 
   it("a newsroom write (announceContentChanged) empties this process's cache at once, even on PGlite", async () => {
     const cache = await filledCache();
-    const listener = await listenForContentChanges(cache, 'pglite', {});
+    const data = new ContentDataCache();
+    const listener = await listenForContentChanges(cache, 'pglite', {}, null, data);
     try {
+      const version = { current: 1 };
+      await readCategories(data, version);
+      version.current = 2;
+      expect(await readCategories(data, version)).toBe(1);
       await announceContentChanged({});
       expect(cache.size).toBe(0);
+      expect(await readCategories(data, version)).toBe(2);
     } finally {
       await listener.stop();
     }
+  });
+
+  it('content data is kept only while this process listens for content changes', async () => {
+    const data = new ContentDataCache();
+    const version = { current: 1 };
+    const listener = await listenForContentChanges(new PageCache(), 'pglite', {}, null, data);
+    await readCategories(data, version);
+    version.current = 2;
+    expect(await readCategories(data, version)).toBe(1);
+    await listener.stop();
+    // No listener: a change would go unheard, so nothing is kept.
+    expect(await readCategories(data, version)).toBe(2);
+    version.current = 3;
+    expect(await readCategories(data, version)).toBe(3);
   });
 
   describe.each(testDatabaseKinds.filter((kind) => kind === 'postgres'))('across processes on %s', (kind) => {

@@ -8,10 +8,14 @@
  * With the pages shared through Redis (sharedPages.ts), their generation is bumped too: by the writer when
  * it has REDIS_URL, else by the first process that hears the message (each message carries an id, and a
  * purge is counted once per id).
+ *
+ * The same messages drop the process's content data (categories, quotations…: src/server/content/contentDataCache.ts),
+ * which keeps anything only while a listener runs.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { databaseTargetFromEnv } from '../../db/client.ts';
+import { type ContentDataCache, processContentDataCache } from '../content/contentDataCache.ts';
 import type { PageCache } from './pageCache.ts';
 import { destroyQuietly, type RedisClient, withRedisTimeout } from './redisConnection.ts';
 import { createSharedPages, type SharedPages } from './sharedPages.ts';
@@ -113,18 +117,20 @@ function listenRedis(url: string, purge: Purge): Stop {
 }
 
 /**
- * Purges `cache` (and `shared`, the pages shared through Redis) on every content-changed message;
- * answers once the listeners are connected.
+ * Purges `cache` (and `shared`, the pages shared through Redis, and `data`, the process's content data) on
+ * every content-changed message; answers once the listeners are connected.
  */
 export async function listenForContentChanges(
   cache: PageCache,
   databaseKind: string,
   env: NodeJS.ProcessEnv = process.env,
   shared: SharedPages | null = null,
+  data: ContentDataCache = processContentDataCache(),
 ): Promise<{ stop: Stop }> {
   const purge: Purge = (why, id) => {
     if (cache.size > 0) console.log(`[page-cache] purged ${cache.size} pages (${why})`);
     cache.purge();
+    data.purge();
     // A (re)connection purges this process only: what it may have missed was counted by whoever heard it.
     if (shared && id) void shared.purge(id);
   };
@@ -132,7 +138,12 @@ export async function listenForContentChanges(
   process.on('SIGUSR2', onSignal);
   const onLocal = () => purge('newsroom write');
   localBus().addEventListener('changed', onLocal);
-  const stops: Stop[] = [async () => void process.off('SIGUSR2', onSignal), async () => localBus().removeEventListener('changed', onLocal)];
+  const detachData = data.attach();
+  const stops: Stop[] = [
+    async () => void process.off('SIGUSR2', onSignal),
+    async () => localBus().removeEventListener('changed', onLocal),
+    async () => detachData(),
+  ];
   const target = databaseTargetFromEnv(env);
   if (databaseKind === 'postgres' && target.kind === 'postgres') stops.push(listenPostgres(target.url, purge));
   if (env.REDIS_URL) stops.push(listenRedis(env.REDIS_URL, purge));

@@ -14,8 +14,22 @@ import { demo } from './support.ts';
 const { sMaxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds } = appConfig.pageCache;
 const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${sMaxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`;
 
+/**
+ * Asks until the server holds `path` fresh. Earlier specs may have stored it more than s-maxage ago: then the
+ * answer is STALE and a new render runs in the background (stale-while-revalidate), whose bytes, and so ETag,
+ * may differ (a page's dehydrated data carries the time it was rendered). The checks below are about a fresh entry.
+ */
+async function heldFresh(baseURL: string, path: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await raw(baseURL, 'GET', path)).headers['x-cache'] === 'STALE') {
+    if (Date.now() > deadline) throw new Error(`${path} still stale after 10 s: the background refresh never stored it`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 /** A cacheable answer: its Cache-Control, an ETag, and a 304 (with no body) when the client holds it. */
 async function expectRevalidates(baseURL: string, path: string, cacheControl: string | RegExp) {
+  await heldFresh(baseURL, path);
   const first = await raw(baseURL, 'GET', path, { 'accept-encoding': 'gzip, br' });
   expect(first.status, path).toBe(200);
   expect(first.statusMessage).toBe('OK');
@@ -102,6 +116,7 @@ test('built assets: immutable for a year, precompressed at build (the .br/.gz co
 test('HEAD carries the ETag and Cache-Control of the GET: pages, JSON, feeds', async ({ baseURL, request }) => {
   const d = await demo(request);
   for (const path of ['/', d.article.fullUrl, '/api/categories', `/api/article/${d.article.url}`, '/rss.xml']) {
+    await heldFresh(baseURL as string, path);
     const get = await raw(baseURL as string, 'GET', path);
     const head = await raw(baseURL as string, 'HEAD', path);
     expect(head.status, path).toBe(200);
@@ -138,7 +153,7 @@ test('no page answer carries a cookie, whatever cookie the reader sends', async 
   }
 });
 
-test('a cached page runs under its hash-based CSP: no violation, the page is interactive', async ({ page }) => {
+test('a cached page runs under its hash-based CSP: no violation, the page is interactive', async ({ baseURL, page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -148,7 +163,7 @@ test('a cached page runs under its hash-based CSP: no violation, the page is int
       console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  await page.request.get('/mission'); // stored by this request (or an earlier one)
+  await heldFresh(baseURL as string, '/mission'); // stored by this request (or an earlier one)
   const response = await page.goto('/mission');
   expect(response?.headers()['x-cache']).toBe('HIT');
   // Hydrated: a client-side navigation happens without a full page load.

@@ -162,7 +162,6 @@ export async function restoreBackup(db: Database, mediaDir: string | null, file:
       );
   }
   const counts: BackupCounts = { tables: 0, rows: 0, files: 0 };
-  const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Number.POSITIVE_INFINITY });
   let header = false;
   let ended = false;
   let current: TableInfo | null = null;
@@ -178,6 +177,9 @@ export async function restoreBackup(db: Database, mediaDir: string | null, file:
   };
   await db.transaction(async (tx) => {
     try {
+      // Opened only here, where the loop listens: a gzip error raised while the transaction was still
+      // starting would otherwise be an 'error' event with no listener, which ends the process.
+      const input = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Number.POSITIVE_INFINITY });
       for await (const line of input) {
         if (line.trim() === '') continue;
         if (ended) throw new BackupError('Des données suivent la fin de la sauvegarde : ce fichier n’est pas une sauvegarde de Piquante.');

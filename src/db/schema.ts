@@ -621,3 +621,118 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   purpose: text('purpose').$type<'register' | 'authenticate'>().notNull(),
   expiresAt: tstz('expires_at').notNull(),
 });
+
+/**
+ * Tags of articles (issue 20: brought by imports; Ghost's internal `#` tags are kept but never shown).
+ * An article's tags hang on its editorial row, so that a draft keeps them too.
+ */
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Ghost's `#internal` tags: kept for a later export, never on a reader's page. */
+  internal: boolean('internal').notNull().default(false),
+});
+
+export const articleTags = pgTable(
+  'article_tags',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => newsroomArticles.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('article_tags_tag_idx').on(t.tagId, t.articleId)],
+);
+
+/** Every byline of an article, in order; the first is also `author_id` (what one-author code reads). */
+export const articleBylines = pgTable(
+  'article_bylines',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => newsroomArticles.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => authors.id),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.authorId] })],
+);
+
+/**
+ * What an import made of each source item (issue 20): running the same import again finds its rows here
+ * and updates them instead of creating them twice. `checksum` is the item's source content: unchanged, it is
+ * skipped.
+ */
+export type ImportSourceKind = 'wordpress' | 'ghost';
+export type ImportItemKind = 'post' | 'page' | 'category' | 'tag' | 'author';
+
+export const importItems = pgTable(
+  'import_items',
+  {
+    source: text('source').$type<ImportSourceKind>().notNull(),
+    kind: text('kind').$type<ImportItemKind>().notNull(),
+    /** The item's id in the source (WordPress's post id, Ghost's object id), with the site it came from. */
+    sourceId: text('source_id').notNull(),
+    entityId: integer('entity_id').notNull(),
+    checksum: text('checksum').notNull(),
+    importedAt: tstz('imported_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.kind, t.sourceId] })],
+);
+
+/**
+ * Old addresses of imported items (and any an editor keeps): one 301 to the item's current address. The
+ * fixed table of SPEC §2 stays in app.config.ts. A redirect names an article (its address is read when
+ * answering, so that a later slug change does not make a chain) or a path of this site.
+ */
+export const redirects = pgTable(
+  'redirects',
+  {
+    id: serial('id').primaryKey(),
+    /** The old path, as normalised by normaliseRedirectPath (no trailing slash, no query, lower-case escapes). */
+    fromPath: text('from_path').notNull(),
+    articleId: integer('article_id').references(() => newsroomArticles.id, { onDelete: 'cascade' }),
+    toPath: text('to_path'),
+    /** 'import:wordpress', 'import:ghost', 'newsroom'. */
+    origin: text('origin').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('redirects_from_idx').on(t.fromPath),
+    index('redirects_article_idx').on(t.articleId),
+    check('redirects_target_check', sql`(${t.articleId} is null) <> (${t.toPath} is null)`),
+    check('redirects_to_path_check', sql`${t.toPath} is null or (${t.toPath} like '/%' and ${t.toPath} not like '//%')`),
+  ],
+);
+
+/** An import run from the newsroom (a job of the queue): its progress and its report. */
+export type ImportRunStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').$type<ImportSourceKind>().notNull(),
+    fileName: text('file_name').notNull(),
+    /** Where the uploaded file waits for the job (deleted once the run ends). */
+    filePath: text('file_path').notNull(),
+    dryRun: boolean('dry_run').notNull().default(false),
+    status: text('status').$type<ImportRunStatus>().notNull().default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total'),
+    report: jsonb('report').$type<Record<string, unknown>>(),
+    error: text('error'),
+    startedBy: integer('started_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    index('import_runs_created_idx').on(t.createdAt, t.id),
+    check('import_runs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);

@@ -27,6 +27,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCompteRouteImport } from './routes/admin/compte'
 import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
 import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
+import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
 import { Route as AdminMediasRouteImport } from './routes/admin/medias'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
@@ -141,6 +142,11 @@ const AdminComptesRoute = AdminComptesRouteImport.update({
 const AdminConnexionRoute = AdminConnexionRouteImport.update({
   id: '/connexion',
   path: '/connexion',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminImportRoute = AdminImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminJournalRoute = AdminJournalRouteImport.update({
@@ -288,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
@@ -331,6 +338,7 @@ export interface FileRoutesByTo {
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
@@ -376,6 +384,7 @@ export interface FileRoutesById {
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
+  '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
+    | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
     | '/admin/rubriques'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
+    | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
     | '/admin/rubriques'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
+    | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
     | '/admin/rubriques'
@@ -699,6 +711,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConnexionRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/import': {
+      id: '/admin/import'
+      path: '/import'
+      fullPath: '/admin/import'
+      preLoaderRoute: typeof AdminImportRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/journal': {
       id: '/admin/journal'
       path: '/journal'
@@ -874,6 +893,7 @@ interface AdminRouteChildren {
   AdminCompteRoute: typeof AdminCompteRoute
   AdminComptesRoute: typeof AdminComptesRoute
   AdminConnexionRoute: typeof AdminConnexionRoute
+  AdminImportRoute: typeof AdminImportRoute
   AdminJournalRoute: typeof AdminJournalRoute
   AdminMediasRoute: typeof AdminMediasRoute
   AdminRubriquesRoute: typeof AdminRubriquesRoute
@@ -888,6 +908,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCompteRoute: AdminCompteRoute,
   AdminComptesRoute: AdminComptesRoute,
   AdminConnexionRoute: AdminConnexionRoute,
+  AdminImportRoute: AdminImportRoute,
   AdminJournalRoute: AdminJournalRoute,
   AdminMediasRoute: AdminMediasRoute,
   AdminRubriquesRoute: AdminRubriquesRoute,

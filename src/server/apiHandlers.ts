@@ -38,7 +38,7 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
     ...contentHandlers,
     ...newsletterHandlers({ config, jobs, store }),
     ...pushHandlers({ env, store }),
-    ...newsroomHandlers({ env, clock, contentChanged, store, storage, issues }),
+    ...newsroomHandlers({ env, clock, contentChanged, store, storage, issues, jobs }),
     ...consentHandlers({ env, store }),
     ...popinSurveyHandlers({ env, store }),
   };

@@ -19,6 +19,7 @@ import type { IssueMailRenderer } from './newsletter/issues/issueMailTypes.ts';
 import { createIssueTransport, createThrottle } from './newsletter/issues/issueTransport.ts';
 import { deriveKey, loadNewsletterSecret } from './newsletter/subscribers.server.ts';
 import type { JobHandlers } from './jobs/jobKinds.ts';
+import { importJobHandlers } from './import/importJobs.ts';
 import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
@@ -88,6 +89,13 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, option
       oneClickKey,
       now: () => clock.now(),
       contentChanged,
+    }),
+    ...importJobHandlers({
+      db: database.db,
+      storage: settings.mediaStorage,
+      now: () => clock.now(),
+      contentChanged,
+      download: env.IMPORT_DOWNLOAD_IMAGES !== '0',
     }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);

@@ -38,7 +38,7 @@ export interface NewsroomApi {
 export function useNewsroomApi(
   kind: TestDatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: { issues?: NewsroomOptions['issues'] } = {},
+  options: { issues?: NewsroomOptions['issues']; jobs?: NewsroomOptions['jobs'] } = {},
 ): NewsroomApi {
   let database: TestDatabase | undefined;
   let handler: ((request: Request) => Promise<Response>) | undefined;
@@ -95,6 +95,7 @@ export function useNewsroomApi(
         store: createMemoryStore(),
         clientIp: (r) => r.headers.get('x-test-ip') ?? '192.0.2.1',
         issues: options.issues,
+        jobs: options.jobs ?? options.issues?.jobs,
         contentChanged: () => {
           changes++;
         },

@@ -1306,6 +1306,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Imports WordPress et Ghost (admin)
+     * @description Les imports lancés depuis la rédaction, les plus récents d'abord, avec leur avancement.
+     */
+    get: operations['listImports'];
+    put?: never;
+    /**
+     * Lancer un import WordPress ou Ghost (admin)
+     * @description Le fichier d'export est le corps de la requête (`application/octet-stream`) : un export WordPress (WXR,
+     *     Outils → Exporter) ou Ghost (JSON de Réglages → Exporter, ou un zip avec ce JSON et `content/images/`),
+     *     `IMPORT_MAX_BYTES` au plus (512 Mo). Il est écrit sur le disque du serveur au fil de l'envoi, puis importé
+     *     par la file de tâches : la réponse `202` donne l'import à suivre (`GET /api/admin/imports/{id}`). Le
+     *     même import relancé met à jour ce qui a changé et ne crée rien deux fois ; `dryRun` n'écrit rien et
+     *     donne le même rapport.
+     */
+    post: operations['startImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /** Un import, son avancement et son rapport (admin) */
+    get: operations['getImport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/media': {
     parameters: {
       query?: never;
@@ -2378,6 +2430,60 @@ export interface components {
       variants: components['schemas']['MediaVariant'][];
       /** Format: date-time */
       createdAt: string;
+    };
+    /** @enum {string} */
+    ImportSourceKind: 'wordpress' | 'ghost';
+    ImportCounts: {
+      imported: number;
+      updated: number;
+      unchanged: number;
+      skipped: number;
+      failed: number;
+    };
+    ImportReportLine: {
+      /** @description post, page, category, tag, author, comment, menu… */
+      kind: string;
+      sourceId: string;
+      title: string;
+      /** @enum {string} */
+      outcome: 'imported' | 'updated' | 'unchanged' | 'skipped' | 'failed';
+      /** @description Pourquoi l'élément n'est pas arrivé tel quel (une phrase chacune). */
+      reasons: string[];
+    };
+    ImportReport: {
+      source: components['schemas']['ImportSourceKind'];
+      dryRun: boolean;
+      /** Format: date-time */
+      startedAt: string;
+      /** Format: date-time */
+      finishedAt: string | null;
+      /** @description Par type d'élément. */
+      counts: {
+        [key: string]: components['schemas']['ImportCounts'];
+      };
+      lines: components['schemas']['ImportReportLine'][];
+    };
+    ImportRun: {
+      id: number;
+      source: components['schemas']['ImportSourceKind'];
+      fileName: string;
+      dryRun: boolean;
+      /** @enum {string} */
+      status: 'queued' | 'running' | 'done' | 'failed';
+      /** @description Articles et pages traités. */
+      done: number;
+      total: number | null;
+      report: components['schemas']['ImportReport'] | null;
+      /** @description Pourquoi l'import n'a pas pu se faire (fichier refusé), en français. */
+      error: string | null;
+      startedBy: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      finishedAt: string | null;
+    };
+    ImportRunList: {
+      results: components['schemas']['ImportRun'][];
     };
     MediaList: {
       results: components['schemas']['MediaItem'][];
@@ -4887,6 +4993,115 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listImports: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les imports. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRunList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  startImport: {
+    parameters: {
+      query: {
+        source: components['schemas']['ImportSourceKind'];
+        /** @description Le nom du fichier envoyé (affiché dans la liste). */
+        fileName: string;
+        dryRun?: boolean;
+        /** @description La rubrique des articles qui n'en ont pas (par défaut, la première). */
+        category?: components['schemas']['Slug'];
+        /** @description Les pages de la source arrivent en brouillon dans cette rubrique ; sans elle, elles sont ignorées. */
+        pagesCategory?: components['schemas']['Slug'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description Fichier reçu, import en file d'attente. */
+      202: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRun'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+      507: components['responses']['StorageFull'];
+    };
+  };
+  getImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description L'import. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRun'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

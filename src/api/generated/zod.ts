@@ -1777,6 +1777,89 @@ export const MediaItem = zod.strictObject({
 export type MediaItem = zod.input<typeof MediaItem>;
 export type MediaItemOutput = zod.output<typeof MediaItem>;
 
+export const ImportSourceKind = zod.enum(['wordpress', 'ghost']);
+
+export type ImportSourceKind = zod.input<typeof ImportSourceKind>;
+export type ImportSourceKindOutput = zod.output<typeof ImportSourceKind>;
+
+export const importCountsImportedMin = 0;
+
+export const importCountsUpdatedMin = 0;
+
+export const importCountsUnchangedMin = 0;
+
+export const importCountsSkippedMin = 0;
+
+export const importCountsFailedMin = 0;
+
+export const ImportCounts = zod.strictObject({
+  imported: zod.int().min(importCountsImportedMin),
+  updated: zod.int().min(importCountsUpdatedMin),
+  unchanged: zod.int().min(importCountsUnchangedMin),
+  skipped: zod.int().min(importCountsSkippedMin),
+  failed: zod.int().min(importCountsFailedMin),
+});
+
+export type ImportCounts = zod.input<typeof ImportCounts>;
+export type ImportCountsOutput = zod.output<typeof ImportCounts>;
+
+export const ImportReportLine = zod.strictObject({
+  kind: zod.string().describe('post, page, category, tag, author, comment, menu…'),
+  sourceId: zod.string(),
+  title: zod.string(),
+  outcome: zod.enum(['imported', 'updated', 'unchanged', 'skipped', 'failed']),
+  reasons: zod
+    .array(zod.string())
+    .describe("Pourquoi l'élément n'est pas arrivé tel quel (une phrase chacune)."),
+});
+
+export type ImportReportLine = zod.input<typeof ImportReportLine>;
+export type ImportReportLineOutput = zod.output<typeof ImportReportLine>;
+
+export const ImportReport = zod.strictObject({
+  source: ImportSourceKind,
+  dryRun: zod.boolean(),
+  startedAt: zod.iso.datetime({ offset: true }),
+  finishedAt: zod.iso.datetime({ offset: true }).nullable(),
+  counts: zod.record(zod.string(), ImportCounts).describe("Par type d'élément."),
+  lines: zod.array(ImportReportLine),
+});
+
+export type ImportReport = zod.input<typeof ImportReport>;
+export type ImportReportOutput = zod.output<typeof ImportReport>;
+
+export const importRunDoneMin = 0;
+
+export const importRunTotalMin = 0;
+
+export const ImportRun = zod.strictObject({
+  id: zod.int().min(1),
+  source: ImportSourceKind,
+  fileName: zod.string(),
+  dryRun: zod.boolean(),
+  status: zod.enum(['queued', 'running', 'done', 'failed']),
+  done: zod.int().min(importRunDoneMin).describe('Articles et pages traités.'),
+  total: zod.int().min(importRunTotalMin).nullable(),
+  report: zod.union([ImportReport, zod.null()]),
+  error: zod
+    .string()
+    .nullable()
+    .describe("Pourquoi l'import n'a pas pu se faire (fichier refusé), en français."),
+  startedBy: zod.string().nullable(),
+  createdAt: zod.iso.datetime({ offset: true }),
+  finishedAt: zod.iso.datetime({ offset: true }).nullable(),
+});
+
+export type ImportRun = zod.input<typeof ImportRun>;
+export type ImportRunOutput = zod.output<typeof ImportRun>;
+
+export const ImportRunList = zod.strictObject({
+  results: zod.array(ImportRun),
+});
+
+export type ImportRunList = zod.input<typeof ImportRunList>;
+export type ImportRunListOutput = zod.output<typeof ImportRunList>;
+
 export const MediaList = zod.strictObject({
   results: zod.array(MediaItem),
 });
@@ -3041,6 +3124,93 @@ export const DeleteAdminCategoryParams = zod.strictObject({
 });
 
 export const DeleteAdminCategoryResponse = zod.void();
+
+/**
+ * Les imports lancés depuis la rédaction, les plus récents d'abord, avec leur avancement.
+ * @summary Imports WordPress et Ghost (admin)
+ */
+export const listImportsQueryLimitDefault = 12;
+export const listImportsQueryLimitMax = 100;
+
+export const listImportsQueryOffsetDefault = 0;
+export const listImportsQueryOffsetMin = 0;
+export const listImportsQueryOffsetMax = 1000000;
+
+export const ListImportsQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listImportsQueryLimitMax)
+    .default(listImportsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listImportsQueryOffsetMin)
+    .max(listImportsQueryOffsetMax)
+    .default(listImportsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListImportsResponse = ImportRunList;
+
+/**
+ * Le fichier d'export est le corps de la requête (`application/octet-stream`) : un export WordPress (WXR,
+ * Outils → Exporter) ou Ghost (JSON de Réglages → Exporter, ou un zip avec ce JSON et `content/images/`),
+ * `IMPORT_MAX_BYTES` au plus (512 Mo). Il est écrit sur le disque du serveur au fil de l'envoi, puis importé
+ * par la file de tâches : la réponse `202` donne l'import à suivre (`GET /api/admin/imports/{id}`). Le
+ * même import relancé met à jour ce qui a changé et ne crée rien deux fois ; `dryRun` n'écrit rien et
+ * donne le même rapport.
+ * @summary Lancer un import WordPress ou Ghost (admin)
+ */
+export const startImportQueryFileNameMax = 200;
+
+export const startImportQueryCategoryMax = 200;
+
+export const startImportQueryCategoryRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+export const startImportQueryPagesCategoryMax = 200;
+
+export const startImportQueryPagesCategoryRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const StartImportQueryParams = zod.object({
+  source: zod.enum(['wordpress', 'ghost']),
+  fileName: zod
+    .string()
+    .min(1)
+    .max(startImportQueryFileNameMax)
+    .describe('Le nom du fichier envoyé (affiché dans la liste).'),
+  dryRun: zod.boolean().optional(),
+  category: zod
+    .string()
+    .min(1)
+    .max(startImportQueryCategoryMax)
+    .regex(startImportQueryCategoryRegExp)
+    .optional()
+    .describe("La rubrique des articles qui n'en ont pas (par défaut, la première)."),
+  pagesCategory: zod
+    .string()
+    .min(1)
+    .max(startImportQueryPagesCategoryMax)
+    .regex(startImportQueryPagesCategoryRegExp)
+    .optional()
+    .describe(
+      'Les pages de la source arrivent en brouillon dans cette rubrique ; sans elle, elles sont ignorées.',
+    ),
+});
+
+export const StartImportResponse = ImportRun;
+
+/**
+ * @summary Un import, son avancement et son rapport (admin)
+ */
+export const getImportPathIdMax = 2147483647;
+
+export const GetImportParams = zod.strictObject({
+  id: zod.coerce.number().int().min(1).max(getImportPathIdMax).describe('Identifiant numérique.'),
+});
+
+export const GetImportResponse = ImportRun;
 
 /**
  * @summary Médiathèque

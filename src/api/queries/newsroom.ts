@@ -28,6 +28,8 @@ export type NewsletterIssuePreview = Schemas['NewsletterIssuePreview'];
 export type NewsletterIssueCreateInput = Schemas['NewsletterIssueCreateInput'];
 export type NewsletterIssueUpdateInput = Schemas['NewsletterIssueUpdateInput'];
 export type NewsletterIssueStatusInput = Schemas['NewsletterIssueStatusInput'];
+export type ImportRun = Schemas['ImportRun'];
+export type ImportSourceKind = Schemas['ImportSourceKind'];
 
 /** What a failed call tells the person: the server's French sentence, and its status. */
 export class NewsroomError extends Error {
@@ -190,6 +192,26 @@ export const newsroom = {
   },
   async authors() {
     return unwrap(await api().GET('/api/admin/authors')).results;
+  },
+  async imports() {
+    return unwrap(await api().GET('/api/admin/imports', { params: { query: { limit: 20, offset: 0 } } })).results;
+  },
+  async importRun(id: number) {
+    return unwrap(await api().GET('/api/admin/imports/{id}', { params: { path: { id } } }));
+  },
+  /** The export file is the body, as is: streamed to the server's disk, never read whole in the browser. */
+  async startImport(
+    file: File,
+    query: { source: ImportSourceKind; dryRun: boolean; category?: string; pagesCategory?: string },
+  ): Promise<ImportRun> {
+    return unwrap(
+      await api().POST('/api/admin/imports', {
+        params: { query: { ...query, fileName: file.name.slice(0, 200) || 'export' } },
+        body: file as unknown as string,
+        bodySerializer: (body: unknown) => body as Blob,
+        headers: { ...writeHeaders(), 'content-type': 'application/octet-stream' },
+      }),
+    );
   },
   async audit(offset = 0) {
     return unwrap(await api().GET('/api/admin/audit', { params: { query: { limit: 50, offset } } })).results;

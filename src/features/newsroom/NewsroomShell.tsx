@@ -70,6 +70,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                     <Link to="/admin/journal" className="underline-offset-4 hover:underline">
                       Journal
                     </Link>
+                    <Link to="/admin/import" className="underline-offset-4 hover:underline">
+                      Import
+                    </Link>
                   </>
                 ) : null}
                 <Link to="/admin/compte" className="ml-auto text-sm underline-offset-4 hover:underline">

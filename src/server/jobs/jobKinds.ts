@@ -64,6 +64,15 @@ export const jobKinds = {
     queue: { ...mailRetries, expireInSeconds: 3600, heartbeatSeconds: 10 },
     batchSize: 4,
   },
+  /**
+   * An import started in the newsroom (issue 20). Safe to run again: a process killed mid-import stops the
+   * heartbeat and the job is tried again, finishing the work without duplicating anything.
+   */
+  'import.run': {
+    data: z.object({ runId: z.number().int().min(1) }),
+    queue: { retryLimit: 3, retryDelay: 10, expireInSeconds: 3 * 3600, heartbeatSeconds: 30, deleteAfterSeconds: 86_400 },
+    batchSize: 1,
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobName = keyof typeof jobKinds;

@@ -38,6 +38,7 @@ describe.each(testDatabaseKinds)('job queue on %s', (kind) => {
         'mail.send': (data, job) => handle(data, job),
         'newsletter.unsubscribe-request': async () => {},
         'newsletter.issue.start': async () => {},
+        'import.run': async () => {},
         'newsletter.deliver': async () => {},
       },
       { pollingIntervalSeconds: 0.5 },

@@ -76,6 +76,7 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
         'mail.send': (data, job) => workers()['mail.send'](data, job),
         'newsletter.unsubscribe-request': (data, job) => workers()['newsletter.unsubscribe-request'](data, job),
         'newsletter.issue.start': async () => {},
+        'import.run': async () => {},
         'newsletter.deliver': async () => {},
       },
       { pollingIntervalSeconds: 0.5 },

@@ -384,6 +384,34 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     ],
     listAuditLog: [{ what: 'the audit log', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/audit', { as }) }],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],
+    listImports: [{ what: 'the imports', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/imports', { as }) }],
+    startImport: [
+      {
+        what: 'start an import',
+        policy: adminsOnly,
+        call: (_, as) =>
+          request('POST', '/api/admin/imports?source=wordpress&fileName=export.xml&dryRun=true', {
+            as,
+            body: new TextEncoder().encode('<rss/>') as Uint8Array<ArrayBuffer>,
+            headers: { 'content-type': 'application/octet-stream' },
+          }),
+      },
+    ],
+    getImport: [
+      {
+        what: 'follow an import',
+        policy: adminsOnly,
+        call: async (_, as) => {
+          const started = await request('POST', '/api/admin/imports?source=ghost&fileName=export.json', {
+            as: signed('admin'),
+            body: new TextEncoder().encode('{}') as Uint8Array<ArrayBuffer>,
+            headers: { 'content-type': 'application/octet-stream' },
+          });
+          const run = (await started.json()) as { id: number };
+          return request('GET', `/api/admin/imports/${run.id}`, { as });
+        },
+      },
+    ],
     listNewsletterIssues: [
       { what: 'the newsletter issues', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/newsletters', { as }) },
     ],

@@ -84,7 +84,8 @@ function storageFailure(error: unknown): { status: 503 | 507; message: string } 
 /** Sniffs, decodes, makes the variants, stores them and the row. Decoding is sharp's, bounded in pixels. */
 export async function uploadMedia(
   db: Database,
-  who: StaffMember,
+  /** null: an import run from the command line (no staff account). */
+  who: StaffMember | null,
   input: { bytes: Uint8Array; alt: string; focalX: number | null; focalY: number | null },
   storage: MediaStorage,
   now: Date,
@@ -158,7 +159,7 @@ export async function uploadMedia(
       focalX: input.focalX,
       focalY: input.focalY,
       variants,
-      uploadedBy: who.id,
+      uploadedBy: who?.id ?? null,
       createdAt: now,
     })
     .onConflictDoNothing()

@@ -79,6 +79,7 @@ describe.each(testDatabaseKinds)('sending an issue on %s', (kind) => {
           oneClickKey: async () => 'une clé de test assez longue pour signer',
           now: () => new Date(),
         }),
+        'import.run': async () => {},
       },
       { pollingIntervalSeconds: 0.5 },
     );

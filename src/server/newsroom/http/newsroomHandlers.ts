@@ -15,6 +15,7 @@ import { loadNewsroomSecret } from '../previewTokens.ts';
 import { articleHandlers } from './articleHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
+import { importHandlers } from './importHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
@@ -35,6 +36,8 @@ export interface NewsroomOptions {
   storage?: MediaStorage;
   /** The newsletter's issues: the queue, the mail's renderer, the site's address. Without it they answer 503. */
   issues?: IssueHandlerDeps;
+  /** The job queue (imports). Without it, starting an import answers 503. */
+  jobs?: IssueHandlerDeps['jobs'];
 }
 
 function loginLimit(env: NodeJS.ProcessEnv): number {
@@ -99,5 +102,6 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...auditHandlers(deps),
     ...surveyHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
+    ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };
 }

@@ -1,0 +1,20 @@
+/** The reader for a source kind: what the command and the newsroom's job open a file with. */
+import { openGhostExport } from './ghost/ghostReader.ts';
+import { type ImportSource, type ImportSourceKind, ImportFileError } from './importModel.ts';
+import { openWordPressExport } from './wordpress/wxrReader.ts';
+
+export const IMPORT_SOURCE_KINDS: readonly ImportSourceKind[] = ['wordpress', 'ghost'];
+
+export function isImportSourceKind(value: string): value is ImportSourceKind {
+  return (IMPORT_SOURCE_KINDS as readonly string[]).includes(value);
+}
+
+export async function openImportSource(
+  kind: ImportSourceKind,
+  file: string,
+  options: { uploadsDir?: string | null } = {},
+): Promise<ImportSource> {
+  if (kind === 'wordpress') return openWordPressExport(file, { uploadsDir: options.uploadsDir ?? null });
+  if (kind === 'ghost') return openGhostExport(file);
+  throw new ImportFileError(`Source inconnue : ${String(kind)}.`);
+}

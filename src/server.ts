@@ -1,5 +1,5 @@
 /**
- * The server entry: redirects first, then the service worker script (/sw.js), then what is not a page
+ * The server entry: redirects first (the fixed table, the redirect table, the trailing slash: src/server/redirects/), then the service worker script (/sw.js), then what is not a page
  * (the content service under /api and /newsletter, generated media, feeds: src/server/http/resourceRequests.ts),
  * then TanStack Start's SSR for everything else, through the page cache (src/server/http/pageAnswers.ts; off in
  * development, where Vite serves fresh modules and injects its own inline scripts). Cacheable API answers are
@@ -11,7 +11,6 @@ import { registerInProcessApi } from './api/inProcessApi.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';
 import type { IssueMailRenderer } from './server/newsletter/issues/issueMailTypes.ts';
-import { findRedirect, permanentRedirect } from './server/http/redirects.ts';
 import { answerApiThroughCache, isCacheableApiRequest } from './server/http/apiAnswerCache.ts';
 import { createCacheHitPath } from './server/http/cacheHitPath.ts';
 import { createPageAnswerer } from './server/http/pageAnswers.ts';
@@ -19,6 +18,9 @@ import { PageCache, pageCacheBytes } from './server/http/pageCache.ts';
 import { listenForContentChanges } from './server/http/pageCacheInvalidation.ts';
 import { createSharedPages, releaseOf, sharedPagesSite } from './server/http/sharedPages.ts';
 import { answerResourceRequest } from './server/http/resourceRequests.ts';
+import { createRedirectAnswerer } from './server/redirects/redirectAnswers.ts';
+import { createRedirectLookups } from './server/redirects/redirectLookups.ts';
+import { findStoredRedirect } from './server/redirects/redirectStore.server.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { strictTransportSecurity, transportSecurityFromEnv } from './server/config/transportSecurity.ts';
 import { withSecurityHeaders } from './server/security/securityHeaders.server.ts';
@@ -52,6 +54,10 @@ app.then(
   },
 );
 
+// Old addresses (the fixed table, the redirect table of imports and the newsroom, the trailing slash): one
+// 301 or 308 before anything else; the table's answers are kept in this process (redirectLookups.ts).
+const redirects = createRedirectAnswerer(createRedirectLookups(async (path) => findStoredRedirect((await app).database.db, path)));
+
 const transportSecurity = transportSecurityFromEnv();
 // The page cache's hits answered at the node:http level, before a Web Request exists (issue 22);
 // PAGE_CACHE_HIT_PATH=0 sends them the normal way (to compare, as bench:http does).
@@ -77,8 +83,8 @@ export default {
 /** Redirects first, then what is not a page, then the page itself. */
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const location = findRedirect(url);
-  if (location) return permanentRedirect(location);
+  const redirect = await redirects.answer(request, url);
+  if (redirect) return redirect;
   // The worker's own script: its headers (and the off switch) are its own, not a resource's CSP, which
   // would apply to the worker itself.
   if (url.pathname === SERVICE_WORKER_PATH) return serviceWorkerScript(request, { dev: import.meta.env.DEV });

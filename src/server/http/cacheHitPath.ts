@@ -5,7 +5,9 @@
  * a stale page, a POST, an address that URL parsing would rewrite — returns false and takes the normal
  * way (src/server.ts → src/server/http/pageAnswers.ts), which answers exactly as before.
  *
- * Why it is the same answer: only the normal path stores entries — pages, after the redirects, the other
+ * Why it is the same answer: only the normal path stores entries — pages, after the redirects (fixed, stored
+ * and trailing-slash ones: a redirect's source is never stored as a page, and every write to the redirect
+ * table purges the cache), the other
  * resources (media, feeds) and the private pages have been ruled out, and cacheable API answers
  * (apiAnswerCache.ts) — under the key `pathname + search` of a parsed URL; a request target that parsing leaves as it is gives that same key here. The headers are the
  * very list answerStored uses (storedAnswerHeaders, built once per page and encoding); only `age`, and
@@ -28,8 +30,16 @@ import { freshnessOf, type PageCache } from './pageCache.ts';
 const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*)?$/;
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)|\/\/|%2e(?:\.|%2e)?(?:[/?]|$)/i;
 
+/** A path ending in a slash (but `/`): the normal path redirects it (308), never a page, so never a hit. */
+const TRAILING_SLASH = /.\/(?:\?|$)/;
+
 export function isPlainTarget(target: string): boolean {
-  return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target) && !target.endsWith('?');
+  return PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(target) && !target.endsWith('?') && !trailingSlash(target);
+}
+
+function trailingSlash(target: string): boolean {
+  const query = target.indexOf('?');
+  return TRAILING_SLASH.test(query === -1 ? target : target.slice(0, query + 1));
 }
 
 /** The 304's headers (RFC 9110 §15.4.5), as notModified() keeps them from the 200. */

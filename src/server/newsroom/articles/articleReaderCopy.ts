@@ -9,6 +9,7 @@ import type { Database } from '../../../db/client.ts';
 import { articleSlugRedirects, articles, authors, categories, newsroomArticles } from '../../../db/schema.ts';
 import { articleSeo, toArticleCard } from '../../articles/articles.server.ts';
 import { toCategory } from '../../content/categories.server.ts';
+import { dropRedirectsFrom } from '../../redirects/redirectStore.server.ts';
 import { docFromBlocks, readingMinutes } from '../richText.ts';
 import { type ArticleRow, blocksOfRow, findRow } from './articleQueries.ts';
 
@@ -37,6 +38,8 @@ export async function publishArticleCopy(db: Database, row: ArticleRow, now: Dat
     .onConflictDoUpdate({ target: articles.id, set: values });
   // A new article taking an old address: the article wins over the redirect.
   await db.delete(articleSlugRedirects).where(eq(articleSlugRedirects.oldSlug, row.slug));
+  const [category] = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId));
+  if (category) await dropRedirectsFrom(db, `/${category.slug}/${row.slug}`);
 }
 
 /** Leaving the reader's side: the editorial row keeps the text even when it was a legacy article. */

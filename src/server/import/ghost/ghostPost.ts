@@ -42,8 +42,8 @@ export function ghostPost(row: Record<string, unknown>, tables: GhostTables, sit
     tagSourceIds: tables.tagsByPost.get(id) ?? [],
     bodyHtml: resolveGhostUrls(body(row), siteUrl),
     featureImage: featureImage(row, meta?.featureImageAlt ?? null, meta?.featureImageCaption ?? null, siteUrl),
-    // A draft never had a public address; `/p/<uuid>/` previews were never public either.
-    oldUrls: status === 'draft' ? [] : [`/${slug}/`],
+    // A draft or an e-mail-only newsletter never had a public address; nor had `/p/<uuid>/` previews.
+    oldUrls: status === 'draft' || meta?.emailOnly ? [] : [`/${slug}/`],
   };
 }
 

@@ -24,6 +24,8 @@ export interface GhostPostMeta {
   metaDescription: string | null;
   featureImageAlt: string | null;
   featureImageCaption: string | null;
+  /** A newsletter sent by e-mail only: it never had a page on the site. */
+  emailOnly: boolean;
 }
 
 export interface GhostTables {
@@ -95,6 +97,7 @@ export class GhostTablesBuilder {
             metaDescription: str(row.meta_description),
             featureImageAlt: str(row.feature_image_alt),
             featureImageCaption: str(row.feature_image_caption),
+            emailOnly: row.email_only === true || row.email_only === 1,
           });
         }
         return;

@@ -157,5 +157,5 @@ export function zipMessage(error: unknown): string {
     return 'L’archive ment sur la taille d’un fichier (taille annoncée ≠ taille décompressée) : elle est refusée.';
   }
   if (/encrypt/i.test(text)) return 'L’archive est chiffrée : exportez-la de nouveau sans mot de passe.';
-  return `L’archive zip est illisible ou tronquée (${text}).`;
+  return 'L’archive zip est illisible ou tronquée.';
 }

@@ -121,6 +121,9 @@ describe('openGhostExport on a Ghost 5 export with Lexical bodies', () => {
     expect(bySlug(list, 'marche-de-noel').publishedAt?.toISOString()).toBe('2024-12-01T08:00:00.000Z');
     expect(bySlug(list, 'brouillon-voyage')).toMatchObject({ publishedAt: null, oldUrls: [], seoTitle: '' });
     expect(bySlug(list, 'a-propos').oldUrls).toEqual(['/a-propos/']);
+    expect(bySlug(list, 'marche-de-noel').oldUrls).toEqual(['/marche-de-noel/']);
+    // Sent by e-mail only: published in the archive, but it never had a page to redirect from.
+    expect(bySlug(list, 'lettre-de-mai')).toMatchObject({ status: 'published', oldUrls: [] });
   });
 
   it('renders the Lexical body: headings, lists, links, bold, quote, cards', async () => {

@@ -70,7 +70,7 @@ async function firstPass(bytes: Readable, what: string): Promise<GhostTables> {
   const tables = builder.finish();
   if (!hasData || tables.version === null) {
     throw new ImportFileError(
-      `${what} n’est pas un export Ghost (ni « db[0].data » ni « meta.version ») : exportez-le depuis Ghost, Réglages → Export.`,
+      `${what} n’est pas un export Ghost (il y manque « db[0].data » ou « meta.version ») : exportez le site depuis Ghost, Réglages → Export.`,
     );
   }
   const major = Number.parseInt(tables.version, 10);

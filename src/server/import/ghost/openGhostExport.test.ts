@@ -156,6 +156,13 @@ describe('openGhostExport on a Ghost 5 export with Lexical bodies', () => {
     expect(tarte.bodyHtml).toContain('<a href="https://carnet.exemple.fr/voyages-en-alsace/">');
   });
 
+  it('reads the file again for each events() call', async () => {
+    const source = await openGhostExport(GHOST_5);
+    const first = await all(source);
+    expect(await all(source)).toEqual(first);
+    await source.close();
+  });
+
   it('has no image bytes for a bare JSON', async () => {
     const source = await openGhostExport(GHOST_5);
     expect(await source.readImage('/content/images/2024/05/tarte.jpg')).toBeNull();

@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('npm run import on %s', (kind) => {
   let large: string;
   let uploads: string;
   const databases: OperatorDatabase[] = [];
-  const fresh = async () => {
+  const fresh = async (): Promise<NodeJS.ProcessEnv> => {
     const database = await createOperatorDatabase(kind, (db) => seedDemoContent(db, { articles: 4 }).then(() => {}));
     databases.push(database);
     return { ...database.env, MEDIA_DIR: join(work, `media-${databases.length}`) };

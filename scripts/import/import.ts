@@ -6,7 +6,7 @@
  * stopped, or PostgreSQL beside a running server), with a progress bar and a report. Safe to run again.
  * Options: --dry-run (writes nothing, same report), --report FILE.json, --category SLUG (posts without a
  * category), --pages-category SLUG (pages as drafts there; skipped without it), --no-download (only the
- * images the export holds).
+ * images the export holds), --site-url URL (Ghost: the old site's address, which its export does not hold).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,7 +21,7 @@ import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
 import { progressBar } from './progressBar.ts';
 
 const USAGE =
-  'Usage: npm run import -- wordpress|ghost FILE [--uploads DIR] [--dry-run] [--report FILE.json] [--category SLUG] [--pages-category SLUG] [--no-download]';
+  'Usage: npm run import -- wordpress|ghost FILE [--uploads DIR] [--dry-run] [--report FILE.json] [--category SLUG] [--pages-category SLUG] [--no-download] [--site-url URL (Ghost)]';
 
 let parsed: ReturnType<typeof parse>;
 function parse() {
@@ -35,6 +35,7 @@ function parse() {
       category: { type: 'string' },
       'pages-category': { type: 'string' },
       'no-download': { type: 'boolean', default: false },
+      'site-url': { type: 'string' },
     },
   });
 }
@@ -52,7 +53,10 @@ if (!kind || !file || !isImportSourceKind(kind) || parsed.positionals.length > 2
 
 let source: Awaited<ReturnType<typeof openImportSource>>;
 try {
-  source = await openImportSource(kind, resolve(file), { uploadsDir: parsed.values.uploads ? resolve(parsed.values.uploads) : null });
+  source = await openImportSource(kind, resolve(file), {
+    uploadsDir: parsed.values.uploads ? resolve(parsed.values.uploads) : null,
+    siteUrl: parsed.values['site-url'] ?? null,
+  });
 } catch (error) {
   if (error instanceof ImportFileError) {
     console.error(`Import impossible, rien n'a été écrit : ${error.message}`);

@@ -155,6 +155,7 @@ describe.each(testDatabaseKinds)('runImport on %s', (kind) => {
   let database: TestDatabase;
   let mediaDir: string;
   let images: Record<string, Uint8Array>;
+  let firstReport: Awaited<ReturnType<typeof runImport>>['report'];
   const options = () => ({
     dryRun: false,
     storage: directoryStorage(mediaDir),
@@ -181,6 +182,7 @@ describe.each(testDatabaseKinds)('runImport on %s', (kind) => {
     const real = await runImport(database.db, await magazine(images), options());
     expect(real.report.counts).toEqual(dry.report.counts);
     expect(real.report.lines).toEqual(dry.report.lines);
+    firstReport = real.report;
   }, 120_000);
 
   it('brings posts with their state, bylines, tags, images and old addresses, and says what it changed', async () => {
@@ -247,12 +249,16 @@ describe.each(testDatabaseKinds)('runImport on %s', (kind) => {
     expect(report.counts.post).toEqual({ imported: 0, updated: 0, unchanged: 5, skipped: 1, failed: 1 });
     expect(report.counts.page).toEqual({ imported: 0, updated: 0, unchanged: 0, skipped: 1, failed: 0 });
     expect(report.counts.comment?.skipped).toBe(1);
-    const first = await runImport(database.db, await magazine(images), { ...options(), dryRun: true });
-    const reasons = first.report.lines.map((l) => `${l.kind} ${l.sourceId} ${l.outcome}: ${l.reasons.join(' | ')}`);
+    const reasons = firstReport.lines.map((l) => `${l.kind} ${l.sourceId} ${l.outcome}: ${l.reasons.join(' | ')}`);
     expect(reasons.join('\n')).toMatch(/category iles imported: sous-rubrique de « Voyages »/);
     expect(reasons.join('\n')).toMatch(/post 6 skipped: à la corbeille/);
     expect(reasons.join('\n')).toMatch(/page 7 skipped: page : indiquez --pages-category/);
-    expect(reasons.join('\n')).toMatch(/post 8 failed/);
+    expect(reasons.join('\n')).toMatch(/post 8 failed: date de publication illisible/);
+    expect(reasons.join('\n')).toMatch(/post 5 imported: privé dans la source : importé en brouillon/);
+    const first = reasons.find((r) => r.startsWith('post 1 imported:')) ?? '';
+    expect(first).toContain('retiré du texte : script');
+    expect(first).toContain('image https://ancien.example/absente.png : absente de l’export');
+    expect(first).toContain('plusieurs rubriques : gardée la première, pas « Voyages »');
   });
 
   it('a second run creates nothing twice; a changed post is updated', async () => {

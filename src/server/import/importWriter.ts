@@ -28,7 +28,8 @@ import { publishArticleCopy, withdrawArticleCopy } from '../newsroom/articles/ar
 import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { slugify, uniqueSlug } from '../newsroom/slugs.ts';
-import { findStoredRedirect, saveRedirect } from '../redirects/redirectStore.server.ts';
+import { normaliseRedirectPath } from '../redirects/redirectPaths.ts';
+import { findStoredRedirect, type RedirectOrigin, saveRedirect } from '../redirects/redirectStore.server.ts';
 import { htmlToDoc, replaceImportImages, rewriteLinks } from './htmlToDoc.ts';
 import { importImageLibrary, type ImportImageLibrary, noStorage } from './importImages.ts';
 import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } from './importModel.ts';
@@ -227,7 +228,7 @@ async function rememberItem(db: Db, state: RunState, kind: ImportItemKind, sourc
     });
 }
 
-const origin = (state: RunState) => `import:${state.source.kind}`;
+const origin = (state: RunState): RedirectOrigin => `import:${state.source.kind}`;
 
 async function importAuthor(tx: Tx, state: RunState, author: ImportAuthor): Promise<ReportLine> {
   const name = plainText(author.name).slice(0, 200) || author.slug || author.sourceId;
@@ -314,7 +315,7 @@ async function importCategory(tx: Tx, state: RunState, term: ImportTerm): Promis
     slug = row?.slug ?? slug;
   }
   state.categoryIds.set(term.sourceId, id);
-  await redirectOldUrls(tx, state, term.oldUrls, { toPath: `/${slug}` }, line);
+  await redirectOldUrls(tx, state, term.oldUrls, { toPath: `/${slug}` }, line, `/${slug}`);
   await rememberItem(tx, state, 'category', term.sourceId, id, checksum);
   return line;
 }
@@ -345,7 +346,7 @@ async function importTag(tx: Tx, state: RunState, term: ImportTerm): Promise<Rep
   if (term.internal) line.reasons.push('tag interne : jamais montré aux lectrices');
   // Old tag pages (/tag/slug/) land on ours, /tag/slug, by the trailing-slash rule; other paths get a row.
   const others = term.oldUrls.filter((url) => !url.replace(/^https?:\/\/[^/]+/, '').startsWith(`/tag/${slug}`));
-  if (!term.internal) await redirectOldUrls(tx, state, others, { toPath: `/tag/${slug}` }, line);
+  if (!term.internal) await redirectOldUrls(tx, state, others, { toPath: `/tag/${slug}` }, line, `/tag/${slug}`);
   await rememberItem(tx, state, 'tag', term.sourceId, made.id, checksum);
   return line;
 }
@@ -356,10 +357,13 @@ async function redirectOldUrls(
   urls: readonly string[],
   target: { articleId: number } | { toPath: string },
   line: ReportLine,
+  ownAddress: string,
 ) {
   for (const from of urls) {
-    const saved = await saveRedirect(tx, { from, ...target }, origin(state));
-    if (!saved.ok && saved.reason) line.reasons.push(`ancienne adresse ${from} non redirigée : ${saved.reason}`);
+    // The old address may already be the new one (same permalink structure): nothing to redirect.
+    if (normaliseRedirectPath(from) === ownAddress) continue;
+    const saved = await saveRedirect(tx as unknown as Database, { from, ...target }, origin(state), { changed: () => {} });
+    if (!saved.ok) line.reasons.push(`ancienne adresse ${from} non redirigée${'message' in saved ? ` : ${saved.message}` : ''}`);
   }
 }
 
@@ -378,6 +382,8 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
   if (post.kind === 'page' && state.pagesCategoryId === null) {
     return { ...line, outcome: 'skipped', reasons: ['page : indiquez --pages-category RUBRIQUE pour l’importer en brouillon'] };
   }
+  const badDate = (date: Date | null) => date !== null && Number.isNaN(date.getTime());
+  if (badDate(post.publishedAt) || badDate(post.updatedAt)) fail('date de publication illisible');
   const checksum = checksumOf(post);
   const known = await knownItem(tx, state, post.kind, post.sourceId);
   const current = known ? ((await tx.select().from(newsroomArticles).where(eq(newsroomArticles.id, known.entityId)))[0] ?? null) : null;
@@ -471,7 +477,8 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
     await withdrawArticleCopy(tx, row);
     state.publicChange = true;
   }
-  await redirectOldUrls(tx, state, post.oldUrls, { articleId: row.id }, line);
+  const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId));
+  await redirectOldUrls(tx, state, post.oldUrls, { articleId: row.id }, line, `/${category?.slug ?? ''}/${row.slug}`);
   await rememberItem(tx, state, post.kind, post.sourceId, row.id, checksum);
   await audit(
     tx,
@@ -522,8 +529,9 @@ async function rewriteInternalLinks(tx: Tx, state: RunState, id: number): Promis
   });
   const targets = new Map<string, string>();
   for (const href of hrefs) {
-    const path = pathOnOldSite(href, state.source.siteUrl);
-    const target = path ? await findStoredRedirect(tx, path) : null;
+    const onOldSite = pathOnOldSite(href, state.source.siteUrl);
+    const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
+    const target = path ? await findStoredRedirect(tx as unknown as Database, path) : null;
     if (target) targets.set(href, target);
   }
   if (targets.size === 0) return line;

@@ -1,5 +1,5 @@
 /** The reader for a source kind: what the command and the newsroom's job open a file with. */
-import { openGhostExport } from './ghost/ghostReader.ts';
+import { openGhostExport } from './ghost/openGhostExport.ts';
 import { type ImportSource, type ImportSourceKind, ImportFileError } from './importModel.ts';
 import { openWordPressExport } from './wordpress/wxrReader.ts';
 

@@ -17,7 +17,7 @@ export interface WxrOptions {
   site?: string;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 
 export async function writeGeneratedWxr(file: string, options: WxrOptions): Promise<void> {
@@ -83,7 +83,7 @@ export async function writeGeneratedWxr(file: string, options: WxrOptions): Prom
       `<!-- wp:paragraph --><p>Voir aussi <a href="${site}/${category}/article-numero-${Math.max(1, p - 1)}/">l’article précédent</a>.</p><!-- /wp:paragraph -->`,
     ].join('\n');
     await write(`<item>
-<title>${escape(`Article numéro ${p}`)}</title>
+<title>${escapeXml(`Article numéro ${p}`)}</title>
 <link>${site}/${category}/${slug}/</link>
 <pubDate>${date.toUTCString()}</pubDate>
 <dc:creator>${cdata(p % 2 ? 'camille' : 'lea')}</dc:creator>

@@ -236,8 +236,8 @@ function RunDetail({ run }: { run: ImportRun }) {
             <details>
               <summary className="cursor-pointer font-bold">Ce qui n’est pas arrivé tel quel ({run.report.lines.length})</summary>
               <ul className="mt-2 grid gap-1 text-sm">
-                {run.report.lines.slice(0, 500).map((line, index) => (
-                  <li key={`${line.kind}-${line.sourceId}-${index}`}>
+                {run.report.lines.slice(0, 500).map((line) => (
+                  <li key={`${line.kind}-${line.sourceId}-${line.outcome}-${line.reasons[0] ?? ''}`}>
                     {kindLabels[line.kind] ?? line.kind} {line.sourceId}
                     {line.title ? ` « ${line.title} »` : ''} ({outcomeLabels[line.outcome]}) : {line.reasons.join(' ; ')}
                   </li>

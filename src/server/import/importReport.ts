@@ -42,7 +42,8 @@ const emptyCounts = (): ReportCounts => ({ imported: 0, updated: 0, unchanged: 0
 
 /** Counts the item; lists it when it has reasons or did not come in. */
 export function record(report: ImportReport, line: ReportLine): void {
-  const counts = (report.counts[line.kind] ??= emptyCounts());
+  const counts = report.counts[line.kind] ?? emptyCounts();
+  report.counts[line.kind] = counts;
   counts[line.outcome] += 1;
   const listed = line.reasons.length > 0 || line.outcome === 'failed' || line.outcome === 'skipped';
   // A file with a million comments must not make a report of a million lines: they are counted.

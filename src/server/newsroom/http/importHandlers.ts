@@ -137,6 +137,7 @@ export function importHandlers(deps: NewsroomDeps, jobs: Pick<JobQueue, 'enqueue
       const runId = await (ctx.db as Database).transaction(async (tx) => {
         const run = await createImportRun(tx, {
           source: query.value.source,
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
           fileName: query.value.fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'export',
           filePath: path,
           dryRun: query.value.dryRun ?? false,

@@ -200,7 +200,11 @@ class Converter {
   /** The last character written to the current paragraph was a collapsible space (or there is none yet). */
   private atSpace = true;
 
-  constructor(private readonly baseUrl: string | null | undefined) {}
+  private readonly baseUrl: string | null | undefined;
+
+  constructor(baseUrl: string | null | undefined) {
+    this.baseUrl = baseUrl;
+  }
 
   drop(what: string): void {
     if (this.dropped.size < MAX_DROPPED) this.dropped.add(short(what, 160));

@@ -366,6 +366,7 @@ class Converter {
       this.captionDepth = 1;
       return { kind: 'caption' };
     }
+    if (name === 'table') this.drop('table (kept as text)');
     if (name === 'td' || name === 'th') {
       // A row is one paragraph, its cells separated as a reader would scan them.
       if (this.inline.length > 0) this.text(' | ');

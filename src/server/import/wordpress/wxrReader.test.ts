@@ -99,6 +99,13 @@ describe('the WordPress reader, on the theme unit test data', () => {
       oldUrls: ['https://wpthemetestdata.wordpress.com/category/aciform/'],
     });
     expect(categories.find((c) => c.sourceId === '6-1')?.name).toBe('6.1');
+    expect(categories.find((c) => c.sourceId === 'block')?.description).toBe(
+      'Items in the block category have been created with the block editor.',
+    );
+    expect(categories.find((c) => c.sourceId === 'sub')).toMatchObject({
+      parentSourceId: 'aciform',
+      oldUrls: ['https://wpthemetestdata.wordpress.com/category/sub/', 'https://wpthemetestdata.wordpress.com/category/aciform/sub/'],
+    });
     expect(categories.some((c) => c.parentSourceId !== null)).toBe(true);
     expect(terms('tag').find((t) => t.sourceId === 'xanthopsia')?.oldUrls).toEqual([
       'https://wpthemetestdata.wordpress.com/tag/xanthopsia/',
@@ -295,6 +302,9 @@ describe('the WordPress reader, on posts', () => {
     expect(await read('https://old.example/wp-content/uploads/..%2Fsecret.txt')).toBeNull();
     expect(await read('https://old.example/wp-content/uploads/%2e%2e/secret.txt')).toBeNull();
     expect(await read('https://old.example/elsewhere/a.jpg')).toBeNull();
+    // WordPress.com's uploads host.
+    expect(Buffer.from((await read('https://example.files.wordpress.com/2020/01/a.jpg')) ?? []).toString()).toBe('JPEG');
+    expect(await read('https://example.files.wordpress.com/%2e%2e/secret.txt')).toBeNull();
     expect(await readUpload(null, 'https://old.example/wp-content/uploads/2020/01/a.jpg', null)).toBeNull();
   });
 });

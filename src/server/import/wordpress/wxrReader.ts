@@ -140,7 +140,14 @@ export async function openWordPressExport(file: string, options: { uploadsDir?: 
     const authors = new Set<string>();
     const categories = new Set<string>();
     const tags = new Set<string>();
-    const termUrl = (base: 'category' | 'tag', slug: string) => (siteUrl ? [`${siteUrl}/${base}/${slug}/`] : [`/${base}/${slug}/`]);
+    const parents = new Map<string, string>();
+    /** `/category/child/`, and WordPress's own permalink of a child category, `/category/parent/child/`. */
+    const termUrls = (base: 'category' | 'tag', slug: string): string[] => {
+      const chain = [slug];
+      for (let up = parents.get(slug); up && chain.length < 10 && !chain.includes(up); up = parents.get(up)) chain.unshift(up);
+      const paths = [...new Set([`/${base}/${slug}/`, `/${base}/${chain.join('/')}/`])];
+      return paths.map((p) => (siteUrl ? `${siteUrl}${p}` : p));
+    };
     const term = (kind: 'category' | 'tag', sourceId: string, name: string, description: string, parent: string | null): ImportTerm => ({
       sourceId,
       slug: slugify(decodeSlug(sourceId)),
@@ -148,7 +155,7 @@ export async function openWordPressExport(file: string, options: { uploadsDir?: 
       description,
       parentSourceId: parent || null,
       internal: false,
-      oldUrls: termUrl(kind, sourceId),
+      oldUrls: termUrls(kind, sourceId),
     });
 
     for await (const record of scanWxr(file)) {
@@ -158,13 +165,15 @@ export async function openWordPressExport(file: string, options: { uploadsDir?: 
         if (!login || authors.has(login)) continue;
         authors.add(login);
         const name = record.fields.get('wp:author_display_name')?.trim() || login;
-        const author: ImportAuthor = { sourceId: login, slug: slugify(login), name };
+        // Some sites log in with an e-mail address: the public slug then comes from the name.
+        const author: ImportAuthor = { sourceId: login, slug: slugify(login.includes('@') ? name : login), name };
         yield { type: 'author', author };
       } else if (record.type === 'category') {
         const nicename = decodeSlug(record.fields.get('wp:category_nicename')?.trim() ?? '');
         if (!nicename || categories.has(nicename)) continue;
         categories.add(nicename);
         const parent = decodeSlug(record.fields.get('wp:category_parent')?.trim() ?? '');
+        if (parent) parents.set(nicename, parent);
         const description = record.fields.get('wp:category_description')?.trim() ?? '';
         yield { type: 'category', term: term('category', nicename, record.fields.get('wp:cat_name')?.trim() ?? '', description, parent) };
       } else if (record.type === 'tag') {
@@ -267,6 +276,7 @@ export async function openWordPressExport(file: string, options: { uploadsDir?: 
       title,
       slug: slugify(decodeSlug(field(item, 'wp:post_name')) || title),
       status,
+      // A draft's date is only when it was last saved (or nothing, 0000-00-00): not a publication date.
       publishedAt: status === 'draft' ? null : dateOf(field(item, 'wp:post_date_gmt'), field(item, 'wp:post_date')),
       updatedAt: dateOf(field(item, 'wp:post_modified_gmt'), field(item, 'wp:post_modified')),
       excerpt: textOf(item.fields.get('excerpt:encoded') ?? '').join('\n'),
@@ -298,6 +308,14 @@ export async function openWordPressExport(file: string, options: { uploadsDir?: 
  * An image of the export's `wp-content/uploads` folder (`--uploads`), by its address on the old site. Only
  * files under that folder: an address that climbs out of it (`..`, encoded or not) is never read.
  */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
 export async function readUpload(uploadsDir: string | null, url: string, siteUrl: string | null): Promise<Uint8Array | null> {
   if (!uploadsDir) return null;
   let pathname: string;
@@ -307,10 +325,12 @@ export async function readUpload(uploadsDir: string | null, url: string, siteUrl
     return null;
   }
   const at = pathname.indexOf('/wp-content/uploads/');
-  if (at < 0) return null;
+  // WordPress.com serves the uploads folder from its own host, without the folder's name.
+  const hosted = at < 0 && /(^|\.)files\.wordpress\.com$/.test(hostOf(url));
+  if (at < 0 && !hosted) return null;
   let relative: string;
   try {
-    relative = decodeURIComponent(pathname.slice(at + '/wp-content/uploads/'.length));
+    relative = decodeURIComponent(hosted ? pathname.slice(1) : pathname.slice(at + '/wp-content/uploads/'.length));
   } catch {
     return null;
   }

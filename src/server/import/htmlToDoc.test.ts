@@ -104,8 +104,11 @@ describe('htmlToDoc', () => {
   });
 
   it('turns pre and tables into text', () => {
-    const { doc } = htmlToDoc('<pre>ligne 1\n  ligne 2</pre><table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>');
+    const { doc, dropped } = htmlToDoc(
+      '<pre>ligne 1\n  ligne 2</pre><table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>',
+    );
     expect(doc.content).toEqual([p(text('ligne 1'), { type: 'hardBreak' }, text('  ligne 2')), p(text('A | B')), p(text('1 | 2'))]);
+    expect(dropped).toEqual(['table (kept as text)']);
   });
 
   it('drops images beyond the body limit, and data: images', () => {

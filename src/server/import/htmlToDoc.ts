@@ -200,7 +200,11 @@ class Converter {
   /** The last character written to the current paragraph was a collapsible space (or there is none yet). */
   private atSpace = true;
 
-  constructor(private readonly baseUrl: string | null | undefined) {}
+  private readonly baseUrl: string | null | undefined;
+
+  constructor(baseUrl: string | null | undefined) {
+    this.baseUrl = baseUrl;
+  }
 
   drop(what: string): void {
     if (this.dropped.size < MAX_DROPPED) this.dropped.add(short(what, 160));
@@ -362,6 +366,7 @@ class Converter {
       this.captionDepth = 1;
       return { kind: 'caption' };
     }
+    if (name === 'table') this.drop('table (kept as text)');
     if (name === 'td' || name === 'th') {
       // A row is one paragraph, its cells separated as a reader would scan them.
       if (this.inline.length > 0) this.text(' | ');

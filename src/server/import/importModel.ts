@@ -59,6 +59,11 @@ export interface ImportPost {
    * wpautop, Ghost's lexical / mobiledoc). Untrusted: it goes through htmlToDoc's allow-list.
    */
   bodyHtml: string;
+  /**
+   * What the reader itself dropped while rendering bodyHtml (shortcodes, unknown blocks…), one short English
+   * description each, for the report; htmlToDoc's own `dropped` comes on top.
+   */
+  bodyDropped?: string[];
   featureImage: ImportImage | null;
   /** Every old public address of the post (permalink, `?p=ID`, …); the writer adds /amp/ and /feed/ variants. */
   oldUrls: string[];

@@ -50,15 +50,15 @@ const STATIC = new Set([
 /** Blocks that are layout only. */
 const SILENT = new Set(['separator', 'spacer', 'more', 'nextpage']);
 
-/** The visible text of an HTML fragment, as paragraphs of escaped text (scripts and styles left out). */
-export function htmlAsText(html: string): string {
+/** The visible text of an HTML fragment, one string per block (scripts and styles left out). */
+export function textOf(html: string): string[] {
   const paragraphs: string[] = [];
   let current = '';
   let skip = 0;
   const blockTag = /^(p|div|li|h[1-6]|blockquote|tr|br|section|figure|figcaption|pre|ul|ol|table)$/;
   const cut = () => {
     const text = current.replace(/\s+/g, ' ').trim();
-    if (text) paragraphs.push(`<p>${escapeHtml(text)}</p>`);
+    if (text) paragraphs.push(text);
     current = '';
   };
   const parser = new Parser(
@@ -80,8 +80,14 @@ export function htmlAsText(html: string): string {
   parser.write(html);
   parser.end();
   cut();
-  return paragraphs.join('\n');
+  return paragraphs;
 }
+
+/** The same text as paragraphs of escaped HTML. */
+export const htmlAsText = (html: string) =>
+  textOf(html)
+    .map((text) => `<p>${escapeHtml(text)}</p>`)
+    .join('\n');
 
 function classic(html: string, context: ShortcodeContext, dropped: string[]): string {
   const rendered = renderShortcodes(html, context);

@@ -193,8 +193,10 @@ function baseLine(event: Exclude<ImportEvent, { type: 'skipped' }>): Pick<Report
 
 /** Thrown inside an item's transaction to roll it back and report it. */
 class ItemFailure extends Error {
-  constructor(readonly line: ReportLine) {
+  readonly line: ReportLine;
+  constructor(line: ReportLine) {
     super(line.reasons.join(' ; '));
+    this.line = line;
   }
 }
 
@@ -403,7 +405,7 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
 
   // Body: the source's HTML through the editor's allow-list; what is left out is said.
   const converted = htmlToDoc(post.bodyHtml, { baseUrl: state.source.siteUrl });
-  for (const dropped of converted.dropped) line.reasons.push(`retiré du texte : ${dropped}`);
+  for (const dropped of [...(post.bodyDropped ?? []), ...converted.dropped]) line.reasons.push(`retiré du texte : ${dropped}`);
   const found = new Map<string, { mediaId: number; src: string }>();
   for (const image of converted.images) {
     if (found.has(image.url)) continue;

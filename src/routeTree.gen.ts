@@ -43,6 +43,7 @@ import { Route as LettresIndexRouteImport } from './routes/lettres.index'
 import { Route as LettresIdRouteImport } from './routes/lettres.$id'
 import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaique.{-$slug}'
 import { Route as QaMachinesRouteImport } from './routes/qa/machines'
+import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
@@ -227,6 +228,11 @@ const QaMachinesRoute = QaMachinesRouteImport.update({
   path: '/qa/machines',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TagSlugRoute = TagSlugRouteImport.update({
+  id: '/tag/$slug',
+  path: '/tag/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
   id: '/articles/$id',
   path: '/articles/$id',
@@ -302,6 +308,7 @@ export interface FileRoutesByFullPath {
   '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
+  '/tag/$slug': typeof TagSlugRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
@@ -345,6 +352,7 @@ export interface FileRoutesByTo {
   '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
+  '/tag/$slug': typeof TagSlugRoute
   '/$slug': typeof SlugIndexRoute
   '/admin': typeof AdminIndexRoute
   '/concours': typeof ConcoursIndexRoute
@@ -390,6 +398,7 @@ export interface FileRoutesById {
   '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
+  '/tag/$slug': typeof TagSlugRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
@@ -436,6 +445,7 @@ export interface FileRouteTypes {
     | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
+    | '/tag/$slug'
     | '/$slug/'
     | '/admin/'
     | '/concours/'
@@ -479,6 +489,7 @@ export interface FileRouteTypes {
     | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
+    | '/tag/$slug'
     | '/$slug'
     | '/admin'
     | '/concours'
@@ -523,6 +534,7 @@ export interface FileRouteTypes {
     | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
+    | '/tag/$slug'
     | '/$slug/'
     | '/admin/'
     | '/concours/'
@@ -561,6 +573,7 @@ export interface RootRouteChildren {
   LettresIdRoute: typeof LettresIdRoute
   MosaiqueChar123SlugChar125Route: typeof MosaiqueChar123SlugChar125Route
   QaMachinesRoute: typeof QaMachinesRoute
+  TagSlugRoute: typeof TagSlugRoute
   SlugIndexRoute: typeof SlugIndexRoute
   ConcoursIndexRoute: typeof ConcoursIndexRoute
   LettresIndexRoute: typeof LettresIndexRoute
@@ -811,6 +824,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QaMachinesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tag/$slug': {
+      id: '/tag/$slug'
+      path: '/tag/$slug'
+      fullPath: '/tag/$slug'
+      preLoaderRoute: typeof TagSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/articles/$id': {
       id: '/admin/articles/$id'
       path: '/articles/$id'
@@ -926,6 +946,7 @@ const rootRouteChildren: RootRouteChildren = {
   LettresIdRoute: LettresIdRoute,
   MosaiqueChar123SlugChar125Route: MosaiqueChar123SlugChar125Route,
   QaMachinesRoute: QaMachinesRoute,
+  TagSlugRoute: TagSlugRoute,
   SlugIndexRoute: SlugIndexRoute,
   ConcoursIndexRoute: ConcoursIndexRoute,
   LettresIndexRoute: LettresIndexRoute,

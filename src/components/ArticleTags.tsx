@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { Tag } from '../api/types.ts';
 
-const chip =
-  'inline-flex min-h-11 items-center rounded-full border-2 border-encre px-4 py-1.5 text-sm font-bold transition hover:bg-encre hover:text-white';
+const chip = 'inline-flex min-h-11 items-center rounded-full border-2 border-encre px-4 py-1.5 text-sm font-bold';
+const linkChip = `${chip} transition hover:bg-encre hover:text-white`;
 
 /**
  * An article's public tags, below its body, each a link to its tag page. The web-view variants keep readers
@@ -16,11 +16,11 @@ export function ArticleTags({ tags, linked = true }: { tags: readonly Tag[]; lin
         {tags.map((tag) => (
           <li key={tag.slug}>
             {linked ? (
-              <Link to="/tag/$slug" params={{ slug: tag.slug }} className={chip}>
+              <Link to="/tag/$slug" params={{ slug: tag.slug }} className={linkChip}>
                 {tag.name}
               </Link>
             ) : (
-              <span className={chip.replace(/ transition.*$/, '')}>{tag.name}</span>
+              <span className={chip}>{tag.name}</span>
             )}
           </li>
         ))}

@@ -44,6 +44,7 @@ import { Route as LettresIndexRouteImport } from './routes/lettres.index'
 import { Route as LettresIdRouteImport } from './routes/lettres.$id'
 import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaique.{-$slug}'
 import { Route as QaMachinesRouteImport } from './routes/qa/machines'
+import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
@@ -233,6 +234,11 @@ const QaMachinesRoute = QaMachinesRouteImport.update({
   path: '/qa/machines',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TagSlugRoute = TagSlugRouteImport.update({
+  id: '/tag/$slug',
+  path: '/tag/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
   id: '/articles/$id',
   path: '/articles/$id',
@@ -309,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
+  '/tag/$slug': typeof TagSlugRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
@@ -353,6 +360,7 @@ export interface FileRoutesByTo {
   '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
+  '/tag/$slug': typeof TagSlugRoute
   '/$slug': typeof SlugIndexRoute
   '/admin': typeof AdminIndexRoute
   '/concours': typeof ConcoursIndexRoute
@@ -399,6 +407,7 @@ export interface FileRoutesById {
   '/lettres/$id': typeof LettresIdRoute
   '/mosaique/{-$slug}': typeof MosaiqueChar123SlugChar125Route
   '/qa/machines': typeof QaMachinesRoute
+  '/tag/$slug': typeof TagSlugRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/concours/': typeof ConcoursIndexRoute
@@ -446,6 +455,7 @@ export interface FileRouteTypes {
     | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
+    | '/tag/$slug'
     | '/$slug/'
     | '/admin/'
     | '/concours/'
@@ -490,6 +500,7 @@ export interface FileRouteTypes {
     | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
+    | '/tag/$slug'
     | '/$slug'
     | '/admin'
     | '/concours'
@@ -535,6 +546,7 @@ export interface FileRouteTypes {
     | '/lettres/$id'
     | '/mosaique/{-$slug}'
     | '/qa/machines'
+    | '/tag/$slug'
     | '/$slug/'
     | '/admin/'
     | '/concours/'
@@ -573,6 +585,7 @@ export interface RootRouteChildren {
   LettresIdRoute: typeof LettresIdRoute
   MosaiqueChar123SlugChar125Route: typeof MosaiqueChar123SlugChar125Route
   QaMachinesRoute: typeof QaMachinesRoute
+  TagSlugRoute: typeof TagSlugRoute
   SlugIndexRoute: typeof SlugIndexRoute
   ConcoursIndexRoute: typeof ConcoursIndexRoute
   LettresIndexRoute: typeof LettresIndexRoute
@@ -830,6 +843,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QaMachinesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tag/$slug': {
+      id: '/tag/$slug'
+      path: '/tag/$slug'
+      fullPath: '/tag/$slug'
+      preLoaderRoute: typeof TagSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/articles/$id': {
       id: '/admin/articles/$id'
       path: '/articles/$id'
@@ -947,6 +967,7 @@ const rootRouteChildren: RootRouteChildren = {
   LettresIdRoute: LettresIdRoute,
   MosaiqueChar123SlugChar125Route: MosaiqueChar123SlugChar125Route,
   QaMachinesRoute: QaMachinesRoute,
+  TagSlugRoute: TagSlugRoute,
   SlugIndexRoute: SlugIndexRoute,
   ConcoursIndexRoute: ConcoursIndexRoute,
   LettresIndexRoute: LettresIndexRoute,

@@ -7,6 +7,7 @@ export type Audio = Schemas['Audio'];
 export type Stamp = Schemas['Stamp'];
 export type Category = Schemas['Category'];
 export type Author = Schemas['Author'];
+export type Tag = Schemas['Tag'];
 export type ArticleCard = Schemas['ArticleCard'];
 export type ArticleDetail = Schemas['ArticleDetail'];
 export type ContentBlock = Schemas['ContentBlock'];

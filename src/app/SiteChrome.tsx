@@ -55,7 +55,8 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       const last = matches[matches.length - 1];
       return {
         chrome: last?.status === 'success' ? last.staticData.chrome : undefined,
-        slug: (last?.params as { slug?: string } | undefined)?.slug,
+        // Only a category page's slug names a category: a tag page's (/tag/mode) must not light up the menu.
+        slug: last?.routeId === '/$slug/' ? (last.params as { slug?: string }).slug : undefined,
       };
     },
   });

@@ -1,7 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ArticleCard, ArticleDetail } from '../api/types.ts';
+import { articleAuthors } from '../lib/bylines.ts';
 import { ArticleBody, type ArticleBodyValue } from './ArticleBody.tsx';
+import { ArticleBylines } from './ArticleBylines.tsx';
 import { ArticleCardView } from './ArticleCardView.tsx';
+import { ArticleTags } from './ArticleTags.tsx';
 import { CategoryLink } from './CategoryLink.tsx';
 import { formatDate } from './formatDate.ts';
 import { SectionTitle } from './SectionTitle.tsx';
@@ -21,7 +24,7 @@ interface Props {
   linkPrefix?: string;
 }
 
-/** SPEC §2 article page: stamp, main image, title, subtitle, body, author, date, category link, related. */
+/** SPEC §2 article page: stamp, main image, title, subtitle, body, authors, tags, date, category link, related. */
 export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
   const { category } = article;
   return (
@@ -60,10 +63,7 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
           <h1 className="mt-4 font-display text-4xl font-black leading-[1.05] tracking-tight md:text-6xl">{article.title}</h1>
           <p className="mt-5 text-xl leading-relaxed text-encre/85 md:text-2xl">{article.subtitle}</p>
           <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 border-y border-encre/15 py-3 text-sm">
-            <p>
-              Par <strong className="font-bold">{article.author.name}</strong>
-              <span className="text-encre/75">, {article.author.role}</span>
-            </p>
+            <ArticleBylines authors={articleAuthors(article)} />
             <p className="text-encre/75">
               <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
               <span aria-hidden="true"> · </span>
@@ -81,6 +81,7 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
           />
         </figure>
         <ArticleBody articleId={article.id} body={article.body} />
+        <ArticleTags tags={article.tags ?? []} linked={!linkPrefix} />
         <footer className="mt-12 flex flex-wrap items-center justify-between gap-4 border-t-2 border-encre pt-6">
           <p className="font-bold">Cet article vous a plu ? Partagez-le.</p>
           <ShareLinks url={shareUrl} title={article.title} />

@@ -11,6 +11,7 @@ export const apiOperations = {
   listArticlesByCategory: { method: 'GET', path: '/api/articleByCategory/:category' },
   listLastArticles: { method: 'GET', path: '/api/articleLast' },
   listBestof: { method: 'GET', path: '/api/bestof' },
+  getTag: { method: 'GET', path: '/api/tags/:slug' },
   listCategories: { method: 'GET', path: '/api/categories' },
   listFormatContests: { method: 'GET', path: '/api/format-contests' },
   getFormatContest: { method: 'GET', path: '/api/format-contests/:url' },

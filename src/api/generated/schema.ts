@@ -131,6 +131,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tags/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Un tag public et une page de ses articles, du plus récent au plus ancien
+     * @description Le tag et ses articles publiés, paginés comme ceux d'une rubrique (`limit`, `offset`). Un tag inconnu ou
+     *     interne (jamais montré aux lectrices) donne une `404`.
+     */
+    get: operations['getTag'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/categories': {
     parameters: {
       query?: never;
@@ -1515,6 +1536,11 @@ export interface components {
       name: string;
       role: string;
     };
+    /** @description Tag public d'un article (les tags internes n'apparaissent jamais). */
+    Tag: {
+      slug: components['schemas']['Slug'];
+      name: string;
+    };
     /**
      * @description Bloc du corps d'un article : du texte (`TextBlock`) ou une image de la médiathèque (`ImageBlock`).
      *     Tout bloc a un `text` (le texte entier du bloc, la légende pour une image) : la recherche et le temps
@@ -1588,7 +1614,7 @@ export interface components {
       publishedAt: string;
       readingMinutes: number;
     };
-    /** @description Article complet = ArticleCard + rubrique, auteur, corps et date de mise à jour. */
+    /** @description Article complet = ArticleCard + rubrique, auteur(s), tags, corps et date de mise à jour. */
     ArticleDetail: {
       id: number;
       url: components['schemas']['Slug'];
@@ -1604,7 +1630,12 @@ export interface components {
       publishedAt: string;
       readingMinutes: number;
       category: components['schemas']['Category'];
+      /** @description Le premier auteur (premier de `authors`). */
       author: components['schemas']['Author'];
+      /** @description Tous les auteurs de l'article, dans l'ordre de la signature (au moins un ; le premier est `author`). */
+      authors: components['schemas']['Author'][];
+      /** @description Les tags publics de l'article, dans leur ordre (vide s'il n'en a pas). */
+      tags: components['schemas']['Tag'][];
       body: components['schemas']['ContentBlock'][];
       /** Format: date-time */
       updatedAt: string;
@@ -2011,6 +2042,10 @@ export interface components {
     };
     ArticlesByCategory: {
       category: components['schemas']['Category'];
+      results: components['schemas']['ArticleCard'][];
+    };
+    ArticlesByTag: {
+      tag: components['schemas']['Tag'];
       results: components['schemas']['ArticleCard'][];
     };
     CategoryList: {
@@ -2980,6 +3015,48 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTag: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description Slug du tag.
+         * @example jean
+         */
+        slug: components['schemas']['Slug'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le tag et une page de ses articles. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArticlesByTag'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

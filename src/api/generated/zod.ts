@@ -118,6 +118,16 @@ export const Author = zod.strictObject({
 export type Author = zod.input<typeof Author>;
 export type AuthorOutput = zod.output<typeof Author>;
 
+export const Tag = zod
+  .strictObject({
+    slug: Slug,
+    name: zod.string(),
+  })
+  .describe("Tag public d'un article (les tags internes n'apparaissent jamais).");
+
+export type Tag = zod.input<typeof Tag>;
+export type TagOutput = zod.output<typeof Tag>;
+
 export const textSpanHrefRegExp = new RegExp('^(https?://|mailto:|/(?!/))');
 
 export const TextSpan = zod
@@ -262,12 +272,23 @@ export const ArticleDetail = zod
     publishedAt: zod.iso.datetime({ offset: true }),
     readingMinutes: zod.int().min(1),
     category: Category,
-    author: Author,
+    author: Author.describe('Le premier auteur (premier de `authors`).'),
+    authors: zod
+      .array(Author)
+      .min(1)
+      .describe(
+        "Tous les auteurs de l'article, dans l'ordre de la signature (au moins un ; le premier est `author`).",
+      ),
+    tags: zod
+      .array(Tag)
+      .describe("Les tags publics de l'article, dans leur ordre (vide s'il n'en a pas)."),
     body: zod.array(ContentBlock),
     updatedAt: zod.iso.datetime({ offset: true }),
     seo: ArticleSeo.optional(),
   })
-  .describe('Article complet = ArticleCard + rubrique, auteur, corps et date de mise à jour.');
+  .describe(
+    'Article complet = ArticleCard + rubrique, auteur(s), tags, corps et date de mise à jour.',
+  );
 
 export type ArticleDetail = zod.input<typeof ArticleDetail>;
 export type ArticleDetailOutput = zod.output<typeof ArticleDetail>;
@@ -951,6 +972,16 @@ export const ArticlesByCategory = zod.strictObject({
 
 export type ArticlesByCategory = zod.input<typeof ArticlesByCategory>;
 export type ArticlesByCategoryOutput = zod.output<typeof ArticlesByCategory>;
+
+export const articlesByTagResultsMax = 100;
+
+export const ArticlesByTag = zod.strictObject({
+  tag: Tag,
+  results: zod.array(ArticleCard).max(articlesByTagResultsMax),
+});
+
+export type ArticlesByTag = zod.input<typeof ArticlesByTag>;
+export type ArticlesByTagOutput = zod.output<typeof ArticlesByTag>;
 
 export const CategoryList = zod.strictObject({
   results: zod.array(Category),
@@ -2095,6 +2126,50 @@ export const ListLastArticlesResponse = ArticleList;
  * @summary La sélection best-of, dans l'ordre éditorial
  */
 export const ListBestofResponse = ArticleList;
+
+/**
+ * Le tag et ses articles publiés, paginés comme ceux d'une rubrique (`limit`, `offset`). Un tag inconnu ou
+ * interne (jamais montré aux lectrices) donne une `404`.
+ * @summary Un tag public et une page de ses articles, du plus récent au plus ancien
+ */
+export const getTagPathSlugMax = 200;
+
+export const getTagPathSlugRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const GetTagParams = zod.strictObject({
+  slug: zod
+    .string()
+    .min(1)
+    .max(getTagPathSlugMax)
+    .regex(getTagPathSlugRegExp)
+    .describe('Slug du tag.'),
+});
+
+export const getTagQueryLimitDefault = 12;
+export const getTagQueryLimitMax = 100;
+
+export const getTagQueryOffsetDefault = 0;
+export const getTagQueryOffsetMin = 0;
+export const getTagQueryOffsetMax = 1000000;
+
+export const GetTagQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getTagQueryLimitMax)
+    .default(getTagQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(getTagQueryOffsetMin)
+    .max(getTagQueryOffsetMax)
+    .default(getTagQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const GetTagResponse = ArticlesByTag;
 
 /**
  * @summary Toutes les rubriques

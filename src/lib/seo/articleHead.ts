@@ -1,6 +1,7 @@
 /** The article page's head (site and web-view variants): SEO tags, NewsArticle and breadcrumb JSON-LD. */
 import { appConfig } from '../../../app.config.ts';
 import type { ArticleDetail } from '../../api/types.ts';
+import { articleAuthors } from '../bylines.ts';
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoHead } from './seo.ts';
 
 /** The head reads no body: the page's data may carry it as markup only. */
@@ -10,6 +11,8 @@ export function articleHead(article: ArticleFacts, siteUrl: string, noindex = fa
   // The newsroom's SEO fields win when set; the sharing image keeps the main image's alt text.
   const seo = article.seo;
   const shareImage = seo?.image ? { url: seo.image, alt: article.mainImage.alt } : article.mainImage;
+  const authorNames = articleAuthors(article).map((author) => author.name);
+  const tagNames = (article.tags ?? []).map((tag) => tag.name);
   return seoHead({
     title: seo?.title || article.title,
     description: seo?.description || article.subtitle,
@@ -22,7 +25,8 @@ export function articleHead(article: ArticleFacts, siteUrl: string, noindex = fa
       publishedAt: article.publishedAt,
       updatedAt: article.updatedAt,
       section: article.category.name,
-      author: article.author.name,
+      authors: authorNames,
+      tags: tagNames,
     },
     jsonLd: [
       newsArticleJsonLd({
@@ -34,7 +38,8 @@ export function articleHead(article: ArticleFacts, siteUrl: string, noindex = fa
         publishedAt: article.publishedAt,
         updatedAt: article.updatedAt,
         section: article.category.name,
-        authorName: article.author.name,
+        authorNames,
+        keywords: tagNames,
       }),
       breadcrumbJsonLd(siteUrl, [
         { name: appConfig.site.name, path: '/' },

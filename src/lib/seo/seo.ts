@@ -34,7 +34,8 @@ export interface PageSeo {
   type?: 'website' | 'article';
   /** Web-view variants and the like: not indexed, canonical still points to the site page. */
   noindex?: boolean;
-  article?: { publishedAt: string; updatedAt: string; section: string; author: string };
+  /** Every byline's name (one `article:author` each) and the public tags (one `article:tag` each). */
+  article?: { publishedAt: string; updatedAt: string; section: string; authors: readonly string[]; tags?: readonly string[] };
   /** RSS feed advertised by the page. */
   feed?: { title: string; path: string };
   jsonLd?: Record<string, unknown>[];
@@ -85,7 +86,8 @@ export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: 
       { property: 'article:published_time', content: page.article.publishedAt },
       { property: 'article:modified_time', content: page.article.updatedAt },
       { property: 'article:section', content: page.article.section },
-      { property: 'article:author', content: page.article.author },
+      ...page.article.authors.map((author) => ({ property: 'article:author', content: author })),
+      ...(page.article.tags ?? []).map((tag) => ({ property: 'article:tag', content: tag })),
     );
   }
   const links: Link[] = [{ rel: 'canonical', href: url }];
@@ -132,7 +134,10 @@ export interface NewsArticleInput {
   publishedAt: string;
   updatedAt: string;
   section: string;
-  authorName: string;
+  /** Every byline, in order (at least one). */
+  authorNames: readonly string[];
+  /** The public tags' names, as `keywords` (left out when there is none). */
+  keywords?: readonly string[];
 }
 
 export function newsArticleJsonLd(article: NewsArticleInput): Record<string, unknown> {
@@ -149,7 +154,8 @@ export function newsArticleJsonLd(article: NewsArticleInput): Record<string, unk
     dateModified: article.updatedAt,
     articleSection: article.section,
     inLanguage: appConfig.site.language,
-    author: [{ '@type': 'Person', name: article.authorName }],
+    author: article.authorNames.map((name) => ({ '@type': 'Person', name })),
+    ...(article.keywords && article.keywords.length > 0 ? { keywords: [...article.keywords] } : {}),
     publisher: {
       '@type': 'Organization',
       name: appConfig.site.name,

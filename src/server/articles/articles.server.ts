@@ -1,8 +1,8 @@
 /** Article queries: cards for lists (no body) and the full article. */
-import { asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { ArticleCard, ArticleDetail, Stamp } from '../../api/types.ts';
+import { type AnyColumn, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { ArticleCard, ArticleDetail, Author, Stamp, Tag } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
-import { articles, authors, categories } from '../../db/schema.ts';
+import { articleBylines, articleTags, articles, authors, categories, tags } from '../../db/schema.ts';
 import { toCategory } from '../content/categories.server.ts';
 
 /** The columns of an article card (never the body), for every list and search. */
@@ -66,6 +66,36 @@ export async function listBestof(db: Database): Promise<ArticleCard[]> {
   return rows.map(toArticleCard);
 }
 
+/**
+ * An article's public tags in order, as one JSON array read with the article (no second round trip).
+ * Internal tags never leave the database. Tags hang on the editorial row, whose id the published copy shares.
+ */
+export function publicTagsJson(articleId: AnyColumn | SQL) {
+  return sql<
+    Tag[] | null
+  >`coalesce((select json_agg(json_build_object('slug', ${tags.slug}, 'name', ${tags.name}) order by ${articleTags.position}, ${tags.id})
+    from ${articleTags} inner join ${tags} on ${tags.id} = ${articleTags.tagId}
+    where ${articleTags.articleId} = ${articleId} and not ${tags.internal}), '[]'::json)`;
+}
+
+/** An article's bylines in order, as one JSON array (empty for articles made before imports). */
+export function bylinesJson(articleId: AnyColumn | SQL) {
+  return sql<
+    Author[] | null
+  >`coalesce((select json_agg(json_build_object('slug', ${authors.slug}, 'name', ${authors.name}, 'role', ${authors.role}) order by ${articleBylines.position}, ${articleBylines.authorId})
+    from ${articleBylines} inner join ${authors} on ${authors.id} = ${articleBylines.authorId}
+    where ${articleBylines.articleId} = ${articleId}), '[]'::json)`;
+}
+
+/**
+ * Every author of an article: its bylines, with the article's own author (articles.author_id, the one
+ * every older consumer reads) always first, so that `author` is `authors[0]` even if the two disagree.
+ * No bylines (every article made before imports): that author alone.
+ */
+export function bylinesOf(author: Author, bylines: readonly Author[] | null): Author[] {
+  return [author, ...(bylines ?? []).filter((byline) => byline.slug !== author.slug)];
+}
+
 function articleQuery(db: Database) {
   return db
     .select({
@@ -79,6 +109,8 @@ function articleQuery(db: Database) {
       seoTitle: articles.seoTitle,
       seoDescription: articles.seoDescription,
       ogImage: articles.ogImage,
+      tags: publicTagsJson(articles.id),
+      bylines: bylinesJson(articles.id),
     })
     .from(articles)
     .innerJoin(categories, eq(articles.categoryId, categories.id))
@@ -102,10 +134,13 @@ export async function getArticle(db: Database, url: string): Promise<ArticleDeta
   }
   const [row] = await query.execute({ url });
   if (!row) return null;
+  const author = { slug: row.authorSlug, name: row.authorName, role: row.authorRole };
   return {
     ...toArticleCard(row),
     category: toCategory(row.category),
-    author: { slug: row.authorSlug, name: row.authorName, role: row.authorRole },
+    author,
+    authors: bylinesOf(author, row.bylines),
+    tags: row.tags ?? [],
     body: row.body,
     updatedAt: row.updatedAt.toISOString(),
     ...articleSeo(row),
@@ -116,6 +151,23 @@ export async function getArticle(db: Database, url: string): Promise<ArticleDeta
 export function articleSeo(row: { seoTitle: string; seoDescription: string; ogImage: string | null }): Pick<ArticleDetail, 'seo'> {
   if (!row.seoTitle && !row.seoDescription && !row.ogImage) return {};
   return { seo: { title: row.seoTitle, description: row.seoDescription, image: row.ogImage } };
+}
+
+/**
+ * A page of a tag's published articles, newest first (the tag page and its 'more' batches). Same deferred
+ * join as listArticles: the page's ids first, then only those rows are read wide.
+ */
+export async function listTagArticles(db: Database, tagId: number, page: { limit: number; offset: number }): Promise<ArticleCard[]> {
+  const pageIds = db
+    .select({ id: articles.id })
+    .from(articles)
+    .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
+    .where(eq(articleTags.tagId, tagId))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(desc(articles.publishedAt), desc(articles.id));
+  return rows.map(toArticleCard);
 }
 
 export async function countArticles(db: Database): Promise<number> {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
-import { getArticle, listArticles, listBestof } from '../articles/articles.server.ts';
+import { getArticle, listArticles, listBestof, listTagArticles } from '../articles/articles.server.ts';
 import { findMovedSlug } from '../newsroom/articles/articleReaderCopy.ts';
 import { findCategory, listCategories, toCategory } from '../content/categories.server.ts';
 import { processContentDataCache } from '../content/contentDataCache.ts';
@@ -19,6 +19,7 @@ import { listQuotations } from '../content/quotations.server.ts';
 import { findQuizResultBySlug, getQuiz, getQuizResult, listQuizzes } from '../content/quizzes.server.ts';
 import { getReparteeGenerator, listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
 import { listShoppingItems } from '../content/shopping.server.ts';
+import { findPublicTag, toTag } from '../content/tags.server.ts';
 import { searchArticles } from '../search/searchArticles.server.ts';
 import { normaliseQuery } from '../search/searchQuery.ts';
 import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './apiTypes.ts';
@@ -80,6 +81,7 @@ const messages = {
   quiz: 'Ce quiz est introuvable.',
   quizResult: 'Ce résultat de quiz est introuvable.',
   repartee: 'Ce générateur de répartie est introuvable.',
+  tag: 'Ce tag est introuvable.',
   newsletterIssue: "Ce numéro de la newsletter est introuvable (ou n'est pas encore parti).",
 } as const;
 
@@ -107,6 +109,12 @@ export const contentHandlers = {
     const category = await findCategory(db, p.category);
     if (!category) return notFound(messages.category);
     return reply(200, { category: toCategory(category), results: await firstPage(db, category.id) });
+  }),
+  getTag: withInput(contract.GetTagParams, contract.GetTagQueryParams, PAGE_KEYS, async ({ db, reply }, p, q) => {
+    // An internal tag is not found, exactly like an unknown one: readers never learn it exists.
+    const tag = await findPublicTag(db, p.slug);
+    if (!tag) return notFound(messages.tag);
+    return reply(200, { tag: toTag(tag), results: await listTagArticles(db, tag.id, page(q)) });
   }),
   listLastArticles: async ({ db, reply }) => reply(200, { results: await firstPage(db) }),
   listBestof: async ({ db, reply }) => reply(200, { results: await remembered(db, 'bestof', () => listBestof(db)) }),

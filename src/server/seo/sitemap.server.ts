@@ -11,6 +11,7 @@ import { listFormatContests } from '../content/formatContests.server.ts';
 import { listMosaics } from '../content/mosaics.server.ts';
 import { listQuizzes } from '../content/quizzes.server.ts';
 import { listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
+import { listPublishedTags } from '../content/tags.server.ts';
 import { listSentIssues } from '../newsletter/issues/issueQueries.ts';
 import { xmlEscape } from './xml.ts';
 
@@ -63,7 +64,7 @@ export async function sitemapIndex(db: Database, siteUrl: string): Promise<strin
 }
 
 export async function pagesSitemap(db: Database, siteUrl: string): Promise<string> {
-  const [categories, quizzes, mosaics, contests, generators, letters] = await Promise.all([
+  const [categories, quizzes, mosaics, contests, generators, letters, tags] = await Promise.all([
     listCategories(db),
     all((page) => listQuizzes(db, page)),
     all((page) => listMosaics(db, page)),
@@ -74,6 +75,7 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
       return page;
     }),
     all(async (page) => (await listSentIssues(db, page)).results),
+    listPublishedTags(db),
   ]);
   const entries = [
     ...STATIC_PATHS.map((path) => urlEntry(siteUrl, path)),
@@ -85,6 +87,8 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
     ...generators.map((g) => urlEntry(siteUrl, `/generateur-de-repartie/${g.url}`)),
     // The web versions of sent newsletter issues (issue 21).
     ...letters.map((issue) => urlEntry(siteUrl, `/lettres/${issue.id}`, issue.sentAt)),
+    // Public tags with at least one published article (issue 20); an empty tag page is thin content.
+    ...tags.map((tag) => urlEntry(siteUrl, `/tag/${tag.slug}`)),
   ];
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ArticleDetail } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { articleSlugRedirects, articles, authors, categories, newsroomArticles } from '../../../db/schema.ts';
-import { articleSeo, toArticleCard } from '../../articles/articles.server.ts';
+import { articleSeo, bylinesJson, bylinesOf, publicTagsJson, toArticleCard } from '../../articles/articles.server.ts';
 import { toCategory } from '../../content/categories.server.ts';
 import { dropRedirectsFrom } from '../../redirects/redirectStore.server.ts';
 import { docFromBlocks, readingMinutes } from '../richText.ts';
@@ -87,6 +87,12 @@ export async function previewArticle(db: Database, id: number): Promise<ArticleD
   const [author] = await db.select().from(authors).where(eq(authors.id, row.authorId));
   if (!category || !author) return null;
   const blocks = await blocksOfRow(db, row);
+  // Tags and bylines hang on the editorial row: the preview shows them as the published page will.
+  const [extra] = await db
+    .select({ tags: publicTagsJson(newsroomArticles.id), bylines: bylinesJson(newsroomArticles.id) })
+    .from(newsroomArticles)
+    .where(eq(newsroomArticles.id, row.id));
+  const byline = { slug: author.slug, name: author.name, role: author.role };
   return {
     ...toArticleCard({
       id: row.id,
@@ -101,7 +107,9 @@ export async function previewArticle(db: Database, id: number): Promise<ArticleD
       categoryName: category.name,
     }),
     category: toCategory(category),
-    author: { slug: author.slug, name: author.name, role: author.role },
+    author: byline,
+    authors: bylinesOf(byline, extra?.bylines ?? null),
+    tags: extra?.tags ?? [],
     body: blocks,
     updatedAt: row.updatedAt.toISOString(),
     ...articleSeo(row),

@@ -17,6 +17,7 @@ import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
+import { redirectHandlers } from './redirectHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
@@ -97,6 +98,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...mediaHandlers(deps),
     ...previewHandlers(deps),
     ...auditHandlers(deps),
+    ...redirectHandlers(deps),
     ...surveyHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
   };

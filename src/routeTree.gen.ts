@@ -29,6 +29,7 @@ import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
 import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
 import { Route as AdminMediasRouteImport } from './routes/admin/medias'
+import { Route as AdminRedirectionsRouteImport } from './routes/admin/redirections'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
 import { Route as AdminSondagesRouteImport } from './routes/admin/sondages'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
@@ -151,6 +152,11 @@ const AdminJournalRoute = AdminJournalRouteImport.update({
 const AdminMediasRoute = AdminMediasRouteImport.update({
   id: '/medias',
   path: '/medias',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRedirectionsRoute = AdminRedirectionsRouteImport.update({
+  id: '/redirections',
+  path: '/redirections',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminRubriquesRoute = AdminRubriquesRouteImport.update({
@@ -290,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/admin/connexion': typeof AdminConnexionRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
@@ -333,6 +340,7 @@ export interface FileRoutesByTo {
   '/admin/connexion': typeof AdminConnexionRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
@@ -378,6 +386,7 @@ export interface FileRoutesById {
   '/admin/connexion': typeof AdminConnexionRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
@@ -424,6 +433,7 @@ export interface FileRouteTypes {
     | '/admin/connexion'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
     | '/apercu/$token'
@@ -467,6 +477,7 @@ export interface FileRouteTypes {
     | '/admin/connexion'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
     | '/apercu/$token'
@@ -511,6 +522,7 @@ export interface FileRouteTypes {
     | '/admin/connexion'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
     | '/apercu/$token'
@@ -713,6 +725,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediasRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/redirections': {
+      id: '/admin/redirections'
+      path: '/redirections'
+      fullPath: '/admin/redirections'
+      preLoaderRoute: typeof AdminRedirectionsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/rubriques': {
       id: '/admin/rubriques'
       path: '/rubriques'
@@ -876,6 +895,7 @@ interface AdminRouteChildren {
   AdminConnexionRoute: typeof AdminConnexionRoute
   AdminJournalRoute: typeof AdminJournalRoute
   AdminMediasRoute: typeof AdminMediasRoute
+  AdminRedirectionsRoute: typeof AdminRedirectionsRoute
   AdminRubriquesRoute: typeof AdminRubriquesRoute
   AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -890,6 +910,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminConnexionRoute: AdminConnexionRoute,
   AdminJournalRoute: AdminJournalRoute,
   AdminMediasRoute: AdminMediasRoute,
+  AdminRedirectionsRoute: AdminRedirectionsRoute,
   AdminRubriquesRoute: AdminRubriquesRoute,
   AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -38,7 +38,7 @@ export interface NewsroomApi {
 export function useNewsroomApi(
   kind: TestDatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: { issues?: NewsroomOptions['issues'] } = {},
+  options: { issues?: NewsroomOptions['issues']; contentChanged?: () => Promise<void> | void } = {},
 ): NewsroomApi {
   let database: TestDatabase | undefined;
   let handler: ((request: Request) => Promise<Response>) | undefined;
@@ -95,8 +95,9 @@ export function useNewsroomApi(
         store: createMemoryStore(),
         clientIp: (r) => r.headers.get('x-test-ip') ?? '192.0.2.1',
         issues: options.issues,
-        contentChanged: () => {
+        contentChanged: async () => {
           changes++;
+          await options.contentChanged?.();
         },
       }),
     });

@@ -70,15 +70,17 @@ export function RedirectsPage({ loaded }: { loaded: PageData<AdminRedirectList> 
         {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
       </div>
 
-      <form role="search" aria-label="Redirections" onSubmit={search} className="mt-2 flex flex-wrap items-end gap-2">
-        <label className="grid gap-1">
-          <span className="text-sm font-bold">Rechercher une adresse</span>
-          <input name="q" type="search" defaultValue={query} maxLength={200} className="rounded border-2 border-encre px-2 py-1" />
-        </label>
-        <button type="submit" className="rounded border-2 border-encre px-3 py-1 font-bold">
-          Rechercher
-        </button>
-      </form>
+      <search aria-label="Redirections" className="mt-2 block">
+        <form onSubmit={search} className="flex flex-wrap items-end gap-2">
+          <label className="grid gap-1">
+            <span className="text-sm font-bold">Rechercher une adresse</span>
+            <input name="q" type="search" defaultValue={query} maxLength={200} className="rounded border-2 border-encre px-2 py-1" />
+          </label>
+          <button type="submit" className="rounded border-2 border-encre px-3 py-1 font-bold">
+            Rechercher
+          </button>
+        </form>
+      </search>
 
       {list.results.length === 0 ? (
         <p className="mt-6">{query ? `Aucune redirection ne correspond à « ${query} ».` : 'Aucune redirection pour l’instant.'}</p>

@@ -248,8 +248,8 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await page.getByLabel('Nouvelle adresse').fill('/mode');
   await page.getByRole('button', { name: 'Ajouter la redirection' }).click();
   await expect(page.getByRole('cell', { name: '/2019/05/vieux-billet', exact: true })).toBeVisible();
-  const moved = await page.request.get(`${base}/2019/05/vieux-billet/?utm_source=lettre`, { maxRedirects: 0 });
-  expect([moved.status(), moved.headers().location]).toEqual([301, '/mode?utm_source=lettre']);
+  const oldAddress = await page.request.get(`${base}/2019/05/vieux-billet/?utm_source=lettre`, { maxRedirects: 0 });
+  expect([oldAddress.status(), oldAddress.headers().location]).toEqual([301, '/mode?utm_source=lettre']);
   await page.getByLabel('Rechercher une adresse').fill('rien-de-tel');
   await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
   await expect(page.getByText('Aucune redirection ne correspond à « rien-de-tel ».')).toBeVisible();

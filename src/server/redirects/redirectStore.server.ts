@@ -5,7 +5,7 @@
  * — so the request side (redirectAnswers.ts) never follows more than one row. Refusals are French
  * sentences (NewsroomResult 'bad'); nothing here throws on input.
  */
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { articles, categories, newsroomArticles, redirects } from '../../db/schema.ts';
 import { findRedirect } from '../http/redirects.ts';
@@ -276,10 +276,4 @@ export async function findStoredRedirect(db: Database, path: string): Promise<st
 /** A published article took `address`: the article wins over any redirect from it (no redirect shadows a page). */
 export async function dropRedirectsFrom(db: Database, address: string): Promise<void> {
   await db.delete(redirects).where(eq(redirects.fromPath, address));
-}
-
-/** For tests and tools: how many rows the table holds. */
-export async function countRedirects(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(redirects);
-  return row?.n ?? 0;
 }

@@ -159,8 +159,12 @@ describe.each(testDatabaseKinds)('old addresses over HTTP on %s', (kind) => {
     expect((await get('/mode/')).status).toBe(308);
   });
 
-  it('the fixed table and a trailing slash: one hop', async () => {
+  it('the fixed table, a trailing slash and the redirect table together: one hop', async () => {
     await expectOneHop('/style/', 301, '/mode');
+    const saved = await saveRedirect(db(), { from: '/mode/ancien-billet', toPath: '/mode' }, 'import:ghost', { changed: announce });
+    expect(saved.ok).toBe(true);
+    await expectOneHop('/style/ancien-billet/', 301, '/mode');
+    await expectOneHop('/style/ancien-billet/amp/?utm_source=x', 301, '/mode?utm_source=x');
   });
 
   it('WordPress ?p=ID on the home page: 301 to the article', async () => {

@@ -30,6 +30,7 @@ import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
 import { Route as AdminMediasRouteImport } from './routes/admin/medias'
+import { Route as AdminRedirectionsRouteImport } from './routes/admin/redirections'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
 import { Route as AdminSondagesRouteImport } from './routes/admin/sondages'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
@@ -158,6 +159,11 @@ const AdminJournalRoute = AdminJournalRouteImport.update({
 const AdminMediasRoute = AdminMediasRouteImport.update({
   id: '/medias',
   path: '/medias',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRedirectionsRoute = AdminRedirectionsRouteImport.update({
+  id: '/redirections',
+  path: '/redirections',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminRubriquesRoute = AdminRubriquesRouteImport.update({
@@ -303,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
@@ -348,6 +355,7 @@ export interface FileRoutesByTo {
   '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
@@ -395,6 +403,7 @@ export interface FileRoutesById {
   '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
   '/apercu/$token': typeof ApercuTokenRoute
@@ -443,6 +452,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
     | '/apercu/$token'
@@ -488,6 +498,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
     | '/apercu/$token'
@@ -534,6 +545,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
     | '/apercu/$token'
@@ -745,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMediasRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/redirections': {
+      id: '/admin/redirections'
+      path: '/redirections'
+      fullPath: '/admin/redirections'
+      preLoaderRoute: typeof AdminRedirectionsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/rubriques': {
       id: '/admin/rubriques'
       path: '/rubriques'
@@ -916,6 +935,7 @@ interface AdminRouteChildren {
   AdminImportRoute: typeof AdminImportRoute
   AdminJournalRoute: typeof AdminJournalRoute
   AdminMediasRoute: typeof AdminMediasRoute
+  AdminRedirectionsRoute: typeof AdminRedirectionsRoute
   AdminRubriquesRoute: typeof AdminRubriquesRoute
   AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -931,6 +951,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminImportRoute: AdminImportRoute,
   AdminJournalRoute: AdminJournalRoute,
   AdminMediasRoute: AdminMediasRoute,
+  AdminRedirectionsRoute: AdminRedirectionsRoute,
   AdminRubriquesRoute: AdminRubriquesRoute,
   AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,

@@ -694,7 +694,7 @@ export const redirects = pgTable(
   'redirects',
   {
     id: serial('id').primaryKey(),
-    /** The old path, as normalised by normaliseRedirectPath (no trailing slash, no query, lower-case escapes). */
+    /** The old path, as normalised by normaliseRedirectPath (no trailing slash, no query but WordPress's `?p=ID`, upper-case escapes). */
     fromPath: text('from_path').notNull(),
     articleId: integer('article_id').references(() => newsroomArticles.id, { onDelete: 'cascade' }),
     toPath: text('to_path'),

@@ -38,7 +38,11 @@ export interface NewsroomApi {
 export function useNewsroomApi(
   kind: TestDatabaseKind,
   env: NodeJS.ProcessEnv = {},
-  options: { issues?: NewsroomOptions['issues']; jobs?: NewsroomOptions['jobs'] } = {},
+  options: {
+    issues?: NewsroomOptions['issues'];
+    jobs?: NewsroomOptions['jobs'];
+    contentChanged?: () => Promise<void> | void;
+  } = {},
 ): NewsroomApi {
   let database: TestDatabase | undefined;
   let handler: ((request: Request) => Promise<Response>) | undefined;
@@ -96,8 +100,9 @@ export function useNewsroomApi(
         clientIp: (r) => r.headers.get('x-test-ip') ?? '192.0.2.1',
         issues: options.issues,
         jobs: options.jobs ?? options.issues?.jobs,
-        contentChanged: () => {
+        contentChanged: async () => {
           changes++;
+          await options.contentChanged?.();
         },
       }),
     });

@@ -241,6 +241,28 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await expect(page.getByText(/La rubrique « Mode » contient encore \d+ articles : déplacez-les/)).toBeVisible();
   await expectAxeClean(page, 'categories');
 
+  // Redirects (issue 20): an old address added, answered in one hop, searched, removed.
+  await page.getByRole('link', { name: 'Redirections' }).click();
+  await expect(page.getByRole('heading', { name: 'Redirections', level: 1 })).toBeVisible();
+  await page.getByLabel('Ancienne adresse').fill('https://ancien-site.example/2019/05/vieux-billet/');
+  await page.getByLabel('Nouvelle adresse').fill('/mode');
+  await page.getByRole('button', { name: 'Ajouter la redirection' }).click();
+  await expect(page.getByRole('cell', { name: '/2019/05/vieux-billet', exact: true })).toBeVisible();
+  const oldAddress = await page.request.get(`${base}/2019/05/vieux-billet/?utm_source=lettre`, { maxRedirects: 0 });
+  expect([oldAddress.status(), oldAddress.headers().location]).toEqual([301, '/mode?utm_source=lettre']);
+  await page.getByLabel('Rechercher une adresse').fill('rien-de-tel');
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await expect(page.getByText('Aucune redirection ne correspond à « rien-de-tel ».')).toBeVisible();
+  await expectAxeClean(page, 'redirects, nothing found');
+  await page.getByLabel('Rechercher une adresse').fill('vieux');
+  await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+  await expect(page.getByRole('cell', { name: 'Rédaction', exact: true })).toBeVisible();
+  await expectAxeClean(page, 'redirects');
+  await page.getByRole('button', { name: 'Supprimer la redirection de /2019/05/vieux-billet' }).click();
+  await expect(page.getByText('Redirection supprimée.')).toBeVisible();
+  const gone = await page.request.get(`${base}/2019/05/vieux-billet/`, { maxRedirects: 0 });
+  expect([gone.status(), gone.headers().location]).toEqual([308, '/2019/05/vieux-billet']);
+
   // The audit log lists each step.
   await page.getByRole('link', { name: 'Journal' }).click();
   await expect(page.getByRole('heading', { name: 'Journal des écritures' })).toBeVisible();
@@ -256,6 +278,8 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
     'article.publish.scheduled',
     'article.update.slug',
     'staff.create',
+    'redirect.save',
+    'redirect.delete',
   ]) {
     await expect(page.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
   }

@@ -86,6 +86,9 @@ export const apiOperations = {
   uploadMedia: { method: 'POST', path: '/api/admin/media' },
   deleteMedia: { method: 'DELETE', path: '/api/admin/media/:id' },
   listAuditLog: { method: 'GET', path: '/api/admin/audit' },
+  listAdminRedirects: { method: 'GET', path: '/api/admin/redirects' },
+  createAdminRedirect: { method: 'POST', path: '/api/admin/redirects' },
+  deleteAdminRedirect: { method: 'DELETE', path: '/api/admin/redirects/:id' },
   listSurveyResults: { method: 'GET', path: '/api/admin/surveys' },
 } as const;
 

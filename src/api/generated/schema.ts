@@ -1449,6 +1449,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/redirects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Redirections des anciennes adresses
+     * @description Les anciennes adresses (imports WordPress et Ghost, ajouts de la rédaction) qui répondent une `301` vers une
+     *     page du site, les plus récentes d'abord. `q` filtre sur l'ancienne ou la nouvelle adresse. Tous les rôles
+     *     lisent la liste ; seuls éditeurs et administrateurs l'écrivent.
+     */
+    get: operations['listAdminRedirects'];
+    put?: never;
+    /**
+     * Ajouter une redirection (editor, admin)
+     * @description `from` : un chemin ou une adresse complète de l'ancien site (normalisé : sans barre finale ni requête, sauf
+     *     `?p=ID` de WordPress). `to` : un chemin de ce site. Refusé (`400`, en français) : une ancienne adresse qui
+     *     est une page vivante du site (article publié, rubrique, page fixe), une nouvelle adresse hors du site ou
+     *     égale à l'ancienne, une boucle. Une nouvelle adresse elle-même redirigée est suivie jusqu'au bout, et les
+     *     redirections qui visaient l'ancienne adresse sont ré-aiguillées : jamais de chaîne. Une ancienne adresse
+     *     déjà connue est remplacée.
+     */
+    post: operations['createAdminRedirect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/redirects/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Supprimer une redirection (editor, admin)
+     * @description L'ancienne adresse ne redirige plus dès la requête suivante (sur chaque processus).
+     */
+    delete: operations['deleteAdminRedirect'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/surveys': {
     parameters: {
       query?: never;
@@ -2563,6 +2620,37 @@ export interface components {
     };
     AuditList: {
       results: components['schemas']['AuditEntry'][];
+    };
+    AdminRedirect: {
+      id: number;
+      /** @description L'ancienne adresse, normalisée (chemin sans barre finale ; `/?p=ID` pour WordPress). */
+      from: string;
+      /** @description L'adresse finale actuelle ; `null` tant que l'article visé n'est pas publié (pas de redirection). */
+      to: string | null;
+      /** @enum {string} */
+      origin: 'import:wordpress' | 'import:ghost' | 'newsroom';
+      /** Format: date-time */
+      createdAt: string;
+      /** @description L'article visé (suivi s'il change d'adresse), ou `null` pour un chemin. */
+      articleId: number | null;
+      /** @description Le titre de l'article visé. */
+      title: string | null;
+    };
+    AdminRedirectList: {
+      total: number;
+      results: components['schemas']['AdminRedirect'][];
+    };
+    RedirectInput: {
+      /**
+       * @description L'ancienne adresse (chemin ou adresse complète de l'ancien site).
+       * @example https://ancien-site.fr/2019/05/mon-article/
+       */
+      from: string;
+      /**
+       * @description Un chemin de ce site.
+       * @example /mode/mon-article
+       */
+      to: string;
     };
     SurveyButtonResult: {
       /** @description Numéro du bouton (`button{n}_text`). */
@@ -5323,6 +5411,105 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminRedirects: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+        /**
+         * @description Recherche dans les adresses.
+         * @example 2019/05
+         */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page de redirections et leur nombre. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRedirectList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminRedirect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RedirectInput'];
+      };
+    };
+    responses: {
+      /** @description Redirection enregistrée. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRedirect'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteAdminRedirect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Supprimée. */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

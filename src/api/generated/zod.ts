@@ -1968,6 +1968,55 @@ export const AuditList = zod.strictObject({
 export type AuditList = zod.input<typeof AuditList>;
 export type AuditListOutput = zod.output<typeof AuditList>;
 
+export const AdminRedirect = zod.strictObject({
+  id: zod.int().min(1),
+  from: zod
+    .string()
+    .describe(
+      "L'ancienne adresse, normalisée (chemin sans barre finale ; `/?p=ID` pour WordPress).",
+    ),
+  to: zod
+    .union([zod.string(), zod.null()])
+    .describe(
+      "L'adresse finale actuelle ; `null` tant que l'article visé n'est pas publié (pas de redirection).",
+    ),
+  origin: zod.enum(['import:wordpress', 'import:ghost', 'newsroom']),
+  createdAt: zod.iso.datetime({ offset: true }),
+  articleId: zod
+    .union([zod.int(), zod.null()])
+    .describe("L'article visé (suivi s'il change d'adresse), ou `null` pour un chemin."),
+  title: zod.union([zod.string(), zod.null()]).describe("Le titre de l'article visé."),
+});
+
+export type AdminRedirect = zod.input<typeof AdminRedirect>;
+export type AdminRedirectOutput = zod.output<typeof AdminRedirect>;
+
+export const adminRedirectListTotalMin = 0;
+
+export const AdminRedirectList = zod.strictObject({
+  total: zod.int().min(adminRedirectListTotalMin),
+  results: zod.array(AdminRedirect),
+});
+
+export type AdminRedirectList = zod.input<typeof AdminRedirectList>;
+export type AdminRedirectListOutput = zod.output<typeof AdminRedirectList>;
+
+export const redirectInputFromMax = 2000;
+
+export const redirectInputToMax = 2000;
+
+export const RedirectInput = zod.strictObject({
+  from: zod
+    .string()
+    .min(1)
+    .max(redirectInputFromMax)
+    .describe("L'ancienne adresse (chemin ou adresse complète de l'ancien site)."),
+  to: zod.string().min(1).max(redirectInputToMax).describe('Un chemin de ce site.'),
+});
+
+export type RedirectInput = zod.input<typeof RedirectInput>;
+export type RedirectInputOutput = zod.output<typeof RedirectInput>;
+
 export const surveyButtonResultButtonMax = 4;
 
 export const surveyButtonResultAnswersMin = 0;
@@ -3370,6 +3419,75 @@ export const ListAuditLogQueryParams = zod.object({
 });
 
 export const ListAuditLogResponse = AuditList;
+
+/**
+ * Les anciennes adresses (imports WordPress et Ghost, ajouts de la rédaction) qui répondent une `301` vers une
+ * page du site, les plus récentes d'abord. `q` filtre sur l'ancienne ou la nouvelle adresse. Tous les rôles
+ * lisent la liste ; seuls éditeurs et administrateurs l'écrivent.
+ * @summary Redirections des anciennes adresses
+ */
+export const listAdminRedirectsQueryLimitDefault = 12;
+export const listAdminRedirectsQueryLimitMax = 100;
+
+export const listAdminRedirectsQueryOffsetDefault = 0;
+export const listAdminRedirectsQueryOffsetMin = 0;
+export const listAdminRedirectsQueryOffsetMax = 1000000;
+
+export const listAdminRedirectsQueryQMax = 200;
+
+export const ListAdminRedirectsQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminRedirectsQueryLimitMax)
+    .default(listAdminRedirectsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminRedirectsQueryOffsetMin)
+    .max(listAdminRedirectsQueryOffsetMax)
+    .default(listAdminRedirectsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+  q: zod
+    .string()
+    .max(listAdminRedirectsQueryQMax)
+    .optional()
+    .describe('Recherche dans les adresses.'),
+});
+
+export const ListAdminRedirectsResponse = AdminRedirectList;
+
+/**
+ * `from` : un chemin ou une adresse complète de l'ancien site (normalisé : sans barre finale ni requête, sauf
+ * `?p=ID` de WordPress). `to` : un chemin de ce site. Refusé (`400`, en français) : une ancienne adresse qui
+ * est une page vivante du site (article publié, rubrique, page fixe), une nouvelle adresse hors du site ou
+ * égale à l'ancienne, une boucle. Une nouvelle adresse elle-même redirigée est suivie jusqu'au bout, et les
+ * redirections qui visaient l'ancienne adresse sont ré-aiguillées : jamais de chaîne. Une ancienne adresse
+ * déjà connue est remplacée.
+ * @summary Ajouter une redirection (editor, admin)
+ */
+export const CreateAdminRedirectBody = RedirectInput;
+
+export const CreateAdminRedirectResponse = AdminRedirect;
+
+/**
+ * L'ancienne adresse ne redirige plus dès la requête suivante (sur chaque processus).
+ * @summary Supprimer une redirection (editor, admin)
+ */
+export const deleteAdminRedirectPathIdMax = 2147483647;
+
+export const DeleteAdminRedirectParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(deleteAdminRedirectPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const DeleteAdminRedirectResponse = zod.void();
 
 /**
  * Chaque popin de type `survey` (active ou non), avec le total des réponses de chacun de ses boutons depuis

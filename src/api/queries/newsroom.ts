@@ -16,6 +16,8 @@ export type ArticleStatus = Schemas['ArticleStatus'];
 export type ArticleDraftInput = Schemas['ArticleDraftInput'];
 export type Revision = Schemas['Revision'];
 export type AuditEntry = Schemas['AuditEntry'];
+export type AdminRedirect = Schemas['AdminRedirect'];
+export type AdminRedirectList = Schemas['AdminRedirectList'];
 export type VersionConflict = Schemas['VersionConflict'];
 export type StaffRole = Schemas['StaffRole'];
 export type MediaItem = Schemas['MediaItem'];
@@ -47,6 +49,9 @@ let csrfToken = '';
 export const setCsrfToken = (token: string) => {
   csrfToken = token;
 };
+
+/** Redirects listed per page in the newsroom. */
+export const REDIRECTS_PAGE = 50;
 
 const writeHeaders = () => ({ 'x-csrf-token': csrfToken });
 
@@ -212,6 +217,18 @@ export const newsroom = {
         headers: { ...writeHeaders(), 'content-type': 'application/octet-stream' },
       }),
     );
+  },
+  /** The redirect table's page: newest first, `q` filtering on either address. */
+  async redirects(page: { q?: string; offset?: number; limit?: number } = {}) {
+    const query = { limit: page.limit ?? REDIRECTS_PAGE, offset: page.offset ?? 0, ...(page.q ? { q: page.q } : {}) };
+    return unwrap(await api().GET('/api/admin/redirects', { params: { query } }));
+  },
+  async createRedirect(body: { from: string; to: string }) {
+    return unwrap(await api().POST('/api/admin/redirects', { body, headers: writeHeaders() }));
+  },
+  async deleteRedirect(id: number) {
+    const answer = await api().DELETE('/api/admin/redirects/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    if (!answer.response.ok) throw failure(answer);
   },
   async audit(offset = 0) {
     return unwrap(await api().GET('/api/admin/audit', { params: { query: { limit: 50, offset } } })).results;

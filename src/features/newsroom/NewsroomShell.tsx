@@ -51,6 +51,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                     <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">
                       Rubriques
                     </Link>
+                    <Link to="/admin/redirections" className="underline-offset-4 hover:underline">
+                      Redirections
+                    </Link>
                     <Link to="/admin/medias" className="underline-offset-4 hover:underline">
                       Médiathèque
                     </Link>

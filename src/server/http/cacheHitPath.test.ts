@@ -185,7 +185,19 @@ describe('what the hit path leaves to the normal path', () => {
   });
 
   it('addresses the URL parser would rewrite take the normal path (which knows their key)', async () => {
-    for (const raw of ['/a/../mode', '/%2e%2e/mode', '/mode/.', '//mode', '/mode?', "/mode?q='x'", '/mode x', '/mode\\x', '/mode#x']) {
+    for (const raw of [
+      '/mode/',
+      '/mode/?page=2',
+      '/a/../mode',
+      '/%2e%2e/mode',
+      '/mode/.',
+      '//mode',
+      '/mode?',
+      "/mode?q='x'",
+      '/mode x',
+      '/mode\\x',
+      '/mode#x',
+    ]) {
       expect(isPlainTarget(raw), raw).toBe(false);
     }
     for (const plain of ['/mode', '/mode/article-1?page=2&tri=date', '/', "/l'article", '/caf%C3%A9', '/mode%20x']) {

@@ -370,6 +370,29 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         call: async (_, as) => request('DELETE', `/api/admin/categories/${(await categoryAsAdmin()).id}`, { as }),
       },
     ],
+    listAdminRedirects: [
+      { what: 'the redirects', policy: everyone, call: (_, as) => request('GET', '/api/admin/redirects?q=ancien', { as }) },
+    ],
+    createAdminRedirect: [
+      {
+        what: 'add a redirect',
+        policy: editorsOnly,
+        call: (_, as) => request('POST', '/api/admin/redirects', { as, body: { from: `/ancien-${next()}/`, to: '/mode' } }),
+      },
+    ],
+    deleteAdminRedirect: [
+      {
+        what: 'remove a redirect',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const created = await request('POST', '/api/admin/redirects', {
+            as: signed('admin'),
+            body: { from: `/ancien-${next()}`, to: '/mode' },
+          });
+          return request('DELETE', `/api/admin/redirects/${contract.CreateAdminRedirectResponse.parse(await created.json()).id}`, { as });
+        },
+      },
+    ],
     listMedia: [{ what: 'the media library', policy: everyone, call: (_, as) => request('GET', '/api/admin/media', { as }) }],
     uploadMedia: [{ what: 'upload an image', policy: everyone, call: (_, as) => uploadAs(as) }],
     deleteMedia: [

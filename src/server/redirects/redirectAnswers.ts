@@ -78,7 +78,8 @@ export function createRedirectAnswerer(lookups: RedirectLookups, fixed: readonly
       if (!pageRequest) return null;
       const to = await stored(slashed ? path : url.pathname, url.search);
       if (to) return redirect(301, to);
-      if (slashed) return redirect(308, `${path}${url.search}`);
+      // Doubled slashes keep their 301 (pageRequests.ts's doubledSlashRedirect), now straight to the final form.
+      if (slashed) return redirect(url.pathname.includes('//') ? 301 : 308, `${path}${url.search}`);
       return null;
     },
   };

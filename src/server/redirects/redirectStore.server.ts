@@ -5,7 +5,7 @@
  * — so the request side (redirectAnswers.ts) never follows more than one row. Refusals are French
  * sentences (NewsroomResult 'bad'); nothing here throws on input.
  */
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { articles, categories, newsroomArticles, redirects } from '../../db/schema.ts';
 import { findRedirect } from '../http/redirects.ts';
@@ -14,7 +14,11 @@ import { type AuditActor, audit } from '../newsroom/audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
 import { normaliseRedirectPath, normaliseRedirectTarget, reservedPathReason, withoutVariantSuffix } from './redirectPaths.ts';
 
-export type RedirectOrigin = 'import:wordpress' | 'import:ghost' | 'newsroom';
+export const REDIRECT_ORIGINS = ['import:wordpress', 'import:ghost', 'newsroom'] as const;
+export type RedirectOrigin = (typeof REDIRECT_ORIGINS)[number];
+
+/** The column is text: anything else than a known origin (a hand-made row) reads as the newsroom's. */
+const originOf = (text: string): RedirectOrigin => REDIRECT_ORIGINS.find((origin) => origin === text) ?? 'newsroom';
 
 /** An old address and where it goes: a newsroom article (followed wherever it moves) or a path of this site. */
 export type RedirectInput = { from: string; articleId: number } | { from: string; toPath: string };
@@ -24,7 +28,7 @@ export interface RedirectItem {
   from: string;
   /** The current final address; null while the article it names is not published (no redirect then). */
   to: string | null;
-  origin: string;
+  origin: RedirectOrigin;
   createdAt: string;
   articleId: number | null;
   title: string | null;
@@ -220,7 +224,7 @@ const toItem = (row: ItemRow): RedirectItem => ({
   id: row.id,
   from: row.from,
   to: row.toPath ?? addressOf(row.categorySlug, row.url),
-  origin: row.origin,
+  origin: originOf(row.origin),
   createdAt: row.createdAt.toISOString(),
   articleId: row.articleId,
   title: row.title,
@@ -272,10 +276,4 @@ export async function findStoredRedirect(db: Database, path: string): Promise<st
 /** A published article took `address`: the article wins over any redirect from it (no redirect shadows a page). */
 export async function dropRedirectsFrom(db: Database, address: string): Promise<void> {
   await db.delete(redirects).where(eq(redirects.fromPath, address));
-}
-
-/** For tests and tools: how many rows the table holds. */
-export async function countRedirects(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(redirects);
-  return row?.n ?? 0;
 }

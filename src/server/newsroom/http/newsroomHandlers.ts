@@ -18,6 +18,7 @@ import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
+import { redirectHandlers } from './redirectHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
@@ -100,6 +101,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...mediaHandlers(deps),
     ...previewHandlers(deps),
     ...auditHandlers(deps),
+    ...redirectHandlers(deps),
     ...surveyHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),

@@ -398,7 +398,7 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
     const names = post.categorySourceIds.slice(1).map((id) => state.categoryNames.get(id) ?? id);
     line.reasons.push(`plusieurs rubriques : gardée la première, pas ${names.map((n) => `« ${n} »`).join(', ')}`);
   }
-  if (categoryId === null) categoryId = fail('aucune rubrique : créez-en une, ou indiquez --category');
+  if (categoryId === null) categoryId = await archivesCategory(tx, line);
   const authorIds = [...new Set(post.authorSourceIds.map((id) => state.authorIds.get(id)).filter((id): id is number => id !== undefined))];
   if (authorIds.length === 0) authorIds.push(await fallbackAuthor(tx));
   const tagIds = [...new Set(post.tagSourceIds.map((id) => state.tagIds.get(id)).filter((id): id is number => id !== undefined))];
@@ -502,6 +502,22 @@ async function mainImageOf(tx: Tx, state: RunState, post: ImportPost, title: str
   }
   const key = slugify(post.slug || title).slice(0, 120) || 'article';
   return { url: `/media/svg/article/${key}.svg`, alt, width: 1200, height: 800 };
+}
+
+/**
+ * Where a post goes when the source names no category and the magazine has none yet (a Ghost export into
+ * a new magazine): one "Archives" category, made once, said in the report.
+ */
+async function archivesCategory(tx: Tx, line: ReportLine): Promise<number> {
+  line.reasons.push('aucune rubrique : rangé dans « Archives »');
+  const [existing] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'archives'));
+  if (existing) return existing.id;
+  const [made] = await tx
+    .insert(categories)
+    .values({ slug: 'archives', name: 'Archives', description: 'Les articles de l’ancien site.', color: DEFAULT_COLOR, position: 1 })
+    .returning({ id: categories.id });
+  if (!made) throw new Error('category insert returned nothing');
+  return made.id;
 }
 
 /** The byline of an article whose authors the source does not name: the magazine's first signature. */

@@ -27,9 +27,17 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       return 'queued';
     },
   };
-  const api = useNewsroomApi(kind, { MEDIA_DIR: join(work, `media-${kind}`), IMPORT_DIR: importDir, IMPORT_MAX_BYTES: String(2 * 1024 * 1024) }, { jobs });
+  const api = useNewsroomApi(
+    kind,
+    { MEDIA_DIR: join(work, `media-${kind}`), IMPORT_DIR: importDir, IMPORT_MAX_BYTES: String(2 * 1024 * 1024) },
+    { jobs },
+  );
   let wxr: Uint8Array<ArrayBuffer>;
-  const start = (query: string, body: Uint8Array<ArrayBuffer> | string, headers: Record<string, string> = { 'content-type': 'application/octet-stream' }) =>
+  const start = (
+    query: string,
+    body: Uint8Array<ArrayBuffer> | string,
+    headers: Record<string, string> = { 'content-type': 'application/octet-stream' },
+  ) =>
     api.request('POST', `/api/admin/imports?${query}`, {
       as: api.signed('admin'),
       body: typeof body === 'string' ? (new TextEncoder().encode(body) as Uint8Array<ArrayBuffer>) : body,
@@ -59,12 +67,16 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
     // The file waits on disk for the job, never in memory.
     expect(readdirSync(importDir).length).toBeGreaterThan(0);
     await work$(run.id);
-    const done = contract.ImportRun.parse(await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json());
+    const done = contract.ImportRun.parse(
+      await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json(),
+    );
     expect(done.status).toBe('done');
     expect(done.report?.counts.post?.imported).toBe(12);
     expect(done.done).toBe(12);
     const [count] = (
-      (await api.database().db.execute(sql`SELECT count(*)::int AS n FROM newsroom_articles WHERE title LIKE 'Article numéro %'`)) as unknown as {
+      (await api
+        .database()
+        .db.execute(sql`SELECT count(*)::int AS n FROM newsroom_articles WHERE title LIKE 'Article numéro %'`)) as unknown as {
         rows: { n: number }[];
       }
     ).rows;
@@ -74,7 +86,9 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
     // Run again as a dry run: the same report, nothing new.
     const dry = contract.ImportRun.parse(await (await start('source=wordpress&fileName=mon-export.xml&dryRun=true', wxr)).json());
     await work$(dry.id);
-    const dryDone = contract.ImportRun.parse(await (await api.request('GET', `/api/admin/imports/${dry.id}`, { as: api.signed('admin') })).json());
+    const dryDone = contract.ImportRun.parse(
+      await (await api.request('GET', `/api/admin/imports/${dry.id}`, { as: api.signed('admin') })).json(),
+    );
     expect(dryDone.report?.dryRun).toBe(true);
     expect(dryDone.report?.counts.post?.unchanged).toBe(12);
   }, 120_000);
@@ -84,7 +98,9 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
     const run = contract.ImportRun.parse(await started.json());
     const before = readdirSync(importDir).length;
     await work$(run.id);
-    const failed = contract.ImportRun.parse(await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json());
+    const failed = contract.ImportRun.parse(
+      await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json(),
+    );
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/[a-zé]/);
     expect(readdirSync(importDir).length).toBe(before - 1);
@@ -102,14 +118,18 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       ['source=wordpress&fileName=x.xml', '<rss/>', { 'content-type': 'application/json' }, 415],
       ['source=wordpress&fileName=x.xml', new Uint8Array(2 * 1024 * 1024 + 10) as Uint8Array<ArrayBuffer>, undefined, 413],
     ];
-    const runsBefore = (await (await api.request('GET', '/api/admin/imports', { as: api.signed('admin') })).json()) as { results: unknown[] };
+    const runsBefore = (await (await api.request('GET', '/api/admin/imports', { as: api.signed('admin') })).json()) as {
+      results: unknown[];
+    };
     for (const [query, body, headers, status] of cases) {
       const response = await start(query, body, headers);
       expect(response.status, query).toBe(status);
       const answer = (await response.json()) as { message: string };
       expect(answer.message, query).toMatch(/[a-zéè]/);
     }
-    const runsAfter = (await (await api.request('GET', '/api/admin/imports', { as: api.signed('admin') })).json()) as { results: unknown[] };
+    const runsAfter = (await (await api.request('GET', '/api/admin/imports', { as: api.signed('admin') })).json()) as {
+      results: unknown[];
+    };
     expect(runsAfter.results.length).toBe(runsBefore.results.length);
     // No CSRF token: refused before a byte is written.
     const noCsrf = await api.request('POST', '/api/admin/imports?source=wordpress&fileName=x.xml', {

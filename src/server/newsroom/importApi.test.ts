@@ -12,6 +12,7 @@ import { writeGeneratedWxr } from '../../../scripts/bench/importWxr.ts';
 import * as contract from '../../api/generated/zod.ts';
 import { useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { makeZip } from '../import/ghost/testing/zipWriter.ts';
 import { importJobHandlers } from '../import/importJobs.ts';
 import { directoryStorage } from './mediaStorage.ts';
 
@@ -51,6 +52,14 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       contentChanged: async () => {},
       download: false,
     })['import.run']({ runId }, { id: 'test', retryCount: 0 });
+
+  const bytes = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
+  const articleCount = async () =>
+    (
+      (await api.database().db.execute(sql`SELECT count(*)::int AS n FROM newsroom_articles`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]?.n;
 
   beforeAll(async () => {
     const file = join(work, `export-${kind}.xml`);
@@ -105,6 +114,35 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
     expect(failed.error).toMatch(/[a-zé]/);
     expect(readdirSync(importDir).length).toBe(before - 1);
   });
+
+  it('hostile export files end as refused runs, each with its sentence, and nothing is written', async () => {
+    const valid = new TextDecoder().decode(wxr);
+    const body = valid.slice(valid.indexOf('<rss'));
+    const files: [string, 'wordpress' | 'ghost', Uint8Array<ArrayBuffer>][] = [
+      [
+        'billion-laughs.xml',
+        'wordpress',
+        bytes(`<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>${body.replace('Article numéro 1<', '&lol2;<')}`),
+      ],
+      ['xxe.xml', 'wordpress', bytes(`<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${body.replace('Article numéro 1<', '&xxe;<')}`)],
+      ['tronque.xml', 'wordpress', wxr.slice(0, Math.floor(wxr.length / 2))],
+      ['latin1.xml', 'wordpress', new Uint8Array([...wxr.slice(0, 400), 0xe9, 0xff, ...wxr.slice(400)])],
+      ['pas-ghost.json', 'ghost', bytes('{"posts":[]}')],
+      ['tronque.json', 'ghost', bytes('{"db":[{"meta":{"version":"5.80.0"},"data":{"posts":[{"id":"1"')],
+      ['evasion.zip', 'ghost', new Uint8Array(makeZip([{ name: '../../evil.json', data: '{}' }]))],
+      ['bombe.zip', 'ghost', new Uint8Array(makeZip([{ name: 'export.json', data: Buffer.alloc(20 * 1024 * 1024, 32) }]))],
+    ];
+    const before = await articleCount();
+    for (const [name, source, file] of files) {
+      const run = contract.ImportRun.parse(await (await start(`source=${source}&fileName=${name}`, file)).json());
+      await work$(run.id);
+      const failed = contract.ImportRun.parse(await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json());
+      expect(failed.status, name).toBe('failed');
+      expect(failed.error, name).toMatch(/[a-zéè]{3}/);
+      expect(failed.report, name).toBeNull();
+    }
+    expect(await articleCount()).toBe(before);
+  }, 120_000);
 
   it('refuses hostile requests in French, writes no run', async () => {
     const cases: [string, Uint8Array<ArrayBuffer> | string, Record<string, string> | undefined, number][] = [

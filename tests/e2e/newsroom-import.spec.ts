@@ -150,6 +150,9 @@ test('an editor has no "Import" link and the API refuses them', async ({ page })
   const nav = page.getByRole('navigation', { name: 'Rédaction' });
   await expect(nav.getByRole('link', { name: 'Redirections', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Import', exact: true })).toHaveCount(0);
+  // Typed in the address bar, the page says why it has nothing to show.
+  await page.goto(`${server.baseUrl}/admin/import`);
+  await expect(page.getByRole('alert')).toHaveText(/^Votre rôle \(.+\) ne permet pas de lancer ou de suivre un import\.$/);
   const { api, status } = await signedApi(server.baseUrl, EDITOR.email);
   try {
     expect(status).toBe(200);

@@ -71,6 +71,7 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', CONTRACT_TRAFFIC_LOG },
+    // IMPORT_DOWNLOAD_IMAGES=0: an import never fetches an image from another host (no network beyond loopback).
+    env: { PORT: String(port), HOST: '127.0.0.1', CONTRACT_TRAFFIC_LOG, IMPORT_DOWNLOAD_IMAGES: '0' },
   },
 });

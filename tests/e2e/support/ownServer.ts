@@ -43,6 +43,8 @@ export async function startOwnServer(env: NodeJS.ProcessEnv, port?: number, rele
       SEED_DEMO: '0',
       CAPTCHA_PROVIDER: 'none',
       SIGNUP_RATE_LIMIT: '0',
+      // No image download to another host during an import: no network beyond loopback in tests.
+      IMPORT_DOWNLOAD_IMAGES: '0',
       ...env,
       PORT: String(chosen),
       HOST: '127.0.0.1',

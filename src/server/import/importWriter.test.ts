@@ -5,6 +5,8 @@
  * says the same.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -271,6 +273,60 @@ describe.each(testDatabaseKinds)('runImport on %s', (kind) => {
     expect(await counts(database.db)).toEqual(before);
     const [second] = await database.db.select().from(articles).where(eq(articles.title, 'Le second'));
     expect(JSON.stringify(second?.body)).toContain('Deux, revu.');
+  });
+});
+
+describe('images downloaded from their address, pages into a category', () => {
+  let database: TestDatabase;
+  let server: Server;
+  let base = '';
+  let mediaDir: string;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    await seedDemoContent(database.db, { articles: 2 });
+    mediaDir = mkdtempSync(join(tmpdir(), 'piquante-import-download-'));
+    const bytes = await png({ r: 10, g: 120, b: 90 });
+    server = createServer((request, response) => {
+      if (request.url === '/photo.png') response.writeHead(200, { 'content-type': 'image/png' }).end(bytes);
+      else if (request.url === '/page.html') response.writeHead(200, { 'content-type': 'text/html' }).end('<p>pas une image</p>');
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await database.dispose();
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('downloads what the export does not hold, names what it could not have, and files pages as drafts', async () => {
+    const events: ImportEvent[] = [
+      {
+        type: 'post',
+        post: post({
+          sourceId: '1',
+          title: 'Avec photo',
+          bodyHtml: `<p><img src="${base}/photo.png" alt="Photo"></p><p><img src="${base}/absente.png" alt="Absente"></p><p><img src="${base}/page.html" alt="Page"></p>`,
+          featureImage: { url: `${base}/photo.png`, alt: 'Photo', caption: '' },
+        }),
+      },
+      { type: 'post', post: post({ sourceId: '2', title: 'Mentions légales', kind: 'page' }) },
+    ];
+    const [category] = await database.db.select({ slug: categories.slug, id: categories.id }).from(categories).limit(1);
+    const { report } = await runImport(database.db, sourceOf(events, {}), {
+      dryRun: false,
+      storage: directoryStorage(mediaDir),
+      download: true,
+      pagesCategorySlug: category?.slug ?? null,
+    });
+    const line = report.lines.find((l) => l.sourceId === '1');
+    expect(line?.reasons.join(' | ')).toContain(`image ${base}/absente.png : le serveur a répondu 404`);
+    expect(line?.reasons.join(' | ')).toContain(`image ${base}/page.html : ni JPEG, ni PNG, ni WebP, ni AVIF`);
+    expect(await database.db.select().from(media)).toHaveLength(1);
+    const [page] = await database.db.select().from(newsroomArticles).where(eq(newsroomArticles.title, 'Mentions légales'));
+    expect(page).toMatchObject({ status: 'draft', categoryId: category?.id });
+    expect(report.counts.page?.imported).toBe(1);
   });
 });
 

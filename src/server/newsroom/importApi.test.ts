@@ -122,9 +122,17 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       [
         'billion-laughs.xml',
         'wordpress',
-        bytes(`<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>${body.replace('Article numéro 1<', '&lol2;<')}`),
+        bytes(
+          `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>${body.replace('Article numéro 1<', '&lol2;<')}`,
+        ),
       ],
-      ['xxe.xml', 'wordpress', bytes(`<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${body.replace('Article numéro 1<', '&xxe;<')}`)],
+      [
+        'xxe.xml',
+        'wordpress',
+        bytes(
+          `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${body.replace('Article numéro 1<', '&xxe;<')}`,
+        ),
+      ],
       ['tronque.xml', 'wordpress', wxr.slice(0, Math.floor(wxr.length / 2))],
       ['latin1.xml', 'wordpress', new Uint8Array([...wxr.slice(0, 400), 0xe9, 0xff, ...wxr.slice(400)])],
       ['pas-ghost.json', 'ghost', bytes('{"posts":[]}')],
@@ -136,7 +144,9 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
     for (const [name, source, file] of files) {
       const run = contract.ImportRun.parse(await (await start(`source=${source}&fileName=${name}`, file)).json());
       await work$(run.id);
-      const failed = contract.ImportRun.parse(await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json());
+      const failed = contract.ImportRun.parse(
+        await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json(),
+      );
       expect(failed.status, name).toBe('failed');
       expect(failed.error, name).toMatch(/[a-zéè]{3}/);
       expect(failed.report, name).toBeNull();

@@ -121,6 +121,7 @@ export const RESERVED_PAGES: readonly string[] = [
   '/sitemap-pages.xml',
   '/sitemap-news.xml',
   '/sw.js',
+  '/tag',
 ];
 
 /** Why `path` (normalised) may not be a redirect's source, in French, or null. */

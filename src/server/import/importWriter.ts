@@ -28,7 +28,7 @@ import { publishArticleCopy, withdrawArticleCopy } from '../newsroom/articles/ar
 import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { slugify, uniqueSlug } from '../newsroom/slugs.ts';
-import { normaliseRedirectPath } from '../redirects/redirectPaths.ts';
+import { normaliseRedirectPath, reservedPathReason } from '../redirects/redirectPaths.ts';
 import { findStoredRedirect, type RedirectOrigin, saveRedirect } from '../redirects/redirectStore.server.ts';
 import { htmlToDoc, replaceImportImages, rewriteLinks } from './htmlToDoc.ts';
 import { importImageLibrary, type ImportImageLibrary, noStorage } from './importImages.ts';
@@ -267,9 +267,6 @@ async function importAuthor(tx: Tx, state: RunState, author: ImportAuthor): Prom
   return line;
 }
 
-/** Pages of this site that a category may not take over. */
-const RESERVED_SLUGS = new Set(['admin', 'api', 'tag', 'media', 'newsletter', 'recherche', 'quizz', 'concours', 'qa', 'apercu']);
-
 async function importCategory(tx: Tx, state: RunState, term: ImportTerm): Promise<ReportLine> {
   const name = plainText(term.name).slice(0, 120) || term.slug;
   const line: ReportLine = { kind: 'category', sourceId: term.sourceId, title: name, outcome: 'imported', reasons: [] };
@@ -292,7 +289,7 @@ async function importCategory(tx: Tx, state: RunState, term: ImportTerm): Promis
   }
   let slug = slugify(term.slug || name) || 'rubrique';
   if (id === null) {
-    if (RESERVED_SLUGS.has(slug)) slug = `${slug}-rubrique`;
+    if (reservedPathReason(`/${slug}`) !== null) slug = `${slug}-rubrique`;
     // A category of the same address is the same category (e.g. "mode"): posts join it.
     const [same] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
     if (same) {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { categories, newsroomArticles } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
 import type { NewsroomResult } from './newsroomResult.ts';
+import { reservedPathReason } from '../redirects/redirectPaths.ts';
 import { slugify } from './slugs.ts';
 import type { StaffMember } from './staff.server.ts';
 
@@ -43,6 +44,10 @@ export async function createCategory(
   const name = input.name.trim();
   if (!name) return { ok: false, kind: 'bad', message: 'Le nom de la rubrique est obligatoire.' };
   const slug = input.slug ?? slugify(name);
+  // A category's page is /<slug>: never one of the site's own pages (/tag, /concours…), whose route would win.
+  if (reservedPathReason(`/${slug}`) !== null) {
+    return { ok: false, kind: 'taken', message: `L'adresse « /${slug} » est celle d'une page du site : choisissez un autre nom.` };
+  }
   const [existing] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
   if (existing) return { ok: false, kind: 'taken', message: `L'adresse « /${slug} » est déjà celle d'une rubrique.` };
   const [last] = await db.select({ p: max(categories.position) }).from(categories);

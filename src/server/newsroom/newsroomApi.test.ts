@@ -613,6 +613,15 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
         }),
         409,
       );
+      // The site's own pages are not categories' addresses (the tag pages' /tag, /concours…).
+      for (const name of ['Tag', 'Concours', 'Admin']) {
+        expect(
+          await errorOf(
+            await request('POST', '/api/admin/categories', { as: signed('editor'), body: { name, description: '', color: '#aa0000' } }),
+            409,
+          ),
+        ).toMatch(/page du site/);
+      }
       const renamed = contract.AdminCategory.parse(
         await (
           await request('PUT', `/api/admin/categories/${created.id}`, {

@@ -29,7 +29,7 @@ import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { slugify, uniqueSlug } from '../newsroom/slugs.ts';
 import { normaliseRedirectPath, reservedPathReason } from '../redirects/redirectPaths.ts';
-import { findStoredRedirect, type RedirectOrigin, saveRedirect } from '../redirects/redirectStore.server.ts';
+import { findStoredRedirect, type RedirectOrigin, saveImportedRedirect } from '../redirects/redirectStore.server.ts';
 import { htmlToDoc, replaceImportImages, rewriteLinks } from './htmlToDoc.ts';
 import { importImageLibrary, type ImportImageLibrary, noStorage } from './importImages.ts';
 import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } from './importModel.ts';
@@ -78,8 +78,13 @@ interface RunState {
   categoryIds: Map<string, number>;
   categoryNames: Map<string, string>;
   tagIds: Map<string, number>;
-  /** Articles written in this run, for the internal-link pass. */
+  /** Articles whose links name old addresses not imported yet, for the pass after the last post. */
   touched: number[];
+  /** Category id → slug (an article's address), and old path → new address, as learnt during the run. */
+  categorySlugs: Map<number, string>;
+  newAddresses: Map<string, string>;
+  /** The current item's addresses, known to the others once it commits. */
+  pendingAddresses: [string, string][];
   publicChange: boolean;
   defaultCategoryId: number | null;
   pagesCategoryId: number | null;
@@ -104,6 +109,9 @@ export async function runImport(db: Database, source: ImportSource, options: Imp
     categoryNames: new Map(),
     tagIds: new Map(),
     touched: [],
+    categorySlugs: new Map(),
+    newAddresses: new Map(),
+    pendingAddresses: [],
     publicChange: false,
     defaultCategoryId: null,
     pagesCategoryId: null,
@@ -174,9 +182,12 @@ async function inItem(
   try {
     const line = await itemTx(write);
     state.images.keep();
+    for (const [path, address] of state.pendingAddresses) state.newAddresses.set(path, address);
+    state.pendingAddresses = [];
     return line;
   } catch (error) {
     state.images.forget();
+    state.pendingAddresses = [];
     state.touched.length = touchedBefore;
     state.publicChange = publicBefore;
     if (error instanceof ItemFailure) return error.line;
@@ -361,7 +372,7 @@ async function redirectOldUrls(
   for (const from of urls) {
     // The old address may already be the new one (same permalink structure): nothing to redirect.
     if (normaliseRedirectPath(from) === ownAddress) continue;
-    const saved = await saveRedirect(tx as unknown as Database, { from, ...target }, origin(state), { changed: () => {} });
+    const saved = await saveImportedRedirect(tx as unknown as Database, { from, ...target }, origin(state));
     if (!saved.ok) line.reasons.push(`ancienne adresse ${from} non redirigée${'message' in saved ? ` : ${saved.message}` : ''}`);
   }
 }
@@ -410,7 +421,9 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
     if (outcome.ok) found.set(image.url, outcome.entry);
     else line.reasons.push(outcome.reason);
   }
-  const doc = replaceImportImages(converted.doc, (src) => found.get(src) ?? null);
+  const withImages = replaceImportImages(converted.doc, (src) => found.get(src) ?? null);
+  // Links to posts already in are rewritten now; those to posts further in the file wait for the last pass.
+  const { doc, unresolved } = await linksToNewAddresses(tx, state, withImages);
   const checked = await checkDocWithLibrary(tx, doc);
   if (!checked.ok) fail(`texte refusé : ${checked.message}`);
 
@@ -465,19 +478,27 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
       .returning();
   }
   if (!row) throw new Error('article write returned nothing');
-  await tx.delete(articleBylines).where(eq(articleBylines.articleId, row.id));
+  // A new row has no bylines or tags yet: the deletes are for updates only.
+  if (current) await tx.delete(articleBylines).where(eq(articleBylines.articleId, row.id));
   await tx.insert(articleBylines).values(authorIds.map((authorId, position) => ({ articleId: row.id, authorId, position })));
-  await tx.delete(articleTags).where(eq(articleTags.articleId, row.id));
+  if (current) await tx.delete(articleTags).where(eq(articleTags.articleId, row.id));
   if (tagIds.length > 0) await tx.insert(articleTags).values(tagIds.map((tagId, position) => ({ articleId: row.id, tagId, position })));
+  const categorySlug = await categorySlugOf(tx, state, row.categoryId);
   if (row.status === 'published') {
-    await publishArticleCopy(tx, row, state.now);
+    await publishArticleCopy(tx, row, state.now, { blocks: checked.ok ? checked.blocks : undefined, categorySlug });
     state.publicChange = true;
-  } else if ((await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, row.id))).length > 0) {
+  } else if (current && (await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, row.id))).length > 0) {
     await withdrawArticleCopy(tx, row);
     state.publicChange = true;
   }
-  const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId));
-  await redirectOldUrls(tx, state, post.oldUrls, { articleId: row.id }, line, `/${category?.slug ?? ''}/${row.slug}`);
+  const address = `/${categorySlug}/${row.slug}`;
+  await redirectOldUrls(tx, state, post.oldUrls, { articleId: row.id }, line, address);
+  if (row.status === 'published') {
+    for (const old of post.oldUrls) {
+      const path = normaliseRedirectPath(old);
+      if (path) state.pendingAddresses.push([path, address]);
+    }
+  }
   await rememberItem(tx, state, post.kind, post.sourceId, row.id, checksum);
   await audit(
     tx,
@@ -485,8 +506,40 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
     { action: 'article.import', entity: 'article', entityId: row.id, detail: { source: state.source.kind, sourceId: post.sourceId } },
     state.now,
   );
-  state.touched.push(row.id);
+  if (unresolved) state.touched.push(row.id);
   return line;
+}
+
+async function categorySlugOf(tx: Tx, state: RunState, id: number): Promise<string> {
+  const known = state.categorySlugs.get(id);
+  if (known !== undefined) return known;
+  const [row] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.id, id));
+  const slug = row?.slug ?? '';
+  state.categorySlugs.set(id, slug);
+  return slug;
+}
+
+/**
+ * Links to the old site rewritten to the new addresses known so far (this run's posts, then the redirect
+ * table); `unresolved` when some old-site link found none yet.
+ */
+async function linksToNewAddresses(tx: Tx, state: RunState, doc: RichTextNode): Promise<{ doc: RichTextNode; unresolved: boolean }> {
+  const targets = new Map<string, string>();
+  let unresolved = false;
+  const hrefs = new Set<string>();
+  rewriteLinks(doc, (href) => {
+    hrefs.add(href);
+    return null;
+  });
+  for (const href of hrefs) {
+    const onOldSite = pathOnOldSite(href, state.source.siteUrl);
+    const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
+    if (!path) continue;
+    const target = state.newAddresses.get(path) ?? (await findStoredRedirect(tx as unknown as Database, path));
+    if (target) targets.set(href, target);
+    else unresolved = true;
+  }
+  return { doc: targets.size > 0 ? rewriteLinks(doc, (href) => targets.get(href) ?? null) : doc, unresolved };
 }
 
 /** The featured image from the library, or the site's own drawing when it cannot be had (said). */

@@ -117,60 +117,80 @@ export async function saveRedirect(
   origin: RedirectOrigin,
   options: RedirectWriteOptions = {},
 ): Promise<NewsroomResult<RedirectItem>> {
-  const from = typeof input.from === 'string' ? normaliseRedirectPath(input.from) : null;
-  if (from === null) return refused.bad(messages.from, 'from');
-  let target: Target;
-  if ('articleId' in input) {
-    if (!Number.isSafeInteger(input.articleId) || input.articleId < 1) return refused.bad(messages.article, 'to');
-    target = { articleId: input.articleId, toPath: null };
-  } else {
-    const toPath = typeof input.toPath === 'string' ? normaliseRedirectTarget(input.toPath, options.siteUrl ?? null) : null;
-    if (toPath === null) return refused.bad(messages.to, 'to');
-    target = { articleId: null, toPath };
-  }
-  const written = await db.transaction(async (tx): Promise<NewsroomResult<number>> => {
-    const live = await liveAddressReason(tx, from);
-    if (live) return refused.bad(live, 'from');
-    if (target.articleId !== null) {
-      const [article] = await tx
-        .select({ id: newsroomArticles.id })
-        .from(newsroomArticles)
-        .where(eq(newsroomArticles.id, target.articleId));
-      if (!article) return refused.bad(messages.article, 'to');
-    }
-    const final = await finalTarget(tx, from, target);
-    if (!final.ok) return final;
-    const values = { articleId: final.value.articleId, toPath: final.value.toPath, origin };
-    const [row] = await tx
-      .insert(redirects)
-      .values({ fromPath: from, ...values })
-      .onConflictDoUpdate({ target: redirects.fromPath, set: values })
-      .returning({ id: redirects.id });
-    if (!row) return refused.bad(messages.from, 'from');
-    // Whatever pointed at the new source now points past it: the table never holds a chain.
-    await tx
-      .update(redirects)
-      .set({ articleId: final.value.articleId, toPath: final.value.toPath })
-      .where(and(eq(redirects.toPath, from), ne(redirects.id, row.id)));
-    if (options.audit) {
-      await audit(
-        tx,
-        options.audit.who,
-        {
-          action: 'redirect.save',
-          entity: 'redirect',
-          entityId: row.id,
-          detail: { from, to: final.value.toPath, articleId: final.value.articleId, origin },
-        },
-        options.audit.at,
-      );
-    }
-    return { ok: true, value: row.id };
-  });
+  const checked = checkedInput(input, options);
+  if (!checked.ok) return checked;
+  const { from, target } = checked.value;
+  const written = await db.transaction((tx) => writeRedirect(tx as unknown as Database, from, target, origin, options));
   if (!written.ok) return written;
   await (options.changed ?? announceContentChanged)();
   const item = await findRedirectItem(db, written.value);
   return item ? { ok: true, value: item } : refused.notFound;
+}
+
+/**
+ * The import's way (issue 20): inside the item's own transaction, no savepoint (every refusal comes before
+ * the first write), no item read back, no announcement (the import announces once at the end).
+ */
+export async function saveImportedRedirect(tx: Database, input: RedirectInput, origin: RedirectOrigin): Promise<NewsroomResult<number>> {
+  const checked = checkedInput(input, {});
+  if (!checked.ok) return checked;
+  return writeRedirect(tx, checked.value.from, checked.value.target, origin, {});
+}
+
+function checkedInput(input: RedirectInput, options: RedirectWriteOptions): NewsroomResult<{ from: string; target: Target }> {
+  const from = typeof input.from === 'string' ? normaliseRedirectPath(input.from) : null;
+  if (from === null) return refused.bad(messages.from, 'from');
+  if ('articleId' in input) {
+    if (!Number.isSafeInteger(input.articleId) || input.articleId < 1) return refused.bad(messages.article, 'to');
+    return { ok: true, value: { from, target: { articleId: input.articleId, toPath: null } } };
+  }
+  const toPath = typeof input.toPath === 'string' ? normaliseRedirectTarget(input.toPath, options.siteUrl ?? null) : null;
+  if (toPath === null) return refused.bad(messages.to, 'to');
+  return { ok: true, value: { from, target: { articleId: null, toPath } } };
+}
+
+/** The checks and the write, in the caller's transaction; refusals come before anything is written. */
+async function writeRedirect(
+  tx: Database,
+  from: string,
+  target: Target,
+  origin: RedirectOrigin,
+  options: RedirectWriteOptions,
+): Promise<NewsroomResult<number>> {
+  const live = await liveAddressReason(tx, from);
+  if (live) return refused.bad(live, 'from');
+  if (target.articleId !== null) {
+    const [article] = await tx.select({ id: newsroomArticles.id }).from(newsroomArticles).where(eq(newsroomArticles.id, target.articleId));
+    if (!article) return refused.bad(messages.article, 'to');
+  }
+  const final = await finalTarget(tx, from, target);
+  if (!final.ok) return final;
+  const values = { articleId: final.value.articleId, toPath: final.value.toPath, origin };
+  const [row] = await tx
+    .insert(redirects)
+    .values({ fromPath: from, ...values })
+    .onConflictDoUpdate({ target: redirects.fromPath, set: values })
+    .returning({ id: redirects.id });
+  if (!row) return refused.bad(messages.from, 'from');
+  // Whatever pointed at the new source now points past it: the table never holds a chain.
+  await tx
+    .update(redirects)
+    .set({ articleId: final.value.articleId, toPath: final.value.toPath })
+    .where(and(eq(redirects.toPath, from), ne(redirects.id, row.id)));
+  if (options.audit) {
+    await audit(
+      tx,
+      options.audit.who,
+      {
+        action: 'redirect.save',
+        entity: 'redirect',
+        entityId: row.id,
+        detail: { from, to: final.value.toPath, articleId: final.value.articleId, origin },
+      },
+      options.audit.at,
+    );
+  }
+  return { ok: true, value: row.id };
 }
 
 /** Removes one redirect: its old address answers as any other path again. */

@@ -4,7 +4,7 @@
  * the working copy) and the old addresses of moved articles.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { ArticleDetail } from '../../../api/types.ts';
+import type { ArticleDetail, ContentBlock } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { articleSlugRedirects, articles, authors, categories, newsroomArticles } from '../../../db/schema.ts';
 import { articleSeo, bylinesJson, bylinesOf, publicTagsJson, toArticleCard } from '../../articles/articles.server.ts';
@@ -14,8 +14,14 @@ import { docFromBlocks, readingMinutes } from '../richText.ts';
 import { type ArticleRow, blocksOfRow, findRow } from './articleQueries.ts';
 
 /** Writes (or refreshes) the reader's copy of a published article. */
-export async function publishArticleCopy(db: Database, row: ArticleRow, now: Date): Promise<void> {
-  const blocks = await blocksOfRow(db, row);
+export async function publishArticleCopy(
+  db: Database,
+  row: ArticleRow,
+  now: Date,
+  /** What the caller already has (an import checked the document and knows the category): fewer queries. */
+  known: { blocks?: ContentBlock[]; categorySlug?: string } = {},
+): Promise<void> {
+  const blocks = known.blocks ?? (await blocksOfRow(db, row));
   const values = {
     url: row.slug,
     categoryId: row.categoryId,
@@ -38,8 +44,9 @@ export async function publishArticleCopy(db: Database, row: ArticleRow, now: Dat
     .onConflictDoUpdate({ target: articles.id, set: values });
   // A new article taking an old address: the article wins over the redirect.
   await db.delete(articleSlugRedirects).where(eq(articleSlugRedirects.oldSlug, row.slug));
-  const [category] = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId));
-  if (category) await dropRedirectsFrom(db, `/${category.slug}/${row.slug}`);
+  const categorySlug =
+    known.categorySlug ?? (await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId)))[0]?.slug;
+  if (categorySlug) await dropRedirectsFrom(db, `/${categorySlug}/${row.slug}`);
 }
 
 /** Leaving the reader's side: the editorial row keeps the text even when it was a legacy article. */

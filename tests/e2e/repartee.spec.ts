@@ -6,6 +6,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
 import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../../src/api/types.ts';
+import { waitForHydration } from './support.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
 async function bigGenerator(request: APIRequestContext): Promise<ReparteeGenerator> {
@@ -25,8 +26,11 @@ test('the list shows 12 generators, and "more" asks for the next 12 from offset 
   await page.goto('/generateur-de-repartie');
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(pageSize);
+  const more = page.getByRole('button', { name: 'Plus de situations' });
+  // A click before hydration does nothing (seen once in CI under load): the button is React's first.
+  await waitForHydration(more);
   const next = page.waitForRequest((r) => r.url().includes('/api/repartee-generator?offset=12'));
-  await page.getByRole('button', { name: 'Plus de situations' }).click();
+  await more.click();
   await next;
   await expect.poll(() => cards.count()).toBeGreaterThan(pageSize);
 });

@@ -3,6 +3,8 @@ import type { components, operations } from './generated/schema';
 
 type Schemas = components['schemas'];
 export type Image = Schemas['Image'];
+export type ImportReport = Schemas['ImportReport'];
+export type ImportRun = Schemas['ImportRun'];
 export type Audio = Schemas['Audio'];
 export type Stamp = Schemas['Stamp'];
 export type Category = Schemas['Category'];

@@ -2,35 +2,14 @@
  * The report of an import (issue 20): counts per kind, and one line for every item not imported as is.
  * The same object is printed by the command, written by `--report FILE.json` and shown in the newsroom.
  */
+import type { ImportReport } from '../../api/types.ts';
 import type { ImportSourceKind } from '../../db/schema.ts';
 
-export type ItemOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped' | 'failed';
-
-export interface ReportCounts {
-  imported: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  failed: number;
-}
-
-export interface ReportLine {
-  kind: string;
-  sourceId: string;
-  title: string;
-  outcome: ItemOutcome;
-  /** Why the item was not imported as is (French, one sentence each). */
-  reasons: string[];
-}
-
-export interface ImportReport {
-  source: ImportSourceKind;
-  dryRun: boolean;
-  startedAt: string;
-  finishedAt: string | null;
-  counts: Record<string, ReportCounts>;
-  lines: ReportLine[];
-}
+// The contract's shapes (openapi/magazine.yaml): the newsroom shows this very object.
+export type { ImportReport };
+export type ReportLine = ImportReport['lines'][number];
+export type ItemOutcome = ReportLine['outcome'];
+export type ReportCounts = ImportReport['counts'][string];
 
 const MAX_LINES = 50_000;
 

@@ -5,7 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type ImportRunStatus, type ImportSourceKind, importRuns, staff } from '../../db/schema.ts';
-import type { ImportReport } from './importReport.ts';
+import type { ImportReport, ImportRun } from '../../api/types.ts';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 
@@ -91,7 +91,7 @@ export async function adminImportRun(db: Database, id: number) {
   return row ? toAdminImportRun(row.run, row.staffName) : null;
 }
 
-export function toAdminImportRun(row: ImportRunRow, staffName: string | null) {
+export function toAdminImportRun(row: ImportRunRow, staffName: string | null): ImportRun {
   const report = row.status === 'done' ? (row.report as unknown as ImportReport) : null;
   return {
     id: row.id,

@@ -26,6 +26,15 @@ console.log(
   `WXR: ${posts} posts, ${posts * imagesPerPost} image references (${distinctImages} files), ${(statSync(file).size / 1e6).toFixed(1)} MB`,
 );
 
+/** The flags `npm run import` gives Node (package.json), so that the bench measures the same command. */
+const importNodeFlags = (
+  /"import": "[^"]*?node ((?:--[a-z-]+(?:=\d+)? )*)--experimental-strip-types/.exec(readFileSync('package.json', 'utf8'))?.[1] ?? ''
+)
+  .trim()
+  .split(' ')
+  .filter((flag) => flag !== '--experimental-strip-types' && flag.length > 0);
+console.log(`import's Node flags: ${importNodeFlags.join(' ') || '(none)'}`);
+
 /** Peak resident memory of a process so far, in MB (Linux). */
 function peakMb(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -36,7 +45,17 @@ async function runOnce(env: NodeJS.ProcessEnv): Promise<{ seconds: number; peak:
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--no-warnings', 'scripts/import/import.ts', 'wordpress', file, '--uploads', uploads, '--no-download'],
+    [
+      ...importNodeFlags,
+      '--experimental-strip-types',
+      '--no-warnings',
+      'scripts/import/import.ts',
+      'wordpress',
+      file,
+      '--uploads',
+      uploads,
+      '--no-download',
+    ],
     { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let peak = 0;

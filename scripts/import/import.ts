@@ -20,6 +20,8 @@ import { mediaStorageFromEnv } from '../../src/server/newsroom/mediaStorage.ts';
 import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
 import { progressBar } from './progressBar.ts';
 
+const IMPORT_SHARED_BUFFERS = process.env.IMPORT_PGLITE_SHARED_BUFFERS ?? '32MB';
+
 const USAGE =
   'Usage: npm run import -- wordpress|ghost FILE [--uploads DIR] [--dry-run] [--report FILE.json] [--category SLUG] [--pages-category SLUG] [--no-download] [--site-url URL (Ghost)]';
 
@@ -64,7 +66,9 @@ try {
   }
   throw error;
 }
-const database = await openConfiguredDatabase();
+// An import writes each row once and reads little back: PGlite's default 128 MB buffer cache would be a
+// quarter of the command's memory for no speed (npm run bench:import).
+const database = await openConfiguredDatabase({ pgliteSharedBuffers: IMPORT_SHARED_BUFFERS });
 const bar = progressBar(process.stderr);
 try {
   const { report, publicChange } = await runImport(database.db, source, {

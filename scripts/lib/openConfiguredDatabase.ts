@@ -5,8 +5,12 @@
 import { type DatabaseHandle, databaseTargetFromEnv, openDatabase } from '../../src/db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../../src/db/dataDirLock.ts';
 
-export async function openConfiguredDatabase(): Promise<DatabaseHandle & { description: string }> {
-  const target = databaseTargetFromEnv();
+export async function openConfiguredDatabase(
+  options: { pgliteSharedBuffers?: string } = {},
+): Promise<DatabaseHandle & { description: string }> {
+  const fromEnv = databaseTargetFromEnv();
+  const target =
+    fromEnv.kind === 'pglite' && options.pgliteSharedBuffers ? { ...fromEnv, sharedBuffers: options.pgliteSharedBuffers } : fromEnv;
   try {
     if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
   } catch (error) {

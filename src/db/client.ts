@@ -25,7 +25,12 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ }
+  | {
+      kind: 'pglite';
+      dataDir: string | null /* null: in memory */;
+      /** PostgreSQL's buffer cache inside PGlite (default 128MB): a batch command trades it for memory. */
+      sharedBuffers?: string;
+    }
   | { kind: 'postgres'; url: string; maxConnections?: number };
 
 /** Where the committed migrations are, from the source tree or from a build under dist/. */
@@ -67,7 +72,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // Options only: `new PGlite(undefined, options)` silently ignores the extensions.
-  const client = new PGlite({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), extensions: { unaccent, pg_trgm } });
+  const client = new PGlite({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    extensions: { unaccent, pg_trgm },
+    ...(target.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${target.sharedBuffers}`] } : {}),
+  });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
   await migrate(drizzle(client), { migrationsFolder: findMigrationsDir() });

@@ -705,6 +705,8 @@ export const redirects = pgTable(
   (t) => [
     uniqueIndex('redirects_from_idx').on(t.fromPath),
     index('redirects_article_idx').on(t.articleId),
+    // Saving a redirect re-points whatever pointed at its source (no chains): found by this index, not a scan.
+    index('redirects_to_path_idx').on(t.toPath).where(sql`${t.toPath} is not null`),
     check('redirects_target_check', sql`(${t.articleId} is null) <> (${t.toPath} is null)`),
     check('redirects_to_path_check', sql`${t.toPath} is null or (${t.toPath} like '/%' and ${t.toPath} not like '//%')`),
   ],

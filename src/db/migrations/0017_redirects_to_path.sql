@@ -1,0 +1,1 @@
+CREATE INDEX "redirects_to_path_idx" ON "redirects" USING btree ("to_path") WHERE "redirects"."to_path" is not null;

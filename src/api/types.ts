@@ -8,6 +8,8 @@ export type ImportRun = Schemas['ImportRun'];
 export type Audio = Schemas['Audio'];
 export type Stamp = Schemas['Stamp'];
 export type Category = Schemas['Category'];
+/** A category as the site's menu shows it (every page's data): no description. */
+export type MenuCategory = Pick<Category, 'slug' | 'name' | 'color'>;
 export type Author = Schemas['Author'];
 export type Tag = Schemas['Tag'];
 export type ArticleCard = Schemas['ArticleCard'];

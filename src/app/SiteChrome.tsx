@@ -57,6 +57,11 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         chrome: last?.status === 'success' ? last.staticData.chrome : undefined,
         // Only a category page's slug names a category: a tag page's (/tag/mode) must not light up the menu.
         slug: last?.routeId === '/$slug/' ? (last.params as { slug?: string }).slug : undefined,
+        // The category page's own data holds its description (the menu's list does not).
+        description:
+          last?.routeId === '/$slug/'
+            ? (last.loaderData as { category?: { description?: string } } | undefined)?.category?.description
+            : undefined,
       };
     },
   });
@@ -94,7 +99,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
     leaf.chrome === 'home'
       ? appConfig.site.defaultTagline
       : leaf.chrome === 'category'
-        ? (currentCategory?.description ?? appConfig.site.defaultTagline)
+        ? (leaf.description ?? appConfig.site.defaultTagline)
         : null;
   const sentence = quotations[0] ?? null;
 

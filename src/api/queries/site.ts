@@ -10,7 +10,8 @@ export async function loadSiteChrome() {
     client.GET('/api/quotations').catch(() => null),
   ]);
   return {
-    categories: categories ? optional(categories, { results: [] }).results : [],
+    // The menu needs no description (the category page loads its own): 1.5 KB less in every page's data.
+    categories: (categories ? optional(categories, { results: [] }).results : []).map(({ slug, name, color }) => ({ slug, name, color })),
     quotations: quotations ? optional(quotations, { results: [] }).results : [],
   };
 }

@@ -6,7 +6,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import type { Category, Quotation } from '../../api/types.ts';
+import type { MenuCategory, Quotation } from '../../api/types.ts';
 import { CategoryLink } from '../../components/CategoryLink.tsx';
 import { BellIcon, ChiliIcon, CloseIcon, MenuIcon, QuoteIcon, SearchIcon } from '../../components/icons.tsx';
 import { useScrolledPast } from './useScrolledPast.ts';
@@ -16,9 +16,9 @@ export type HeaderPanel = 'categories' | 'search' | 'notifications' | 'sentence'
 export const NOTIFICATION_PROMPT = 'Activez les notifs pour choper les articles avant tout le monde';
 
 export interface HeaderProps {
-  categories: readonly Category[];
+  categories: readonly MenuCategory[];
   /** On a category page: that category (its name is shown next to the logo). */
-  currentCategory: Category | null;
+  currentCategory: MenuCategory | null;
   /** The tagline bar's text on home and category pages; null elsewhere (no bar). */
   tagline: string | null;
   /** The sentence bar's quotation. */

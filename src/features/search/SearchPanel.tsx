@@ -4,7 +4,7 @@
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { fetchCategories } from '../../api/queries/site.ts';
-import type { Category } from '../../api/types.ts';
+import type { MenuCategory } from '../../api/types.ts';
 import { ArticleCardView } from '../../components/ArticleCardView.tsx';
 import { useOnlineStatus } from '../../lib/onlineStatus.ts';
 import { SEARCH_OFFLINE } from './offlineNotice.ts';
@@ -13,10 +13,10 @@ import { useSearch } from './useSearch.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function SearchPanel({ onClose, categories }: { onClose: () => void; categories?: Category[] }) {
+export function SearchPanel({ onClose, categories }: { onClose: () => void; categories?: MenuCategory[] }) {
   const [state, send] = useSearch();
   const [query, setQuery] = useState('');
-  const [categoryList, setCategoryList] = useState<Category[]>(categories ?? []);
+  const [categoryList, setCategoryList] = useState<MenuCategory[]>(categories ?? []);
   const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();

@@ -61,9 +61,8 @@ export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: 
     { property: 'og:url', content: url },
     { property: 'og:locale', content: appConfig.site.locale },
     { property: 'og:site_name', content: appConfig.site.name },
+    // X reads og:title, og:description and og:image when its own tags are absent: not sent twice (issue 22).
     { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: page.description },
   ];
   if (page.noindex) meta.push({ name: 'robots', content: 'noindex, follow' });
   if (page.image) {
@@ -77,7 +76,6 @@ export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: 
           ]
         : []),
       { property: 'og:image:alt', content: page.image.alt },
-      { name: 'twitter:image', content: imageUrl },
       { name: 'twitter:image:alt', content: page.image.alt },
     );
   }

@@ -77,9 +77,8 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
     void run(async () => {
       const input = inputOf(form);
       if (!popin) {
-        const created = await newsroomPopins.create(input);
-        setPopin(created);
-        onCreated(created.id);
+        // The popin's own address loads it afresh (the page starts over there).
+        onCreated((await newsroomPopins.create(input)).id);
         return;
       }
       adopt(await newsroomPopins.save(popin.id, { ...input, version: popin.version }), 'Popin enregistrée.');

@@ -49,6 +49,8 @@ import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
+import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
+import { Route as AdminPopinsIdRouteImport } from './routes/admin/popins.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
@@ -260,6 +262,16 @@ const AdminLettresIdRoute = AdminLettresIdRouteImport.update({
   path: '/lettres/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminPopinsIndexRoute = AdminPopinsIndexRouteImport.update({
+  id: '/popins/',
+  path: '/popins/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPopinsIdRoute = AdminPopinsIdRouteImport.update({
+  id: '/popins/$id',
+  path: '/popins/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AppPiquanteChar123SlugChar125UrlRoute =
   AppPiquanteChar123SlugChar125UrlRouteImport.update({
     id: '/app-piquante/{-$slug}/$url',
@@ -329,11 +341,13 @@ export interface FileRoutesByFullPath {
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
+  '/admin/popins/': typeof AdminPopinsIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesByTo {
@@ -375,11 +389,13 @@ export interface FileRoutesByTo {
   '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
+  '/admin/popins': typeof AdminPopinsIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesById {
@@ -423,11 +439,13 @@ export interface FileRoutesById {
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
+  '/admin/popins/': typeof AdminPopinsIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRouteTypes {
@@ -472,11 +490,13 @@ export interface FileRouteTypes {
     | '/lettres/'
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
+    | '/admin/popins/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
+    | '/admin/popins/'
     | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -518,11 +538,13 @@ export interface FileRouteTypes {
     | '/lettres'
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
+    | '/admin/popins/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres'
+    | '/admin/popins'
     | '/quizz/$url'
   id:
     | '__root__'
@@ -565,11 +587,13 @@ export interface FileRouteTypes {
     | '/lettres/'
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
+    | '/admin/popins/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
+    | '/admin/popins/'
     | '/quizz/$url/'
   fileRoutesById: FileRoutesById
 }
@@ -890,6 +914,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLettresIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/popins/': {
+      id: '/admin/popins/'
+      path: '/popins'
+      fullPath: '/admin/popins/'
+      preLoaderRoute: typeof AdminPopinsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/popins/$id': {
+      id: '/admin/popins/$id'
+      path: '/popins/$id'
+      fullPath: '/admin/popins/$id'
+      preLoaderRoute: typeof AdminPopinsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/app-piquante/{-$slug}/$url': {
       id: '/app-piquante/{-$slug}/$url'
       path: '/app-piquante/{-$slug}/$url'
@@ -941,7 +979,9 @@ interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
+  AdminPopinsIdRoute: typeof AdminPopinsIdRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
+  AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -957,7 +997,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
+  AdminPopinsIdRoute: AdminPopinsIdRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
+  AdminPopinsIndexRoute: AdminPopinsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -2,10 +2,13 @@
  * Asks for the page's popin (GET /api/popin, failures ignored) once the reader's consent enables the
  * `app` vendor, and only then fetches the popin's code (a lazy chunk) when one applies and was not
  * dismissed. Composes the signup feature's popin form into the popin feature's dialog.
+ * A newsroom preview link (`?apercu-popin=<signed token>`) shows that popin's working copy instead, over the
+ * real page: without waiting for consent, whatever dismissal cookie exists, and writing none (the runner's
+ * preview mode); readers never carry such a token.
  */
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { fetchPopin } from '../api/queries/popin.ts';
+import { fetchPopin, fetchPopinPreview } from '../api/queries/popin.ts';
 import type { Popin } from '../api/types.ts';
 import { dismissalCookiePresent } from '../features/popin/dismissalCookie.ts';
 import { useConsent } from '../lib/consent/consentStore.ts';
@@ -15,14 +18,31 @@ import { vendorEnabled } from '../lib/consent/consentState.ts';
 const PopinSignupForm = lazy(() => import('../features/signup/PopinSignupForm.tsx').then((m) => ({ default: m.PopinSignupForm })));
 const PopinRunner = lazy(() => import('../features/popin/PopinRunner.tsx').then((m) => ({ default: m.PopinRunner })));
 
+/** The query parameter of the newsroom's popin preview links (server: newsroom/popins/popinWorkflow.ts). */
+const PREVIEW_PARAM = 'apercu-popin';
+
 export function PopinHost() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const previewToken = useRouterState({ select: (s) => new URLSearchParams(s.location.searchStr).get(PREVIEW_PARAM) });
   const appConsent = vendorEnabled(useConsent(), 'app');
   const [popin, setPopin] = useState<Popin | null>(null);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    if (!appConsent) return;
+    if (!previewToken) return;
+    let current = true;
+    void fetchPopinPreview(previewToken).then((found) => {
+      if (!current) return;
+      setPopin(found);
+      if (found) setLoaded(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [previewToken]);
+
+  useEffect(() => {
+    if (!appConsent || previewToken) return;
     let current = true;
     void fetchPopin(pathname).then((found) => {
       if (!current) return;
@@ -33,7 +53,7 @@ export function PopinHost() {
     return () => {
       current = false;
     };
-  }, [pathname, appConsent]);
+  }, [pathname, appConsent, previewToken]);
 
   // Once its code is here, the runner stays: its machine remembers that a popin was already shown.
   if (!loaded) return null;
@@ -41,7 +61,8 @@ export function PopinHost() {
     <Suspense fallback={null}>
       <PopinRunner
         popin={popin}
-        appConsent={appConsent}
+        appConsent={appConsent || previewToken !== null}
+        preview={previewToken !== null}
         renderSignup={(slot) => (
           <Suspense fallback={null}>
             <PopinSignupForm {...slot} />

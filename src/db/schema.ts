@@ -209,19 +209,61 @@ export const quotations = pgTable('quotations', {
   position: integer('position').notNull(),
 });
 
-export const popins = pgTable('popins', {
-  id: serial('id').primaryKey(),
-  /** A path ('/', '/mode') matched exactly or as a whole-segment prefix. */
-  matchPath: text('match_path').notNull(),
-  matchMode: text('match_mode').$type<'exact' | 'prefix'>().notNull(),
-  priority: integer('priority').notNull().default(0),
-  active: boolean('active').notNull().default(true),
-  type: text('type').notNull(),
-  cookieHash: text('cookie_hash').notNull(),
-  successDuration: integer('success_duration').notNull(),
-  trigger: jsonb('trigger').$type<PopinTrigger>().notNull(),
-  parts: jsonb('parts').$type<PopinParts>().notNull(),
-});
+/**
+ * Marketing popins: one row is both the newsroom's working copy (status, version, who and when) and what
+ * readers get. `active` is the readers' side, written only by the editorial workflow's publish/withdraw
+ * (true exactly while published), so the reader query and the survey tallies need nothing else. Rows from
+ * before the newsroom (the demo seed) are published, version 1.
+ */
+export const popins = pgTable(
+  'popins',
+  {
+    id: serial('id').primaryKey(),
+    /** Internal name, seen only in the newsroom. */
+    name: text('name').notNull().default(''),
+    /** A path ('/', '/mode') matched exactly or as a whole-segment prefix. */
+    matchPath: text('match_path').notNull(),
+    matchMode: text('match_mode').$type<'exact' | 'prefix'>().notNull(),
+    priority: integer('priority').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    type: text('type').notNull(),
+    cookieHash: text('cookie_hash').notNull(),
+    successDuration: integer('success_duration').notNull(),
+    trigger: jsonb('trigger').$type<PopinTrigger>().notNull(),
+    parts: jsonb('parts').$type<PopinParts>().notNull(),
+    /** Shown to readers from / until (null: no bound). */
+    startsAt: tstz('starts_at'),
+    endsAt: tstz('ends_at'),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('popins_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('popins_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+  ],
+);
+
+/** A snapshot of each saved version of a popin (the editorial workflow's revisions). */
+export const popinRevisions = pgTable(
+  'popin_revisions',
+  {
+    id: serial('id').primaryKey(),
+    popinId: integer('popin_id')
+      .notNull()
+      .references(() => popins.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('popin_revisions_popin_version_idx').on(t.popinId, t.version)],
+);
 
 /**
  * Answers to survey popins, counted per popin, button and day: totals only, never a row per reader

@@ -90,6 +90,18 @@ export const apiOperations = {
   createAdminRedirect: { method: 'POST', path: '/api/admin/redirects' },
   deleteAdminRedirect: { method: 'DELETE', path: '/api/admin/redirects/:id' },
   listSurveyResults: { method: 'GET', path: '/api/admin/surveys' },
+  listAdminPopins: { method: 'GET', path: '/api/admin/popins' },
+  createAdminPopin: { method: 'POST', path: '/api/admin/popins' },
+  getAdminPopin: { method: 'GET', path: '/api/admin/popins/:id' },
+  updateAdminPopin: { method: 'PUT', path: '/api/admin/popins/:id' },
+  changeAdminPopinStatus: { method: 'POST', path: '/api/admin/popins/:id/status' },
+  listPopinRevisions: { method: 'GET', path: '/api/admin/popins/:id/revisions' },
+  restorePopinRevision: {
+    method: 'POST',
+    path: '/api/admin/popins/:id/revisions/:revisionId/restore',
+  },
+  createPopinPreviewLink: { method: 'POST', path: '/api/admin/popins/:id/preview-link' },
+  getPopinPreview: { method: 'GET', path: '/api/preview/popin/:token' },
 } as const;
 
 export type OperationId = keyof typeof apiOperations;

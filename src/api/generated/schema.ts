@@ -1529,6 +1529,195 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/popins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Popins marketing de la rédaction
+     * @description Toutes les popins, dans tous les états, les plus récemment modifiées d'abord. Mêmes droits que pour les
+     *     articles : contributor et author n'y voient que leurs propres popins et celles qui sont publiées.
+     */
+    get: operations['listAdminPopins'];
+    put?: never;
+    /**
+     * Créer une popin (brouillon)
+     * @description Les textes n'acceptent pas de HTML ; les liens et images sont des chemins du site (`/…`) ou des adresses
+     *     `https://` (jamais `javascript:` ni `data:`). Au plus 4 boutons, 2 choix.
+     */
+    post: operations['createAdminPopin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/popins/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Une popin de la rédaction
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
+    get: operations['getAdminPopin'];
+    /**
+     * Enregistrer une popin
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+     *     Un changement du contenu (type ou textes, images, boutons, choix) donne un nouveau `cookie.hash` : les
+     *     lectrices qui avaient fermé l'ancienne version voient la nouvelle. Une popin publiée enregistrée est
+     *     aussitôt celle que voient les lectrices.
+     */
+    put: operations['updateAdminPopin'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/popins/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier une popin, ou la repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publiée, la popin s'affiche sur les pages que
+     *     vise son chemin, entre ses dates de début et de fin ; quand deux popins visent la même page, la plus
+     *     haute priorité l'emporte, puis le chemin le plus précis.
+     */
+    post: operations['changeAdminPopinStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/popins/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'une popin
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire la popin.
+     */
+    get: operations['listPopinRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/popins/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision de popin
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restorePopinRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/popins/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'une popin
+     * @description Un lien signé (HMAC) qui expire, vers une vraie page que vise la popin, avec `?apercu-popin={jeton}` :
+     *     la page montre la popin dans son état de travail, sans attendre le consentement et sans écrire le cookie
+     *     de fermeture.
+     */
+    post: operations['createPopinPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/popin/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'une popin
+     * @description La popin dans son état de travail, pour un jeton d'aperçu de popin valide et non expiré ; jamais mise en cache.
+     */
+    get: operations['getPopinPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1912,6 +2101,154 @@ export interface components {
       cookie: components['schemas']['PopinCookie'];
       popin: components['schemas']['PopinTrigger'];
       parts: components['schemas']['PopinParts'];
+    };
+    /**
+     * @description register_complete, register_light, register_choice (inscription), button (boutons-liens), survey (sondage).
+     * @enum {string}
+     */
+    PopinType: 'register_complete' | 'register_light' | 'register_choice' | 'button' | 'survey';
+    /** @description Un seul déclencheur vrai ; `timeDelay` (secondes, 1 à 3600) avec `isOpenDelay`. */
+    PopinTriggerInput: {
+      isClose: boolean;
+      isOpen: boolean;
+      isOpenDelay: boolean;
+      timeDelay: number;
+    };
+    /**
+     * @description Les parties de la popin (SPEC §3), absentes ou `null` quand elles ne servent pas. Textes bruts : pas de
+     *     HTML. Au plus 4 boutons et 2 choix.
+     */
+    PopinPartsInput: {
+      /** @description Image (ordinateur) : chemin du site (`/…`) ou adresse `https://`. */
+      background?: string | null;
+      /** @description Image (mobile, moins de 768 px) : chemin du site ou adresse `https://`. */
+      background_mobile?: string | null;
+      /** @description Titre (texte brut). */
+      title?: string | null;
+      /** @description Sous-titre (texte brut). */
+      subtitle?: string | null;
+      /** @description Description (texte brut). */
+      description?: string | null;
+      /** @description Texte du bouton d'inscription (types register_*). */
+      submit?: string | null;
+      /** @description Texte du bouton 1 (texte brut). */
+      button1_text?: string | null;
+      /** @description Texte du bouton 2 (texte brut). */
+      button2_text?: string | null;
+      /** @description Texte du bouton 3 (texte brut). */
+      button3_text?: string | null;
+      /** @description Texte du bouton 4 (texte brut). */
+      button4_text?: string | null;
+      /** @description Lien du bouton 1 : chemin du site, `https://` ou `mailto:`. */
+      button1_url?: string | null;
+      /** @description Lien du bouton 2 : chemin du site, `https://` ou `mailto:`. */
+      button2_url?: string | null;
+      /** @description Lien du bouton 3 : chemin du site, `https://` ou `mailto:`. */
+      button3_url?: string | null;
+      /** @description Lien du bouton 4 : chemin du site, `https://` ou `mailto:`. */
+      button4_url?: string | null;
+      /** @description Texte de remerciement (sondage). */
+      thanks?: string | null;
+      /** @description Numéro de la newsletter du choix 1 (register_choice). */
+      choice1_type?: string | null;
+      /** @description Texte du choix 1. */
+      choice1_description?: string | null;
+      /** @description Image du choix 1 : chemin du site ou adresse `https://`. */
+      choice1_image?: string | null;
+      /** @description Numéro de la newsletter du choix 2 (register_choice). */
+      choice2_type?: string | null;
+      /** @description Texte du choix 2. */
+      choice2_description?: string | null;
+      /** @description Image du choix 2 : chemin du site ou adresse `https://`. */
+      choice2_image?: string | null;
+    };
+    PopinDraftInput: {
+      /** @description Nom interne, vu seulement dans la rédaction. */
+      name: string;
+      type: components['schemas']['PopinType'];
+      /** @description Chemin visé (`/` tout le site, `/mode` une rubrique, `/mode/un-article` un article). */
+      matchPath: string;
+      /**
+       * @description exact (ce chemin seulement) ou prefix (ce chemin et tout ce qui est dessous, segment entier).
+       * @enum {string}
+       */
+      matchMode: 'exact' | 'prefix';
+      /** @description Quand deux popins visent une page, la plus haute l'emporte. */
+      priority?: number;
+      /** @description Début de diffusion (absent ou null, dès la publication). */
+      startsAt?: string | null;
+      /** @description Fin de diffusion (absent ou null, sans fin). */
+      endsAt?: string | null;
+      /** @description Durée du cookie après une inscription réussie, en secondes (2 ans au plus). */
+      successDuration: number;
+      trigger: components['schemas']['PopinTriggerInput'];
+      parts: components['schemas']['PopinPartsInput'];
+    };
+    PopinUpdateInput: {
+      version: number;
+      /** @description Nom interne, vu seulement dans la rédaction. */
+      name: string;
+      type: components['schemas']['PopinType'];
+      /** @description Chemin visé (`/` tout le site, `/mode` une rubrique, `/mode/un-article` un article). */
+      matchPath: string;
+      /**
+       * @description exact (ce chemin seulement) ou prefix (ce chemin et tout ce qui est dessous, segment entier).
+       * @enum {string}
+       */
+      matchMode: 'exact' | 'prefix';
+      /** @description Quand deux popins visent une page, la plus haute l'emporte. */
+      priority?: number;
+      /** @description Début de diffusion (absent ou null, dès la publication). */
+      startsAt?: string | null;
+      /** @description Fin de diffusion (absent ou null, sans fin). */
+      endsAt?: string | null;
+      /** @description Durée du cookie après une inscription réussie, en secondes (2 ans au plus). */
+      successDuration: number;
+      trigger: components['schemas']['PopinTriggerInput'];
+      parts: components['schemas']['PopinPartsInput'];
+    };
+    AdminPopin: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      name: string;
+      type: components['schemas']['PopinType'];
+      matchPath: string;
+      /** @enum {string} */
+      matchMode: 'exact' | 'prefix';
+      priority: number;
+      startsAt: string | null;
+      endsAt: string | null;
+      cookie: components['schemas']['PopinCookie'];
+      trigger: components['schemas']['PopinTrigger'];
+      parts: components['schemas']['PopinParts'];
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminPopinSummary: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      name: string;
+      type: components['schemas']['PopinType'];
+      matchPath: string;
+      /** @enum {string} */
+      matchMode: 'exact' | 'prefix';
+      priority: number;
+      startsAt: string | null;
+      endsAt: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminPopinList: {
+      results: components['schemas']['AdminPopinSummary'][];
+      total: number;
     };
     /** @description Réponse à une popin sondage (rien sur la lectrice). */
     PopinSurveyAnswerInput: {
@@ -5541,6 +5878,312 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminPopins: {
+    parameters: {
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page de popins. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPopinList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminPopin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PopinDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPopin'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminPopin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La popin, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPopin'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminPopin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PopinUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistrée ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPopin'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminPopinStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPopin'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listPopinRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restorePopinRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restaurée. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPopin'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createPopinPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPopinPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu de popin. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La popin. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Popin'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

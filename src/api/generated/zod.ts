@@ -613,6 +613,342 @@ export const Popin = zod
 export type Popin = zod.input<typeof Popin>;
 export type PopinOutput = zod.output<typeof Popin>;
 
+export const PopinType = zod
+  .enum(['register_complete', 'register_light', 'register_choice', 'button', 'survey'])
+  .describe(
+    'register_complete, register_light, register_choice (inscription), button (boutons-liens), survey (sondage).',
+  );
+
+export type PopinType = zod.input<typeof PopinType>;
+export type PopinTypeOutput = zod.output<typeof PopinType>;
+
+export const popinTriggerInputTimeDelayMin = 0;
+export const popinTriggerInputTimeDelayMax = 3600;
+
+export const PopinTriggerInput = zod
+  .strictObject({
+    isClose: zod.boolean(),
+    isOpen: zod.boolean(),
+    isOpenDelay: zod.boolean(),
+    timeDelay: zod.int().min(popinTriggerInputTimeDelayMin).max(popinTriggerInputTimeDelayMax),
+  })
+  .describe('Un seul déclencheur vrai ; `timeDelay` (secondes, 1 à 3600) avec `isOpenDelay`.');
+
+export type PopinTriggerInput = zod.input<typeof PopinTriggerInput>;
+export type PopinTriggerInputOutput = zod.output<typeof PopinTriggerInput>;
+
+export const popinPartsInputBackgroundOneMax = 500;
+
+export const popinPartsInputBackgroundMobileOneMax = 500;
+
+export const popinPartsInputTitleOneMax = 300;
+
+export const popinPartsInputSubtitleOneMax = 300;
+
+export const popinPartsInputDescriptionOneMax = 600;
+
+export const popinPartsInputSubmitOneMax = 300;
+
+export const popinPartsInputButton1TextOneMax = 80;
+
+export const popinPartsInputButton2TextOneMax = 80;
+
+export const popinPartsInputButton3TextOneMax = 80;
+
+export const popinPartsInputButton4TextOneMax = 80;
+
+export const popinPartsInputButton1UrlOneMax = 500;
+
+export const popinPartsInputButton2UrlOneMax = 500;
+
+export const popinPartsInputButton3UrlOneMax = 500;
+
+export const popinPartsInputButton4UrlOneMax = 500;
+
+export const popinPartsInputThanksOneMax = 300;
+
+export const popinPartsInputChoice1TypeOneMax = 10;
+
+export const popinPartsInputChoice1DescriptionOneMax = 300;
+
+export const popinPartsInputChoice1ImageOneMax = 500;
+
+export const popinPartsInputChoice2TypeOneMax = 10;
+
+export const popinPartsInputChoice2DescriptionOneMax = 300;
+
+export const popinPartsInputChoice2ImageOneMax = 500;
+
+export const PopinPartsInput = zod
+  .strictObject({
+    background: zod
+      .union([zod.string().max(popinPartsInputBackgroundOneMax), zod.null()])
+      .optional()
+      .describe('Image (ordinateur) : chemin du site (`/…`) ou adresse `https://`.'),
+    background_mobile: zod
+      .union([zod.string().max(popinPartsInputBackgroundMobileOneMax), zod.null()])
+      .optional()
+      .describe('Image (mobile, moins de 768 px) : chemin du site ou adresse `https://`.'),
+    title: zod
+      .union([zod.string().max(popinPartsInputTitleOneMax), zod.null()])
+      .optional()
+      .describe('Titre (texte brut).'),
+    subtitle: zod
+      .union([zod.string().max(popinPartsInputSubtitleOneMax), zod.null()])
+      .optional()
+      .describe('Sous-titre (texte brut).'),
+    description: zod
+      .union([zod.string().max(popinPartsInputDescriptionOneMax), zod.null()])
+      .optional()
+      .describe('Description (texte brut).'),
+    submit: zod
+      .union([zod.string().max(popinPartsInputSubmitOneMax), zod.null()])
+      .optional()
+      .describe("Texte du bouton d'inscription (types register_*)."),
+    button1_text: zod
+      .union([zod.string().max(popinPartsInputButton1TextOneMax), zod.null()])
+      .optional()
+      .describe('Texte du bouton 1 (texte brut).'),
+    button2_text: zod
+      .union([zod.string().max(popinPartsInputButton2TextOneMax), zod.null()])
+      .optional()
+      .describe('Texte du bouton 2 (texte brut).'),
+    button3_text: zod
+      .union([zod.string().max(popinPartsInputButton3TextOneMax), zod.null()])
+      .optional()
+      .describe('Texte du bouton 3 (texte brut).'),
+    button4_text: zod
+      .union([zod.string().max(popinPartsInputButton4TextOneMax), zod.null()])
+      .optional()
+      .describe('Texte du bouton 4 (texte brut).'),
+    button1_url: zod
+      .union([zod.string().max(popinPartsInputButton1UrlOneMax), zod.null()])
+      .optional()
+      .describe('Lien du bouton 1 : chemin du site, `https://` ou `mailto:`.'),
+    button2_url: zod
+      .union([zod.string().max(popinPartsInputButton2UrlOneMax), zod.null()])
+      .optional()
+      .describe('Lien du bouton 2 : chemin du site, `https://` ou `mailto:`.'),
+    button3_url: zod
+      .union([zod.string().max(popinPartsInputButton3UrlOneMax), zod.null()])
+      .optional()
+      .describe('Lien du bouton 3 : chemin du site, `https://` ou `mailto:`.'),
+    button4_url: zod
+      .union([zod.string().max(popinPartsInputButton4UrlOneMax), zod.null()])
+      .optional()
+      .describe('Lien du bouton 4 : chemin du site, `https://` ou `mailto:`.'),
+    thanks: zod
+      .union([zod.string().max(popinPartsInputThanksOneMax), zod.null()])
+      .optional()
+      .describe('Texte de remerciement (sondage).'),
+    choice1_type: zod
+      .union([zod.string().max(popinPartsInputChoice1TypeOneMax), zod.null()])
+      .optional()
+      .describe('Numéro de la newsletter du choix 1 (register_choice).'),
+    choice1_description: zod
+      .union([zod.string().max(popinPartsInputChoice1DescriptionOneMax), zod.null()])
+      .optional()
+      .describe('Texte du choix 1.'),
+    choice1_image: zod
+      .union([zod.string().max(popinPartsInputChoice1ImageOneMax), zod.null()])
+      .optional()
+      .describe('Image du choix 1 : chemin du site ou adresse `https://`.'),
+    choice2_type: zod
+      .union([zod.string().max(popinPartsInputChoice2TypeOneMax), zod.null()])
+      .optional()
+      .describe('Numéro de la newsletter du choix 2 (register_choice).'),
+    choice2_description: zod
+      .union([zod.string().max(popinPartsInputChoice2DescriptionOneMax), zod.null()])
+      .optional()
+      .describe('Texte du choix 2.'),
+    choice2_image: zod
+      .union([zod.string().max(popinPartsInputChoice2ImageOneMax), zod.null()])
+      .optional()
+      .describe('Image du choix 2 : chemin du site ou adresse `https://`.'),
+  })
+  .describe(
+    'Les parties de la popin (SPEC §3), absentes ou `null` quand elles ne servent pas. Textes bruts : pas de\nHTML. Au plus 4 boutons et 2 choix.\n',
+  );
+
+export type PopinPartsInput = zod.input<typeof PopinPartsInput>;
+export type PopinPartsInputOutput = zod.output<typeof PopinPartsInput>;
+
+export const popinDraftInputNameMax = 120;
+
+export const popinDraftInputMatchPathMax = 300;
+
+export const popinDraftInputMatchPathRegExp = new RegExp('^');
+export const popinDraftInputPriorityMin = 0;
+export const popinDraftInputPriorityMax = 1000;
+
+export const popinDraftInputSuccessDurationMin = 0;
+export const popinDraftInputSuccessDurationMax = 63072000;
+
+export const PopinDraftInput = zod.strictObject({
+  name: zod
+    .string()
+    .min(1)
+    .max(popinDraftInputNameMax)
+    .describe('Nom interne, vu seulement dans la rédaction.'),
+  type: PopinType,
+  matchPath: zod
+    .string()
+    .min(1)
+    .max(popinDraftInputMatchPathMax)
+    .regex(popinDraftInputMatchPathRegExp)
+    .describe(
+      'Chemin visé (`/` tout le site, `/mode` une rubrique, `/mode/un-article` un article).',
+    ),
+  matchMode: zod
+    .enum(['exact', 'prefix'])
+    .describe(
+      'exact (ce chemin seulement) ou prefix (ce chemin et tout ce qui est dessous, segment entier).',
+    ),
+  priority: zod
+    .int()
+    .min(popinDraftInputPriorityMin)
+    .max(popinDraftInputPriorityMax)
+    .optional()
+    .describe("Quand deux popins visent une page, la plus haute l'emporte."),
+  startsAt: zod
+    .union([zod.iso.datetime({ offset: true }), zod.null()])
+    .optional()
+    .describe('Début de diffusion (absent ou null, dès la publication).'),
+  endsAt: zod
+    .union([zod.iso.datetime({ offset: true }), zod.null()])
+    .optional()
+    .describe('Fin de diffusion (absent ou null, sans fin).'),
+  successDuration: zod
+    .int()
+    .min(popinDraftInputSuccessDurationMin)
+    .max(popinDraftInputSuccessDurationMax)
+    .describe('Durée du cookie après une inscription réussie, en secondes (2 ans au plus).'),
+  trigger: PopinTriggerInput,
+  parts: PopinPartsInput,
+});
+
+export type PopinDraftInput = zod.input<typeof PopinDraftInput>;
+export type PopinDraftInputOutput = zod.output<typeof PopinDraftInput>;
+
+export const popinUpdateInputNameMax = 120;
+
+export const popinUpdateInputMatchPathMax = 300;
+
+export const popinUpdateInputMatchPathRegExp = new RegExp('^');
+export const popinUpdateInputPriorityMin = 0;
+export const popinUpdateInputPriorityMax = 1000;
+
+export const popinUpdateInputSuccessDurationMin = 0;
+export const popinUpdateInputSuccessDurationMax = 63072000;
+
+export const PopinUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  name: zod
+    .string()
+    .min(1)
+    .max(popinUpdateInputNameMax)
+    .describe('Nom interne, vu seulement dans la rédaction.'),
+  type: PopinType,
+  matchPath: zod
+    .string()
+    .min(1)
+    .max(popinUpdateInputMatchPathMax)
+    .regex(popinUpdateInputMatchPathRegExp)
+    .describe(
+      'Chemin visé (`/` tout le site, `/mode` une rubrique, `/mode/un-article` un article).',
+    ),
+  matchMode: zod
+    .enum(['exact', 'prefix'])
+    .describe(
+      'exact (ce chemin seulement) ou prefix (ce chemin et tout ce qui est dessous, segment entier).',
+    ),
+  priority: zod
+    .int()
+    .min(popinUpdateInputPriorityMin)
+    .max(popinUpdateInputPriorityMax)
+    .optional()
+    .describe("Quand deux popins visent une page, la plus haute l'emporte."),
+  startsAt: zod
+    .union([zod.iso.datetime({ offset: true }), zod.null()])
+    .optional()
+    .describe('Début de diffusion (absent ou null, dès la publication).'),
+  endsAt: zod
+    .union([zod.iso.datetime({ offset: true }), zod.null()])
+    .optional()
+    .describe('Fin de diffusion (absent ou null, sans fin).'),
+  successDuration: zod
+    .int()
+    .min(popinUpdateInputSuccessDurationMin)
+    .max(popinUpdateInputSuccessDurationMax)
+    .describe('Durée du cookie après une inscription réussie, en secondes (2 ans au plus).'),
+  trigger: PopinTriggerInput,
+  parts: PopinPartsInput,
+});
+
+export type PopinUpdateInput = zod.input<typeof PopinUpdateInput>;
+export type PopinUpdateInputOutput = zod.output<typeof PopinUpdateInput>;
+
+export const ArticleStatus = zod
+  .enum(['draft', 'scheduled', 'published', 'unpublished'])
+  .describe(
+    'draft (brouillon), scheduled (programmé), published (publié), unpublished (dépublié).',
+  );
+
+export type ArticleStatus = zod.input<typeof ArticleStatus>;
+export type ArticleStatusOutput = zod.output<typeof ArticleStatus>;
+
+export const AdminPopin = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  name: zod.string(),
+  type: PopinType,
+  matchPath: zod.string(),
+  matchMode: zod.enum(['exact', 'prefix']),
+  priority: zod.int(),
+  startsAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  endsAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  cookie: PopinCookie,
+  trigger: PopinTrigger,
+  parts: PopinParts,
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminPopin = zod.input<typeof AdminPopin>;
+export type AdminPopinOutput = zod.output<typeof AdminPopin>;
+
+export const AdminPopinSummary = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  name: zod.string(),
+  type: PopinType,
+  matchPath: zod.string(),
+  matchMode: zod.enum(['exact', 'prefix']),
+  priority: zod.int(),
+  startsAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  endsAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminPopinSummary = zod.input<typeof AdminPopinSummary>;
+export type AdminPopinSummaryOutput = zod.output<typeof AdminPopinSummary>;
+
+export const adminPopinListTotalMin = 0;
+
+export const AdminPopinList = zod.strictObject({
+  results: zod.array(AdminPopinSummary),
+  total: zod.int().min(adminPopinListTotalMin),
+});
+
+export type AdminPopinList = zod.input<typeof AdminPopinList>;
+export type AdminPopinListOutput = zod.output<typeof AdminPopinList>;
+
 export const popinSurveyAnswerInputPopinMax = 64;
 
 export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
@@ -1185,15 +1521,6 @@ export const AdminAuthorList = zod.strictObject({
 
 export type AdminAuthorList = zod.input<typeof AdminAuthorList>;
 export type AdminAuthorListOutput = zod.output<typeof AdminAuthorList>;
-
-export const ArticleStatus = zod
-  .enum(['draft', 'scheduled', 'published', 'unpublished'])
-  .describe(
-    'draft (brouillon), scheduled (programmé), published (publié), unpublished (dépublié).',
-  );
-
-export type ArticleStatus = zod.input<typeof ArticleStatus>;
-export type ArticleStatusOutput = zod.output<typeof ArticleStatus>;
 
 export const richTextDocContentMax = 2000;
 
@@ -3509,3 +3836,187 @@ export const ListSurveyResultsQueryParams = zod.object({
 });
 
 export const ListSurveyResultsResponse = SurveyResultList;
+
+/**
+ * Toutes les popins, dans tous les états, les plus récemment modifiées d'abord. Mêmes droits que pour les
+ * articles : contributor et author n'y voient que leurs propres popins et celles qui sont publiées.
+ * @summary Popins marketing de la rédaction
+ */
+export const listAdminPopinsQueryLimitDefault = 12;
+export const listAdminPopinsQueryLimitMax = 100;
+
+export const listAdminPopinsQueryOffsetDefault = 0;
+export const listAdminPopinsQueryOffsetMin = 0;
+export const listAdminPopinsQueryOffsetMax = 1000000;
+
+export const ListAdminPopinsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminPopinsQueryLimitMax)
+    .default(listAdminPopinsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminPopinsQueryOffsetMin)
+    .max(listAdminPopinsQueryOffsetMax)
+    .default(listAdminPopinsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminPopinsResponse = AdminPopinList;
+
+/**
+ * Les textes n'acceptent pas de HTML ; les liens et images sont des chemins du site (`/…`) ou des adresses
+ * `https://` (jamais `javascript:` ni `data:`). Au plus 4 boutons, 2 choix.
+ * @summary Créer une popin (brouillon)
+ */
+export const CreateAdminPopinBody = PopinDraftInput;
+
+export const CreateAdminPopinResponse = AdminPopin;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Une popin de la rédaction
+ */
+export const getAdminPopinPathIdMax = 2147483647;
+
+export const GetAdminPopinParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminPopinPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminPopinResponse = AdminPopin;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+ * Un changement du contenu (type ou textes, images, boutons, choix) donne un nouveau `cookie.hash` : les
+ * lectrices qui avaient fermé l'ancienne version voient la nouvelle. Une popin publiée enregistrée est
+ * aussitôt celle que voient les lectrices.
+ * @summary Enregistrer une popin
+ */
+export const updateAdminPopinPathIdMax = 2147483647;
+
+export const UpdateAdminPopinParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminPopinPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminPopinBody = PopinUpdateInput;
+
+export const UpdateAdminPopinResponse = AdminPopin;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publiée, la popin s'affiche sur les pages que
+ * vise son chemin, entre ses dates de début et de fin ; quand deux popins visent la même page, la plus
+ * haute priorité l'emporte, puis le chemin le plus précis.
+ * @summary Programmer, publier, dépublier une popin, ou la repasser en brouillon
+ */
+export const changeAdminPopinStatusPathIdMax = 2147483647;
+
+export const ChangeAdminPopinStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminPopinStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminPopinStatusBody = StatusChangeInput;
+
+export const ChangeAdminPopinStatusResponse = AdminPopin;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire la popin.
+ * @summary Révisions d'une popin
+ */
+export const listPopinRevisionsPathIdMax = 2147483647;
+
+export const ListPopinRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listPopinRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListPopinRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision de popin
+ */
+export const restorePopinRevisionPathIdMax = 2147483647;
+
+export const restorePopinRevisionPathRevisionIdMax = 2147483647;
+
+export const RestorePopinRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restorePopinRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restorePopinRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestorePopinRevisionBody = VersionInput;
+
+export const RestorePopinRevisionResponse = AdminPopin;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers une vraie page que vise la popin, avec `?apercu-popin={jeton}` :
+ * la page montre la popin dans son état de travail, sans attendre le consentement et sans écrire le cookie
+ * de fermeture.
+ * @summary Lien d'aperçu signé d'une popin
+ */
+export const createPopinPreviewLinkPathIdMax = 2147483647;
+
+export const CreatePopinPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createPopinPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreatePopinPreviewLinkResponse = PreviewLink;
+
+/**
+ * La popin dans son état de travail, pour un jeton d'aperçu de popin valide et non expiré ; jamais mise en cache.
+ * @summary Aperçu d'une popin
+ */
+export const getPopinPreviewPathTokenMin = 10;
+export const getPopinPreviewPathTokenMax = 200;
+
+export const getPopinPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetPopinPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getPopinPreviewPathTokenMin)
+    .max(getPopinPreviewPathTokenMax)
+    .regex(getPopinPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu de popin."),
+});
+
+export const GetPopinPreviewResponse = Popin;

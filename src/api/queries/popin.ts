@@ -12,6 +12,16 @@ export async function fetchPopin(path: string): Promise<Popin | null> {
   }
 }
 
+/** A popin's working copy for a signed preview link (`?apercu-popin=`); null when the link is invalid or expired. */
+export async function fetchPopinPreview(token: string): Promise<Popin | null> {
+  try {
+    const { data } = await api().GET('/api/preview/popin/{token}', { params: { path: { token } } });
+    return data ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Counts a survey answer (POST /api/popin/survey). Best effort: the reader already sees the thank-you
  * text, and a count that cannot be sent (offline, rate limit) is not worth an error message.

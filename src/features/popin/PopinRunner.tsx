@@ -18,6 +18,8 @@ export interface PopinRunnerProps {
   popin: Popin | null;
   appConsent: boolean;
   renderSignup: (slot: PopinSignupSlot) => ReactNode;
+  /** A newsroom preview: shown whatever cookie exists, and neither a cookie written nor an answer counted. */
+  preview?: boolean;
 }
 
 function isTouchDevice(): boolean {
@@ -37,15 +39,17 @@ function restoreScroll(): void {
   document.body.style.paddingRight = '';
 }
 
-export function PopinRunner({ popin, appConsent, renderSignup }: PopinRunnerProps) {
+export function PopinRunner({ popin, appConsent, renderSignup, preview = false }: PopinRunnerProps) {
   const [machine] = useState(() =>
     popinMachine.provide({
       actions: {
         lockScroll,
         restoreScroll,
-        writeCookie: (_, write: CookieWrite) => writeDismissalCookie(write, window.location.protocol === 'https:'),
+        writeCookie: (_, write: CookieWrite) => {
+          if (!preview) writeDismissalCookie(write, window.location.protocol === 'https:');
+        },
         sendSurveyAnswer: (_, answer: PopinSurveyAnswerInput) => {
-          void answerPopinSurvey(answer);
+          if (!preview) void answerPopinSurvey(answer);
         },
       },
     }),
@@ -57,9 +61,11 @@ export function PopinRunner({ popin, appConsent, renderSignup }: PopinRunnerProp
   }, [appConsent, send]);
 
   useEffect(() => {
-    if (popin) send({ type: 'popin.contentSet', popin, hasDismissalCookie: dismissalCookiePresent(popin.cookie.hash, document.cookie) });
-    else send({ type: 'popin.emptied' });
-  }, [popin, send]);
+    if (popin) {
+      const hasDismissalCookie = !preview && dismissalCookiePresent(popin.cookie.hash, document.cookie);
+      send({ type: 'popin.contentSet', popin, hasDismissalCookie });
+    } else send({ type: 'popin.emptied' });
+  }, [popin, send, preview]);
 
   useEffect(() => {
     // "Leaves the page layout": the pointer goes out of the window (towards the tabs, the address bar…).

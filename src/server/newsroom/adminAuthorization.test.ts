@@ -15,6 +15,7 @@ import { apiOperations, type OperationId } from '../../api/generated/operations.
 import * as contract from '../../api/generated/zod.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { popinDraftBody } from '../../testing/popinFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff } from './staff.server.ts';
 
@@ -132,6 +133,12 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     });
     expect(response.status, await response.clone().text()).toBe(201);
     return contract.NewsletterIssue.parse(await response.json());
+  }
+
+  async function popinAs(as: Signed) {
+    const response = await request('POST', '/api/admin/popins', { as, body: popinDraftBody(`Popin ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminPopin.parse(await response.json());
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
@@ -406,6 +413,100 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
       },
     ],
     listAuditLog: [{ what: 'the audit log', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/audit', { as }) }],
+    listAdminPopins: [{ what: 'the popins', policy: everyone, call: (_, as) => request('GET', '/api/admin/popins', { as }) }],
+    createAdminPopin: [
+      {
+        what: 'create a popin draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/popins', { as, body: popinDraftBody('À moi') }),
+      },
+    ],
+    getAdminPopin: [
+      {
+        what: 'one’s own popin draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/popins/${(await popinAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s popin draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/popins/${(await popinAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminPopin: [
+      {
+        what: 'save one’s own popin draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const popin = await popinAs(as);
+          return request('PUT', `/api/admin/popins/${popin.id}`, { as, body: { ...popinDraftBody('Renommée'), version: popin.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s popin draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const popin = await popinAs(colleague);
+          return request('PUT', `/api/admin/popins/${popin.id}`, { as, body: { ...popinDraftBody('Prise'), version: popin.version } });
+        },
+      },
+    ],
+    changeAdminPopinStatus: [
+      {
+        what: 'publish one’s own popin',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const popin = await popinAs(as);
+          return request('POST', `/api/admin/popins/${popin.id}/status`, { as, body: { action: 'publish', version: popin.version } });
+        },
+      },
+      {
+        what: 'publish a colleague’s popin',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const popin = await popinAs(colleague);
+          return request('POST', `/api/admin/popins/${popin.id}/status`, { as, body: { action: 'publish', version: popin.version } });
+        },
+      },
+    ],
+    listPopinRevisions: [
+      {
+        what: 'one’s own popin’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/popins/${(await popinAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s popin’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/popins/${(await popinAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restorePopinRevision: [
+      {
+        what: 'restore a revision of a colleague’s popin',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const popin = await popinAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/popins/${popin.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/popins/${popin.id}/revisions/${first}/restore`, { as, body: { version: popin.version } });
+        },
+      },
+    ],
+    createPopinPreviewLink: [
+      {
+        what: 'preview one’s own popin',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/popins/${(await popinAs(as)).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s popin draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/popins/${(await popinAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],
     listImports: [{ what: 'the imports', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/imports', { as }) }],
     startImport: [

@@ -210,6 +210,9 @@ function writeDemoContent(db: Database, content: DemoContent, options: SeedOptio
     await tx.insert(quotations).values(content.quotations.map(({ text, author, position }) => ({ text, author, position })));
     await tx.insert(popins).values(
       content.popins.map((p) => ({
+        // Published like the articles of the seed: the newsroom lists and edits them as any other popin.
+        name: p.parts.title ?? p.type,
+        status: 'published' as const,
         matchPath: p.matchPath,
         matchMode: p.matchMode,
         priority: p.priority,

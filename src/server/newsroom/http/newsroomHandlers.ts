@@ -17,6 +17,7 @@ import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
+import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
@@ -103,6 +104,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
     ...surveyHandlers(deps),
+    ...popinHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

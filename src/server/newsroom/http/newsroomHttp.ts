@@ -27,6 +27,7 @@ export const newsroomMessages = {
   tooManyAttempts: 'Trop de tentatives de connexion : réessayez dans une minute.',
   csrf: 'Jeton de sécurité absent ou invalide : rechargez la page et réessayez.',
   article: 'Cet article est introuvable.',
+  popin: 'Cette popin est introuvable.',
   category: 'Cette rubrique est introuvable.',
   revision: 'Cette révision est introuvable.',
   preview: "Ce lien d'aperçu est invalide ou a expiré.",
@@ -59,7 +60,12 @@ export const admins = ['admin'] as const;
 export const readsEverything = (member: StaffMember) => (editors as readonly string[]).includes(member.role);
 
 function describeIssue(field: string, issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return newsroomMessages.unexpectedField(issue.keys.join(', '));
+  if (issue.code === 'unrecognized_keys') {
+    // A fifth button, a third choice: say the limit rather than name an unknown field.
+    if (issue.keys.some((key) => /^button\d+_/.test(key))) return `Une popin a au plus ${appConfig.popin.maxButtons} boutons.`;
+    if (issue.keys.some((key) => /^choice\d+_/.test(key))) return `Une popin a au plus ${appConfig.popin.choices} choix.`;
+    return newsroomMessages.unexpectedField(issue.keys.join(', '));
+  }
   if (issue.code === 'invalid_type' && issue.input === undefined) return newsroomMessages.required(field);
   if (field === 'mainImage.alt') return "Le texte alternatif de l'image principale est obligatoire.";
   if ((field === 'password' || field === 'newPassword') && issue.code === 'too_small')
@@ -82,7 +88,14 @@ export function publicMember(member: StaffMember) {
 /** One mapping of every newsroom write's result to its answer. */
 export async function answer<T>(
   result: NewsroomResult<T>,
-  how: { member: StaffMember; what: string; notFound: string; ok: (value: T) => Response | Promise<Response> },
+  how: {
+    member: StaffMember;
+    what: string;
+    notFound: string;
+    ok: (value: T) => Response | Promise<Response>;
+    /** How a conflict names the item ("cet article" by default, "cette popin"…). */
+    thisItem?: string;
+  },
 ): Promise<Response> {
   if (result.ok) return how.ok(result.value);
   switch (result.kind) {
@@ -100,7 +113,7 @@ export async function answer<T>(
       return json(
         {
           error: 'conflict',
-          message: `${who} a modifié cet article à ${at} (version ${result.currentVersion}) : rechargez-le avant d'enregistrer, rien n'a été écrasé.`,
+          message: `${who} a modifié ${how.thisItem ?? 'cet article'} à ${at} (version ${result.currentVersion}) : rechargez la page avant d'enregistrer, rien n'a été écrasé.`,
           currentVersion: result.currentVersion,
           changedBy: result.changedBy,
           changedAt: result.changedAt.toISOString(),

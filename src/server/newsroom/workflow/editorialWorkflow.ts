@@ -60,6 +60,11 @@ export interface EditorialFormat<Row extends EditorialRow, Input, Checked, Admin
   createDetail?(row: Row): Record<string, unknown>;
   saveDetail?(before: Row, after: Row): { action?: string; detail?: Record<string, unknown> };
   toAdmin(db: Database, row: Row): Promise<Admin>;
+  /**
+   * The fields whose refusal is recorded in the audit log (hostile content: pasted HTML, a `javascript:`
+   * link); by default the rich-text body, `doc`.
+   */
+  auditedRefusal?(field: string): boolean;
 }
 
 export interface SaveOutcome<Admin> {
@@ -141,11 +146,13 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
    * recorded with who tried: the refusal itself writes nothing else.
    */
   async function refusedCheck(db: Database, who: StaffMember, id: number | null, result: NewsroomResult<never>, now: Date) {
-    if (!result.ok && result.kind === 'bad' && result.fields && 'doc' in result.fields) {
+    const audited = format.auditedRefusal ?? ((field: string) => field === 'doc');
+    const field = !result.ok && result.kind === 'bad' ? Object.keys(result.fields ?? {}).find(audited) : undefined;
+    if (field && !result.ok && result.kind === 'bad') {
       await audit(
         db,
         who,
-        { action: `${format.entity}.refused`, entity: format.entity, entityId: id, detail: { field: 'doc', reason: result.message } },
+        { action: `${format.entity}.refused`, entity: format.entity, entityId: id, detail: { field, reason: result.message } },
         now,
       );
     }

@@ -1,0 +1,282 @@
+/**
+ * Writing a marketing popin: its name and type, where and when it shows, its content; then saving (the
+ * version the editor loaded: a 409 names who saved first), publishing, scheduling or unpublishing, a signed
+ * preview over a real page, and the revisions with restore — the articles' workflow, the popin's fields.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import type { AdminCategory, PageData, Revision } from '../../api/queries/newsroom.ts';
+import { NewsroomError } from '../../api/queries/newsroom.ts';
+import { type AdminPopin, newsroomPopins, type PopinType } from '../../api/queries/newsroomPopins.ts';
+import { useNewsroomSession } from './NewsroomShell.tsx';
+import { statusLabels } from './newsroomLabels.ts';
+import { ContentFields, fieldClass, TargetFields, WhenFields } from './PopinFields.tsx';
+import { emptyForm, formOf, inputOf, localInputValue, type PartKey, type PopinForm, typeLabels } from './popinFormModel.ts';
+
+export interface PopinEditorLoaded {
+  popin: PageData<AdminPopin> | null;
+  categories: PageData<AdminCategory[]>;
+}
+
+const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
+
+export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoaded; onCreated: (id: number) => void }) {
+  const categories = loaded.categories.data ?? [];
+  const slugs = categories.map((c) => c.slug);
+  const { session } = useNewsroomSession();
+  const [popin, setPopin] = useState<AdminPopin | null>(loaded.popin?.data ?? null);
+  const [form, setForm] = useState<PopinForm>(() => (loaded.popin?.data ? formOf(loaded.popin.data, slugs) : emptyForm()));
+  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [scheduleAt, setScheduleAt] = useState(() => localInputValue(new Date(Date.now() + 3600_000)));
+  const [revisions, setRevisions] = useState<Revision[] | null>(null);
+  const nameId = useId();
+  const typeId = useId();
+  const scheduleId = useId();
+
+  if (loaded.popin?.error) {
+    return (
+      <p role="alert" className="font-bold text-piment-dark">
+        {loaded.popin.error}
+      </p>
+    );
+  }
+
+  const change = <K extends keyof PopinForm>(key: K, value: PopinForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setPart = (key: PartKey, value: string) => setForm((f) => ({ ...f, parts: { ...f.parts, [key]: value } }));
+  const role = session?.staff.role;
+  const mayPublish =
+    popin !== null && (role === 'editor' || role === 'admin' || (role === 'author' && popin.createdById === session?.staff.id));
+
+  const adopt = (fresh: AdminPopin, text: string) => {
+    setPopin(fresh);
+    setForm(formOf(fresh, slugs));
+    setMessage({ text, error: false });
+    if (revisions) void newsroomPopins.revisions(fresh.id).then(setRevisions);
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await work();
+    } catch (caught) {
+      const known = caught instanceof NewsroomError;
+      setMessage({
+        text: known ? caught.message : 'L’opération a échoué : réessayez.',
+        error: true,
+        conflict: known && caught.status === 409,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const input = inputOf(form);
+      if (!popin) {
+        // The popin's own address loads it afresh (the page starts over there).
+        onCreated((await newsroomPopins.create(input)).id);
+        return;
+      }
+      adopt(await newsroomPopins.save(popin.id, { ...input, version: popin.version }), 'Popin enregistrée.');
+    });
+  };
+
+  const act = (action: 'publish' | 'schedule' | 'unpublish' | 'draft') =>
+    run(async () => {
+      if (!popin) return;
+      const scheduledAt = action === 'schedule' ? new Date(scheduleAt).toISOString() : undefined;
+      const done = {
+        publish: 'Popin publiée.',
+        schedule: 'Popin programmée.',
+        unpublish: 'Popin dépubliée.',
+        draft: 'Popin repassée en brouillon.',
+      };
+      adopt(await newsroomPopins.changeStatus(popin.id, { action, version: popin.version, scheduledAt }), done[action]);
+    });
+
+  const reload = () =>
+    run(async () => {
+      if (popin) adopt(await newsroomPopins.get(popin.id), 'Dernière version chargée.');
+    });
+
+  return (
+    <section>
+      <h1 className="font-display text-3xl font-bold">{popin ? popin.name : 'Nouvelle popin'}</h1>
+      {popin ? (
+        <p className="mt-1 text-sm">
+          {statusLabels[popin.status]} · version {popin.version} · cookie <code>regie_{popin.cookie.hash}</code>
+          {popin.updatedByName ? ` · modifiée par ${popin.updatedByName}` : ''}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]" noValidate>
+        <div className="grid gap-4">
+          <div className="grid gap-1">
+            <label htmlFor={nameId} className="text-sm font-bold">
+              Nom (seulement dans la rédaction)
+            </label>
+            <input id={nameId} value={form.name} onChange={(e) => change('name', e.target.value)} maxLength={120} className={fieldClass} />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={typeId} className="text-sm font-bold">
+              Type
+            </label>
+            <select id={typeId} value={form.type} onChange={(e) => change('type', e.target.value as PopinType)} className={fieldClass}>
+              {(Object.keys(typeLabels) as PopinType[]).map((type) => (
+                <option key={type} value={type}>
+                  {typeLabels[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ContentFields form={form} setPart={setPart} type={form.type} />
+        </div>
+        <div className="grid content-start gap-4">
+          <TargetFields form={form} change={change} categories={categories} />
+          <WhenFields form={form} change={change} />
+          <div aria-live="polite" className="min-h-6">
+            {message ? (
+              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
+                <p>{message.text}</p>
+                {message.conflict ? (
+                  <button type="button" onClick={reload} className={`${buttonClass} mt-2`}>
+                    Recharger la dernière version
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
+            {popin ? 'Enregistrer' : 'Créer le brouillon'}
+          </button>
+          {popin ? (
+            <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() =>
+                  run(async () => {
+                    setPreview((await newsroomPopins.previewLink(popin.id)).url);
+                  })
+                }
+              >
+                Créer un lien d’aperçu
+              </button>
+              {preview ? (
+                <a href={preview} target="_blank" rel="noopener" className="break-all underline">
+                  Voir la popin sur la page (aperçu)
+                </a>
+              ) : null}
+              {mayPublish && popin.status !== 'published' ? (
+                <>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => act('publish')}
+                    className="rounded bg-piment-dark px-3 py-1 font-bold text-white"
+                  >
+                    Publier maintenant
+                  </button>
+                  <label htmlFor={scheduleId} className="text-sm font-bold">
+                    Date et heure de publication
+                  </label>
+                  <input
+                    id={scheduleId}
+                    type="datetime-local"
+                    value={scheduleAt}
+                    onChange={(e) => setScheduleAt(e.target.value)}
+                    className={fieldClass}
+                  />
+                  <button type="button" disabled={busy} onClick={() => act('schedule')} className={buttonClass}>
+                    Programmer
+                  </button>
+                </>
+              ) : null}
+              {mayPublish && popin.status === 'published' ? (
+                <button type="button" disabled={busy} onClick={() => act('unpublish')} className={buttonClass}>
+                  Dépublier
+                </button>
+              ) : null}
+              {popin.status === 'scheduled' || popin.status === 'unpublished' ? (
+                <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
+                  Repasser en brouillon
+                </button>
+              ) : null}
+              {!mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera cette popin.</p> : null}
+            </div>
+          ) : null}
+        </div>
+      </form>
+      {popin ? <PopinRevisions popin={popin} revisions={revisions} setRevisions={setRevisions} onRestored={adopt} run={run} /> : null}
+    </section>
+  );
+}
+
+function PopinRevisions(props: {
+  popin: AdminPopin;
+  revisions: Revision[] | null;
+  setRevisions: (r: Revision[]) => void;
+  onRestored: (fresh: AdminPopin, text: string) => void;
+  run: (work: () => Promise<void>) => Promise<void>;
+}) {
+  const { popin, revisions } = props;
+  return (
+    <section className="mt-8" aria-labelledby="revisions-popin">
+      <h2 id="revisions-popin" className="font-display text-2xl font-bold">
+        Révisions
+      </h2>
+      <button
+        type="button"
+        onClick={() => props.run(async () => props.setRevisions(await newsroomPopins.revisions(popin.id)))}
+        className={`${buttonClass} mt-2`}
+      >
+        Afficher les révisions
+      </button>
+      {revisions ? (
+        <ol className="mt-3 grid gap-3">
+          {revisions.map((revision) => (
+            <li key={revision.id} className="rounded border border-encre/30 p-3">
+              <p>
+                <strong>Version {revision.version}</strong> —{' '}
+                {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
+                {revision.staffName ? `, par ${revision.staffName}` : ''}
+              </p>
+              {revision.changes.length > 0 ? (
+                <dl className="mt-2 grid gap-1 text-sm">
+                  {revision.changes.map((c) => (
+                    <div key={c.field}>
+                      <dt className="font-bold">{c.field}</dt>
+                      <dd>
+                        <del className="bg-piment-light">{c.before || '∅'}</del> →{' '}
+                        <ins className="bg-green-100 no-underline">{c.after || '∅'}</ins>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+              {revision.version !== popin.version ? (
+                <button
+                  type="button"
+                  onClick={() =>
+                    props.run(async () =>
+                      props.onRestored(
+                        await newsroomPopins.restore(popin.id, revision.id, popin.version),
+                        `Version ${revision.version} restaurée.`,
+                      ),
+                    )
+                  }
+                  className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold"
+                >
+                  Restaurer la version {revision.version}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Popins in the newsroom (issue 19), on a server of its own: an editor writes a register_choice popin from
+ * /admin/popins, targeted at one category (Voyage) and opening after a 2 s delay, and publishes it; a reader
+ * who accepted the popins sees it on that category after about 2.2 s (timed in the page), and not on another
+ * category (Food). A signed preview link shows the popin on the page without consent and writes no cookie.
+ * axe on the list and the editor.
+ */
+import { expect, test } from '@playwright/test';
+import { acceptedEverything, consentCookie } from './support/consentCookie.ts';
+import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const server = newsroomServer([['eve@piquante.test', 'Ève Éditrice', 'editor']], { ADMIN_LOGIN_RATE_LIMIT: '100' });
+
+let previewUrl = '';
+
+test('an editor writes a register_choice popin for one category, opening after 2 s, and publishes it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, server.baseUrl, 'eve@piquante.test');
+  await page.getByRole('navigation', { name: 'Rédaction' }).getByRole('link', { name: 'Popins' }).click();
+  await expect(page).toHaveURL(/\/admin\/popins$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Popins' })).toBeVisible();
+  // The seeded popins are there, published.
+  await expect(page.getByRole('row', { name: /SELF CARE CLUB ou Piquante du lundi/ })).toContainText('Publié');
+  await expectAxeClean(page, 'popin list');
+
+  await page.getByRole('link', { name: 'Nouvelle popin' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle popin' })).toBeVisible();
+  await page.getByLabel('Nom (seulement dans la rédaction)').fill('Voyage : deux newsletters');
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Inscription avec choix de newsletter' });
+  await page.getByLabel('Titre', { exact: true }).fill('Partir avec Piquante');
+  await page.getByLabel('Description').fill('Deux newsletters pour préparer vos voyages : choisissez la vôtre.');
+  await page.getByLabel('Texte du choix 1').fill('Le SELF CARE CLUB, le dimanche');
+  await page.getByLabel('Texte du choix 2').fill('La Piquante du lundi');
+  await page.getByRole('radio', { name: 'Une rubrique (et ses articles)' }).check();
+  await page.getByLabel('Rubrique', { exact: true }).selectOption({ label: 'Voyage' });
+  await page.getByRole('radio', { name: 'Après un délai' }).check();
+  await page.getByLabel('Délai (secondes)').fill('2');
+  await page.getByLabel('Priorité').fill('10');
+  await expectAxeClean(page, 'popin editor, new');
+
+  // A hostile link is refused in French, nothing is created.
+  await page.getByLabel('Image du choix 1').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page.getByRole('alert')).toContainText('« Image du choix 1 » doit être un chemin du site');
+  await page.getByLabel('Image du choix 1').fill('');
+
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/admin\/popins\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Voyage : deux newsletters' })).toBeVisible();
+  await expect(page.getByText(/Brouillon · version 1 · cookie regie_/)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Une rubrique (et ses articles)' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click();
+  const link = page.getByRole('link', { name: 'Voir la popin sur la page (aperçu)' });
+  await expect(link).toHaveAttribute('href', /^\/voyage\?apercu-popin=/);
+  previewUrl = (await link.getAttribute('href')) ?? '';
+
+  await page.getByRole('button', { name: 'Publier maintenant' }).click();
+  await expect(page.getByRole('status')).toHaveText('Popin publiée.');
+  await expect(page.getByText(/Publié · version 2/)).toBeVisible();
+  await expectAxeClean(page, 'popin editor, published');
+  await context.close();
+});
+
+test('a reader who accepted the popins sees it on Voyage after ~2.2 s, and not on Food', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await context.clearCookies();
+  await context.addCookies([consentCookie(acceptedEverything)]);
+  // Times taken in the page: when the machine starts waiting, and when the dialog appears.
+  await page.addInitScript(() => {
+    const marks: Record<string, number> = {};
+    (window as unknown as { popinMarks: Record<string, number> }).popinMarks = marks;
+    new MutationObserver(() => {
+      const state = document.querySelector('[data-testid="popin-state"]')?.getAttribute('data-state') ?? '';
+      if (marks.waiting === undefined && state.includes('afterTimeDelay')) marks.waiting = performance.now();
+      if (marks.shown === undefined && document.querySelector('dialog.popin-dialog[open]')) marks.shown = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+
+  await page.goto(`${server.baseUrl}/voyage`);
+  const dialog = page.locator('dialog.popin-dialog');
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toHaveAttribute('data-popin-type', 'register_choice');
+  await expect(dialog.getByRole('heading', { name: 'Partir avec Piquante' })).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Le SELF CARE CLUB, le dimanche' })).toBeChecked();
+  const marks = await page.evaluate(() => (window as unknown as { popinMarks: Record<string, number> }).popinMarks);
+  expect(marks.waiting, 'the machine waited for the delay').toBeDefined();
+  const waited = (marks.shown ?? 0) - (marks.waiting ?? 0);
+  // timeDelay × 1000 + 200 ms; timers are never early, a loaded machine may make them a little late.
+  expect(waited).toBeGreaterThanOrEqual(2_000);
+  expect(waited).toBeLessThan(4_000);
+
+  // Another category: no popin is answered, none shows.
+  const other = await page.request.get(`${server.baseUrl}/api/popin?url=/food`);
+  expect(other.status()).toBe(204);
+  await page.goto(`${server.baseUrl}/food`);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3_000);
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the preview link shows the popin over the real page without consent, and writes no cookie', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  expect(previewUrl).not.toBe('');
+  // This reader refused everything (the project's stored choice): readers in that state never get a popin.
+  await page.goto(`${server.baseUrl}${previewUrl}`);
+  const dialog = page.locator('dialog.popin-dialog');
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('heading', { name: 'Partir avec Piquante' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fermer la popin' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await context.cookies()).filter((c) => c.name.startsWith('regie_'))).toEqual([]);
+});

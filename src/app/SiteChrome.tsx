@@ -8,6 +8,7 @@
 import { useLoaderData, useMatches, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { appConfig } from '../../app.config.ts';
+import type { Quotation } from '../api/types.ts';
 import { Footer } from '../features/footer/Footer.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { ConnectionStatus } from '../features/offline/ConnectionStatus.tsx';
@@ -44,8 +45,10 @@ export function useIsAppVariant(): boolean {
   return useMatches({ select: (matches) => matches.some((m) => m.staticData.appVariant === true) });
 }
 
+const noQuotations: Quotation[] = [];
+
 export function SiteChrome({ children }: { children: ReactNode }) {
-  const { categories, quotations, siteUrl, features } = useLoaderData({ from: '__root__' });
+  const { categories, sentence, siteUrl, features } = useLoaderData({ from: '__root__' });
   // Registered after load, when idle; removed for every reader when the operator turned it off.
   const serviceWorker = <ServiceWorkerUpdates enabled={features?.serviceWorker ?? null} />;
   const appVariant = useIsAppVariant();
@@ -62,6 +65,8 @@ export function SiteChrome({ children }: { children: ReactNode }) {
           last?.routeId === '/$slug/'
             ? (last.loaderData as { category?: { description?: string } } | undefined)?.category?.description
             : undefined,
+        // Home and category pages load the footer's quotations with their own data (withQuotations).
+        quotations: (last?.loaderData as { quotations?: Quotation[] } | undefined)?.quotations ?? noQuotations,
       };
     },
   });
@@ -101,7 +106,6 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       : leaf.chrome === 'category'
         ? (leaf.description ?? appConfig.site.defaultTagline)
         : null;
-  const sentence = quotations[0] ?? null;
 
   return (
     <>
@@ -137,7 +141,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
             <newsletter.Component source="footer" />
           </WhenVisible>
         }
-        quotation={leaf.chrome && quotations.length > 0 ? <Typewriter quotations={quotations} /> : null}
+        quotation={leaf.chrome && leaf.quotations.length > 0 ? <Typewriter quotations={leaf.quotations} /> : null}
         shareUrl={absoluteUrl(siteUrl, pathname)}
         shareTitle={title}
       />

@@ -8,6 +8,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ContentBlock, TextBlock } from '../api/types.ts';
 import { MarkupOnly } from '../lib/markupOnly.ts';
+import { servedMarkup } from '../lib/servedMarkup.ts';
 import { BodyImage } from './BodyImage.tsx';
 
 type Span = NonNullable<TextBlock['spans']>[number];
@@ -121,23 +122,6 @@ function Blocks({ body }: { body: readonly ContentBlock[] }) {
   );
 }
 
-/**
- * The markup of bodies this page was served with, by article id: read once, before hydration touches it,
- * and kept for the page's lifetime — the router keeps the hydrated (bodiless) data in its cache, and a
- * reader who comes back to this article by the history shows it again from here.
- */
-const servedBodies = new Map<number, string>();
-
-function servedBody(articleId: number): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const known = servedBodies.get(articleId);
-  if (known !== undefined) return known;
-  const element = document.querySelector(`[data-article-body="${articleId}"]`);
-  if (!element) return undefined;
-  servedBodies.set(articleId, element.innerHTML);
-  return element.innerHTML;
-}
-
 export type ArticleBodyValue = readonly ContentBlock[] | MarkupOnly<readonly ContentBlock[]>;
 
 export function ArticleBody({ articleId, body }: { articleId: number; body: ArticleBodyValue }) {
@@ -149,7 +133,7 @@ export function ArticleBody({ articleId, body }: { articleId: number; body: Arti
       </div>
     );
   }
-  const html = servedBody(articleId);
+  const html = servedMarkup(`[data-article-body="${articleId}"]`);
   // React leaves the children of an element set by innerHTML as they are: the server's nodes stay, nothing is
   // rendered twice, and the string is the element's own content, so hydration finds no difference.
   if (html !== undefined) {

@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import type { ArticleCard, ArticleDetail } from '../api/types.ts';
+import type { ArticleDetail } from '../api/types.ts';
 import { articleAuthors } from '../lib/bylines.ts';
 import { ArticleBody, type ArticleBodyValue } from './ArticleBody.tsx';
 import { ArticleBylines } from './ArticleBylines.tsx';
-import { ArticleCardView } from './ArticleCardView.tsx';
 import { ArticleTags } from './ArticleTags.tsx';
 import { CategoryLink } from './CategoryLink.tsx';
 import { formatDate } from './formatDate.ts';
-import { SectionTitle } from './SectionTitle.tsx';
+import { RelatedArticles, type RelatedValue } from './RelatedArticles.tsx';
 import { ShareLinks } from './ShareLinks.tsx';
 import { StampBadge } from './StampBadge.tsx';
 import { ContentImage } from './ContentImage.tsx';
@@ -17,7 +16,7 @@ export type ArticleForView = Omit<ArticleDetail, 'body'> & { body: ArticleBodyVa
 
 interface Props {
   article: ArticleForView;
-  related: readonly ArticleCard[];
+  related: RelatedValue;
   /** Absolute canonical URL, for the share icons. */
   shareUrl: string;
   /** The web-view variants keep their links inside '/app-<short name>'. */
@@ -87,18 +86,7 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
           <ShareLinks url={shareUrl} title={article.title} />
         </footer>
       </article>
-      {related.length > 0 ? (
-        <section aria-labelledby="related-title" className="mx-auto mt-16 max-w-7xl px-4 md:px-6">
-          <SectionTitle id="related-title">À lire aussi</SectionTitle>
-          <ul className="grid gap-x-6 gap-y-10 md:grid-cols-2 lg:grid-cols-4">
-            {related.map((card) => (
-              <li key={card.id}>
-                <ArticleCardView article={card} headingLevel={3} linkPrefix={linkPrefix} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RelatedArticles articleId={article.id} related={related} linkPrefix={linkPrefix} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 /** The article page's loader data with the body sent once (issue 22): in the HTML, not in the hydration data. */
-import type { ArticleDetail } from '../api/types.ts';
+import type { ArticleCard, ArticleDetail } from '../api/types.ts';
 import { markupOnly } from './markupOnly.ts';
 
-export function withBodyInMarkupOnly<T extends { article: ArticleDetail }>(data: T) {
-  return { ...data, article: { ...data.article, body: markupOnly(data.article.body) } };
+export function withBodyInMarkupOnly<T extends { article: ArticleDetail; related: readonly ArticleCard[] }>(data: T) {
+  // The related cards too: 2 KB of data for markup the page already holds.
+  return { ...data, article: { ...data.article, body: markupOnly(data.article.body) }, related: markupOnly(data.related) };
 }

@@ -1,6 +1,7 @@
-import { createFileRoute, Link, useLoaderData } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { appConfig } from '../../app.config.ts';
 import { loadHome } from '../api/queries/articles.ts';
+import { withQuotations } from '../api/queries/site.ts';
 import { ArticleCardView } from '../components/ArticleCardView.tsx';
 import { formatDate } from '../components/formatDate.ts';
 import { InstagramGrid } from '../components/InstagramGrid.tsx';
@@ -13,7 +14,7 @@ import { seoHead } from '../lib/seo/seo.ts';
 
 export const Route = createFileRoute('/')({
   staticData: { chrome: 'home' },
-  loader: loadHome,
+  loader: () => withQuotations(loadHome()),
   head: ({ matches }) =>
     seoHead({
       title: 'Le magazine qui pique',
@@ -35,8 +36,7 @@ export const Route = createFileRoute('/')({
 });
 
 function HomePage() {
-  const { latest, bestof, instagram } = Route.useLoaderData();
-  const { quotations } = useLoaderData({ from: '__root__' });
+  const { latest, bestof, instagram, quotations } = Route.useLoaderData();
   const [lead, ...rest] = latest;
   const side = rest.slice(0, 5);
   const more = rest.slice(5);

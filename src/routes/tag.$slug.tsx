@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { appConfig } from '../../app.config.ts';
+import { withQuotations } from '../api/queries/site.ts';
 import { fetchTagArticles, loadTagArticles } from '../api/queries/tags.ts';
 import type { ArticleCard, Tag } from '../api/types.ts';
 import { ArticleCardView } from '../components/ArticleCardView.tsx';
@@ -12,7 +13,7 @@ import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 
 export const Route = createFileRoute('/tag/$slug')({
   staticData: { chrome: 'category' },
-  loader: ({ params }) => loadTagArticles(params.slug),
+  loader: ({ params }) => withQuotations(loadTagArticles(params.slug)),
   head: ({ loaderData, matches }) => {
     if (!loaderData) return {};
     const { tag } = loaderData;

@@ -78,6 +78,14 @@ test("the longest article's HTML stays within its budget and carries each paragr
   const stretches = plainStretches(body);
   expect(stretches.length).toBeGreaterThan(2);
   for (const stretch of stretches) expect(occurrences(html, stretch), stretch).toBe(1);
+  // The related cards too: their titles are in the markup, not again in the hydration data.
+  const related = html.slice(html.indexOf('data-related='));
+  const titles = [...related.matchAll(/class="card-link"[^>]*>([^<]+)</g)].map((m) => m[1] ?? '');
+  expect(titles.length).toBeGreaterThan(0);
+  for (const title of titles) {
+    const stretch = (title.match(/[A-Za-zÀ-ÖØ-öø-ÿ ,]{12,}/g) ?? [title])[0] ?? title;
+    expect(occurrences(html, stretch), stretch).toBe(1);
+  }
 });
 
 test('hydration keeps the served body as it is, and the page answers the reader afterwards', async ({ page, request }) => {
@@ -131,10 +139,16 @@ test('a client navigation from the home page shows the whole body; back and fort
   // The page this document was served with, left and found again through the history: its body is still there.
   const { card, body } = await longestArticle(request);
   await page.goto(card.fullUrl);
+  // The related cards are the served markup, adopted: their links go through the router all the same.
+  await waitForHydration(page.getByRole('article').getByRole('link', { name: 'Partager sur Facebook' }));
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
   const related = page.getByRole('region', { name: 'À lire aussi' }).getByRole('article').first().getByRole('heading').getByRole('link');
-  await waitForHydration(related);
   await related.click();
   await expect(page).not.toHaveURL(card.fullUrl);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(card.title);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(card.title);
   for (const stretch of plainStretches(body)) await expect(bodyElement).toContainText(stretch);

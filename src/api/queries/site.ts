@@ -1,5 +1,10 @@
-/** What every page's chrome needs: the categories (SPEC §7: fetched at start) and the quotations. */
+/**
+ * What every page's chrome needs: the categories (SPEC §7: fetched at start) and the header's sentence. The
+ * footer's typewriter cycles through every quotation on home and category pages only (SPEC: Footer), so those
+ * pages load the list with their own data (withQuotations): the others do not carry it (issue 22).
+ */
 import { api } from '../client.ts';
+import type { Quotation } from '../types.ts';
 import { optional } from './answer.ts';
 
 /** The chrome degrades (no category menu, no quotation) rather than failing every page. */
@@ -12,8 +17,21 @@ export async function loadSiteChrome() {
   return {
     // The menu needs no description (the category page loads its own): 1.5 KB less in every page's data.
     categories: (categories ? optional(categories, { results: [] }).results : []).map(({ slug, name, color }) => ({ slug, name, color })),
-    quotations: quotations ? optional(quotations, { results: [] }).results : [],
+    sentence: (quotations ? optional(quotations, { results: [] }).results : [])[0] ?? null,
   };
+}
+
+export async function loadQuotations() {
+  const quotations = await api()
+    .GET('/api/quotations')
+    .catch(() => null);
+  return quotations ? optional(quotations, { results: [] }).results : [];
+}
+
+/** A home or category page's data, with the quotations of its footer. */
+export async function withQuotations<T extends object>(data: Promise<T>): Promise<T & { quotations: Quotation[] }> {
+  const [loaded, quotations] = await Promise.all([data, loadQuotations()]);
+  return { ...loaded, quotations };
 }
 
 /** The category list alone (the search overlay when opened without the chrome's list). */

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import { fetchCategoryArticles, loadCategoryArticles } from '../../api/queries/articles.ts';
+import { withQuotations } from '../../api/queries/site.ts';
 import type { ArticleCard, Category } from '../../api/types.ts';
 import { ArticleCardView } from '../../components/ArticleCardView.tsx';
 import { LoadMoreButton } from '../../components/LoadMoreButton.tsx';
@@ -12,7 +13,7 @@ import { breadcrumbJsonLd, seoHead } from '../../lib/seo/seo.ts';
 
 export const Route = createFileRoute('/$slug/')({
   staticData: { chrome: 'category' },
-  loader: ({ params }) => loadCategoryArticles(params.slug),
+  loader: ({ params }) => withQuotations(loadCategoryArticles(params.slug)),
   head: ({ loaderData, matches }) => {
     if (!loaderData) return {};
     const { category } = loaderData;

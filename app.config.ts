@@ -195,6 +195,8 @@ export const appConfig = {
     schedulerSeconds: 30,
     autosaveMs: 3000,
     pageSize: 20,
+    /** The best-of selection's length (the contract's BestofInput.maxItems); the home page shows the first home.bestofCount. */
+    bestofMaxArticles: 16,
     minPasswordLength: 12,
     /** Widths of the media library's variants (AVIF and WebP each); an image is never enlarged. */
     mediaWidths: [480, 960, 1600],

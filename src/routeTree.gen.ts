@@ -24,6 +24,7 @@ import { Route as ShoppingRouteImport } from './routes/shopping'
 import { Route as SlugIndexRouteImport } from './routes/$slug/index'
 import { Route as SlugUrlRouteImport } from './routes/$slug/$url'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminBestOfRouteImport } from './routes/admin/best-of'
 import { Route as AdminCompteRouteImport } from './routes/admin/compte'
 import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
 import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
@@ -131,6 +132,11 @@ const SlugUrlRoute = SlugUrlRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminBestOfRoute = AdminBestOfRouteImport.update({
+  id: '/best-of',
+  path: '/best-of',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminCompteRoute = AdminCompteRouteImport.update({
@@ -315,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -363,6 +370,7 @@ export interface FileRoutesByTo {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -413,6 +421,7 @@ export interface FileRoutesById {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -464,6 +473,7 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -512,6 +522,7 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -561,6 +572,7 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -737,6 +749,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/best-of': {
+      id: '/admin/best-of'
+      path: '/best-of'
+      fullPath: '/admin/best-of'
+      preLoaderRoute: typeof AdminBestOfRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/compte': {
@@ -967,6 +986,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminBestOfRoute: typeof AdminBestOfRoute
   AdminCompteRoute: typeof AdminCompteRoute
   AdminComptesRoute: typeof AdminComptesRoute
   AdminConnexionRoute: typeof AdminConnexionRoute
@@ -985,6 +1005,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminBestOfRoute: AdminBestOfRoute,
   AdminCompteRoute: AdminCompteRoute,
   AdminComptesRoute: AdminComptesRoute,
   AdminConnexionRoute: AdminConnexionRoute,

@@ -86,6 +86,8 @@ export const apiOperations = {
   uploadMedia: { method: 'POST', path: '/api/admin/media' },
   deleteMedia: { method: 'DELETE', path: '/api/admin/media/:id' },
   listAuditLog: { method: 'GET', path: '/api/admin/audit' },
+  getAdminBestof: { method: 'GET', path: '/api/admin/bestof' },
+  saveAdminBestof: { method: 'PUT', path: '/api/admin/bestof' },
   listAdminRedirects: { method: 'GET', path: '/api/admin/redirects' },
   createAdminRedirect: { method: 'POST', path: '/api/admin/redirects' },
   deleteAdminRedirect: { method: 'DELETE', path: '/api/admin/redirects/:id' },

@@ -1449,6 +1449,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/bestof': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * La sélection best-of
+     * @description Les articles de la sélection « best-of » (page d'accueil, `GET /api/bestof`) dans leur ordre, et la
+     *     `version` de la sélection à renvoyer avec une modification. Tous les rôles la lisent.
+     */
+    get: operations['getAdminBestof'];
+    /**
+     * Choisir et ordonner la sélection best-of (editor, admin)
+     * @description Remplace la sélection par `ids` (des articles publiés, dans l'ordre voulu ; une liste vide la vide).
+     *     `version` est celle de la sélection lue : si quelqu'un l'a modifiée depuis, `409` et rien n'est écrasé.
+     *     Les pages en cache suivent à la requête suivante (sur chaque processus).
+     */
+    put: operations['saveAdminBestof'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/redirects': {
     parameters: {
       query?: never;
@@ -2826,6 +2853,23 @@ export interface components {
       name?: string;
       description?: string;
       color?: string;
+    };
+    AdminBestof: {
+      articles: components['schemas']['AdminBestofArticle'][];
+      /** @description Empreinte de la sélection telle qu'elle a été lue. */
+      version: string;
+    };
+    AdminBestofArticle: {
+      id: number;
+      title: string;
+      fullUrl: string;
+      categoryName: string;
+      /** Format: date-time */
+      publishedAt: string;
+    };
+    BestofInput: {
+      ids: number[];
+      version: string;
     };
     CategoryOrderInput: {
       ids: number[];
@@ -5748,6 +5792,59 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminBestof: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La sélection. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBestof'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  saveAdminBestof: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BestofInput'];
+      };
+    };
+    responses: {
+      /** @description La nouvelle sélection. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBestof'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

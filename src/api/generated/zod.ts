@@ -2078,6 +2078,46 @@ export const CategoryUpdateInput = zod.strictObject({
 export type CategoryUpdateInput = zod.input<typeof CategoryUpdateInput>;
 export type CategoryUpdateInputOutput = zod.output<typeof CategoryUpdateInput>;
 
+export const AdminBestofArticle = zod.strictObject({
+  id: zod.int(),
+  title: zod.string(),
+  fullUrl: zod.string(),
+  categoryName: zod.string(),
+  publishedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminBestofArticle = zod.input<typeof AdminBestofArticle>;
+export type AdminBestofArticleOutput = zod.output<typeof AdminBestofArticle>;
+
+export const adminBestofArticlesMax = 16;
+
+export const adminBestofVersionRegExp = new RegExp('^[0-9a-f]{16}$');
+
+export const AdminBestof = zod.strictObject({
+  articles: zod.array(AdminBestofArticle).max(adminBestofArticlesMax),
+  version: zod
+    .string()
+    .regex(adminBestofVersionRegExp)
+    .describe("Empreinte de la sélection telle qu'elle a été lue."),
+});
+
+export type AdminBestof = zod.input<typeof AdminBestof>;
+export type AdminBestofOutput = zod.output<typeof AdminBestof>;
+
+export const bestofInputIdsItemMax = 2147483647;
+
+export const bestofInputIdsMax = 16;
+
+export const bestofInputVersionMax = 64;
+
+export const BestofInput = zod.strictObject({
+  ids: zod.array(zod.int().min(1).max(bestofInputIdsItemMax)).max(bestofInputIdsMax),
+  version: zod.string().max(bestofInputVersionMax),
+});
+
+export type BestofInput = zod.input<typeof BestofInput>;
+export type BestofInputOutput = zod.output<typeof BestofInput>;
+
 export const categoryOrderInputIdsItemMax = 2147483647;
 
 export const categoryOrderInputIdsMax = 500;
@@ -3746,6 +3786,23 @@ export const ListAuditLogQueryParams = zod.object({
 });
 
 export const ListAuditLogResponse = AuditList;
+
+/**
+ * Les articles de la sélection « best-of » (page d'accueil, `GET /api/bestof`) dans leur ordre, et la
+ * `version` de la sélection à renvoyer avec une modification. Tous les rôles la lisent.
+ * @summary La sélection best-of
+ */
+export const GetAdminBestofResponse = AdminBestof;
+
+/**
+ * Remplace la sélection par `ids` (des articles publiés, dans l'ordre voulu ; une liste vide la vide).
+ * `version` est celle de la sélection lue : si quelqu'un l'a modifiée depuis, `409` et rien n'est écrasé.
+ * Les pages en cache suivent à la requête suivante (sur chaque processus).
+ * @summary Choisir et ordonner la sélection best-of (editor, admin)
+ */
+export const SaveAdminBestofBody = BestofInput;
+
+export const SaveAdminBestofResponse = AdminBestof;
 
 /**
  * Les anciennes adresses (imports WordPress et Ghost, ajouts de la rédaction) qui répondent une `301` vers une

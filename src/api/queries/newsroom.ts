@@ -18,6 +18,8 @@ export type Revision = Schemas['Revision'];
 export type AuditEntry = Schemas['AuditEntry'];
 export type AdminRedirect = Schemas['AdminRedirect'];
 export type AdminRedirectList = Schemas['AdminRedirectList'];
+export type AdminBestof = Schemas['AdminBestof'];
+export type AdminBestofArticle = Schemas['AdminBestofArticle'];
 export type VersionConflict = Schemas['VersionConflict'];
 export type StaffRole = Schemas['StaffRole'];
 export type MediaItem = Schemas['MediaItem'];
@@ -219,6 +221,12 @@ export const newsroom = {
     );
   },
   /** The redirect table's page: newest first, `q` filtering on either address. */
+  async bestof() {
+    return unwrap(await api().GET('/api/admin/bestof'));
+  },
+  async saveBestof(body: { ids: number[]; version: string }) {
+    return unwrap(await api().PUT('/api/admin/bestof', { body, headers: writeHeaders() }));
+  },
   async redirects(page: { q?: string; offset?: number; limit?: number } = {}) {
     const query = { limit: page.limit ?? REDIRECTS_PAGE, offset: page.offset ?? 0, ...(page.q ? { q: page.q } : {}) };
     return unwrap(await api().GET('/api/admin/redirects', { params: { query } }));

@@ -377,6 +377,17 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         call: async (_, as) => request('DELETE', `/api/admin/categories/${(await categoryAsAdmin()).id}`, { as }),
       },
     ],
+    getAdminBestof: [{ what: 'the best-of selection', policy: everyone, call: (_, as) => request('GET', '/api/admin/bestof', { as }) }],
+    saveAdminBestof: [
+      {
+        what: 'order the best-of selection',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const current = contract.GetAdminBestofResponse.parse(await (await request('GET', '/api/admin/bestof', { as })).json());
+          return request('PUT', '/api/admin/bestof', { as, body: { ids: current.articles.map((a) => a.id), version: current.version } });
+        },
+      },
+    ],
     listAdminRedirects: [
       { what: 'the redirects', policy: everyone, call: (_, as) => request('GET', '/api/admin/redirects?q=ancien', { as }) },
     ],

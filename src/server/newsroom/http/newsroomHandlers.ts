@@ -20,6 +20,7 @@ import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
+import { bestofHandlers } from './bestofHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
@@ -103,6 +104,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...previewHandlers(deps),
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
+    ...bestofHandlers(deps),
     ...surveyHandlers(deps),
     ...popinHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),

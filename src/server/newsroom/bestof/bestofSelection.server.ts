@@ -1,0 +1,94 @@
+/**
+ * The best-of selection (issue 19): which published articles the home page's « best-of » shows, in which
+ * order (articles.bestof_rank on the readers' copy). Not a document with drafts: a choice among what is
+ * already published, saved whole. Its version is a fingerprint of the ranks as read, so that two editors
+ * ordering it at once cannot overwrite each other (409), with no table of its own.
+ */
+import { createHash } from 'node:crypto';
+import { asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { appConfig } from '../../../../app.config.ts';
+import type { Database } from '../../../db/client.ts';
+import { articles, categories } from '../../../db/schema.ts';
+import { audit } from '../audit.server.ts';
+import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import type { StaffMember } from '../staff.server.ts';
+
+export interface BestofSelection {
+  articles: { id: number; title: string; fullUrl: string; categoryName: string; publishedAt: string }[];
+  version: string;
+}
+
+/** A lock of its own, so that two saves of the selection take turns (the rows alone may be none). */
+const BESTOF_LOCK = 0x62657374;
+
+async function readSelection(db: Database): Promise<BestofSelection> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      url: articles.url,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+      publishedAt: articles.publishedAt,
+      rank: articles.bestofRank,
+    })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(isNotNull(articles.bestofRank))
+    .orderBy(asc(articles.bestofRank), desc(articles.id));
+  const version = createHash('sha256')
+    .update(rows.map((row) => `${row.id}:${row.rank}`).join(','))
+    .digest('hex')
+    .slice(0, 16);
+  return {
+    articles: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      fullUrl: `/${row.categorySlug}/${row.url}`,
+      categoryName: row.categoryName,
+      publishedAt: row.publishedAt.toISOString(),
+    })),
+    version,
+  };
+}
+
+export const getBestofSelection = readSelection;
+
+export async function saveBestofSelection(
+  db: Database,
+  who: StaffMember,
+  ids: readonly number[],
+  basedOn: string,
+  now: Date,
+): Promise<NewsroomResult<BestofSelection>> {
+  if (ids.length > appConfig.newsroom.bestofMaxArticles) {
+    return refused.bad(`La sélection compte au plus ${appConfig.newsroom.bestofMaxArticles} articles.`, 'ids');
+  }
+  if (new Set(ids).size !== ids.length) return refused.bad('Un article figure deux fois dans la sélection.', 'ids');
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BESTOF_LOCK})`);
+    const current = await readSelection(tx as unknown as Database);
+    if (current.version !== basedOn) {
+      return refused.taken('Quelqu’un a modifié la sélection entre-temps : rechargez la page, rien n’a été écrasé.');
+    }
+    const published =
+      ids.length > 0
+        ? await tx
+            .select({ id: articles.id })
+            .from(articles)
+            .where(inArray(articles.id, [...ids]))
+        : [];
+    const missing = ids.find((id) => !published.some((row) => row.id === id));
+    if (missing !== undefined)
+      return refused.bad(`L’article n° ${missing} n’est pas publié : il ne peut pas entrer dans la sélection.`, 'ids');
+    await tx.update(articles).set({ bestofRank: null }).where(isNotNull(articles.bestofRank));
+    for (const [index, id] of ids.entries()) {
+      await tx
+        .update(articles)
+        .set({ bestofRank: index + 1 })
+        .where(eq(articles.id, id));
+    }
+    await audit(tx as unknown as Database, who, { action: 'bestof.save', entity: 'bestof', detail: { ids: [...ids] } }, now);
+    return { ok: true, value: await readSelection(tx as unknown as Database) };
+  });
+}

@@ -25,6 +25,7 @@ import { Route as SlugIndexRouteImport } from './routes/$slug/index'
 import { Route as SlugUrlRouteImport } from './routes/$slug/$url'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminBestOfRouteImport } from './routes/admin/best-of'
+import { Route as AdminCitationsRouteImport } from './routes/admin/citations'
 import { Route as AdminCompteRouteImport } from './routes/admin/compte'
 import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
 import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
@@ -137,6 +138,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminBestOfRoute = AdminBestOfRouteImport.update({
   id: '/best-of',
   path: '/best-of',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCitationsRoute = AdminCitationsRouteImport.update({
+  id: '/citations',
+  path: '/citations',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminCompteRoute = AdminCompteRouteImport.update({
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/best-of': typeof AdminBestOfRoute
+  '/admin/citations': typeof AdminCitationsRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -371,6 +378,7 @@ export interface FileRoutesByTo {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/best-of': typeof AdminBestOfRoute
+  '/admin/citations': typeof AdminCitationsRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -422,6 +430,7 @@ export interface FileRoutesById {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/best-of': typeof AdminBestOfRoute
+  '/admin/citations': typeof AdminCitationsRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -474,6 +483,7 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/best-of'
+    | '/admin/citations'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -523,6 +533,7 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/best-of'
+    | '/admin/citations'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -573,6 +584,7 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/best-of'
+    | '/admin/citations'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -756,6 +768,13 @@ declare module '@tanstack/react-router' {
       path: '/best-of'
       fullPath: '/admin/best-of'
       preLoaderRoute: typeof AdminBestOfRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/citations': {
+      id: '/admin/citations'
+      path: '/citations'
+      fullPath: '/admin/citations'
+      preLoaderRoute: typeof AdminCitationsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/compte': {
@@ -987,6 +1006,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminBestOfRoute: typeof AdminBestOfRoute
+  AdminCitationsRoute: typeof AdminCitationsRoute
   AdminCompteRoute: typeof AdminCompteRoute
   AdminComptesRoute: typeof AdminComptesRoute
   AdminConnexionRoute: typeof AdminConnexionRoute
@@ -1006,6 +1026,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminBestOfRoute: AdminBestOfRoute,
+  AdminCitationsRoute: AdminCitationsRoute,
   AdminCompteRoute: AdminCompteRoute,
   AdminComptesRoute: AdminComptesRoute,
   AdminConnexionRoute: AdminConnexionRoute,

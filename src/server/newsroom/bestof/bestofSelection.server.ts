@@ -1,16 +1,15 @@
 /**
  * The best-of selection (issue 19): which published articles the home page's « best-of » shows, in which
  * order (articles.bestof_rank on the readers' copy). Not a document with drafts: a choice among what is
- * already published, saved whole. Its version is a fingerprint of the ranks as read, so that two editors
- * ordering it at once cannot overwrite each other (409), with no table of its own.
+ * already published, saved whole (selections/selectionWrite.ts: version fingerprint, 409, lock).
  */
-import { createHash } from 'node:crypto';
-import { asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
 import { articles, categories } from '../../../db/schema.ts';
 import { audit } from '../audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import { selectionVersion, writeSelection } from '../selections/selectionWrite.ts';
 import type { StaffMember } from '../staff.server.ts';
 
 export interface BestofSelection {
@@ -18,8 +17,7 @@ export interface BestofSelection {
   version: string;
 }
 
-/** A lock of its own, so that two saves of the selection take turns (the rows alone may be none). */
-const BESTOF_LOCK = 0x62657374;
+const bestof = { lock: 0x62657374, what: 'la sélection', versionOf: async (db: Database) => (await readSelection(db)).version };
 
 async function readSelection(db: Database): Promise<BestofSelection> {
   const rows = await db
@@ -36,10 +34,7 @@ async function readSelection(db: Database): Promise<BestofSelection> {
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(isNotNull(articles.bestofRank))
     .orderBy(asc(articles.bestofRank), desc(articles.id));
-  const version = createHash('sha256')
-    .update(rows.map((row) => `${row.id}:${row.rank}`).join(','))
-    .digest('hex')
-    .slice(0, 16);
+  const version = selectionVersion(rows.map((row) => `${row.id}:${row.rank}`));
   return {
     articles: rows.map((row) => ({
       id: row.id,
@@ -65,12 +60,7 @@ export async function saveBestofSelection(
     return refused.bad(`La sélection compte au plus ${appConfig.newsroom.bestofMaxArticles} articles.`, 'ids');
   }
   if (new Set(ids).size !== ids.length) return refused.bad('Un article figure deux fois dans la sélection.', 'ids');
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BESTOF_LOCK})`);
-    const current = await readSelection(tx as unknown as Database);
-    if (current.version !== basedOn) {
-      return refused.taken('Quelqu’un a modifié la sélection entre-temps : rechargez la page, rien n’a été écrasé.');
-    }
+  return writeSelection(db, bestof, basedOn, async (tx) => {
     const published =
       ids.length > 0
         ? await tx
@@ -88,7 +78,7 @@ export async function saveBestofSelection(
         .set({ bestofRank: index + 1 })
         .where(eq(articles.id, id));
     }
-    await audit(tx as unknown as Database, who, { action: 'bestof.save', entity: 'bestof', detail: { ids: [...ids] } }, now);
-    return { ok: true, value: await readSelection(tx as unknown as Database) };
+    await audit(tx, who, { action: 'bestof.save', entity: 'bestof', detail: { ids: [...ids] } }, now);
+    return { ok: true, value: await readSelection(tx) };
   });
 }

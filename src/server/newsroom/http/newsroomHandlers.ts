@@ -21,6 +21,7 @@ import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { bestofHandlers } from './bestofHandlers.ts';
+import { quotationHandlers } from './quotationHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
@@ -105,6 +106,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
     ...bestofHandlers(deps),
+    ...quotationHandlers(deps),
     ...surveyHandlers(deps),
     ...popinHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),

@@ -1,0 +1,1 @@
+ALTER TABLE "quotations" ADD COLUMN "active" boolean DEFAULT true NOT NULL;

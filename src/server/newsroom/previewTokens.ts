@@ -19,19 +19,26 @@ export async function loadNewsroomSecret(db: Database, configured: string | unde
   return row.secret;
 }
 
-const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`piquante-preview:${payload}`).digest('base64url');
+/**
+ * `purpose` separates kinds of previews ('' for articles, 'popin'): a token made for one never opens another
+ * kind's item of the same id.
+ */
+const sign = (secret: string, payload: string, purpose: string) =>
+  createHmac('sha256', secret)
+    .update(`piquante-preview:${purpose ? `${purpose}:` : ''}${payload}`)
+    .digest('base64url');
 
-export function previewToken(secret: string, articleId: number, expiresAt: Date): string {
+export function previewToken(secret: string, articleId: number, expiresAt: Date, purpose = ''): string {
   const payload = `${articleId}.${Math.floor(expiresAt.getTime() / 1000)}`;
-  return `${payload}.${sign(secret, payload)}`;
+  return `${payload}.${sign(secret, payload, purpose)}`;
 }
 
 /** The article id of a valid, unexpired token, or null. */
-export function readPreviewToken(secret: string, token: string, now: Date): number | null {
+export function readPreviewToken(secret: string, token: string, now: Date, purpose = ''): number | null {
   const match = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const [, id, expires, signature] = match as unknown as [string, string, string, string];
-  const expected = Buffer.from(sign(secret, `${id}.${expires}`));
+  const expected = Buffer.from(sign(secret, `${id}.${expires}`, purpose));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   if (Number(expires) * 1000 <= now.getTime()) return null;

@@ -1,7 +1,8 @@
-/** Publishes the scheduled articles whose time has come, every `seconds` in each server process. */
+/** Publishes the scheduled articles and quizzes whose time has come, every `seconds` in each server process. */
 import type { Database } from '../../db/client.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
+import { publishDueQuizzes } from './quizzes/quizWorkflow.ts';
 
 /** Unref'd: it never keeps the process alive. Returns the function that stops it. */
 export function startScheduler(db: Database, clock: Clock, seconds: number, contentChanged: () => Promise<void> | void): () => void {
@@ -10,7 +11,8 @@ export function startScheduler(db: Database, clock: Clock, seconds: number, cont
     if (running) return;
     running = true;
     try {
-      const published = await publishDueArticles(db, clock.now());
+      const now = clock.now();
+      const published = [...(await publishDueArticles(db, now)), ...(await publishDueQuizzes(db, now)).map((id) => `quiz ${id}`)];
       if (published.length > 0) {
         console.log(`[newsroom] scheduler published ${published.join(', ')}`);
         await contentChanged();

@@ -6,6 +6,7 @@ import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
+import { publishDueQuizzes } from '../quizzes/quizWorkflow.ts';
 import { canRead } from '../workflow/editorialWorkflow.ts';
 import {
   answer,
@@ -120,7 +121,9 @@ export function articleHandlers(deps: NewsroomDeps) {
       }
       const now = clock.now();
       const published = await runScheduler(ctx.db, session.member, now, advance);
-      if (published.length > 0) await changed();
+      // Scheduled quizzes ride the same pass; the answer lists the articles (its contract's ids).
+      const quizzesPublished = await publishDueQuizzes(ctx.db, now);
+      if (published.length > 0 || quizzesPublished.length > 0) await changed();
       return ctx.reply(200, { published, now: now.toISOString() }, noStore);
     }),
   } satisfies ApiHandlerTable;

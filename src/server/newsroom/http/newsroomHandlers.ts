@@ -18,6 +18,7 @@ import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
+import { quizHandlers } from './quizHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
@@ -100,6 +101,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...categoryHandlers(deps),
     ...mediaHandlers(deps),
     ...previewHandlers(deps),
+    ...quizHandlers(deps),
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
     ...surveyHandlers(deps),

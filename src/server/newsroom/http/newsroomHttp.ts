@@ -27,6 +27,7 @@ export const newsroomMessages = {
   tooManyAttempts: 'Trop de tentatives de connexion : réessayez dans une minute.',
   csrf: 'Jeton de sécurité absent ou invalide : rechargez la page et réessayez.',
   article: 'Cet article est introuvable.',
+  quiz: 'Ce quiz est introuvable.',
   category: 'Cette rubrique est introuvable.',
   revision: 'Cette révision est introuvable.',
   preview: "Ce lien d'aperçu est invalide ou a expiré.",
@@ -82,7 +83,14 @@ export function publicMember(member: StaffMember) {
 /** One mapping of every newsroom write's result to its answer. */
 export async function answer<T>(
   result: NewsroomResult<T>,
-  how: { member: StaffMember; what: string; notFound: string; ok: (value: T) => Response | Promise<Response> },
+  how: {
+    member: StaffMember;
+    what: string;
+    notFound: string;
+    ok: (value: T) => Response | Promise<Response>;
+    /** How a conflict names the item ("cet article" by default, "cette popin"…). */
+    thisItem?: string;
+  },
 ): Promise<Response> {
   if (result.ok) return how.ok(result.value);
   switch (result.kind) {
@@ -100,7 +108,7 @@ export async function answer<T>(
       return json(
         {
           error: 'conflict',
-          message: `${who} a modifié cet article à ${at} (version ${result.currentVersion}) : rechargez-le avant d'enregistrer, rien n'a été écrasé.`,
+          message: `${who} a modifié ${how.thisItem ?? 'cet article'} à ${at} (version ${result.currentVersion}) : rechargez la page avant d'enregistrer, rien n'a été écrasé.`,
           currentVersion: result.currentVersion,
           changedBy: result.changedBy,
           changedAt: result.changedAt.toISOString(),

@@ -33,6 +33,7 @@ import { Route as AdminMediasRouteImport } from './routes/admin/medias'
 import { Route as AdminRedirectionsRouteImport } from './routes/admin/redirections'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
 import { Route as AdminSondagesRouteImport } from './routes/admin/sondages'
+import { Route as ApercuQuizzTokenRouteImport } from './routes/apercu-quizz.$token'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
 import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
@@ -49,6 +50,8 @@ import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
+import { Route as AdminQuizzIndexRouteImport } from './routes/admin/quizz.index'
+import { Route as AdminQuizzIdRouteImport } from './routes/admin/quizz.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
@@ -176,6 +179,11 @@ const AdminSondagesRoute = AdminSondagesRouteImport.update({
   path: '/sondages',
   getParentRoute: () => AdminRoute,
 } as any)
+const ApercuQuizzTokenRoute = ApercuQuizzTokenRouteImport.update({
+  id: '/apercu-quizz/$token',
+  path: '/apercu-quizz/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApercuTokenRoute = ApercuTokenRouteImport.update({
   id: '/apercu/$token',
   path: '/apercu/$token',
@@ -260,6 +268,16 @@ const AdminLettresIdRoute = AdminLettresIdRouteImport.update({
   path: '/lettres/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminQuizzIndexRoute = AdminQuizzIndexRouteImport.update({
+  id: '/quizz/',
+  path: '/quizz/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminQuizzIdRoute = AdminQuizzIdRouteImport.update({
+  id: '/quizz/$id',
+  path: '/quizz/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AppPiquanteChar123SlugChar125UrlRoute =
   AppPiquanteChar123SlugChar125UrlRouteImport.update({
     id: '/app-piquante/{-$slug}/$url',
@@ -312,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -329,11 +348,13 @@ export interface FileRoutesByFullPath {
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
+  '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesByTo {
@@ -358,6 +379,7 @@ export interface FileRoutesByTo {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -375,11 +397,13 @@ export interface FileRoutesByTo {
   '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
+  '/admin/quizz': typeof AdminQuizzIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesById {
@@ -406,6 +430,7 @@ export interface FileRoutesById {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -423,11 +448,13 @@ export interface FileRoutesById {
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
+  '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRouteTypes {
@@ -455,6 +482,7 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-quizz/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -472,11 +500,13 @@ export interface FileRouteTypes {
     | '/lettres/'
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
+    | '/admin/quizz/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
+    | '/admin/quizz/'
     | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -501,6 +531,7 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-quizz/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -518,11 +549,13 @@ export interface FileRouteTypes {
     | '/lettres'
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
+    | '/admin/quizz/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres'
+    | '/admin/quizz'
     | '/quizz/$url'
   id:
     | '__root__'
@@ -548,6 +581,7 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-quizz/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -565,11 +599,13 @@ export interface FileRouteTypes {
     | '/lettres/'
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
+    | '/admin/quizz/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
+    | '/admin/quizz/'
     | '/quizz/$url/'
   fileRoutesById: FileRoutesById
 }
@@ -587,6 +623,7 @@ export interface RootRouteChildren {
   QuizzesRoute: typeof QuizzesRoute
   ShoppingRoute: typeof ShoppingRoute
   SlugUrlRoute: typeof SlugUrlRoute
+  ApercuQuizzTokenRoute: typeof ApercuQuizzTokenRoute
   ApercuTokenRoute: typeof ApercuTokenRoute
   AppPiquanteMissionRoute: typeof AppPiquanteMissionRoute
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
@@ -778,6 +815,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSondagesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/apercu-quizz/$token': {
+      id: '/apercu-quizz/$token'
+      path: '/apercu-quizz/$token'
+      fullPath: '/apercu-quizz/$token'
+      preLoaderRoute: typeof ApercuQuizzTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/apercu/$token': {
       id: '/apercu/$token'
       path: '/apercu/$token'
@@ -890,6 +934,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLettresIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/quizz/': {
+      id: '/admin/quizz/'
+      path: '/quizz'
+      fullPath: '/admin/quizz/'
+      preLoaderRoute: typeof AdminQuizzIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/quizz/$id': {
+      id: '/admin/quizz/$id'
+      path: '/quizz/$id'
+      fullPath: '/admin/quizz/$id'
+      preLoaderRoute: typeof AdminQuizzIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/app-piquante/{-$slug}/$url': {
       id: '/app-piquante/{-$slug}/$url'
       path: '/app-piquante/{-$slug}/$url'
@@ -941,7 +999,9 @@ interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
+  AdminQuizzIdRoute: typeof AdminQuizzIdRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
+  AdminQuizzIndexRoute: typeof AdminQuizzIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -957,7 +1017,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
+  AdminQuizzIdRoute: AdminQuizzIdRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
+  AdminQuizzIndexRoute: AdminQuizzIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -976,6 +1038,7 @@ const rootRouteChildren: RootRouteChildren = {
   QuizzesRoute: QuizzesRoute,
   ShoppingRoute: ShoppingRoute,
   SlugUrlRoute: SlugUrlRoute,
+  ApercuQuizzTokenRoute: ApercuQuizzTokenRoute,
   ApercuTokenRoute: ApercuTokenRoute,
   AppPiquanteMissionRoute: AppPiquanteMissionRoute,
   AppPiquanteShoppingRoute: AppPiquanteShoppingRoute,

@@ -491,6 +491,24 @@ describe.each(testDatabaseKinds)('quizzes in the newsroom on %s', (kind) => {
     });
   });
 
+  describe('the media library', () => {
+    it('keeps an image a quiz shows (even as a picture answer of a draft): deleting it is refused, naming the quiz', async () => {
+      const own = await uploadLibraryImage(api, signed('editor'), 90);
+      const body = quizDraftBody(title('Image partagée'), image);
+      (body.questions[2]?.answers[4] as { image: unknown }).image = { ...own, alt: 'Une image à garder' };
+      const draft = await create(body);
+      const listed = contract.ListMediaResponse.parse(
+        await (await request('GET', '/api/admin/media?limit=100', { as: signed('editor') })).json(),
+      );
+      const item = listed.results.find((m) => m.url === own.url);
+      if (!item) throw new Error('uploaded image not listed');
+      const refused = await request('DELETE', `/api/admin/media/${item.id}`, { as: signed('editor') });
+      expect(await errorOf(refused, 409)).toBe(
+        `Cette image est utilisée par le quiz « ${draft.title} ». Choisissez-lui une autre image avant de la supprimer.`,
+      );
+    });
+  });
+
   describe('versions, revisions, preview', () => {
     it('refuses an outdated version with 409 naming who saved, and overwrites nothing', async () => {
       const draft = await create(quizDraftBody(title('Concurrence'), image));

@@ -13,7 +13,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { AdminQuiz, QuizDraftInput } from '../../api/types.ts';
-import { auditLog, newsroomQuizzes, quizResults, quizzes } from '../../db/schema.ts';
+import { auditLog, newsroomQuizzes, quizResults, quizzes, redirects } from '../../db/schema.ts';
 import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
@@ -184,6 +184,21 @@ describe.each(testDatabaseKinds)('quizzes in the newsroom on %s', (kind) => {
       });
       expect((await request('GET', `/api/quizz/${saved.slug}/orageuse`)).status).toBe(404);
       expect((await request('GET', `/api/quizz/${saved.slug}/solaire`)).status).toBe(200);
+    });
+
+    it('a published quiz moved to a new address: the old one redirects to it, and taking it back drops the redirect', async () => {
+      const draft = await create(quizDraftBody(title('Déménage'), image));
+      const published = await status(draft.id, draft.version, 'publish');
+      const moved = await save(draft.id, { ...bodyOf(published), slug: `${draft.slug}-bis`, version: published.version });
+      expect(await readerQuiz(draft.slug)).toBe(404);
+      expect(await readerQuiz(moved.slug)).toMatchObject({ id: draft.id });
+      const redirectOf = async (from: string) =>
+        (await api.database().db.select({ to: redirects.toPath }).from(redirects).where(eq(redirects.fromPath, from)))[0]?.to ?? null;
+      expect(await redirectOf(`/quizz/${draft.slug}`)).toBe(`/quizz/${moved.slug}`);
+      await save(draft.id, { ...bodyOf(moved), slug: draft.slug, version: moved.version });
+      expect(await redirectOf(`/quizz/${draft.slug}`)).toBeNull();
+      expect(await redirectOf(`/quizz/${moved.slug}`)).toBe(`/quizz/${draft.slug}`);
+      expect(await readerQuiz(draft.slug)).toMatchObject({ id: draft.id });
     });
 
     it('schedules a quiz: published by the scheduler at its time, not before', async () => {

@@ -7,6 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AdminQuizQuestion, AdminQuizResult, Image } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { newsroomQuizzes, quizRevisions, staff } from '../../../db/schema.ts';
+import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
 import { refused } from '../newsroomResult.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
@@ -164,6 +165,14 @@ export const quizFormat: EditorialFormat<QuizRow, QuizInput, CheckedQuiz, Awaite
 
   publish: publishQuizCopy,
   withdraw: withdrawQuizCopy,
+  /** A published quiz's old address keeps answering: one 301 to the new one (shared links, search engines). */
+  async afterPublishedSave(db, before, after) {
+    if (after.slug === before.slug) return;
+    // Moving back to an old address: that address's redirect goes first, else the new one would loop.
+    await dropRedirectsFrom(db, `/quizz/${after.slug}`);
+    const saved = await saveImportedRedirect(db, { from: `/quizz/${before.slug}`, toPath: `/quizz/${after.slug}` }, 'newsroom');
+    if (!saved.ok) console.warn(`[newsroom] quiz ${after.id}: old address /quizz/${before.slug} not redirected`);
+  },
 
   async snapshot(_db, row) {
     return { title: row.title, slug: row.slug, intro: row.intro, image: row.image, questions: row.questions, results: row.results };

@@ -8,6 +8,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { AdminQuizQuestion, Quiz, QuizQuestion } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { newsroomQuizzes, quizResults, quizzes } from '../../../db/schema.ts';
+import { dropRedirectsFrom } from '../../redirects/redirectStore.server.ts';
 import { findQuizRow, type QuizRow } from './quizQueries.ts';
 
 /** The readers' questions: numbered as the seed numbers them (questions 1…n, answers 1…m across the quiz). */
@@ -36,6 +37,8 @@ export async function publishQuizCopy(db: Database, row: QuizRow, now: Date): Pr
     .insert(quizzes)
     .values({ id: row.id, ...values })
     .onConflictDoUpdate({ target: quizzes.id, set: values });
+  // A quiz taking an old address: the quiz wins over the redirect.
+  await dropRedirectsFrom(db, `/quizz/${row.slug}`);
   const slugs = row.results.map((r) => r.slug);
   await db
     .delete(quizResults)

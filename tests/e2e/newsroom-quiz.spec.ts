@@ -6,6 +6,7 @@
  */
 import { expect, type Locator, test } from '@playwright/test';
 import sharp from 'sharp';
+import { seriousAxeViolations } from './support/axe.ts';
 import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -83,6 +84,18 @@ test('an editor writes a picture quiz of 6 answers and 3 results, publishes it, 
   await expect(page).toHaveURL(/\/admin\/quizz\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Quiz : Quel piment êtes-vous ?' })).toBeVisible();
   await expect(page.getByText(/État : Brouillon · version 1/)).toBeVisible();
+  // The signed preview: the real quiz screen from the draft, played to its result on the spot.
+  const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Aperçu' }).click()]);
+  await expect(preview).toHaveURL(/\/apercu-quizz\/\d+\.\d+\.[A-Za-z0-9_-]{43}$/);
+  await expect(preview.getByText('Aperçu — ce quiz n’est pas publié dans cet état.')).toBeVisible();
+  await preview.getByRole('button', { name: 'Commencer le quiz' }).click();
+  await preview.locator('.quiz-answer', { hasText: 'Un café serré' }).click();
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Piment fort');
+  expect(await seriousAxeViolations(preview), 'quiz preview').toEqual([]);
+  await preview.close();
+  // Not published yet: readers get a 404.
+  expect((await page.request.get(`${base}/api/quizz/quel-piment-etes-vous`)).status()).toBe(404);
+
   await page.getByRole('button', { name: 'Publier', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Quiz publié.' })).toBeVisible();
   await expect(page.getByText(/État : Publié · version 2/)).toBeVisible();
@@ -98,4 +111,5 @@ test('an editor writes a picture quiz of 6 answers and 3 results, publishes it, 
   await expect(reader).toHaveURL(/\/quizz\/quel-piment-etes-vous\/piment-volcanique$/);
   await expect(reader.getByRole('heading', { level: 1 })).toHaveText('Piment volcanique');
   await expect(reader.getByText('Une éruption de caractère.')).toBeVisible();
+  expect(await seriousAxeViolations(reader), 'result page').toEqual([]);
 });

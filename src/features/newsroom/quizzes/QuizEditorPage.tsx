@@ -21,6 +21,7 @@ import {
   emptyQuestion,
   emptyQuiz,
   emptyResult,
+  moved,
   type QuizDraft,
   renameResult,
   resized,
@@ -220,6 +221,7 @@ export function QuizEditorPage({ id }: { id: string }) {
 
       <fieldset className="grid gap-4 rounded border-2 border-encre p-4">
         <legend className="px-1 font-display text-xl font-bold">Résultats</legend>
+        <p className="text-sm">Chaque réponse donne un point à un résultat ; en cas d’égalité, le résultat placé le plus haut l’emporte.</p>
         {draft.results.map((result, r) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: results are edited in place; their position is their identity here.
           <fieldset key={r} className="grid gap-2 rounded border-2 border-encre/40 p-3">
@@ -266,13 +268,31 @@ export function QuizEditorPage({ id }: { id: string }) {
               onChange={(image) => editResult(r, { image })}
               onError={imageError}
             />
-            <button
-              type="button"
-              onClick={() => edit((d) => ({ ...d, results: d.results.filter((_, i) => i !== r) }))}
-              className="justify-self-start text-sm underline"
-            >
-              Retirer le résultat {r + 1}
-            </button>
+            <div className="flex flex-wrap gap-4 text-sm">
+              <button
+                type="button"
+                disabled={r === 0}
+                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, -1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Monter le résultat {r + 1}
+              </button>
+              <button
+                type="button"
+                disabled={r === draft.results.length - 1}
+                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, 1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Descendre le résultat {r + 1}
+              </button>
+              <button
+                type="button"
+                onClick={() => edit((d) => ({ ...d, results: d.results.filter((_, i) => i !== r) }))}
+                className="underline"
+              >
+                Retirer le résultat {r + 1}
+              </button>
+            </div>
           </fieldset>
         ))}
         <button
@@ -380,13 +400,31 @@ export function QuizEditorPage({ id }: { id: string }) {
                 </li>
               ))}
             </ol>
-            <button
-              type="button"
-              onClick={() => edit((d) => ({ ...d, questions: d.questions.filter((_, i) => i !== q) }))}
-              className="justify-self-start text-sm underline"
-            >
-              Retirer la question {q + 1}
-            </button>
+            <div className="flex flex-wrap gap-4 text-sm">
+              <button
+                type="button"
+                disabled={q === 0}
+                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, -1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Monter la question {q + 1}
+              </button>
+              <button
+                type="button"
+                disabled={q === draft.questions.length - 1}
+                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, 1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Descendre la question {q + 1}
+              </button>
+              <button
+                type="button"
+                onClick={() => edit((d) => ({ ...d, questions: d.questions.filter((_, i) => i !== q) }))}
+                className="underline"
+              >
+                Retirer la question {q + 1}
+              </button>
+            </div>
           </fieldset>
         ))}
         <button

@@ -610,7 +610,8 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
 
   let quizImage: Promise<LibraryImage> | null = null;
   async function quizBody(title: string) {
-    quizImage ??= uploadLibraryImage(api, signed('editor'));
+    // Not the bytes of `png()`: an image a quiz shows cannot be deleted, and deleteMedia's rows delete theirs.
+    quizImage ??= uploadLibraryImage(api, signed('editor'), 60);
     return quizDraftBody(`${title} ${next()}`, await quizImage);
   }
 

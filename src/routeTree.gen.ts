@@ -35,6 +35,7 @@ import { Route as AdminMediasRouteImport } from './routes/admin/medias'
 import { Route as AdminRedirectionsRouteImport } from './routes/admin/redirections'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
 import { Route as AdminSondagesRouteImport } from './routes/admin/sondages'
+import { Route as ApercuQuizzTokenRouteImport } from './routes/apercu-quizz.$token'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
 import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
@@ -53,6 +54,8 @@ import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.in
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
 import { Route as AdminPopinsIdRouteImport } from './routes/admin/popins.$id'
+import { Route as AdminQuizzIndexRouteImport } from './routes/admin/quizz.index'
+import { Route as AdminQuizzIdRouteImport } from './routes/admin/quizz.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
@@ -190,6 +193,11 @@ const AdminSondagesRoute = AdminSondagesRouteImport.update({
   path: '/sondages',
   getParentRoute: () => AdminRoute,
 } as any)
+const ApercuQuizzTokenRoute = ApercuQuizzTokenRouteImport.update({
+  id: '/apercu-quizz/$token',
+  path: '/apercu-quizz/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApercuTokenRoute = ApercuTokenRouteImport.update({
   id: '/apercu/$token',
   path: '/apercu/$token',
@@ -284,6 +292,16 @@ const AdminPopinsIdRoute = AdminPopinsIdRouteImport.update({
   path: '/popins/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminQuizzIndexRoute = AdminQuizzIndexRouteImport.update({
+  id: '/quizz/',
+  path: '/quizz/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminQuizzIdRoute = AdminQuizzIdRouteImport.update({
+  id: '/quizz/$id',
+  path: '/quizz/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AppPiquanteChar123SlugChar125UrlRoute =
   AppPiquanteChar123SlugChar125UrlRouteImport.update({
     id: '/app-piquante/{-$slug}/$url',
@@ -338,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -356,12 +375,14 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
+  '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
+  '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesByTo {
@@ -388,6 +409,7 @@ export interface FileRoutesByTo {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -406,12 +428,14 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
+  '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/admin/popins': typeof AdminPopinsIndexRoute
+  '/admin/quizz': typeof AdminQuizzIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesById {
@@ -440,6 +464,7 @@ export interface FileRoutesById {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -458,12 +483,14 @@ export interface FileRoutesById {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
+  '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
+  '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRouteTypes {
@@ -493,6 +520,7 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-quizz/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -511,12 +539,14 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
+    | '/admin/quizz/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
     | '/admin/popins/'
+    | '/admin/quizz/'
     | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -543,6 +573,7 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-quizz/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -561,12 +592,14 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
+    | '/admin/quizz/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres'
     | '/admin/popins'
+    | '/admin/quizz'
     | '/quizz/$url'
   id:
     | '__root__'
@@ -594,6 +627,7 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-quizz/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -612,12 +646,14 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
+    | '/admin/quizz/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
     | '/admin/popins/'
+    | '/admin/quizz/'
     | '/quizz/$url/'
   fileRoutesById: FileRoutesById
 }
@@ -635,6 +671,7 @@ export interface RootRouteChildren {
   QuizzesRoute: typeof QuizzesRoute
   ShoppingRoute: typeof ShoppingRoute
   SlugUrlRoute: typeof SlugUrlRoute
+  ApercuQuizzTokenRoute: typeof ApercuQuizzTokenRoute
   ApercuTokenRoute: typeof ApercuTokenRoute
   AppPiquanteMissionRoute: typeof AppPiquanteMissionRoute
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
@@ -840,6 +877,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSondagesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/apercu-quizz/$token': {
+      id: '/apercu-quizz/$token'
+      path: '/apercu-quizz/$token'
+      fullPath: '/apercu-quizz/$token'
+      preLoaderRoute: typeof ApercuQuizzTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/apercu/$token': {
       id: '/apercu/$token'
       path: '/apercu/$token'
@@ -966,6 +1010,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPopinsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/quizz/': {
+      id: '/admin/quizz/'
+      path: '/quizz'
+      fullPath: '/admin/quizz/'
+      preLoaderRoute: typeof AdminQuizzIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/quizz/$id': {
+      id: '/admin/quizz/$id'
+      path: '/quizz/$id'
+      fullPath: '/admin/quizz/$id'
+      preLoaderRoute: typeof AdminQuizzIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/app-piquante/{-$slug}/$url': {
       id: '/app-piquante/{-$slug}/$url'
       path: '/app-piquante/{-$slug}/$url'
@@ -1020,8 +1078,10 @@ interface AdminRouteChildren {
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
+  AdminQuizzIdRoute: typeof AdminQuizzIdRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
   AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
+  AdminQuizzIndexRoute: typeof AdminQuizzIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -1040,8 +1100,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
+  AdminQuizzIdRoute: AdminQuizzIdRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
   AdminPopinsIndexRoute: AdminPopinsIndexRoute,
+  AdminQuizzIndexRoute: AdminQuizzIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -1060,6 +1122,7 @@ const rootRouteChildren: RootRouteChildren = {
   QuizzesRoute: QuizzesRoute,
   ShoppingRoute: ShoppingRoute,
   SlugUrlRoute: SlugUrlRoute,
+  ApercuQuizzTokenRoute: ApercuQuizzTokenRoute,
   ApercuTokenRoute: ApercuTokenRoute,
   AppPiquanteMissionRoute: AppPiquanteMissionRoute,
   AppPiquanteShoppingRoute: AppPiquanteShoppingRoute,

@@ -21,7 +21,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ConsentRecordInput, ContentBlock, Image, MosaicImage, PopinParts, PopinTrigger, QuizQuestion, Reply } from '../api/types.ts';
+import type {
+  AdminQuizQuestion,
+  AdminQuizResult,
+  ConsentRecordInput,
+  ContentBlock,
+  Image,
+  MosaicImage,
+  PopinParts,
+  PopinTrigger,
+  QuizQuestion,
+  Reply,
+} from '../api/types.ts';
 
 /** PostgreSQL's tsvector; only ever written by the database (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -129,6 +140,55 @@ export const quizResults = pgTable(
     position: smallint('position').notNull(),
   },
   (t) => [uniqueIndex('quiz_results_quiz_url_idx').on(t.quizId, t.url)],
+);
+
+/**
+ * The newsroom's working copy of a quiz (decision 011, as articles): drafts, versions, schedule. While
+ * published, the readers' `quizzes` row (same id) and its `quiz_results` are written from it by the
+ * editorial workflow; nothing else writes them but the demo seed, whose quizzes are backfilled here.
+ */
+export const newsroomQuizzes = pgTable(
+  'newsroom_quizzes',
+  {
+    /** Also the id of the `quizzes` row while published. */
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    status: text('status').$type<NewsroomStatus>().notNull(),
+    version: integer('version').notNull().default(1),
+    title: text('title').notNull(),
+    intro: text('intro').notNull(),
+    image: jsonb('image').$type<Image>().notNull(),
+    questions: jsonb('questions').$type<AdminQuizQuestion[]>().notNull(),
+    results: jsonb('results').$type<AdminQuizResult[]>().notNull(),
+    scheduledAt: tstz('scheduled_at'),
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('newsroom_quizzes_slug_idx').on(t.slug),
+    index('newsroom_quizzes_updated_idx').on(t.updatedAt, t.id),
+    index('newsroom_quizzes_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('newsroom_quizzes_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+  ],
+);
+
+/** Every saved state of a quiz, for the diff and the restore. */
+export const quizRevisions = pgTable(
+  'quiz_revisions',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => newsroomQuizzes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quiz_revisions_quiz_version_idx').on(t.quizId, t.version)],
 );
 
 export const mosaics = pgTable(

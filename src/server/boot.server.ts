@@ -24,6 +24,7 @@ import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
+import { backfillQuizzes } from './newsroom/quizzes/quizReaderCopy.ts';
 import { startScheduler } from './newsroom/scheduler.ts';
 import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 
@@ -62,6 +63,7 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, option
   }
   // Articles from the seed (or from before the newsroom) get their editorial row: one anti-join.
   await backfillNewsroom(database.db);
+  await backfillQuizzes(database.db);
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();

@@ -9,6 +9,7 @@ import { createTestApiHandler } from './testApiHandler.ts';
 import { createMemoryStore } from '../server/http/sharedStore.ts';
 import { type Clock, createClock } from '../server/newsroom/clock.ts';
 import { backfillNewsroom } from '../server/newsroom/articles/articleReaderCopy.ts';
+import { backfillQuizzes } from '../server/newsroom/quizzes/quizReaderCopy.ts';
 import { type NewsroomOptions, newsroomHandlers } from '../server/newsroom/http/newsroomHandlers.ts';
 import { createStaff } from '../server/newsroom/staff.server.ts';
 import { seedDemoContent } from '../server/seed/seedDemoContent.server.ts';
@@ -88,6 +89,7 @@ export function useNewsroomApi(
     database = await createTestDatabase(kind);
     await seedDemoContent(database.db);
     await backfillNewsroom(database.db);
+    await backfillQuizzes(database.db);
     for (const role of ROLES) {
       await createStaff(database.db, { email: `${role}@piquante.test`, name: `Compte ${role}`, role, password: PASSWORD });
     }

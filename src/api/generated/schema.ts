@@ -1262,6 +1262,194 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/quizzes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Quiz de la rédaction
+     * @description Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord. Les rôles
+     *     contributor et author n'y voient que leurs propres quiz et ceux qui sont publiés.
+     */
+    get: operations['listAdminQuizzes'];
+    put?: never;
+    /**
+     * Créer un brouillon de quiz
+     * @description Le serveur refuse un quiz qui ne peut pas se jouer, avec un message qui nomme la question ou le résultat
+     *     en cause : une question sans réponse, une liste de réponses d'une autre taille que 4 ou 6, une réponse
+     *     qui ne compte pour aucun résultat, un résultat qu'aucune combinaison de réponses n'atteint. Les textes
+     *     sont du texte simple (le HTML est refusé) ; les images viennent de la médiathèque.
+     */
+    post: operations['createAdminQuiz'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quizzes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Un quiz de la rédaction
+     * @description Les rôles editor et admin lisent tout ; contributor et author leurs propres quiz et ceux qui sont
+     *     publiés, jamais le brouillon de quelqu'un d'autre (`403`).
+     */
+    get: operations['getAdminQuiz'];
+    /**
+     * Enregistrer un quiz
+     * @description Concurrence optimiste : `version` est celle que l'éditeur a chargée. Si quelqu'un a enregistré depuis,
+     *     la réponse est `409` et nomme qui ; rien n'est écrasé. Un quiz publié est mis à jour pour les lecteurs.
+     */
+    put: operations['updateAdminQuiz'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quizzes/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier un quiz, le repasser en brouillon
+     * @description Mêmes états et mêmes droits que les articles. Publier écrit le quiz et ses résultats là où les pages
+     *     des lecteurs les lisent (`/quizz/{url}`, `/quizz/{url}/{résultat}`, la liste des quiz, le plan du site) ;
+     *     dépublier les retire.
+     */
+    post: operations['changeAdminQuizStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quizzes/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'un quiz
+     * @description Chaque révision avec ses différences lisibles ; mêmes droits que pour lire le quiz.
+     */
+    get: operations['listQuizRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quizzes/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision d'un quiz
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restoreQuizRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quizzes/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'un quiz
+     * @description Un lien signé (HMAC) qui expire, vers la vraie page du quiz rendue avec son état de travail (`/apercu-quizz/{jeton}`).
+     */
+    post: operations['createQuizPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/quiz/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'un quiz
+     * @description Le quiz tel qu'il serait publié, pour un jeton d'aperçu de quiz valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getQuizPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/categories': {
     parameters: {
       query?: never;
@@ -2007,6 +2195,108 @@ export interface components {
       description: string;
       image: components['schemas']['Image'];
       quiz: components['schemas']['QuizLink'];
+    };
+    /**
+     * @description Une réponse : son texte (texte simple), son image pour une question en images (de la médiathèque), et
+     *     le résultat (slug) auquel elle donne un point.
+     */
+    QuizAnswerInput: {
+      text: string;
+      image?: components['schemas']['AdminImage'] | null;
+      resultSlug: components['schemas']['Slug'] | null;
+    };
+    /**
+     * @description Une question et ses réponses, en listes de 4 ou de 6 (SPEC §2). `audio` : la médiathèque ne reçoit que
+     *     des images ; un son déjà attaché au quiz (contenu de démonstration) peut être gardé ou retiré, pas ajouté.
+     */
+    QuizQuestionInput: {
+      text: string;
+      /** @enum {string} */
+      answerKind: 'text' | 'picture';
+      audio?: components['schemas']['Audio'] | null;
+      answers: components['schemas']['QuizAnswerInput'][];
+    };
+    /** @description Un résultat, avec sa propre adresse (`/quizz/{quiz}/{slug}`) et son image de partage. */
+    QuizResultInput: {
+      slug: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      image: components['schemas']['AdminImage'];
+    };
+    QuizDraftInput: {
+      title: string;
+      /** @description Généré depuis le titre s'il est absent. */
+      slug?: components['schemas']['Slug'];
+      intro: string;
+      image: components['schemas']['AdminImage'];
+      questions: components['schemas']['QuizQuestionInput'][];
+      results: components['schemas']['QuizResultInput'][];
+    };
+    QuizUpdateInput: {
+      version: number;
+      title: string;
+      slug?: components['schemas']['Slug'];
+      intro: string;
+      image: components['schemas']['AdminImage'];
+      questions: components['schemas']['QuizQuestionInput'][];
+      results: components['schemas']['QuizResultInput'][];
+    };
+    AdminQuizAnswer: {
+      text: string;
+      image: components['schemas']['Image'] | null;
+      resultSlug: components['schemas']['Slug'];
+    };
+    AdminQuizQuestion: {
+      text: string;
+      /** @enum {string} */
+      answerKind: 'text' | 'picture';
+      audio: components['schemas']['Audio'] | null;
+      answers: components['schemas']['AdminQuizAnswer'][];
+    };
+    AdminQuizResult: {
+      slug: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+    };
+    /** @description Un quiz dans son état de travail ; le même schéma que l'entrée, plus l'état et qui l'a modifié. */
+    AdminQuiz: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      intro: string;
+      image: components['schemas']['Image'];
+      questions: components['schemas']['AdminQuizQuestion'][];
+      results: components['schemas']['AdminQuizResult'][];
+      /** @description Adresse publique du quiz (`/quizz/{slug}`). */
+      url: string;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminQuizSummary: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      questionCount: number;
+      resultCount: number;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminQuizList: {
+      results: components['schemas']['AdminQuizSummary'][];
+      total: number;
     };
     MosaicSummary: {
       id: number;
@@ -5436,6 +5726,315 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminQuizzes: {
+    parameters: {
+      query?: {
+        /** @description Recherche dans le titre. */
+        q?: string;
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page de quiz. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuizList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminQuiz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuizDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuiz'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminQuiz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le quiz, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuiz'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminQuiz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuizUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuiz'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminQuizStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuiz'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listQuizRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreQuizRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuiz'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createQuizPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getQuizPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu de quiz. */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le quiz, dans la forme que lisent les pages publiques. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Quiz'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

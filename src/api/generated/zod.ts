@@ -390,6 +390,217 @@ export const QuizResultWithQuiz = zod
 export type QuizResultWithQuiz = zod.input<typeof QuizResultWithQuiz>;
 export type QuizResultWithQuizOutput = zod.output<typeof QuizResultWithQuiz>;
 
+export const adminImageUrlMax = 500;
+
+export const adminImageUrlRegExp = new RegExp('^/(?!/)');
+export const adminImageAltMax = 300;
+
+export const adminImageWidthMax = 20000;
+
+export const adminImageHeightMax = 20000;
+
+export const AdminImage = zod
+  .strictObject({
+    url: zod.string().min(1).max(adminImageUrlMax).regex(adminImageUrlRegExp),
+    alt: zod.string().min(1).max(adminImageAltMax),
+    width: zod.int().min(1).max(adminImageWidthMax),
+    height: zod.int().min(1).max(adminImageHeightMax),
+    focalX: FocalCoordinate.optional(),
+    focalY: FocalCoordinate.optional(),
+  })
+  .describe(
+    'Image principale ; le texte alternatif est obligatoire. Le point focal est facultatif (les deux coordonnées ensemble).',
+  );
+
+export type AdminImage = zod.input<typeof AdminImage>;
+export type AdminImageOutput = zod.output<typeof AdminImage>;
+
+export const quizAnswerInputTextMax = 200;
+
+export const QuizAnswerInput = zod
+  .strictObject({
+    text: zod.string().max(quizAnswerInputTextMax),
+    image: zod.union([AdminImage, zod.null()]).optional(),
+    resultSlug: zod.union([Slug, zod.null()]),
+  })
+  .describe(
+    'Une réponse : son texte (texte simple), son image pour une question en images (de la médiathèque), et\nle résultat (slug) auquel elle donne un point.\n',
+  );
+
+export type QuizAnswerInput = zod.input<typeof QuizAnswerInput>;
+export type QuizAnswerInputOutput = zod.output<typeof QuizAnswerInput>;
+
+export const quizQuestionInputTextMax = 300;
+
+export const quizQuestionInputAnswersMax = 12;
+
+export const QuizQuestionInput = zod
+  .strictObject({
+    text: zod.string().max(quizQuestionInputTextMax),
+    answerKind: zod.enum(['text', 'picture']),
+    audio: zod.union([Audio, zod.null()]).optional(),
+    answers: zod.array(QuizAnswerInput).max(quizQuestionInputAnswersMax),
+  })
+  .describe(
+    'Une question et ses réponses, en listes de 4 ou de 6 (SPEC §2). `audio` : la médiathèque ne reçoit que\ndes images ; un son déjà attaché au quiz (contenu de démonstration) peut être gardé ou retiré, pas ajouté.\n',
+  );
+
+export type QuizQuestionInput = zod.input<typeof QuizQuestionInput>;
+export type QuizQuestionInputOutput = zod.output<typeof QuizQuestionInput>;
+
+export const quizResultInputTitleMax = 200;
+
+export const quizResultInputDescriptionMax = 2000;
+
+export const QuizResultInput = zod
+  .strictObject({
+    slug: Slug,
+    title: zod.string().max(quizResultInputTitleMax),
+    description: zod.string().max(quizResultInputDescriptionMax),
+    image: AdminImage,
+  })
+  .describe(
+    'Un résultat, avec sa propre adresse (`/quizz/{quiz}/{slug}`) et son image de partage.',
+  );
+
+export type QuizResultInput = zod.input<typeof QuizResultInput>;
+export type QuizResultInputOutput = zod.output<typeof QuizResultInput>;
+
+export const quizDraftInputTitleMax = 200;
+
+export const quizDraftInputIntroMax = 2000;
+
+export const quizDraftInputQuestionsMax = 50;
+
+export const quizDraftInputResultsMax = 12;
+
+export const QuizDraftInput = zod.strictObject({
+  title: zod.string().min(1).max(quizDraftInputTitleMax),
+  slug: Slug.optional().describe("Généré depuis le titre s'il est absent."),
+  intro: zod.string().max(quizDraftInputIntroMax),
+  image: AdminImage,
+  questions: zod.array(QuizQuestionInput).max(quizDraftInputQuestionsMax),
+  results: zod.array(QuizResultInput).max(quizDraftInputResultsMax),
+});
+
+export type QuizDraftInput = zod.input<typeof QuizDraftInput>;
+export type QuizDraftInputOutput = zod.output<typeof QuizDraftInput>;
+
+export const quizUpdateInputTitleMax = 200;
+
+export const quizUpdateInputIntroMax = 2000;
+
+export const quizUpdateInputQuestionsMax = 50;
+
+export const quizUpdateInputResultsMax = 12;
+
+export const QuizUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  title: zod.string().min(1).max(quizUpdateInputTitleMax),
+  slug: Slug.optional(),
+  intro: zod.string().max(quizUpdateInputIntroMax),
+  image: AdminImage,
+  questions: zod.array(QuizQuestionInput).max(quizUpdateInputQuestionsMax),
+  results: zod.array(QuizResultInput).max(quizUpdateInputResultsMax),
+});
+
+export type QuizUpdateInput = zod.input<typeof QuizUpdateInput>;
+export type QuizUpdateInputOutput = zod.output<typeof QuizUpdateInput>;
+
+export const AdminQuizAnswer = zod.strictObject({
+  text: zod.string(),
+  image: zod.union([Image, zod.null()]),
+  resultSlug: Slug,
+});
+
+export type AdminQuizAnswer = zod.input<typeof AdminQuizAnswer>;
+export type AdminQuizAnswerOutput = zod.output<typeof AdminQuizAnswer>;
+
+export const AdminQuizQuestion = zod.strictObject({
+  text: zod.string(),
+  answerKind: zod.enum(['text', 'picture']),
+  audio: zod.union([Audio, zod.null()]),
+  answers: zod.array(AdminQuizAnswer),
+});
+
+export type AdminQuizQuestion = zod.input<typeof AdminQuizQuestion>;
+export type AdminQuizQuestionOutput = zod.output<typeof AdminQuizQuestion>;
+
+export const AdminQuizResult = zod.strictObject({
+  slug: Slug,
+  title: zod.string(),
+  description: zod.string(),
+  image: Image,
+});
+
+export type AdminQuizResult = zod.input<typeof AdminQuizResult>;
+export type AdminQuizResultOutput = zod.output<typeof AdminQuizResult>;
+
+export const ArticleStatus = zod
+  .enum(['draft', 'scheduled', 'published', 'unpublished'])
+  .describe(
+    'draft (brouillon), scheduled (programmé), published (publié), unpublished (dépublié).',
+  );
+
+export type ArticleStatus = zod.input<typeof ArticleStatus>;
+export type ArticleStatusOutput = zod.output<typeof ArticleStatus>;
+
+export const AdminQuiz = zod
+  .strictObject({
+    id: zod.int().min(1),
+    slug: Slug,
+    status: ArticleStatus,
+    version: zod.int().min(1),
+    title: zod.string(),
+    intro: zod.string(),
+    image: Image,
+    questions: zod.array(AdminQuizQuestion),
+    results: zod.array(AdminQuizResult),
+    url: zod.string().describe('Adresse publique du quiz (`/quizz/{slug}`).'),
+    scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+    publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+    createdById: zod.union([zod.int(), zod.null()]),
+    updatedByName: zod.union([zod.string(), zod.null()]),
+    createdAt: zod.iso.datetime({ offset: true }),
+    updatedAt: zod.iso.datetime({ offset: true }),
+  })
+  .describe(
+    "Un quiz dans son état de travail ; le même schéma que l'entrée, plus l'état et qui l'a modifié.",
+  );
+
+export type AdminQuiz = zod.input<typeof AdminQuiz>;
+export type AdminQuizOutput = zod.output<typeof AdminQuiz>;
+
+export const adminQuizSummaryQuestionCountMin = 0;
+
+export const adminQuizSummaryResultCountMin = 0;
+
+export const AdminQuizSummary = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  questionCount: zod.int().min(adminQuizSummaryQuestionCountMin),
+  resultCount: zod.int().min(adminQuizSummaryResultCountMin),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminQuizSummary = zod.input<typeof AdminQuizSummary>;
+export type AdminQuizSummaryOutput = zod.output<typeof AdminQuizSummary>;
+
+export const adminQuizListTotalMin = 0;
+
+export const AdminQuizList = zod.strictObject({
+  results: zod.array(AdminQuizSummary),
+  total: zod.int().min(adminQuizListTotalMin),
+});
+
+export type AdminQuizList = zod.input<typeof AdminQuizList>;
+export type AdminQuizListOutput = zod.output<typeof AdminQuizList>;
+
 export const mosaicSummaryImageCountMin = 0;
 
 export const MosaicSummary = zod.strictObject({
@@ -887,15 +1098,6 @@ export const PopinUpdateInput = zod.strictObject({
 
 export type PopinUpdateInput = zod.input<typeof PopinUpdateInput>;
 export type PopinUpdateInputOutput = zod.output<typeof PopinUpdateInput>;
-
-export const ArticleStatus = zod
-  .enum(['draft', 'scheduled', 'published', 'unpublished'])
-  .describe(
-    'draft (brouillon), scheduled (programmé), published (publié), unpublished (dépublié).',
-  );
-
-export type ArticleStatus = zod.input<typeof ArticleStatus>;
-export type ArticleStatusOutput = zod.output<typeof ArticleStatus>;
 
 export const AdminPopin = zod.strictObject({
   id: zod.int().min(1),
@@ -1544,31 +1746,6 @@ export const RichTextDoc = zod
 
 export type RichTextDoc = zod.input<typeof RichTextDoc>;
 export type RichTextDocOutput = zod.output<typeof RichTextDoc>;
-
-export const adminImageUrlMax = 500;
-
-export const adminImageUrlRegExp = new RegExp('^/(?!/)');
-export const adminImageAltMax = 300;
-
-export const adminImageWidthMax = 20000;
-
-export const adminImageHeightMax = 20000;
-
-export const AdminImage = zod
-  .strictObject({
-    url: zod.string().min(1).max(adminImageUrlMax).regex(adminImageUrlRegExp),
-    alt: zod.string().min(1).max(adminImageAltMax),
-    width: zod.int().min(1).max(adminImageWidthMax),
-    height: zod.int().min(1).max(adminImageHeightMax),
-    focalX: FocalCoordinate.optional(),
-    focalY: FocalCoordinate.optional(),
-  })
-  .describe(
-    'Image principale ; le texte alternatif est obligatoire. Le point focal est facultatif (les deux coordonnées ensemble).',
-  );
-
-export type AdminImage = zod.input<typeof AdminImage>;
-export type AdminImageOutput = zod.output<typeof AdminImage>;
 
 export const articleDraftInputTitleMax = 200;
 
@@ -3609,6 +3786,192 @@ export const GetArticlePreviewResponse = ArticleResponse;
 export const RunSchedulerBody = SchedulerRunInput;
 
 export const RunSchedulerResponse = SchedulerRun;
+
+/**
+ * Tous les états (brouillon, programmé, publié, dépublié), les plus récemment modifiés d'abord. Les rôles
+ * contributor et author n'y voient que leurs propres quiz et ceux qui sont publiés.
+ * @summary Quiz de la rédaction
+ */
+export const listAdminQuizzesQueryQMax = 200;
+
+export const listAdminQuizzesQueryLimitDefault = 12;
+export const listAdminQuizzesQueryLimitMax = 100;
+
+export const listAdminQuizzesQueryOffsetDefault = 0;
+export const listAdminQuizzesQueryOffsetMin = 0;
+export const listAdminQuizzesQueryOffsetMax = 1000000;
+
+export const ListAdminQuizzesQueryParams = zod.object({
+  q: zod.string().max(listAdminQuizzesQueryQMax).optional().describe('Recherche dans le titre.'),
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminQuizzesQueryLimitMax)
+    .default(listAdminQuizzesQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminQuizzesQueryOffsetMin)
+    .max(listAdminQuizzesQueryOffsetMax)
+    .default(listAdminQuizzesQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminQuizzesResponse = AdminQuizList;
+
+/**
+ * Le serveur refuse un quiz qui ne peut pas se jouer, avec un message qui nomme la question ou le résultat
+ * en cause : une question sans réponse, une liste de réponses d'une autre taille que 4 ou 6, une réponse
+ * qui ne compte pour aucun résultat, un résultat qu'aucune combinaison de réponses n'atteint. Les textes
+ * sont du texte simple (le HTML est refusé) ; les images viennent de la médiathèque.
+ * @summary Créer un brouillon de quiz
+ */
+export const CreateAdminQuizBody = QuizDraftInput;
+
+export const CreateAdminQuizResponse = AdminQuiz;
+
+/**
+ * Les rôles editor et admin lisent tout ; contributor et author leurs propres quiz et ceux qui sont
+ * publiés, jamais le brouillon de quelqu'un d'autre (`403`).
+ * @summary Un quiz de la rédaction
+ */
+export const getAdminQuizPathIdMax = 2147483647;
+
+export const GetAdminQuizParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminQuizPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminQuizResponse = AdminQuiz;
+
+/**
+ * Concurrence optimiste : `version` est celle que l'éditeur a chargée. Si quelqu'un a enregistré depuis,
+ * la réponse est `409` et nomme qui ; rien n'est écrasé. Un quiz publié est mis à jour pour les lecteurs.
+ * @summary Enregistrer un quiz
+ */
+export const updateAdminQuizPathIdMax = 2147483647;
+
+export const UpdateAdminQuizParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminQuizPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminQuizBody = QuizUpdateInput;
+
+export const UpdateAdminQuizResponse = AdminQuiz;
+
+/**
+ * Mêmes états et mêmes droits que les articles. Publier écrit le quiz et ses résultats là où les pages
+ * des lecteurs les lisent (`/quizz/{url}`, `/quizz/{url}/{résultat}`, la liste des quiz, le plan du site) ;
+ * dépublier les retire.
+ * @summary Programmer, publier, dépublier un quiz, le repasser en brouillon
+ */
+export const changeAdminQuizStatusPathIdMax = 2147483647;
+
+export const ChangeAdminQuizStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminQuizStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminQuizStatusBody = StatusChangeInput;
+
+export const ChangeAdminQuizStatusResponse = AdminQuiz;
+
+/**
+ * Chaque révision avec ses différences lisibles ; mêmes droits que pour lire le quiz.
+ * @summary Révisions d'un quiz
+ */
+export const listQuizRevisionsPathIdMax = 2147483647;
+
+export const ListQuizRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listQuizRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListQuizRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision d'un quiz
+ */
+export const restoreQuizRevisionPathIdMax = 2147483647;
+
+export const restoreQuizRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreQuizRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreQuizRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreQuizRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreQuizRevisionBody = VersionInput;
+
+export const RestoreQuizRevisionResponse = AdminQuiz;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers la vraie page du quiz rendue avec son état de travail (`/apercu-quizz/{jeton}`).
+ * @summary Lien d'aperçu signé d'un quiz
+ */
+export const createQuizPreviewLinkPathIdMax = 2147483647;
+
+export const CreateQuizPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createQuizPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateQuizPreviewLinkResponse = PreviewLink;
+
+/**
+ * Le quiz tel qu'il serait publié, pour un jeton d'aperçu de quiz valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'un quiz
+ */
+export const getQuizPreviewPathTokenMin = 10;
+export const getQuizPreviewPathTokenMax = 200;
+
+export const getQuizPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetQuizPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getQuizPreviewPathTokenMin)
+    .max(getQuizPreviewPathTokenMax)
+    .regex(getQuizPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu de quiz."),
+});
+
+export const GetQuizPreviewResponse = Quiz;
 
 /**
  * @summary Rubriques (avec leur nombre d'articles)

@@ -46,3 +46,8 @@ export async function loadQuizResult(quizUrl: string, resultUrl: string): Promis
     return required(await api().GET('/api/quizz/{quizUrl}/{resultUrl}', { params: { path: { quizUrl, resultUrl } } })).result;
   });
 }
+
+/** '/apercu-quizz/{token}': a quiz as it would be published, from a signed link (never remembered). */
+export async function loadQuizPreview(token: string): Promise<Quiz> {
+  return required(await api().GET('/api/preview/quiz/{token}', { params: { path: { token } } }));
+}

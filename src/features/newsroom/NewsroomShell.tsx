@@ -46,6 +46,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/articles/$id" params={{ id: 'nouveau' }} className="underline-offset-4 hover:underline">
                   Nouvel article
                 </Link>
+                <Link to="/admin/quizz" className="underline-offset-4 hover:underline">
+                  Quiz
+                </Link>
                 <Link to="/admin/popins" className="underline-offset-4 hover:underline">
                   Popins
                 </Link>

@@ -14,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { StaffRole } from '../../db/schema.ts';
+import type { AdminQuiz } from '../../api/types.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { popinDraftBody } from '../../testing/popinFixtures.ts';
+import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff } from './staff.server.ts';
 
@@ -341,6 +343,106 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         call: async (_, as) => request('POST', `/api/admin/articles/${(await draftAs(colleague, 'Son aperçu')).id}/preview-link`, { as }),
       },
     ],
+    listAdminQuizzes: [{ what: 'the quizzes', policy: everyone, call: (_, as) => request('GET', '/api/admin/quizzes', { as }) }],
+    createAdminQuiz: [
+      {
+        what: 'a new quiz draft',
+        policy: everyone,
+        call: async (_, as) => request('POST', '/api/admin/quizzes', { as, body: await quizBody('Neuf') }),
+      },
+    ],
+    getAdminQuiz: [
+      {
+        what: 'one’s own quiz draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/quizzes/${(await quizDraftAs(as, 'Le mien')).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s quiz draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/quizzes/${(await quizDraftAs(colleague, 'Pas le tien')).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s published quiz',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/quizzes/${(await publishedQuizAs(colleague, 'Public')).id}`, { as }),
+      },
+    ],
+    updateAdminQuiz: [
+      { what: 'save one’s own quiz draft', policy: everyone, call: async (_, as) => saveQuizAs(as, await quizDraftAs(as, 'À moi')) },
+      {
+        what: 'save a colleague’s quiz draft',
+        policy: editorsOnly,
+        call: async (_, as) => saveQuizAs(as, await quizDraftAs(colleague, 'À elle')),
+      },
+      {
+        what: 'change one’s own published quiz',
+        policy: authorsUp,
+        call: async (_, as) => saveQuizAs(as, await publishedQuizAs(as, 'Publié')),
+      },
+    ],
+    changeAdminQuizStatus: [
+      {
+        what: 'publish one’s own quiz draft',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const draft = await quizDraftAs(as, 'À publier');
+          return request('POST', `/api/admin/quizzes/${draft.id}/status`, { as, body: { action: 'publish', version: draft.version } });
+        },
+      },
+      {
+        what: 'schedule one’s own quiz draft',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const draft = await quizDraftAs(as, 'À programmer');
+          return request('POST', `/api/admin/quizzes/${draft.id}/status`, {
+            as,
+            body: { action: 'schedule', version: draft.version, scheduledAt: future() },
+          });
+        },
+      },
+      {
+        what: 'unpublish a colleague’s quiz',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const quiz = await publishedQuizAs(colleague, 'Sa page');
+          return request('POST', `/api/admin/quizzes/${quiz.id}/status`, { as, body: { action: 'unpublish', version: quiz.version } });
+        },
+      },
+    ],
+    listQuizRevisions: [
+      {
+        what: 'one’s own quiz draft’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/quizzes/${(await quizDraftAs(as, 'Versions')).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s quiz draft’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/quizzes/${(await quizDraftAs(colleague, 'Ses versions')).id}/revisions`, { as }),
+      },
+    ],
+    restoreQuizRevision: [
+      { what: 'restore a revision of one’s own quiz draft', policy: everyone, call: async (_, as) => restoreFirstQuizRevision(as, as) },
+      {
+        what: 'restore a revision of a colleague’s quiz draft',
+        policy: editorsOnly,
+        call: async (_, as) => restoreFirstQuizRevision(colleague, as),
+      },
+    ],
+    createQuizPreviewLink: [
+      {
+        what: 'preview one’s own quiz draft',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/quizzes/${(await quizDraftAs(as, 'Aperçu')).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s quiz draft',
+        policy: editorsOnly,
+        call: async (_, as) =>
+          request('POST', `/api/admin/quizzes/${(await quizDraftAs(colleague, 'Son aperçu')).id}/preview-link`, { as }),
+      },
+    ],
     runScheduler: [
       { what: 'run the scheduler', policy: editorsOnly, call: (_, as) => request('POST', '/api/admin/scheduler/run', { as }) },
     ],
@@ -628,6 +730,48 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
       },
     ],
   };
+
+  let quizImage: Promise<LibraryImage> | null = null;
+  async function quizBody(title: string) {
+    // Not the bytes of `png()`: an image a quiz shows cannot be deleted, and deleteMedia's rows delete theirs.
+    quizImage ??= uploadLibraryImage(api, signed('editor'), 60);
+    return quizDraftBody(`${title} ${next()}`, await quizImage);
+  }
+
+  async function quizDraftAs(as: Signed, title: string) {
+    const response = await request('POST', '/api/admin/quizzes', { as, body: await quizBody(title) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminQuiz.parse(await response.json());
+  }
+
+  async function publishedQuizAs(as: Signed, title: string) {
+    const draft = await quizDraftAs(as, title);
+    const response = await request('POST', `/api/admin/quizzes/${draft.id}/status`, {
+      as: colleague,
+      body: { action: 'publish', version: draft.version },
+    });
+    expect(response.status).toBe(200);
+    return contract.AdminQuiz.parse(await response.json());
+  }
+
+  function saveQuizAs(as: Signed, quiz: AdminQuiz) {
+    const { title, slug, intro, image, questions, results, version } = quiz;
+    return request('PUT', `/api/admin/quizzes/${quiz.id}`, {
+      as,
+      body: { title: `${title} bis`, slug, intro, image, questions, results, version },
+    });
+  }
+
+  async function restoreFirstQuizRevision(owner: Signed, as: Signed) {
+    const draft = await quizDraftAs(owner, 'Révisé');
+    const saved = contract.AdminQuiz.parse(await (await saveQuizAs(owner, draft)).json());
+    const revisions = contract.ListQuizRevisionsResponse.parse(
+      await (await request('GET', `/api/admin/quizzes/${draft.id}/revisions`, { as: owner })).json(),
+    );
+    const first = revisions.results.at(-1);
+    if (!first) throw new Error('no revision');
+    return request('POST', `/api/admin/quizzes/${draft.id}/revisions/${first.id}/restore`, { as, body: { version: saved.version } });
+  }
 
   async function restoreFirstRevision(owner: Signed, as: Signed) {
     const draft = await draftAs(owner, 'Révisée');

@@ -10,7 +10,7 @@ import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
 import type { MediaItem } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
-import { articles, type MediaVariant, media, newsroomArticles } from '../../db/schema.ts';
+import { articles, type MediaVariant, media, newsroomArticles, newsroomQuizzes } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
 import { articlesShowingInBody } from './bodyImages.server.ts';
 import type { MediaStorage } from './mediaStorage.ts';
@@ -184,8 +184,16 @@ function inUseMessage(titles: string[]): string {
   return `Cette image est utilisée par ${who}. Choisissez-leur une autre image avant de la supprimer.`;
 }
 
+function quizInUseMessage(titles: string[]): string {
+  const named = titles.slice(0, 5).map((t) => `« ${t} »`);
+  const rest = titles.length - named.length;
+  const list = rest > 0 ? `${named.join(', ')} et ${rest} autre${rest > 1 ? 's' : ''}` : named.join(', ');
+  const who = titles.length === 1 ? `le quiz ${list}` : `${titles.length} quiz : ${list}`;
+  return `Cette image est utilisée par ${who}. Choisissez-${titles.length === 1 ? 'lui' : 'leur'} une autre image avant de la supprimer.`;
+}
+
 /**
- * Deletes an image no article uses (main, sharing or in-body image, in any state; old revisions do not count), then
+ * Deletes an image no article or quiz uses (main, sharing or in-body image, in any state; old revisions do not count), then
  * the files of its variants. The row goes first: a file left behind by a storage failure is an unreferenced,
  * content-named orphan (reported in the audit log), never an article pointing at nothing.
  */
@@ -215,6 +223,19 @@ export async function deleteMedia(
   const users = new Map([...published, ...editorial, ...inBody].map((a) => [a.id, a.title]));
   if (users.size > 0)
     return { ok: false, kind: 'taken', message: inUseMessage([...users.values()].sort((a, b) => a.localeCompare(b, 'fr'))) };
+  // A quiz shows it (cover, result, picture answer), in any state: its working copy holds every image it publishes.
+  const quizUsers = await db
+    .select({ title: newsroomQuizzes.title })
+    .from(newsroomQuizzes)
+    .where(
+      or(
+        like(sql`${newsroomQuizzes.image}->>'url'`, prefix),
+        like(sql`${newsroomQuizzes.results}::text`, `%${prefix}`),
+        like(sql`${newsroomQuizzes.questions}::text`, `%${prefix}`),
+      ),
+    )
+    .orderBy(asc(newsroomQuizzes.title));
+  if (quizUsers.length > 0) return { ok: false, kind: 'taken', message: quizInUseMessage(quizUsers.map((q) => q.title)) };
 
   const [deleted] = await db.delete(media).where(eq(media.id, id)).returning();
   if (!deleted) return { ok: false, kind: 'notFound' };

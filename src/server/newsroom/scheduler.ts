@@ -1,8 +1,30 @@
-/** Publishes the scheduled articles and popins whose time has come, every `seconds` in each server process. */
+/**
+ * Publishes the scheduled items of every format whose time has come, every `seconds` in each server process.
+ * A new format schedules by adding its line to `scheduledFormats`; the scheduler and the newsroom's "run the
+ * scheduler" call both read it.
+ */
 import type { Database } from '../../db/client.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
 import { publishDuePopins } from './popins/popinWorkflow.ts';
+import { publishDueQuizzes } from './quizzes/quizWorkflow.ts';
+
+/** Each format's pass, by the name its published ids are logged under (articles: the contract's own ids). */
+export const scheduledFormats: Record<string, (db: Database, now: Date) => Promise<number[]>> = {
+  article: publishDueArticles,
+  popin: publishDuePopins,
+  quiz: publishDueQuizzes,
+};
+
+/** One pass over every format except articles (which the caller runs itself, audited): what it published. */
+export async function publishDueOtherFormats(db: Database, now: Date): Promise<string[]> {
+  const published: string[] = [];
+  for (const [name, publishDue] of Object.entries(scheduledFormats)) {
+    if (name === 'article') continue;
+    for (const id of await publishDue(db, now)) published.push(`${name} ${id}`);
+  }
+  return published;
+}
 
 /** Unref'd: it never keeps the process alive. Returns the function that stops it. */
 export function startScheduler(db: Database, clock: Clock, seconds: number, contentChanged: () => Promise<void> | void): () => void {
@@ -12,7 +34,7 @@ export function startScheduler(db: Database, clock: Clock, seconds: number, cont
     running = true;
     try {
       const now = clock.now();
-      const published = [...(await publishDueArticles(db, now)), ...(await publishDuePopins(db, now)).map((id) => `popin ${id}`)];
+      const published = [...(await publishDueArticles(db, now)).map(String), ...(await publishDueOtherFormats(db, now))];
       if (published.length > 0) {
         console.log(`[newsroom] scheduler published ${published.join(', ')}`);
         await contentChanged();

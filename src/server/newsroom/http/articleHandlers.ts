@@ -6,7 +6,7 @@ import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
-import { publishDuePopins } from '../popins/popinWorkflow.ts';
+import { publishDueOtherFormats } from '../scheduler.ts';
 import { canRead } from '../workflow/editorialWorkflow.ts';
 import {
   answer,
@@ -121,9 +121,9 @@ export function articleHandlers(deps: NewsroomDeps) {
       }
       const now = clock.now();
       const published = await runScheduler(ctx.db, session.member, now, advance);
-      // Scheduled popins ride the same pass; the answer lists the articles (its contract's ids).
-      const popinsPublished = await publishDuePopins(ctx.db, now);
-      if (published.length > 0 || popinsPublished.length > 0) await changed();
+      // The other formats' scheduled items ride the same pass; the answer lists the articles (its contract's ids).
+      const othersPublished = await publishDueOtherFormats(ctx.db, now);
+      if (published.length > 0 || othersPublished.length > 0) await changed();
       return ctx.reply(200, { published, now: now.toISOString() }, noStore);
     }),
   } satisfies ApiHandlerTable;

@@ -19,6 +19,7 @@ import { importHandlers } from './importHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
+import { quizHandlers } from './quizHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { bestofHandlers } from './bestofHandlers.ts';
 import { quotationHandlers } from './quotationHandlers.ts';
@@ -103,6 +104,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...categoryHandlers(deps),
     ...mediaHandlers(deps),
     ...previewHandlers(deps),
+    ...quizHandlers(deps),
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
     ...bestofHandlers(deps),

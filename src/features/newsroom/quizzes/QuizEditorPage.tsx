@@ -1,0 +1,535 @@
+/**
+ * The quiz editor (issue 19): the quiz, its results, its questions and their answers, saved through the
+ * shared editorial workflow (versions: a 409 says who saved first), published, scheduled or withdrawn,
+ * previewed by a signed link, restored from a revision. What keeps the quiz from being played shows
+ * while it is written, in the server's own words (src/lib/quiz/quizPlayability.ts).
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { NewsroomError, type Revision } from '../../../api/queries/newsroom.ts';
+import { type AdminQuiz, newsroomQuizzes } from '../../../api/queries/newsroomQuizzes.ts';
+import { statusLabels } from '../newsroomLabels.ts';
+import { LibraryImageField } from './LibraryImageField.tsx';
+import {
+  ANSWER_COUNTS,
+  bodyOf,
+  type DraftAnswer,
+  type DraftQuestion,
+  type DraftResult,
+  draftOf,
+  draftProblems,
+  emptyQuestion,
+  emptyQuiz,
+  emptyResult,
+  moved,
+  type QuizDraft,
+  renameResult,
+  resized,
+  slugOf,
+} from './quizDraft.ts';
+
+const input = 'rounded border-2 border-encre px-2 py-1';
+const button = 'rounded border-2 border-encre px-3 py-1 font-bold';
+
+type Message = { text: string; error: boolean; conflict?: boolean } | null;
+
+export function QuizEditorPage({ id }: { id: string }) {
+  const isNew = id === 'nouveau';
+  const navigate = useNavigate();
+  const [quiz, setQuiz] = useState<AdminQuiz | null>(null);
+  const [draft, setDraft] = useState<QuizDraft>(emptyQuiz);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const [revisions, setRevisions] = useState<Revision[] | null>(null);
+  const [scheduleAt, setScheduleAt] = useState('');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const problemsId = useId();
+
+  const load = async () => {
+    if (isNew) return;
+    try {
+      const loaded = await newsroomQuizzes.get(Number(id));
+      setQuiz(loaded);
+      setDraft(draftOf(loaded));
+      setMessage(null);
+    } catch (caught) {
+      setLoadError((caught as Error).message);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per quiz (the route keys the page by id).
+  useEffect(() => {
+    void load();
+  }, [id]);
+
+  const fail = (caught: unknown) => {
+    const conflict = caught instanceof NewsroomError && caught.status === 409;
+    setMessage({ text: (caught as Error).message, error: true, conflict });
+  };
+  const problems = draftProblems(draft);
+
+  const edit = (change: (d: QuizDraft) => QuizDraft) => setDraft((d) => change(d));
+  const editQuestion = (q: number, change: (question: DraftQuestion) => DraftQuestion) =>
+    edit((d) => ({ ...d, questions: d.questions.map((question, i) => (i === q ? change(question) : question)) }));
+  const editAnswer = (q: number, a: number, change: Partial<DraftAnswer>) =>
+    editQuestion(q, (question) => ({
+      ...question,
+      answers: question.answers.map((answer, j) => (j === a ? { ...answer, ...change } : answer)),
+    }));
+  const editResult = (r: number, change: Partial<DraftResult>) =>
+    edit((d) => ({ ...d, results: d.results.map((result, i) => (i === r ? { ...result, ...change } : result)) }));
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (problems[0]) {
+      setMessage({ text: `Ce quiz ne peut pas encore être enregistré : ${problems[0].message}`, error: true });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (quiz) {
+        const saved = await newsroomQuizzes.save(quiz.id, { ...bodyOf(draft), version: quiz.version });
+        setQuiz(saved);
+        setDraft(draftOf(saved));
+        setMessage({ text: `Quiz enregistré (version ${saved.version}).`, error: false });
+      } else {
+        const created = await newsroomQuizzes.create(bodyOf(draft));
+        setMessage({ text: 'Brouillon créé.', error: false });
+        await navigate({ to: '/admin/quizz/$id', params: { id: String(created.id) } });
+      }
+    } catch (caught) {
+      fail(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = async (action: 'publish' | 'unpublish' | 'schedule' | 'draft') => {
+    if (!quiz) return;
+    setBusy(true);
+    try {
+      const scheduledAt = action === 'schedule' && scheduleAt ? new Date(scheduleAt).toISOString() : undefined;
+      const changed = await newsroomQuizzes.changeStatus(quiz.id, {
+        action,
+        version: quiz.version,
+        ...(scheduledAt ? { scheduledAt } : {}),
+      });
+      setQuiz(changed);
+      const done = {
+        publish: 'Quiz publié.',
+        unpublish: 'Quiz dépublié.',
+        schedule: 'Publication programmée.',
+        draft: 'Repassé en brouillon.',
+      };
+      setMessage({ text: done[action], error: false });
+    } catch (caught) {
+      fail(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const preview = async () => {
+    if (!quiz) return;
+    try {
+      const link = await newsroomQuizzes.previewLink(quiz.id);
+      window.open(link.url, '_blank', 'noopener');
+      setMessage({ text: `Aperçu ouvert (lien valable jusqu’à ${new Date(link.expiresAt).toLocaleTimeString('fr-FR')}).`, error: false });
+    } catch (caught) {
+      fail(caught);
+    }
+  };
+
+  const restore = async (revision: Revision) => {
+    if (!quiz) return;
+    try {
+      const restored = await newsroomQuizzes.restore(quiz.id, revision.id, quiz.version);
+      setQuiz(restored);
+      setDraft(draftOf(restored));
+      setRevisions(null);
+      setMessage({ text: `Version ${revision.version} restaurée (nouvelle version ${restored.version}).`, error: false });
+    } catch (caught) {
+      fail(caught);
+    }
+  };
+
+  const imageError = (text: string) => setMessage({ text, error: true });
+
+  if (loadError) {
+    return (
+      <p role="alert" className="font-bold text-piment-dark">
+        {loadError}
+      </p>
+    );
+  }
+  if (!isNew && !quiz) return <p aria-live="polite">Chargement…</p>;
+
+  return (
+    <form onSubmit={save} className="grid gap-6" aria-describedby={problems.length > 0 ? problemsId : undefined} noValidate>
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="font-display text-3xl font-bold">{isNew ? 'Nouveau quiz' : `Quiz : ${quiz?.title}`}</h1>
+        <Link to="/admin/quizz" className="underline-offset-4 hover:underline">
+          Tous les quiz
+        </Link>
+      </div>
+      {quiz ? (
+        <p className="text-sm">
+          État : <strong>{statusLabels[quiz.status]}</strong> · version {quiz.version}
+          {quiz.status === 'published' ? (
+            <>
+              {' · '}
+              <a href={quiz.url} className="underline">
+                Voir la page publique
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+
+      <fieldset className="grid gap-3 rounded border-2 border-encre p-4">
+        <legend className="px-1 font-display text-xl font-bold">Le quiz</legend>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Titre</span>
+          <input
+            value={draft.title}
+            onChange={(e) => edit((d) => ({ ...d, title: e.target.value }))}
+            className={input}
+            maxLength={200}
+            required
+          />
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Adresse (facultative : tirée du titre)</span>
+          <input value={draft.slug} onChange={(e) => edit((d) => ({ ...d, slug: e.target.value }))} className={input} maxLength={200} />
+        </label>
+        <label className="grid gap-1">
+          <span className="text-sm font-bold">Introduction</span>
+          <textarea
+            value={draft.intro}
+            onChange={(e) => edit((d) => ({ ...d, intro: e.target.value }))}
+            className={input}
+            rows={3}
+            maxLength={2000}
+          />
+        </label>
+        <LibraryImageField
+          legend="Image du quiz"
+          image={draft.image}
+          onChange={(image) => edit((d) => ({ ...d, image }))}
+          onError={imageError}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded border-2 border-encre p-4">
+        <legend className="px-1 font-display text-xl font-bold">Résultats</legend>
+        <p className="text-sm">Chaque réponse donne un point à un résultat ; en cas d’égalité, le résultat placé le plus haut l’emporte.</p>
+        {draft.results.map((result, r) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: results are edited in place; their position is their identity here.
+          <fieldset key={r} className="grid gap-2 rounded border-2 border-encre/40 p-3">
+            <legend className="px-1 font-bold">Résultat {r + 1}</legend>
+            <label className="grid gap-1">
+              <span className="text-sm font-bold">Titre du résultat</span>
+              <input
+                value={result.title}
+                onChange={(e) => {
+                  const title = e.target.value;
+                  // The address follows the title until it is written by hand.
+                  const follows = result.slug === '' || result.slug === slugOf(result.title);
+                  edit((d) => {
+                    const named = { ...d, results: d.results.map((x, i) => (i === r ? { ...x, title } : x)) };
+                    return follows ? renameResult(named, r, slugOf(title)) : named;
+                  });
+                }}
+                className={input}
+                maxLength={200}
+              />
+            </label>
+            <label className="grid gap-1">
+              <span className="text-sm font-bold">Adresse du résultat</span>
+              <input
+                value={result.slug}
+                onChange={(e) => edit((d) => renameResult(d, r, e.target.value))}
+                className={input}
+                maxLength={200}
+              />
+            </label>
+            <label className="grid gap-1">
+              <span className="text-sm font-bold">Description du résultat</span>
+              <textarea
+                value={result.description}
+                onChange={(e) => editResult(r, { description: e.target.value })}
+                className={input}
+                rows={2}
+                maxLength={2000}
+              />
+            </label>
+            <LibraryImageField
+              legend={`Image du résultat ${r + 1}`}
+              image={result.image}
+              onChange={(image) => editResult(r, { image })}
+              onError={imageError}
+            />
+            <div className="flex flex-wrap gap-4 text-sm">
+              <button
+                type="button"
+                disabled={r === 0}
+                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, -1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Monter le résultat {r + 1}
+              </button>
+              <button
+                type="button"
+                disabled={r === draft.results.length - 1}
+                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, 1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Descendre le résultat {r + 1}
+              </button>
+              <button
+                type="button"
+                onClick={() => edit((d) => ({ ...d, results: d.results.filter((_, i) => i !== r) }))}
+                className="underline"
+              >
+                Retirer le résultat {r + 1}
+              </button>
+            </div>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          onClick={() => edit((d) => ({ ...d, results: [...d.results, emptyResult()] }))}
+          className={`${button} justify-self-start`}
+        >
+          Ajouter un résultat
+        </button>
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded border-2 border-encre p-4">
+        <legend className="px-1 font-display text-xl font-bold">Questions</legend>
+        {draft.questions.map((question, q) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: questions are edited in place; their position is their identity here.
+          <fieldset key={q} className="grid gap-3 rounded border-2 border-encre/40 p-3">
+            <legend className="px-1 font-bold">Question {q + 1}</legend>
+            <label className="grid gap-1">
+              <span className="text-sm font-bold">Texte de la question</span>
+              <input
+                value={question.text}
+                onChange={(e) => editQuestion(q, (x) => ({ ...x, text: e.target.value }))}
+                className={input}
+                maxLength={300}
+              />
+            </label>
+            <div className="flex flex-wrap gap-4">
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Réponses en</span>
+                <select
+                  value={question.answerKind}
+                  onChange={(e) => editQuestion(q, (x) => ({ ...x, answerKind: e.target.value as DraftQuestion['answerKind'] }))}
+                  className={input}
+                >
+                  <option value="text">texte</option>
+                  <option value="picture">images</option>
+                </select>
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Nombre de réponses</span>
+                <select
+                  value={question.answers.length}
+                  onChange={(e) => editQuestion(q, (x) => resized(x, Number(e.target.value)))}
+                  className={input}
+                >
+                  {ANSWER_COUNTS.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            {question.audio ? (
+              <p className="text-sm">
+                Un son accompagne cette question (la médiathèque ne reçoit pas encore de son).{' '}
+                <button type="button" onClick={() => editQuestion(q, (x) => ({ ...x, audio: null }))} className="underline">
+                  Retirer le son
+                </button>
+              </p>
+            ) : null}
+            <ol className="grid gap-3 md:grid-cols-2">
+              {question.answers.map((answer, a) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: answers are edited in place; their position is their identity here.
+                <li key={a}>
+                  <fieldset className="grid gap-2 rounded border border-encre/40 p-2">
+                    <legend className="px-1 text-sm font-bold">
+                      Question {q + 1}, réponse {a + 1}
+                    </legend>
+                    <label className="grid gap-1">
+                      <span className="text-sm">Texte de la réponse</span>
+                      <input
+                        value={answer.text}
+                        onChange={(e) => editAnswer(q, a, { text: e.target.value })}
+                        className={input}
+                        maxLength={200}
+                      />
+                    </label>
+                    <label className="grid gap-1">
+                      <span className="text-sm">Compte pour le résultat</span>
+                      <select
+                        value={answer.resultSlug ?? ''}
+                        onChange={(e) => editAnswer(q, a, { resultSlug: e.target.value || null })}
+                        className={input}
+                      >
+                        <option value="">— aucun —</option>
+                        {draft.results
+                          .filter((r) => r.slug)
+                          .map((r) => (
+                            <option key={r.slug} value={r.slug}>
+                              {r.title || r.slug}
+                            </option>
+                          ))}
+                      </select>
+                    </label>
+                    {question.answerKind === 'picture' ? (
+                      <LibraryImageField
+                        legend={`Image de la réponse ${a + 1} (question ${q + 1})`}
+                        image={answer.image ?? { url: '', alt: '', width: 1, height: 1 }}
+                        onChange={(image) => editAnswer(q, a, { image })}
+                        onError={imageError}
+                      />
+                    ) : null}
+                  </fieldset>
+                </li>
+              ))}
+            </ol>
+            <div className="flex flex-wrap gap-4 text-sm">
+              <button
+                type="button"
+                disabled={q === 0}
+                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, -1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Monter la question {q + 1}
+              </button>
+              <button
+                type="button"
+                disabled={q === draft.questions.length - 1}
+                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, 1) }))}
+                className="underline disabled:opacity-50"
+              >
+                Descendre la question {q + 1}
+              </button>
+              <button
+                type="button"
+                onClick={() => edit((d) => ({ ...d, questions: d.questions.filter((_, i) => i !== q) }))}
+                className="underline"
+              >
+                Retirer la question {q + 1}
+              </button>
+            </div>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          onClick={() => edit((d) => ({ ...d, questions: [...d.questions, emptyQuestion()] }))}
+          className={`${button} justify-self-start`}
+        >
+          Ajouter une question
+        </button>
+      </fieldset>
+
+      <section id={problemsId} aria-live="polite" className="rounded border-2 border-encre/40 p-3">
+        {problems.length > 0 ? (
+          <>
+            <h2 className="font-bold">Ce quiz ne peut pas encore se jouer :</h2>
+            <ul className="list-disc pl-6 text-sm">
+              {problems.map((p) => (
+                <li key={`${p.field}:${p.message}`}>{p.message}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="font-bold">Ce quiz peut se jouer jusqu’à chacun de ses résultats.</p>
+        )}
+      </section>
+
+      {message ? (
+        <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
+          <p>{message.text}</p>
+          {message.conflict ? (
+            <button type="button" onClick={() => void load()} className={`${button} mt-2`}>
+              Recharger le quiz
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="sticky bottom-0 flex flex-wrap items-end gap-3 border-t-2 border-encre bg-white py-3">
+        <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
+          {isNew ? 'Créer le brouillon' : 'Enregistrer'}
+        </button>
+        {quiz && quiz.status !== 'published' ? (
+          <button type="button" disabled={busy} onClick={() => void act('publish')} className={button}>
+            Publier
+          </button>
+        ) : null}
+        {quiz?.status === 'published' ? (
+          <button type="button" disabled={busy} onClick={() => void act('unpublish')} className={button}>
+            Dépublier
+          </button>
+        ) : null}
+        {quiz && quiz.status !== 'published' ? (
+          <>
+            <label className="grid gap-1">
+              <span className="text-sm font-bold">Publier le</span>
+              <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} className={input} />
+            </label>
+            <button type="button" disabled={busy || !scheduleAt} onClick={() => void act('schedule')} className={button}>
+              Programmer
+            </button>
+          </>
+        ) : null}
+        {quiz ? (
+          <>
+            <button type="button" onClick={() => void preview()} className={button}>
+              Aperçu
+            </button>
+            <button type="button" onClick={async () => setRevisions(await newsroomQuizzes.revisions(quiz.id))} className={button}>
+              Versions
+            </button>
+          </>
+        ) : null}
+      </div>
+
+      {revisions ? (
+        <section aria-labelledby={`${problemsId}-versions`} className="grid gap-2">
+          <h2 id={`${problemsId}-versions`} className="font-display text-xl font-bold">
+            Versions
+          </h2>
+          <ol className="grid gap-2">
+            {revisions.map((revision) => (
+              <li key={revision.id} className="rounded border border-encre/40 p-2 text-sm">
+                <p>
+                  <strong>Version {revision.version}</strong> — {new Date(revision.createdAt).toLocaleString('fr-FR')} par{' '}
+                  {revision.staffName ?? '—'}
+                </p>
+                {revision.changes.length > 0 ? (
+                  <ul className="list-disc pl-6">
+                    {revision.changes.map((c) => (
+                      <li key={c.field}>
+                        {c.field} : « {c.before} » → « {c.after} »
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {revision.version !== quiz?.version ? (
+                  <button type="button" onClick={() => void restore(revision)} className="mt-1 underline">
+                    Restaurer la version {revision.version}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { loadQuizPreview } from '../api/queries/quizzes.ts';
+import { QuizScreen } from '../features/quiz/QuizScreen.tsx';
+import { plainHead } from '../lib/seo/seo.ts';
+
+/**
+ * '/apercu-quizz/<signed token>': the real quiz screen for a quiz not (or not yet so) published, from a
+ * signed link that expires. The result shows on this page: the result's own address exists only once the
+ * quiz is published. Never indexed, never stored by the page cache (a private path).
+ */
+export const Route = createFileRoute('/apercu-quizz/$token')({
+  loader: async ({ params }) => ({ quiz: await loadQuizPreview(params.token) }),
+  head: ({ loaderData }) => plainHead(loaderData ? `Aperçu : ${loaderData.quiz.title}` : 'Aperçu'),
+  component: QuizPreviewPage,
+});
+
+function QuizPreviewPage() {
+  const { quiz } = Route.useLoaderData();
+  const [resultUrl, setResultUrl] = useState<string | null>(null);
+  const result = quiz.results.find((r) => r.url === resultUrl);
+  return (
+    <>
+      <p role="status" className="bg-encre px-4 py-2 text-center font-bold text-white">
+        Aperçu — ce quiz n’est pas publié dans cet état.
+      </p>
+      {result ? (
+        <section className="mx-auto max-w-3xl px-4 pt-10" aria-labelledby="resultat-apercu">
+          <p className="text-sm font-bold uppercase">Résultat</p>
+          <h1 id="resultat-apercu" className="font-display text-3xl font-bold">
+            {result.title}
+          </h1>
+          <img
+            src={result.image.url}
+            alt={result.image.alt}
+            width={result.image.width}
+            height={result.image.height}
+            className="mt-4 w-full rounded"
+          />
+          <p className="mt-4">{result.description}</p>
+          <button type="button" onClick={() => setResultUrl(null)} className="mt-6 rounded border-2 border-encre px-3 py-1 font-bold">
+            Rejouer
+          </button>
+        </section>
+      ) : (
+        <QuizScreen key={quiz.url} quiz={quiz} onResult={setResultUrl} />
+      )}
+    </>
+  );
+}

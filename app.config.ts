@@ -197,8 +197,6 @@ export const appConfig = {
     pageSize: 20,
     /** The best-of selection's length (the contract's BestofInput.maxItems); the home page shows the first home.bestofCount. */
     bestofMaxArticles: 16,
-    /** The footer's quotations the newsroom keeps (the contract's QuotationsInput.maxItems). */
-    maxQuotations: 50,
     minPasswordLength: 12,
     /** Widths of the media library's variants (AVIF and WebP each); an image is never enlarged. */
     mediaWidths: [480, 960, 1600],

@@ -25,7 +25,6 @@ import { Route as SlugIndexRouteImport } from './routes/$slug/index'
 import { Route as SlugUrlRouteImport } from './routes/$slug/$url'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminBestOfRouteImport } from './routes/admin/best-of'
-import { Route as AdminCitationsRouteImport } from './routes/admin/citations'
 import { Route as AdminCompteRouteImport } from './routes/admin/compte'
 import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
 import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
@@ -141,11 +140,6 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminBestOfRoute = AdminBestOfRouteImport.update({
   id: '/best-of',
   path: '/best-of',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminCitationsRoute = AdminCitationsRouteImport.update({
-  id: '/citations',
-  path: '/citations',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminCompteRoute = AdminCompteRouteImport.update({
@@ -346,7 +340,6 @@ export interface FileRoutesByFullPath {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/best-of': typeof AdminBestOfRoute
-  '/admin/citations': typeof AdminCitationsRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -399,7 +392,6 @@ export interface FileRoutesByTo {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/best-of': typeof AdminBestOfRoute
-  '/admin/citations': typeof AdminCitationsRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -454,7 +446,6 @@ export interface FileRoutesById {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/best-of': typeof AdminBestOfRoute
-  '/admin/citations': typeof AdminCitationsRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
   '/admin/connexion': typeof AdminConnexionRoute
@@ -510,7 +501,6 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/best-of'
-    | '/admin/citations'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -563,7 +553,6 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/best-of'
-    | '/admin/citations'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -617,7 +606,6 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/best-of'
-    | '/admin/citations'
     | '/admin/compte'
     | '/admin/comptes'
     | '/admin/connexion'
@@ -805,13 +793,6 @@ declare module '@tanstack/react-router' {
       path: '/best-of'
       fullPath: '/admin/best-of'
       preLoaderRoute: typeof AdminBestOfRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/citations': {
-      id: '/admin/citations'
-      path: '/citations'
-      fullPath: '/admin/citations'
-      preLoaderRoute: typeof AdminCitationsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/compte': {
@@ -1064,7 +1045,6 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminBestOfRoute: typeof AdminBestOfRoute
-  AdminCitationsRoute: typeof AdminCitationsRoute
   AdminCompteRoute: typeof AdminCompteRoute
   AdminComptesRoute: typeof AdminComptesRoute
   AdminConnexionRoute: typeof AdminConnexionRoute
@@ -1086,7 +1066,6 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminBestOfRoute: AdminBestOfRoute,
-  AdminCitationsRoute: AdminCitationsRoute,
   AdminCompteRoute: AdminCompteRoute,
   AdminComptesRoute: AdminComptesRoute,
   AdminConnexionRoute: AdminConnexionRoute,

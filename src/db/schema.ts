@@ -267,8 +267,6 @@ export const quotations = pgTable('quotations', {
   text: text('text').notNull(),
   author: text('author').notNull(),
   position: integer('position').notNull(),
-  /** The footer's typewriter cycles through the active ones only (the newsroom keeps the others for later). */
-  active: boolean('active').notNull().default(true),
 });
 
 /**

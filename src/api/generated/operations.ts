@@ -100,8 +100,6 @@ export const apiOperations = {
   listAuditLog: { method: 'GET', path: '/api/admin/audit' },
   getAdminBestof: { method: 'GET', path: '/api/admin/bestof' },
   saveAdminBestof: { method: 'PUT', path: '/api/admin/bestof' },
-  getAdminQuotations: { method: 'GET', path: '/api/admin/quotations' },
-  saveAdminQuotations: { method: 'PUT', path: '/api/admin/quotations' },
   listAdminRedirects: { method: 'GET', path: '/api/admin/redirects' },
   createAdminRedirect: { method: 'POST', path: '/api/admin/redirects' },
   deleteAdminRedirect: { method: 'DELETE', path: '/api/admin/redirects/:id' },

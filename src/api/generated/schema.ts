@@ -1664,33 +1664,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/quotations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Les citations du pied de page
-     * @description Toutes les citations, actives ou mises de côté, dans l'ordre du pied de page, et la `version` de la liste à
-     *     renvoyer avec une modification. Tous les rôles la lisent.
-     */
-    get: operations['getAdminQuotations'];
-    /**
-     * Écrire, ordonner, activer les citations (editor, admin)
-     * @description Remplace la liste : une citation avec `id` est modifiée (elle garde son identifiant), sans `id` elle est
-     *     ajoutée, absente elle est supprimée. La machine à écrire du pied de page ne montre que les actives. Texte
-     *     seul (pas de `<` ni `>`). `version` est celle de la liste lue : si quelqu'un l'a modifiée depuis, `409`.
-     */
-    put: operations['saveAdminQuotations'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/redirects': {
     parameters: {
       query?: never;
@@ -3186,25 +3159,6 @@ export interface components {
     };
     BestofInput: {
       ids: number[];
-      version: string;
-    };
-    AdminQuotations: {
-      quotations: components['schemas']['AdminQuotation'][];
-      version: string;
-    };
-    AdminQuotation: {
-      id: number;
-      text: string;
-      author: string;
-      active: boolean;
-    };
-    QuotationsInput: {
-      quotations: {
-        id?: number;
-        text: string;
-        author: string;
-        active: boolean;
-      }[];
       version: string;
     };
     CategoryOrderInput: {
@@ -6484,59 +6438,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminBestof'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getAdminQuotations: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Les citations. */
-      200: {
-        headers: {
-          'Cache-Control': components['headers']['NoStore'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AdminQuotations'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  saveAdminQuotations: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['QuotationsInput'];
-      };
-    };
-    responses: {
-      /** @description La nouvelle liste. */
-      200: {
-        headers: {
-          'Cache-Control': components['headers']['NoStore'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AdminQuotations'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -2295,55 +2295,6 @@ export const BestofInput = zod.strictObject({
 export type BestofInput = zod.input<typeof BestofInput>;
 export type BestofInputOutput = zod.output<typeof BestofInput>;
 
-export const AdminQuotation = zod.strictObject({
-  id: zod.int(),
-  text: zod.string(),
-  author: zod.string(),
-  active: zod.boolean(),
-});
-
-export type AdminQuotation = zod.input<typeof AdminQuotation>;
-export type AdminQuotationOutput = zod.output<typeof AdminQuotation>;
-
-export const adminQuotationsQuotationsMax = 50;
-
-export const adminQuotationsVersionRegExp = new RegExp('^[0-9a-f]{16}$');
-
-export const AdminQuotations = zod.strictObject({
-  quotations: zod.array(AdminQuotation).max(adminQuotationsQuotationsMax),
-  version: zod.string().regex(adminQuotationsVersionRegExp),
-});
-
-export type AdminQuotations = zod.input<typeof AdminQuotations>;
-export type AdminQuotationsOutput = zod.output<typeof AdminQuotations>;
-
-export const quotationsInputQuotationsItemIdMax = 2147483647;
-
-export const quotationsInputQuotationsItemTextMax = 2000;
-
-export const quotationsInputQuotationsItemAuthorMax = 500;
-
-export const quotationsInputQuotationsMax = 50;
-
-export const quotationsInputVersionMax = 64;
-
-export const QuotationsInput = zod.strictObject({
-  quotations: zod
-    .array(
-      zod.strictObject({
-        id: zod.int().min(1).max(quotationsInputQuotationsItemIdMax).optional(),
-        text: zod.string().max(quotationsInputQuotationsItemTextMax),
-        author: zod.string().max(quotationsInputQuotationsItemAuthorMax),
-        active: zod.boolean(),
-      }),
-    )
-    .max(quotationsInputQuotationsMax),
-  version: zod.string().max(quotationsInputVersionMax),
-});
-
-export type QuotationsInput = zod.input<typeof QuotationsInput>;
-export type QuotationsInputOutput = zod.output<typeof QuotationsInput>;
-
 export const categoryOrderInputIdsItemMax = 2147483647;
 
 export const categoryOrderInputIdsMax = 500;
@@ -4215,23 +4166,6 @@ export const GetAdminBestofResponse = AdminBestof;
 export const SaveAdminBestofBody = BestofInput;
 
 export const SaveAdminBestofResponse = AdminBestof;
-
-/**
- * Toutes les citations, actives ou mises de côté, dans l'ordre du pied de page, et la `version` de la liste à
- * renvoyer avec une modification. Tous les rôles la lisent.
- * @summary Les citations du pied de page
- */
-export const GetAdminQuotationsResponse = AdminQuotations;
-
-/**
- * Remplace la liste : une citation avec `id` est modifiée (elle garde son identifiant), sans `id` elle est
- * ajoutée, absente elle est supprimée. La machine à écrire du pied de page ne montre que les actives. Texte
- * seul (pas de `<` ni `>`). `version` est celle de la liste lue : si quelqu'un l'a modifiée depuis, `409`.
- * @summary Écrire, ordonner, activer les citations (editor, admin)
- */
-export const SaveAdminQuotationsBody = QuotationsInput;
-
-export const SaveAdminQuotationsResponse = AdminQuotations;
 
 /**
  * Les anciennes adresses (imports WordPress et Ghost, ajouts de la rédaction) qui répondent une `301` vers une

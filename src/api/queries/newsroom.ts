@@ -20,8 +20,6 @@ export type AdminRedirect = Schemas['AdminRedirect'];
 export type AdminRedirectList = Schemas['AdminRedirectList'];
 export type AdminBestof = Schemas['AdminBestof'];
 export type AdminBestofArticle = Schemas['AdminBestofArticle'];
-export type AdminQuotations = Schemas['AdminQuotations'];
-export type QuotationsInput = Schemas['QuotationsInput'];
 export type VersionConflict = Schemas['VersionConflict'];
 export type StaffRole = Schemas['StaffRole'];
 export type MediaItem = Schemas['MediaItem'];
@@ -228,12 +226,6 @@ export const newsroom = {
   },
   async saveBestof(body: { ids: number[]; version: string }) {
     return unwrap(await api().PUT('/api/admin/bestof', { body, headers: writeHeaders() }));
-  },
-  async quotations() {
-    return unwrap(await api().GET('/api/admin/quotations'));
-  },
-  async saveQuotations(body: QuotationsInput) {
-    return unwrap(await api().PUT('/api/admin/quotations', { body, headers: writeHeaders() }));
   },
   async redirects(page: { q?: string; offset?: number; limit?: number } = {}) {
     const query = { limit: page.limit ?? REDIRECTS_PAGE, offset: page.offset ?? 0, ...(page.q ? { q: page.q } : {}) };

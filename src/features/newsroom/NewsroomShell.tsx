@@ -55,9 +55,6 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/best-of" className="underline-offset-4 hover:underline">
                   Best-of
                 </Link>
-                <Link to="/admin/citations" className="underline-offset-4 hover:underline">
-                  Citations
-                </Link>
                 {session.staff.role === 'admin' || session.staff.role === 'editor' ? (
                   <>
                     <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Quotation } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { quotations } from '../../db/schema.ts';
@@ -7,11 +7,7 @@ import { processContentDataCache } from './contentDataCache.ts';
 /** The footer and the home page read them on every page: kept in process between content changes (shared: never change it). */
 export function listQuotations(db: Database): Promise<Quotation[]> {
   return processContentDataCache().remember(db, 'quotations', async () => {
-    const rows = await db
-      .select()
-      .from(quotations)
-      .where(eq(quotations.active, true))
-      .orderBy(asc(quotations.position), asc(quotations.id));
+    const rows = await db.select().from(quotations).orderBy(asc(quotations.position), asc(quotations.id));
     return rows.map((row) => ({ id: row.id, text: row.text, author: row.author }));
   });
 }

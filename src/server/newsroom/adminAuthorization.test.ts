@@ -490,17 +490,6 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         },
       },
     ],
-    getAdminQuotations: [{ what: 'the quotations', policy: everyone, call: (_, as) => request('GET', '/api/admin/quotations', { as }) }],
-    saveAdminQuotations: [
-      {
-        what: 'write the quotations',
-        policy: editorsOnly,
-        call: async (_, as) => {
-          const current = contract.GetAdminQuotationsResponse.parse(await (await request('GET', '/api/admin/quotations', { as })).json());
-          return request('PUT', '/api/admin/quotations', { as, body: current });
-        },
-      },
-    ],
     listAdminRedirects: [
       { what: 'the redirects', policy: everyone, call: (_, as) => request('GET', '/api/admin/redirects?q=ancien', { as }) },
     ],

@@ -22,7 +22,6 @@ import { previewHandlers } from './previewHandlers.ts';
 import { quizHandlers } from './quizHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { bestofHandlers } from './bestofHandlers.ts';
-import { quotationHandlers } from './quotationHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
@@ -108,7 +107,6 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
     ...bestofHandlers(deps),
-    ...quotationHandlers(deps),
     ...surveyHandlers(deps),
     ...popinHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),

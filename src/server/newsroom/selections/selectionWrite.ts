@@ -1,6 +1,5 @@
 /**
- * What the newsroom's selections share (the best-of, the footer's quotations): lists saved whole rather than
- * documents with drafts. Their version is a fingerprint of the list as read, so two editors saving at once
+ * How the newsroom saves a selection (the best-of): a list saved whole rather than a document with drafts. Their version is a fingerprint of the list as read, so two editors saving at once
  * cannot overwrite each other (409), and a save takes its selection's lock so that they take turns.
  */
 import { createHash } from 'node:crypto';

@@ -1,1 +1,0 @@
-ALTER TABLE "quotations" ADD COLUMN "active" boolean DEFAULT true NOT NULL;

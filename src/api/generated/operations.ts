@@ -89,6 +89,16 @@ export const apiOperations = {
   listAdminRedirects: { method: 'GET', path: '/api/admin/redirects' },
   createAdminRedirect: { method: 'POST', path: '/api/admin/redirects' },
   deleteAdminRedirect: { method: 'DELETE', path: '/api/admin/redirects/:id' },
+  listAdminGenerators: { method: 'GET', path: '/api/admin/generators' },
+  createAdminGenerator: { method: 'POST', path: '/api/admin/generators' },
+  getAdminGenerator: { method: 'GET', path: '/api/admin/generators/:id' },
+  updateAdminGenerator: { method: 'PUT', path: '/api/admin/generators/:id' },
+  changeAdminGeneratorStatus: { method: 'POST', path: '/api/admin/generators/:id/status' },
+  listGeneratorRevisions: { method: 'GET', path: '/api/admin/generators/:id/revisions' },
+  restoreGeneratorRevision: {
+    method: 'POST',
+    path: '/api/admin/generators/:id/revisions/:revisionId/restore',
+  },
   listSurveyResults: { method: 'GET', path: '/api/admin/surveys' },
 } as const;
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { StaffRole } from '../../db/schema.ts';
+import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff } from './staff.server.ts';
@@ -135,6 +136,12 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
+
+  async function generatorAs(as: Signed) {
+    const response = await request('POST', '/api/admin/generators', { as, body: generatorDraftBody(`Générateur ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminGenerator.parse(await response.json());
+  }
 
   /** Who may call what. Each case makes its own fixtures, so the order of the rows does not matter. */
   const table: Record<AdminOperationId, Case[]> = {
@@ -407,6 +414,101 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     ],
     listAuditLog: [{ what: 'the audit log', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/audit', { as }) }],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],
+    listAdminGenerators: [
+      { what: 'the repartee generators', policy: everyone, call: (_, as) => request('GET', '/api/admin/generators', { as }) },
+    ],
+    createAdminGenerator: [
+      {
+        what: 'create a generator draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/generators', { as, body: generatorDraftBody(`À moi ${next()}`) }),
+      },
+    ],
+    getAdminGenerator: [
+      {
+        what: 'one’s own generator draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s generator draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminGenerator: [
+      {
+        what: 'save one’s own generator draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const generator = await generatorAs(as);
+          const body = { ...generatorDraftBody('Renommé'), slug: generator.slug, version: generator.version };
+          return request('PUT', `/api/admin/generators/${generator.id}`, { as, body });
+        },
+      },
+      {
+        what: 'save a colleague’s generator draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const generator = await generatorAs(colleague);
+          const body = { ...generatorDraftBody('Pris'), slug: generator.slug, version: generator.version };
+          return request('PUT', `/api/admin/generators/${generator.id}`, { as, body });
+        },
+      },
+    ],
+    changeAdminGeneratorStatus: [
+      {
+        what: 'publish one’s own generator',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const generator = await generatorAs(as);
+          return request('POST', `/api/admin/generators/${generator.id}/status`, {
+            as,
+            body: { action: 'publish', version: generator.version },
+          });
+        },
+      },
+      {
+        what: 'publish a colleague’s generator',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const generator = await generatorAs(colleague);
+          return request('POST', `/api/admin/generators/${generator.id}/status`, {
+            as,
+            body: { action: 'publish', version: generator.version },
+          });
+        },
+      },
+    ],
+    listGeneratorRevisions: [
+      {
+        what: 'one’s own generator’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s generator’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreGeneratorRevision: [
+      {
+        what: 'restore a revision of a colleague’s generator',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const generator = await generatorAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/generators/${generator.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/generators/${generator.id}/revisions/${first}/restore`, {
+            as,
+            body: { version: generator.version },
+          });
+        },
+      },
+    ],
     listImports: [{ what: 'the imports', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/imports', { as }) }],
     startImport: [
       {

@@ -2,6 +2,7 @@
 import type { Database } from '../../db/client.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
+import { publishDueGenerators } from './generators/generatorWorkflow.ts';
 
 /** Unref'd: it never keeps the process alive. Returns the function that stops it. */
 export function startScheduler(db: Database, clock: Clock, seconds: number, contentChanged: () => Promise<void> | void): () => void {
@@ -10,7 +11,9 @@ export function startScheduler(db: Database, clock: Clock, seconds: number, cont
     if (running) return;
     running = true;
     try {
-      const published = await publishDueArticles(db, clock.now());
+      const published: (number | string)[] = await publishDueArticles(db, clock.now());
+      // Scheduled repartee generators ride the same pass.
+      published.push(...(await publishDueGenerators(db, clock.now())).map((id) => `generator ${id}`));
       if (published.length > 0) {
         console.log(`[newsroom] scheduler published ${published.join(', ')}`);
         await contentChanged();

@@ -16,6 +16,7 @@ import { articleHandlers } from './articleHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
+import { generatorHandlers } from './generatorHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
@@ -103,6 +104,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
     ...surveyHandlers(deps),
+    ...generatorHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

@@ -47,6 +47,8 @@ import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaiqu
 import { Route as QaMachinesRouteImport } from './routes/qa/machines'
 import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
+import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
+import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
@@ -250,6 +252,16 @@ const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
   path: '/articles/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
+  id: '/generateurs/',
+  path: '/generateurs/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGenerateursIdRoute = AdminGenerateursIdRouteImport.update({
+  id: '/generateurs/$id',
+  path: '/generateurs/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminLettresIndexRoute = AdminLettresIndexRouteImport.update({
   id: '/lettres/',
   path: '/lettres/',
@@ -328,11 +340,13 @@ export interface FileRoutesByFullPath {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
@@ -374,11 +388,13 @@ export interface FileRoutesByTo {
   '/concours': typeof ConcoursIndexRoute
   '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/generateurs': typeof AdminGenerateursIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
 }
@@ -422,11 +438,13 @@ export interface FileRoutesById {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
@@ -471,11 +489,13 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/generateurs/'
     | '/admin/lettres/'
     | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
@@ -517,11 +537,13 @@ export interface FileRouteTypes {
     | '/concours'
     | '/lettres'
     | '/admin/articles/$id'
+    | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/generateurs'
     | '/admin/lettres'
     | '/quizz/$url'
   id:
@@ -564,11 +586,13 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/generateurs/'
     | '/admin/lettres/'
     | '/quizz/$url/'
   fileRoutesById: FileRoutesById
@@ -876,6 +900,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminArticlesIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/generateurs/': {
+      id: '/admin/generateurs/'
+      path: '/generateurs'
+      fullPath: '/admin/generateurs/'
+      preLoaderRoute: typeof AdminGenerateursIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/generateurs/$id': {
+      id: '/admin/generateurs/$id'
+      path: '/generateurs/$id'
+      fullPath: '/admin/generateurs/$id'
+      preLoaderRoute: typeof AdminGenerateursIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/lettres/': {
       id: '/admin/lettres/'
       path: '/lettres'
@@ -940,7 +978,9 @@ interface AdminRouteChildren {
   AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
+  AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
+  AdminGenerateursIndexRoute: typeof AdminGenerateursIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
 }
 
@@ -956,7 +996,9 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
+  AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
+  AdminGenerateursIndexRoute: AdminGenerateursIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
 }
 

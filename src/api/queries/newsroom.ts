@@ -53,9 +53,9 @@ export const setCsrfToken = (token: string) => {
 /** Redirects listed per page in the newsroom. */
 export const REDIRECTS_PAGE = 50;
 
-const writeHeaders = () => ({ 'x-csrf-token': csrfToken });
+export const writeHeaders = () => ({ 'x-csrf-token': csrfToken });
 
-function unwrap<T>(answer: { data?: T; error?: unknown; response: Response }): T {
+export function unwrap<T>(answer: { data?: T; error?: unknown; response: Response }): T {
   if (answer.data !== undefined && answer.response.ok) return answer.data;
   const body = answer.error as { message?: string } | undefined;
   throw new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);

@@ -65,6 +65,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                     </Link>
                   </>
                 ) : null}
+                <Link to="/admin/generateurs" className="underline-offset-4 hover:underline">
+                  Générateurs
+                </Link>
                 {session.staff.role === 'admin' ? (
                   <>
                     <Link to="/admin/comptes" className="underline-offset-4 hover:underline">

@@ -12,6 +12,7 @@ import { reparteeGenerators } from '../../db/schema.ts';
 import { type GeneratorDraftInput, generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { findStoredRedirect } from '../redirects/redirectStore.server.ts';
 import { publishDueGenerators } from './generators/generatorWorkflow.ts';
 
 describe.each(testDatabaseKinds)('repartee generators in the newsroom on %s', (kind) => {
@@ -311,6 +312,25 @@ describe.each(testDatabaseKinds)('repartee generators in the newsroom on %s', (k
       expect(api.changes()).toBe(changesBefore + 3);
       expect(await readerGenerator(draft.slug)).toBeNull();
       expect((await readerList()).some((g) => g.id === draft.id)).toBe(false);
+    });
+
+    it('a published generator’s new address: the old one (and its replies’ links) redirects; a new generator there wins', async () => {
+      const draft = await create(generatorDraftBody('Ancienne adresse'));
+      const published = await status(draft.id, draft.version, 'publish');
+      const moved = await save(draft.id, {
+        ...generatorDraftBody('Ancienne adresse'),
+        slug: 'nouvelle-adresse',
+        version: published.version,
+      });
+      expect(moved.fullUrl).toBe('/generateur-de-repartie/nouvelle-adresse');
+      const db = api.database().db;
+      expect(await findStoredRedirect(db, '/generateur-de-repartie/ancienne-adresse')).toBe('/generateur-de-repartie/nouvelle-adresse');
+      expect(await readerGenerator('ancienne-adresse')).toBeNull();
+      // Another generator published at the old address: its page, not the redirect.
+      const other = await create(generatorDraftBody('Autre', { slug: 'ancienne-adresse' }));
+      await status(other.id, other.version, 'publish');
+      expect(await findStoredRedirect(db, '/generateur-de-repartie/ancienne-adresse')).toBeNull();
+      expect((await readerGenerator('ancienne-adresse'))?.id).toBe(other.id);
     });
 
     it('a scheduled generator shows once the scheduler has published it', async () => {

@@ -283,6 +283,23 @@ describe.each(testDatabaseKinds)('repartee generators in the newsroom on %s', (k
     });
   });
 
+  describe('concurrency', () => {
+    it('10 concurrent saves of one version: exactly one is written, with one revision', async () => {
+      const generator = await create(generatorDraftBody('Course'));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          request('PUT', `/api/admin/generators/${generator.id}`, {
+            as: signed('editor'),
+            body: { ...generatorDraftBody(`Course ${i}`), slug: generator.slug, version: 1 },
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+      const listed = await request('GET', `/api/admin/generators/${generator.id}/revisions`, { as: signed('editor') });
+      expect(contract.ListGeneratorRevisionsResponse.parse(await listed.json()).results.map((r) => r.version)).toEqual([2, 1]);
+    });
+  });
+
   describe('what readers get', () => {
     it('publishing shows it first in the list with its replies, purges pages; unpublishing removes it', async () => {
       const draft = await create(generatorDraftBody('Répondre au voisin bruyant'));

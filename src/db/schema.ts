@@ -238,12 +238,48 @@ export const instagramPosts = pgTable(
   (t) => [index('instagram_posts_posted_idx').on(t.postedAt, t.id)],
 );
 
-export const quotations = pgTable('quotations', {
-  id: serial('id').primaryKey(),
-  text: text('text').notNull(),
-  author: text('author').notNull(),
-  position: integer('position').notNull(),
-});
+/**
+ * The footer's quotations: one row is both the newsroom's working copy (status, version, who and when) and
+ * what readers get, shown only while `status` is 'published' (content/quotations.server.ts). Rows from
+ * before the newsroom (the demo seed) are published, version 1.
+ */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: serial('id').primaryKey(),
+    text: text('text').notNull(),
+    author: text('author').notNull(),
+    position: integer('position').notNull(),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('quotations_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('quotations_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+  ],
+);
+
+/** A snapshot of each saved version of a quotation (the editorial workflow's revisions). */
+export const quotationRevisions = pgTable(
+  'quotation_revisions',
+  {
+    id: serial('id').primaryKey(),
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quotation_revisions_quotation_version_idx').on(t.quotationId, t.version)],
+);
 
 export const popins = pgTable('popins', {
   id: serial('id').primaryKey(),

@@ -99,6 +99,16 @@ export const apiOperations = {
     method: 'POST',
     path: '/api/admin/generators/:id/revisions/:revisionId/restore',
   },
+  listAdminQuotations: { method: 'GET', path: '/api/admin/quotations' },
+  createAdminQuotation: { method: 'POST', path: '/api/admin/quotations' },
+  getAdminQuotation: { method: 'GET', path: '/api/admin/quotations/:id' },
+  updateAdminQuotation: { method: 'PUT', path: '/api/admin/quotations/:id' },
+  changeAdminQuotationStatus: { method: 'POST', path: '/api/admin/quotations/:id/status' },
+  listQuotationRevisions: { method: 'GET', path: '/api/admin/quotations/:id/revisions' },
+  restoreQuotationRevision: {
+    method: 'POST',
+    path: '/api/admin/quotations/:id/revisions/:revisionId/restore',
+  },
   listSurveyResults: { method: 'GET', path: '/api/admin/surveys' },
 } as const;
 

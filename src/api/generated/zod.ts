@@ -1535,6 +1535,77 @@ export const AdminGeneratorList = zod.strictObject({
 export type AdminGeneratorList = zod.input<typeof AdminGeneratorList>;
 export type AdminGeneratorListOutput = zod.output<typeof AdminGeneratorList>;
 
+export const quotationDraftInputTextMax = 300;
+
+export const quotationDraftInputAuthorMax = 120;
+
+export const quotationDraftInputPositionMin = 0;
+export const quotationDraftInputPositionMax = 100000;
+
+export const QuotationDraftInput = zod.strictObject({
+  text: zod.string().min(1).max(quotationDraftInputTextMax),
+  author: zod.string().min(1).max(quotationDraftInputAuthorMax),
+  position: zod
+    .int()
+    .min(quotationDraftInputPositionMin)
+    .max(quotationDraftInputPositionMax)
+    .optional()
+    .describe("Rang dans le pied de page (le plus petit d'abord)."),
+});
+
+export type QuotationDraftInput = zod.input<typeof QuotationDraftInput>;
+export type QuotationDraftInputOutput = zod.output<typeof QuotationDraftInput>;
+
+export const quotationUpdateInputTextMax = 300;
+
+export const quotationUpdateInputAuthorMax = 120;
+
+export const quotationUpdateInputPositionMin = 0;
+export const quotationUpdateInputPositionMax = 100000;
+
+export const QuotationUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  text: zod.string().min(1).max(quotationUpdateInputTextMax),
+  author: zod.string().min(1).max(quotationUpdateInputAuthorMax),
+  position: zod
+    .int()
+    .min(quotationUpdateInputPositionMin)
+    .max(quotationUpdateInputPositionMax)
+    .optional()
+    .describe("Rang dans le pied de page (le plus petit d'abord)."),
+});
+
+export type QuotationUpdateInput = zod.input<typeof QuotationUpdateInput>;
+export type QuotationUpdateInputOutput = zod.output<typeof QuotationUpdateInput>;
+
+export const AdminQuotation = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  text: zod.string(),
+  author: zod.string(),
+  position: zod.int(),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminQuotation = zod.input<typeof AdminQuotation>;
+export type AdminQuotationOutput = zod.output<typeof AdminQuotation>;
+
+export const adminQuotationListTotalMin = 0;
+
+export const AdminQuotationList = zod.strictObject({
+  results: zod.array(AdminQuotation),
+  total: zod.int().min(adminQuotationListTotalMin),
+});
+
+export type AdminQuotationList = zod.input<typeof AdminQuotationList>;
+export type AdminQuotationListOutput = zod.output<typeof AdminQuotationList>;
+
 export const PreviewLink = zod.strictObject({
   url: zod.string().describe("Chemin de la page d'aperçu (`/apercu/{jeton}`)."),
   expiresAt: zod.iso.datetime({ offset: true }),
@@ -3734,6 +3805,145 @@ export const RestoreGeneratorRevisionParams = zod.strictObject({
 export const RestoreGeneratorRevisionBody = VersionInput;
 
 export const RestoreGeneratorRevisionResponse = AdminGenerator;
+
+/**
+ * Toutes les citations, dans tous les états, dans l'ordre d'affichage. Mêmes droits que pour les articles :
+ * contributor et author n'y voient que leurs propres citations et celles qui sont publiées.
+ * @summary Citations du pied de page (rédaction)
+ */
+export const listAdminQuotationsQueryLimitDefault = 12;
+export const listAdminQuotationsQueryLimitMax = 100;
+
+export const listAdminQuotationsQueryOffsetDefault = 0;
+export const listAdminQuotationsQueryOffsetMin = 0;
+export const listAdminQuotationsQueryOffsetMax = 1000000;
+
+export const ListAdminQuotationsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminQuotationsQueryLimitMax)
+    .default(listAdminQuotationsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminQuotationsQueryOffsetMin)
+    .max(listAdminQuotationsQueryOffsetMax)
+    .default(listAdminQuotationsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminQuotationsResponse = AdminQuotationList;
+
+/**
+ * Texte simple (pas de HTML), 1 à 300 caractères ; l'auteure, 1 à 120. Sans `position`, elle vient après les autres.
+ * @summary Créer une citation (brouillon)
+ */
+export const CreateAdminQuotationBody = QuotationDraftInput;
+
+export const CreateAdminQuotationResponse = AdminQuotation;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Une citation de la rédaction
+ */
+export const getAdminQuotationPathIdMax = 2147483647;
+
+export const GetAdminQuotationParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminQuotationPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminQuotationResponse = AdminQuotation;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé). Une citation publiée enregistrée est aussitôt celle du pied de page.
+ * @summary Enregistrer une citation
+ */
+export const updateAdminQuotationPathIdMax = 2147483647;
+
+export const UpdateAdminQuotationParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminQuotationPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminQuotationBody = QuotationUpdateInput;
+
+export const UpdateAdminQuotationResponse = AdminQuotation;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publiée, elle défile dans le pied de page ; dépubliée, elle en disparaît.
+ * @summary Programmer, publier, dépublier une citation, ou la repasser en brouillon
+ */
+export const changeAdminQuotationStatusPathIdMax = 2147483647;
+
+export const ChangeAdminQuotationStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminQuotationStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminQuotationStatusBody = StatusChangeInput;
+
+export const ChangeAdminQuotationStatusResponse = AdminQuotation;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire la citation.
+ * @summary Révisions d'une citation
+ */
+export const listQuotationRevisionsPathIdMax = 2147483647;
+
+export const ListQuotationRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listQuotationRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListQuotationRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision de citation
+ */
+export const restoreQuotationRevisionPathIdMax = 2147483647;
+
+export const restoreQuotationRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreQuotationRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreQuotationRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreQuotationRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreQuotationRevisionBody = VersionInput;
+
+export const RestoreQuotationRevisionResponse = AdminQuotation;
 
 /**
  * Chaque popin de type `survey` (active ou non), avec le total des réponses de chacun de ses boutons depuis

@@ -137,6 +137,12 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
 
+  async function quotationAs(as: Signed) {
+    const response = await request('POST', '/api/admin/quotations', { as, body: { text: `Citation ${next()}`, author: 'Une autrice' } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminQuotation.parse(await response.json());
+  }
+
   async function generatorAs(as: Signed) {
     const response = await request('POST', '/api/admin/generators', { as, body: generatorDraftBody(`Générateur ${next()}`) });
     expect(response.status, await response.clone().text()).toBe(201);
@@ -505,6 +511,103 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
           return request('POST', `/api/admin/generators/${generator.id}/revisions/${first}/restore`, {
             as,
             body: { version: generator.version },
+          });
+        },
+      },
+    ],
+    listAdminQuotations: [{ what: 'the quotations', policy: everyone, call: (_, as) => request('GET', '/api/admin/quotations', { as }) }],
+    createAdminQuotation: [
+      {
+        what: 'create a quotation draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/quotations', { as, body: { text: 'À moi', author: 'Moi' } }),
+      },
+    ],
+    getAdminQuotation: [
+      {
+        what: 'one’s own quotation draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s quotation draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminQuotation: [
+      {
+        what: 'save one’s own quotation draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const quotation = await quotationAs(as);
+          return request('PUT', `/api/admin/quotations/${quotation.id}`, {
+            as,
+            body: { text: 'Autre', author: 'Moi', version: quotation.version },
+          });
+        },
+      },
+      {
+        what: 'save a colleague’s quotation draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const quotation = await quotationAs(colleague);
+          return request('PUT', `/api/admin/quotations/${quotation.id}`, {
+            as,
+            body: { text: 'Prise', author: 'Moi', version: quotation.version },
+          });
+        },
+      },
+    ],
+    changeAdminQuotationStatus: [
+      {
+        what: 'publish one’s own quotation',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const quotation = await quotationAs(as);
+          return request('POST', `/api/admin/quotations/${quotation.id}/status`, {
+            as,
+            body: { action: 'publish', version: quotation.version },
+          });
+        },
+      },
+      {
+        what: 'publish a colleague’s quotation',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const quotation = await quotationAs(colleague);
+          return request('POST', `/api/admin/quotations/${quotation.id}/status`, {
+            as,
+            body: { action: 'publish', version: quotation.version },
+          });
+        },
+      },
+    ],
+    listQuotationRevisions: [
+      {
+        what: 'one’s own quotation’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s quotation’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreQuotationRevision: [
+      {
+        what: 'restore a revision of a colleague’s quotation',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const quotation = await quotationAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/quotations/${quotation.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/quotations/${quotation.id}/revisions/${first}/restore`, {
+            as,
+            body: { version: quotation.version },
           });
         },
       },

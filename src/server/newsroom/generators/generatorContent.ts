@@ -5,6 +5,7 @@
  */
 import type { Image, Reply } from '../../../api/types.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import { plainTextProblem } from '../plainText.ts';
 
 export const MAX_REPLIES = 200;
 export const MAX_REPLY_LENGTH = 280;
@@ -23,18 +24,6 @@ export interface CheckedGenerator {
   image: Image;
   replies: Reply[];
   nextReplyId: number;
-}
-
-// A tag, a comment or a character reference: readers' pages escape text, but markup pasted into a plain
-// field is never what the editor meant, and would show as code.
-const MARKUP = /<\s*[a-z!/?]|&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
-const SCRIPT_ADDRESS = /(java|vb)script\s*:|data\s*:\s*text\/html/i;
-
-/** A French refusal for markup or a script address in a plain text, or null when it is clean. */
-export function plainTextProblem(text: string, name: string): string | null {
-  if (MARKUP.test(text)) return `${name} ne peut pas contenir de HTML : écrivez du texte simple.`;
-  if (SCRIPT_ADDRESS.test(text)) return `${name} ne peut pas contenir d'adresse javascript: ou data:.`;
-  return null;
 }
 
 /** `nextReplyId`: the current generator's (1 for a new one); ids at or above it were never given. */

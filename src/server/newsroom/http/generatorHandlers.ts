@@ -3,12 +3,12 @@ import { appConfig } from '../../../../app.config.ts';
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiContext, ApiHandlerTable, OperationId } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
-import { errorJson, json } from '../../http/responses.ts';
+import { errorJson } from '../../http/responses.ts';
 import { findGeneratorRow, listAdminGenerators, toAdminGenerator } from '../generators/generatorQueries.ts';
 import { generatorWorkflow } from '../generators/generatorWorkflow.ts';
-import type { NewsroomResult } from '../newsroomResult.ts';
 import { canRead } from '../workflow/editorialWorkflow.ts';
-import { answer, forbidden, type NewsroomDeps, noStore, readBody, readsEverything, staffOnly } from './newsroomHttp.ts';
+import { answerNaming } from './answerNaming.ts';
+import { forbidden, type NewsroomDeps, noStore, readBody, readsEverything, staffOnly } from './newsroomHttp.ts';
 
 const notFound = 'Ce générateur de répartie est introuvable.';
 const revisionNotFound = 'Cette révision est introuvable.';
@@ -16,22 +16,8 @@ const revisionNotFound = 'Cette révision est introuvable.';
 const generatorIdOf = <O extends OperationId>(ctx: ApiContext<O>) =>
   parseParams(contract.GetAdminGeneratorParams, ctx.params as Record<string, string>, ['id']);
 
-/** The shared answer, with a conflict that names a generator (the shared one speaks of an article). */
-function generatorAnswer<T>(result: NewsroomResult<T>, how: Parameters<typeof answer<T>>[1]): Promise<Response> | Response {
-  if (result.ok || result.kind !== 'conflict') return answer(result, how);
-  const who = result.changedBy ?? 'Le programmateur';
-  const at = result.changedAt.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
-  return json(
-    {
-      error: 'conflict',
-      message: `${who} a modifié ce générateur à ${at} (version ${result.currentVersion}) : rechargez-le avant d'enregistrer, rien n'a été écrasé.`,
-      currentVersion: result.currentVersion,
-      changedBy: result.changedBy,
-      changedAt: result.changedAt.toISOString(),
-    },
-    { status: 409, ...noStore },
-  );
-}
+/** Conflicts name a generator. */
+const generatorAnswer = answerNaming('ce générateur');
 
 export function generatorHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;

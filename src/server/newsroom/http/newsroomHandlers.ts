@@ -19,6 +19,7 @@ import { importHandlers } from './importHandlers.ts';
 import { generatorHandlers } from './generatorHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
+import { quotationHandlers } from './quotationHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
@@ -105,6 +106,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...redirectHandlers(deps),
     ...surveyHandlers(deps),
     ...generatorHandlers(deps),
+    ...quotationHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

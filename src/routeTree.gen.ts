@@ -47,6 +47,8 @@ import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaiqu
 import { Route as QaMachinesRouteImport } from './routes/qa/machines'
 import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
+import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citations.index'
+import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
 import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
 import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
@@ -252,6 +254,16 @@ const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
   path: '/articles/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCitationsIndexRoute = AdminCitationsIndexRouteImport.update({
+  id: '/citations/',
+  path: '/citations/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCitationsIdRoute = AdminCitationsIdRouteImport.update({
+  id: '/citations/$id',
+  path: '/citations/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
   id: '/generateurs/',
   path: '/generateurs/',
@@ -340,12 +352,14 @@ export interface FileRoutesByFullPath {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
@@ -388,12 +402,14 @@ export interface FileRoutesByTo {
   '/concours': typeof ConcoursIndexRoute
   '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/citations': typeof AdminCitationsIndexRoute
   '/admin/generateurs': typeof AdminGenerateursIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
@@ -438,12 +454,14 @@ export interface FileRoutesById {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
@@ -489,12 +507,14 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/citations/$id'
     | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/citations/'
     | '/admin/generateurs/'
     | '/admin/lettres/'
     | '/quizz/$url/'
@@ -537,12 +557,14 @@ export interface FileRouteTypes {
     | '/concours'
     | '/lettres'
     | '/admin/articles/$id'
+    | '/admin/citations/$id'
     | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/citations'
     | '/admin/generateurs'
     | '/admin/lettres'
     | '/quizz/$url'
@@ -586,12 +608,14 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/citations/$id'
     | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/citations/'
     | '/admin/generateurs/'
     | '/admin/lettres/'
     | '/quizz/$url/'
@@ -900,6 +924,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminArticlesIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/citations/': {
+      id: '/admin/citations/'
+      path: '/citations'
+      fullPath: '/admin/citations/'
+      preLoaderRoute: typeof AdminCitationsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/citations/$id': {
+      id: '/admin/citations/$id'
+      path: '/citations/$id'
+      fullPath: '/admin/citations/$id'
+      preLoaderRoute: typeof AdminCitationsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/generateurs/': {
       id: '/admin/generateurs/'
       path: '/generateurs'
@@ -978,8 +1016,10 @@ interface AdminRouteChildren {
   AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
+  AdminCitationsIdRoute: typeof AdminCitationsIdRoute
   AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
+  AdminCitationsIndexRoute: typeof AdminCitationsIndexRoute
   AdminGenerateursIndexRoute: typeof AdminGenerateursIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
 }
@@ -996,8 +1036,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
+  AdminCitationsIdRoute: AdminCitationsIdRoute,
   AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
+  AdminCitationsIndexRoute: AdminCitationsIndexRoute,
   AdminGenerateursIndexRoute: AdminGenerateursIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
 }

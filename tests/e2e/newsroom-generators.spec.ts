@@ -3,7 +3,8 @@
  * /admin/generateurs (title, introduction, image alt text, three replies, one moved up), a hostile reply is
  * refused in French, then publishes it; readers find it first on /generateur-de-repartie and its page draws
  * its replies. A reply's shared address (?replique=) shows that reply, and still does after its text is
- * edited in the newsroom. axe on the list and the editor.
+ * edited in the newsroom. A quotation written and published at rank 0 is the first the footer types. axe on
+ * the lists and the editors.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { waitForHydration } from './support.ts';
@@ -91,4 +92,29 @@ test('a generator written and published in the newsroom draws its replies on its
   await expect(page.getByRole('status')).toHaveText('Générateur enregistré.');
   await reader.goto(`${server.baseUrl}/generateur-de-repartie/${slug}?replique=2`);
   await expect(reader.locator('.repartee-reply')).toHaveText(quoted(edited));
+});
+
+test('a quotation written and published in the newsroom is the first the footer types', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, server.baseUrl, 'rose@piquante.test');
+  await page.getByRole('navigation', { name: 'Rédaction' }).getByRole('link', { name: 'Citations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Citations du pied de page' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Coco Chanel/ })).toContainText('Publié');
+  await expectAxeClean(page, 'quotation list');
+  await page.getByRole('link', { name: 'Nouvelle citation' }).click();
+  const text = 'Le courage, c’est de chercher la vérité et de la dire.';
+  await page.getByLabel('Citation', { exact: true }).fill(text);
+  await page.getByLabel('Auteur ou autrice').fill('Jean Jaurès');
+  await page.getByLabel('Rang dans le pied de page').fill('0');
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page.getByText(/Brouillon · version 1/)).toBeVisible();
+  await expectAxeClean(page, 'quotation editor');
+  await page.getByRole('button', { name: 'Publier maintenant' }).click();
+  await expect(page.getByRole('status')).toHaveText('Citation publiée.');
+
+  const reader = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await reader.goto(`${server.baseUrl}/`);
+  const footer = reader.getByRole('region', { name: 'Citation' });
+  await expect(footer.locator('.sr-only')).toHaveText(text);
+  await expect(footer.getByText('— Jean Jaurès')).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { MediaItem, PageData, Revision } from '../../api/queries/newsroom.ts';
 import { NewsroomError, newsroom } from '../../api/queries/newsroom.ts';
 import { type AdminGenerator, newsroomGenerators } from '../../api/queries/newsroomGenerators.ts';
+import { FormatRevisions } from './FormatRevisions.tsx';
 import { GeneratorRepliesField } from './GeneratorRepliesField.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { emptyForm, formOf, type GeneratorForm, inputOf, localInputValue } from './generatorFormModel.ts';
@@ -274,74 +275,15 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
         </div>
       </form>
       {generator ? (
-        <GeneratorRevisions generator={generator} revisions={revisions} setRevisions={setRevisions} onRestored={adopt} run={run} />
-      ) : null}
-    </section>
-  );
-}
-
-function GeneratorRevisions(props: {
-  generator: AdminGenerator;
-  revisions: Revision[] | null;
-  setRevisions: (r: Revision[]) => void;
-  onRestored: (fresh: AdminGenerator, text: string) => void;
-  run: (work: () => Promise<void>) => Promise<void>;
-}) {
-  const { generator, revisions } = props;
-  const headingId = useId();
-  return (
-    <section className="mt-8" aria-labelledby={headingId}>
-      <h2 id={headingId} className="font-display text-2xl font-bold">
-        Révisions
-      </h2>
-      <button
-        type="button"
-        onClick={() => props.run(async () => props.setRevisions(await newsroomGenerators.revisions(generator.id)))}
-        className={`${buttonClass} mt-2`}
-      >
-        Afficher les révisions
-      </button>
-      {revisions ? (
-        <ol className="mt-3 grid gap-3">
-          {revisions.map((revision) => (
-            <li key={revision.id} className="rounded border border-encre/30 p-3">
-              <p>
-                <strong>Version {revision.version}</strong> —{' '}
-                {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
-                {revision.staffName ? `, par ${revision.staffName}` : ''}
-              </p>
-              {revision.changes.length > 0 ? (
-                <dl className="mt-2 grid gap-1 text-sm">
-                  {revision.changes.map((c) => (
-                    <div key={c.field}>
-                      <dt className="font-bold">{c.field}</dt>
-                      <dd>
-                        <del className="bg-piment-light">{c.before || '∅'}</del> →{' '}
-                        <ins className="bg-green-100 no-underline">{c.after || '∅'}</ins>
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-              {revision.version !== generator.version ? (
-                <button
-                  type="button"
-                  onClick={() =>
-                    props.run(async () =>
-                      props.onRestored(
-                        await newsroomGenerators.restore(generator.id, revision.id, generator.version),
-                        `Version ${revision.version} restaurée.`,
-                      ),
-                    )
-                  }
-                  className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-                >
-                  Restaurer la version {revision.version}
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <FormatRevisions
+          item={generator}
+          revisions={revisions}
+          setRevisions={setRevisions}
+          list={newsroomGenerators.revisions}
+          restore={newsroomGenerators.restore}
+          onRestored={adopt}
+          run={run}
+        />
       ) : null}
     </section>
   );

@@ -68,6 +68,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/generateurs" className="underline-offset-4 hover:underline">
                   Générateurs
                 </Link>
+                <Link to="/admin/citations" className="underline-offset-4 hover:underline">
+                  Citations
+                </Link>
                 {session.staff.role === 'admin' ? (
                   <>
                     <Link to="/admin/comptes" className="underline-offset-4 hover:underline">

@@ -49,6 +49,10 @@ import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaiqu
 import { Route as QaMachinesRouteImport } from './routes/qa/machines'
 import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
+import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citations.index'
+import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
+import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
+import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
@@ -266,6 +270,26 @@ const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
   path: '/articles/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminCitationsIndexRoute = AdminCitationsIndexRouteImport.update({
+  id: '/citations/',
+  path: '/citations/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCitationsIdRoute = AdminCitationsIdRouteImport.update({
+  id: '/citations/$id',
+  path: '/citations/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
+  id: '/generateurs/',
+  path: '/generateurs/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminGenerateursIdRoute = AdminGenerateursIdRouteImport.update({
+  id: '/generateurs/$id',
+  path: '/generateurs/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminLettresIndexRoute = AdminLettresIndexRouteImport.update({
   id: '/lettres/',
   path: '/lettres/',
@@ -366,6 +390,8 @@ export interface FileRoutesByFullPath {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/citations/$id': typeof AdminCitationsIdRoute
+  '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
@@ -373,6 +399,8 @@ export interface FileRoutesByFullPath {
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/citations/': typeof AdminCitationsIndexRoute
+  '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
@@ -418,6 +446,8 @@ export interface FileRoutesByTo {
   '/concours': typeof ConcoursIndexRoute
   '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/citations/$id': typeof AdminCitationsIdRoute
+  '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
@@ -425,6 +455,8 @@ export interface FileRoutesByTo {
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/citations': typeof AdminCitationsIndexRoute
+  '/admin/generateurs': typeof AdminGenerateursIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/admin/popins': typeof AdminPopinsIndexRoute
   '/admin/quizz': typeof AdminQuizzIndexRoute
@@ -472,6 +504,8 @@ export interface FileRoutesById {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/citations/$id': typeof AdminCitationsIdRoute
+  '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
@@ -479,6 +513,8 @@ export interface FileRoutesById {
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/citations/': typeof AdminCitationsIndexRoute
+  '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
@@ -527,6 +563,8 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/citations/$id'
+    | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
@@ -534,6 +572,8 @@ export interface FileRouteTypes {
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/citations/'
+    | '/admin/generateurs/'
     | '/admin/lettres/'
     | '/admin/popins/'
     | '/admin/quizz/'
@@ -579,6 +619,8 @@ export interface FileRouteTypes {
     | '/concours'
     | '/lettres'
     | '/admin/articles/$id'
+    | '/admin/citations/$id'
+    | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
@@ -586,6 +628,8 @@ export interface FileRouteTypes {
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/citations'
+    | '/admin/generateurs'
     | '/admin/lettres'
     | '/admin/popins'
     | '/admin/quizz'
@@ -632,6 +676,8 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/citations/$id'
+    | '/admin/generateurs/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
@@ -639,6 +685,8 @@ export interface FileRouteTypes {
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/citations/'
+    | '/admin/generateurs/'
     | '/admin/lettres/'
     | '/admin/popins/'
     | '/admin/quizz/'
@@ -963,6 +1011,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminArticlesIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/citations/': {
+      id: '/admin/citations/'
+      path: '/citations'
+      fullPath: '/admin/citations/'
+      preLoaderRoute: typeof AdminCitationsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/citations/$id': {
+      id: '/admin/citations/$id'
+      path: '/citations/$id'
+      fullPath: '/admin/citations/$id'
+      preLoaderRoute: typeof AdminCitationsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/generateurs/': {
+      id: '/admin/generateurs/'
+      path: '/generateurs'
+      fullPath: '/admin/generateurs/'
+      preLoaderRoute: typeof AdminGenerateursIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/generateurs/$id': {
+      id: '/admin/generateurs/$id'
+      path: '/generateurs/$id'
+      fullPath: '/admin/generateurs/$id'
+      preLoaderRoute: typeof AdminGenerateursIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/lettres/': {
       id: '/admin/lettres/'
       path: '/lettres'
@@ -1056,9 +1132,13 @@ interface AdminRouteChildren {
   AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
+  AdminCitationsIdRoute: typeof AdminCitationsIdRoute
+  AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
   AdminQuizzIdRoute: typeof AdminQuizzIdRoute
+  AdminCitationsIndexRoute: typeof AdminCitationsIndexRoute
+  AdminGenerateursIndexRoute: typeof AdminGenerateursIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
   AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
   AdminQuizzIndexRoute: typeof AdminQuizzIndexRoute
@@ -1077,9 +1157,13 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
+  AdminCitationsIdRoute: AdminCitationsIdRoute,
+  AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
   AdminQuizzIdRoute: AdminQuizzIdRoute,
+  AdminCitationsIndexRoute: AdminCitationsIndexRoute,
+  AdminGenerateursIndexRoute: AdminGenerateursIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
   AdminPopinsIndexRoute: AdminPopinsIndexRoute,
   AdminQuizzIndexRoute: AdminQuizzIndexRoute,

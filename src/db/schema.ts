@@ -222,6 +222,12 @@ export const formatContests = pgTable(
   (t) => [index('format_contests_published_idx').on(t.publishedAt, t.id)],
 );
 
+/**
+ * Repartee generators: one row is both the newsroom's working copy (status, version, who and when) and what
+ * readers get, shown only while `status` is 'published' (content/reparteeGenerators.server.ts). A reply's id
+ * is its shareable address (`?replique=`): kept when its text is edited, never given again once removed
+ * (`next_reply_id`). Rows from before the newsroom (the demo seed) are published, version 1.
+ */
 export const reparteeGenerators = pgTable(
   'repartee_generators',
   {
@@ -232,8 +238,38 @@ export const reparteeGenerators = pgTable(
     image: jsonb('image').$type<Image>().notNull(),
     replies: jsonb('replies').$type<Reply[]>().notNull(),
     position: integer('position').notNull(),
+    /** The id the next new reply gets: above every id this generator has ever given. */
+    nextReplyId: integer('next_reply_id').notNull().default(1),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('repartee_generators_position_idx').on(t.position, t.id)],
+  (t) => [
+    index('repartee_generators_position_idx').on(t.position, t.id),
+    index('repartee_generators_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('repartee_generators_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+  ],
+);
+
+/** A snapshot of each saved version of a repartee generator (the editorial workflow's revisions). */
+export const reparteeGeneratorRevisions = pgTable(
+  'repartee_generator_revisions',
+  {
+    id: serial('id').primaryKey(),
+    generatorId: integer('generator_id')
+      .notNull()
+      .references(() => reparteeGenerators.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('repartee_generator_revisions_generator_version_idx').on(t.generatorId, t.version)],
 );
 
 export const shoppingItems = pgTable('shopping_items', {
@@ -262,12 +298,48 @@ export const instagramPosts = pgTable(
   (t) => [index('instagram_posts_posted_idx').on(t.postedAt, t.id)],
 );
 
-export const quotations = pgTable('quotations', {
-  id: serial('id').primaryKey(),
-  text: text('text').notNull(),
-  author: text('author').notNull(),
-  position: integer('position').notNull(),
-});
+/**
+ * The footer's quotations: one row is both the newsroom's working copy (status, version, who and when) and
+ * what readers get, shown only while `status` is 'published' (content/quotations.server.ts). Rows from
+ * before the newsroom (the demo seed) are published, version 1.
+ */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: serial('id').primaryKey(),
+    text: text('text').notNull(),
+    author: text('author').notNull(),
+    position: integer('position').notNull(),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('quotations_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('quotations_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+  ],
+);
+
+/** A snapshot of each saved version of a quotation (the editorial workflow's revisions). */
+export const quotationRevisions = pgTable(
+  'quotation_revisions',
+  {
+    id: serial('id').primaryKey(),
+    quotationId: integer('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quotation_revisions_quotation_version_idx').on(t.quotationId, t.version)],
+);
 
 /**
  * Marketing popins: one row is both the newsroom's working copy (status, version, who and when) and what

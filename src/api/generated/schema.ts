@@ -1721,6 +1721,279 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/generators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Générateurs de répartie de la rédaction
+     * @description Tous les générateurs, dans tous les états, les plus récemment modifiés d'abord. Mêmes droits que pour les
+     *     articles : contributor et author n'y voient que leurs propres générateurs et ceux qui sont publiés.
+     */
+    get: operations['listAdminGenerators'];
+    put?: never;
+    /**
+     * Créer un générateur de répartie (brouillon)
+     * @description Les textes n'acceptent pas de HTML. Une réplique sans `id` est nouvelle et reçoit le sien ; au plus 200
+     *     répliques, chacune de 1 à 280 caractères.
+     */
+    post: operations['createAdminGenerator'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/generators/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Un générateur de répartie de la rédaction
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
+    get: operations['getAdminGenerator'];
+    /**
+     * Enregistrer un générateur de répartie
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé). Une
+     *     réplique garde son `id` (son adresse de partage `?replique=`) quand son texte change ; l'`id` d'une
+     *     réplique retirée n'est jamais redonné. Un générateur publié enregistré est aussitôt celui que voient les lectrices.
+     */
+    put: operations['updateAdminGenerator'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/generators/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier un générateur, ou le repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publié, il apparaît sur /generateur-de-repartie ; dépublié, il en disparaît.
+     */
+    post: operations['changeAdminGeneratorStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/generators/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'un générateur de répartie
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire le générateur.
+     */
+    get: operations['listGeneratorRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/generators/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision de générateur
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas ; les répliques gardent leurs `id`).
+     */
+    post: operations['restoreGeneratorRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quotations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Citations du pied de page (rédaction)
+     * @description Toutes les citations, dans tous les états, dans l'ordre d'affichage. Mêmes droits que pour les articles :
+     *     contributor et author n'y voient que leurs propres citations et celles qui sont publiées.
+     */
+    get: operations['listAdminQuotations'];
+    put?: never;
+    /**
+     * Créer une citation (brouillon)
+     * @description Texte simple (pas de HTML), 1 à 300 caractères ; l'auteure, 1 à 120. Sans `position`, elle vient après les autres.
+     */
+    post: operations['createAdminQuotation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quotations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Une citation de la rédaction
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
+    get: operations['getAdminQuotation'];
+    /**
+     * Enregistrer une citation
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé). Une citation publiée enregistrée est aussitôt celle du pied de page.
+     */
+    put: operations['updateAdminQuotation'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quotations/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier une citation, ou la repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publiée, elle défile dans le pied de page ; dépubliée, elle en disparaît.
+     */
+    post: operations['changeAdminQuotationStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quotations/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'une citation
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire la citation.
+     */
+    get: operations['listQuotationRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quotations/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision de citation
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restoreQuotationRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/surveys': {
     parameters: {
       query?: never;
@@ -2987,6 +3260,96 @@ export interface components {
     };
     RevisionList: {
       results: components['schemas']['Revision'][];
+    };
+    GeneratorReplyInput: {
+      /** @description L'`id` d'une réplique existante (son adresse de partage) ; absent pour une nouvelle réplique. */
+      id?: number;
+      text: string;
+    };
+    GeneratorDraftInput: {
+      title: string;
+      /** @description Généré depuis le titre s'il est absent. */
+      slug?: components['schemas']['Slug'];
+      description: string;
+      image: components['schemas']['AdminImage'];
+      replies: components['schemas']['GeneratorReplyInput'][];
+    };
+    GeneratorUpdateInput: {
+      version: number;
+      title: string;
+      slug?: components['schemas']['Slug'];
+      description: string;
+      image: components['schemas']['AdminImage'];
+      replies: components['schemas']['GeneratorReplyInput'][];
+    };
+    AdminGenerator: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+      replies: components['schemas']['Reply'][];
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      /** @description Adresse publique (`/generateur-de-repartie/{slug}`), valable une fois publié. */
+      fullUrl: string;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminGeneratorSummary: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      replyCount: number;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminGeneratorList: {
+      results: components['schemas']['AdminGeneratorSummary'][];
+      total: number;
+    };
+    QuotationDraftInput: {
+      text: string;
+      author: string;
+      /** @description Rang dans le pied de page (le plus petit d'abord). */
+      position?: number;
+    };
+    QuotationUpdateInput: {
+      version: number;
+      text: string;
+      author: string;
+      /** @description Rang dans le pied de page (le plus petit d'abord). */
+      position?: number;
+    };
+    AdminQuotation: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      text: string;
+      author: string;
+      position: number;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminQuotationList: {
+      results: components['schemas']['AdminQuotation'][];
+      total: number;
     };
     PreviewLink: {
       /** @description Chemin de la page d'aperçu (`/apercu/{jeton}`). */
@@ -6543,6 +6906,501 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminGenerators: {
+    parameters: {
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page de générateurs. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGeneratorList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminGenerator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GeneratorDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGenerator'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminGenerator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le générateur, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGenerator'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminGenerator: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GeneratorUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGenerator'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminGeneratorStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGenerator'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listGeneratorRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreGeneratorRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGenerator'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminQuotations: {
+    parameters: {
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page de citations. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuotationList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminQuotation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuotationDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuotation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminQuotation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La citation, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuotation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminQuotation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuotationUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistrée ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuotation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminQuotationStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuotation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listQuotationRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreQuotationRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restaurée. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminQuotation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -1935,6 +1935,181 @@ export const RevisionList = zod.strictObject({
 export type RevisionList = zod.input<typeof RevisionList>;
 export type RevisionListOutput = zod.output<typeof RevisionList>;
 
+export const generatorReplyInputIdMax = 2147483647;
+
+export const generatorReplyInputTextMax = 280;
+
+export const GeneratorReplyInput = zod.strictObject({
+  id: zod
+    .int()
+    .min(1)
+    .max(generatorReplyInputIdMax)
+    .optional()
+    .describe(
+      "L'`id` d'une réplique existante (son adresse de partage) ; absent pour une nouvelle réplique.",
+    ),
+  text: zod.string().max(generatorReplyInputTextMax),
+});
+
+export type GeneratorReplyInput = zod.input<typeof GeneratorReplyInput>;
+export type GeneratorReplyInputOutput = zod.output<typeof GeneratorReplyInput>;
+
+export const generatorDraftInputTitleMax = 200;
+
+export const generatorDraftInputDescriptionMax = 400;
+
+export const generatorDraftInputRepliesMax = 200;
+
+export const GeneratorDraftInput = zod.strictObject({
+  title: zod.string().min(1).max(generatorDraftInputTitleMax),
+  slug: Slug.optional().describe("Généré depuis le titre s'il est absent."),
+  description: zod.string().max(generatorDraftInputDescriptionMax),
+  image: AdminImage,
+  replies: zod.array(GeneratorReplyInput).max(generatorDraftInputRepliesMax),
+});
+
+export type GeneratorDraftInput = zod.input<typeof GeneratorDraftInput>;
+export type GeneratorDraftInputOutput = zod.output<typeof GeneratorDraftInput>;
+
+export const generatorUpdateInputTitleMax = 200;
+
+export const generatorUpdateInputDescriptionMax = 400;
+
+export const generatorUpdateInputRepliesMax = 200;
+
+export const GeneratorUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  title: zod.string().min(1).max(generatorUpdateInputTitleMax),
+  slug: Slug.optional(),
+  description: zod.string().max(generatorUpdateInputDescriptionMax),
+  image: AdminImage,
+  replies: zod.array(GeneratorReplyInput).max(generatorUpdateInputRepliesMax),
+});
+
+export type GeneratorUpdateInput = zod.input<typeof GeneratorUpdateInput>;
+export type GeneratorUpdateInputOutput = zod.output<typeof GeneratorUpdateInput>;
+
+export const AdminGenerator = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  description: zod.string(),
+  image: Image,
+  replies: zod.array(Reply),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  fullUrl: zod
+    .string()
+    .describe('Adresse publique (`/generateur-de-repartie/{slug}`), valable une fois publié.'),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminGenerator = zod.input<typeof AdminGenerator>;
+export type AdminGeneratorOutput = zod.output<typeof AdminGenerator>;
+
+export const adminGeneratorSummaryReplyCountMin = 0;
+
+export const AdminGeneratorSummary = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  replyCount: zod.int().min(adminGeneratorSummaryReplyCountMin),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminGeneratorSummary = zod.input<typeof AdminGeneratorSummary>;
+export type AdminGeneratorSummaryOutput = zod.output<typeof AdminGeneratorSummary>;
+
+export const adminGeneratorListTotalMin = 0;
+
+export const AdminGeneratorList = zod.strictObject({
+  results: zod.array(AdminGeneratorSummary),
+  total: zod.int().min(adminGeneratorListTotalMin),
+});
+
+export type AdminGeneratorList = zod.input<typeof AdminGeneratorList>;
+export type AdminGeneratorListOutput = zod.output<typeof AdminGeneratorList>;
+
+export const quotationDraftInputTextMax = 300;
+
+export const quotationDraftInputAuthorMax = 120;
+
+export const quotationDraftInputPositionMin = 0;
+export const quotationDraftInputPositionMax = 100000;
+
+export const QuotationDraftInput = zod.strictObject({
+  text: zod.string().min(1).max(quotationDraftInputTextMax),
+  author: zod.string().min(1).max(quotationDraftInputAuthorMax),
+  position: zod
+    .int()
+    .min(quotationDraftInputPositionMin)
+    .max(quotationDraftInputPositionMax)
+    .optional()
+    .describe("Rang dans le pied de page (le plus petit d'abord)."),
+});
+
+export type QuotationDraftInput = zod.input<typeof QuotationDraftInput>;
+export type QuotationDraftInputOutput = zod.output<typeof QuotationDraftInput>;
+
+export const quotationUpdateInputTextMax = 300;
+
+export const quotationUpdateInputAuthorMax = 120;
+
+export const quotationUpdateInputPositionMin = 0;
+export const quotationUpdateInputPositionMax = 100000;
+
+export const QuotationUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  text: zod.string().min(1).max(quotationUpdateInputTextMax),
+  author: zod.string().min(1).max(quotationUpdateInputAuthorMax),
+  position: zod
+    .int()
+    .min(quotationUpdateInputPositionMin)
+    .max(quotationUpdateInputPositionMax)
+    .optional()
+    .describe("Rang dans le pied de page (le plus petit d'abord)."),
+});
+
+export type QuotationUpdateInput = zod.input<typeof QuotationUpdateInput>;
+export type QuotationUpdateInputOutput = zod.output<typeof QuotationUpdateInput>;
+
+export const AdminQuotation = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  text: zod.string(),
+  author: zod.string(),
+  position: zod.int(),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminQuotation = zod.input<typeof AdminQuotation>;
+export type AdminQuotationOutput = zod.output<typeof AdminQuotation>;
+
+export const adminQuotationListTotalMin = 0;
+
+export const AdminQuotationList = zod.strictObject({
+  results: zod.array(AdminQuotation),
+  total: zod.int().min(adminQuotationListTotalMin),
+});
+
+export type AdminQuotationList = zod.input<typeof AdminQuotationList>;
+export type AdminQuotationListOutput = zod.output<typeof AdminQuotationList>;
+
 export const PreviewLink = zod.strictObject({
   url: zod.string().describe("Chemin de la page d'aperçu (`/apercu/{jeton}`)."),
   expiresAt: zod.iso.datetime({ offset: true }),
@@ -4235,6 +4410,287 @@ export const DeleteAdminRedirectParams = zod.strictObject({
 });
 
 export const DeleteAdminRedirectResponse = zod.void();
+
+/**
+ * Tous les générateurs, dans tous les états, les plus récemment modifiés d'abord. Mêmes droits que pour les
+ * articles : contributor et author n'y voient que leurs propres générateurs et ceux qui sont publiés.
+ * @summary Générateurs de répartie de la rédaction
+ */
+export const listAdminGeneratorsQueryLimitDefault = 12;
+export const listAdminGeneratorsQueryLimitMax = 100;
+
+export const listAdminGeneratorsQueryOffsetDefault = 0;
+export const listAdminGeneratorsQueryOffsetMin = 0;
+export const listAdminGeneratorsQueryOffsetMax = 1000000;
+
+export const ListAdminGeneratorsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminGeneratorsQueryLimitMax)
+    .default(listAdminGeneratorsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminGeneratorsQueryOffsetMin)
+    .max(listAdminGeneratorsQueryOffsetMax)
+    .default(listAdminGeneratorsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminGeneratorsResponse = AdminGeneratorList;
+
+/**
+ * Les textes n'acceptent pas de HTML. Une réplique sans `id` est nouvelle et reçoit le sien ; au plus 200
+ * répliques, chacune de 1 à 280 caractères.
+ * @summary Créer un générateur de répartie (brouillon)
+ */
+export const CreateAdminGeneratorBody = GeneratorDraftInput;
+
+export const CreateAdminGeneratorResponse = AdminGenerator;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Un générateur de répartie de la rédaction
+ */
+export const getAdminGeneratorPathIdMax = 2147483647;
+
+export const GetAdminGeneratorParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminGeneratorPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminGeneratorResponse = AdminGenerator;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé). Une
+ * réplique garde son `id` (son adresse de partage `?replique=`) quand son texte change ; l'`id` d'une
+ * réplique retirée n'est jamais redonné. Un générateur publié enregistré est aussitôt celui que voient les lectrices.
+ * @summary Enregistrer un générateur de répartie
+ */
+export const updateAdminGeneratorPathIdMax = 2147483647;
+
+export const UpdateAdminGeneratorParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminGeneratorPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminGeneratorBody = GeneratorUpdateInput;
+
+export const UpdateAdminGeneratorResponse = AdminGenerator;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publié, il apparaît sur /generateur-de-repartie ; dépublié, il en disparaît.
+ * @summary Programmer, publier, dépublier un générateur, ou le repasser en brouillon
+ */
+export const changeAdminGeneratorStatusPathIdMax = 2147483647;
+
+export const ChangeAdminGeneratorStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminGeneratorStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminGeneratorStatusBody = StatusChangeInput;
+
+export const ChangeAdminGeneratorStatusResponse = AdminGenerator;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire le générateur.
+ * @summary Révisions d'un générateur de répartie
+ */
+export const listGeneratorRevisionsPathIdMax = 2147483647;
+
+export const ListGeneratorRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listGeneratorRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListGeneratorRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas ; les répliques gardent leurs `id`).
+ * @summary Restaurer une révision de générateur
+ */
+export const restoreGeneratorRevisionPathIdMax = 2147483647;
+
+export const restoreGeneratorRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreGeneratorRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreGeneratorRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreGeneratorRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreGeneratorRevisionBody = VersionInput;
+
+export const RestoreGeneratorRevisionResponse = AdminGenerator;
+
+/**
+ * Toutes les citations, dans tous les états, dans l'ordre d'affichage. Mêmes droits que pour les articles :
+ * contributor et author n'y voient que leurs propres citations et celles qui sont publiées.
+ * @summary Citations du pied de page (rédaction)
+ */
+export const listAdminQuotationsQueryLimitDefault = 12;
+export const listAdminQuotationsQueryLimitMax = 100;
+
+export const listAdminQuotationsQueryOffsetDefault = 0;
+export const listAdminQuotationsQueryOffsetMin = 0;
+export const listAdminQuotationsQueryOffsetMax = 1000000;
+
+export const ListAdminQuotationsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminQuotationsQueryLimitMax)
+    .default(listAdminQuotationsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminQuotationsQueryOffsetMin)
+    .max(listAdminQuotationsQueryOffsetMax)
+    .default(listAdminQuotationsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminQuotationsResponse = AdminQuotationList;
+
+/**
+ * Texte simple (pas de HTML), 1 à 300 caractères ; l'auteure, 1 à 120. Sans `position`, elle vient après les autres.
+ * @summary Créer une citation (brouillon)
+ */
+export const CreateAdminQuotationBody = QuotationDraftInput;
+
+export const CreateAdminQuotationResponse = AdminQuotation;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Une citation de la rédaction
+ */
+export const getAdminQuotationPathIdMax = 2147483647;
+
+export const GetAdminQuotationParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminQuotationPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminQuotationResponse = AdminQuotation;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé). Une citation publiée enregistrée est aussitôt celle du pied de page.
+ * @summary Enregistrer une citation
+ */
+export const updateAdminQuotationPathIdMax = 2147483647;
+
+export const UpdateAdminQuotationParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminQuotationPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminQuotationBody = QuotationUpdateInput;
+
+export const UpdateAdminQuotationResponse = AdminQuotation;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publiée, elle défile dans le pied de page ; dépubliée, elle en disparaît.
+ * @summary Programmer, publier, dépublier une citation, ou la repasser en brouillon
+ */
+export const changeAdminQuotationStatusPathIdMax = 2147483647;
+
+export const ChangeAdminQuotationStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminQuotationStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminQuotationStatusBody = StatusChangeInput;
+
+export const ChangeAdminQuotationStatusResponse = AdminQuotation;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire la citation.
+ * @summary Révisions d'une citation
+ */
+export const listQuotationRevisionsPathIdMax = 2147483647;
+
+export const ListQuotationRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listQuotationRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListQuotationRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision de citation
+ */
+export const restoreQuotationRevisionPathIdMax = 2147483647;
+
+export const restoreQuotationRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreQuotationRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreQuotationRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreQuotationRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreQuotationRevisionBody = VersionInput;
+
+export const RestoreQuotationRevisionResponse = AdminQuotation;
 
 /**
  * Chaque popin de type `survey` (active ou non), avec le total des réponses de chacun de ses boutons depuis

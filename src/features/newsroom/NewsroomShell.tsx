@@ -74,6 +74,12 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                     </Link>
                   </>
                 ) : null}
+                <Link to="/admin/generateurs" className="underline-offset-4 hover:underline">
+                  Générateurs
+                </Link>
+                <Link to="/admin/citations" className="underline-offset-4 hover:underline">
+                  Citations
+                </Link>
                 {session.staff.role === 'admin' ? (
                   <>
                     <Link to="/admin/comptes" className="underline-offset-4 hover:underline">

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Quotation } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { quotations } from '../../db/schema.ts';
@@ -7,7 +7,12 @@ import { processContentDataCache } from './contentDataCache.ts';
 /** The footer and the home page read them on every page: kept in process between content changes (shared: never change it). */
 export function listQuotations(db: Database): Promise<Quotation[]> {
   return processContentDataCache().remember(db, 'quotations', async () => {
-    const rows = await db.select().from(quotations).orderBy(asc(quotations.position), asc(quotations.id));
+    // The newsroom's drafts, scheduled and withdrawn quotations share the table: readers see the published.
+    const rows = await db
+      .select()
+      .from(quotations)
+      .where(eq(quotations.status, 'published'))
+      .orderBy(asc(quotations.position), asc(quotations.id));
     return rows.map((row) => ({ id: row.id, text: row.text, author: row.author }));
   });
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { reparteeGenerators } from '../../db/schema.ts';
@@ -20,6 +20,8 @@ export async function listReparteeGenerators(db: Database, page: { limit: number
   const rows = await db
     .select()
     .from(reparteeGenerators)
+    // The newsroom's drafts, scheduled and withdrawn generators share the table: readers see the published.
+    .where(eq(reparteeGenerators.status, 'published'))
     .orderBy(asc(reparteeGenerators.position), asc(reparteeGenerators.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -27,6 +29,10 @@ export async function listReparteeGenerators(db: Database, page: { limit: number
 }
 
 export async function getReparteeGenerator(db: Database, url: string): Promise<ReparteeGenerator | null> {
-  const [row] = await db.select().from(reparteeGenerators).where(eq(reparteeGenerators.url, url)).limit(1);
+  const [row] = await db
+    .select()
+    .from(reparteeGenerators)
+    .where(and(eq(reparteeGenerators.url, url), eq(reparteeGenerators.status, 'published')))
+    .limit(1);
   return row ? { ...toSummary(row), replies: row.replies } : null;
 }

@@ -15,6 +15,7 @@ import { apiOperations, type OperationId } from '../../api/generated/operations.
 import * as contract from '../../api/generated/zod.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import type { AdminQuiz } from '../../api/types.ts';
+import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { popinDraftBody } from '../../testing/popinFixtures.ts';
 import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
@@ -144,6 +145,18 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
+
+  async function quotationAs(as: Signed) {
+    const response = await request('POST', '/api/admin/quotations', { as, body: { text: `Citation ${next()}`, author: 'Une autrice' } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminQuotation.parse(await response.json());
+  }
+
+  async function generatorAs(as: Signed) {
+    const response = await request('POST', '/api/admin/generators', { as, body: generatorDraftBody(`Générateur ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminGenerator.parse(await response.json());
+  }
 
   /** Who may call what. Each case makes its own fixtures, so the order of the rows does not matter. */
   const table: Record<AdminOperationId, Case[]> = {
@@ -621,6 +634,198 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
       },
     ],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],
+    listAdminGenerators: [
+      { what: 'the repartee generators', policy: everyone, call: (_, as) => request('GET', '/api/admin/generators', { as }) },
+    ],
+    createAdminGenerator: [
+      {
+        what: 'create a generator draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/generators', { as, body: generatorDraftBody(`À moi ${next()}`) }),
+      },
+    ],
+    getAdminGenerator: [
+      {
+        what: 'one’s own generator draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s generator draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminGenerator: [
+      {
+        what: 'save one’s own generator draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const generator = await generatorAs(as);
+          const body = { ...generatorDraftBody('Renommé'), slug: generator.slug, version: generator.version };
+          return request('PUT', `/api/admin/generators/${generator.id}`, { as, body });
+        },
+      },
+      {
+        what: 'save a colleague’s generator draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const generator = await generatorAs(colleague);
+          const body = { ...generatorDraftBody('Pris'), slug: generator.slug, version: generator.version };
+          return request('PUT', `/api/admin/generators/${generator.id}`, { as, body });
+        },
+      },
+    ],
+    changeAdminGeneratorStatus: [
+      {
+        what: 'publish one’s own generator',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const generator = await generatorAs(as);
+          return request('POST', `/api/admin/generators/${generator.id}/status`, {
+            as,
+            body: { action: 'publish', version: generator.version },
+          });
+        },
+      },
+      {
+        what: 'publish a colleague’s generator',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const generator = await generatorAs(colleague);
+          return request('POST', `/api/admin/generators/${generator.id}/status`, {
+            as,
+            body: { action: 'publish', version: generator.version },
+          });
+        },
+      },
+    ],
+    listGeneratorRevisions: [
+      {
+        what: 'one’s own generator’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s generator’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/generators/${(await generatorAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreGeneratorRevision: [
+      {
+        what: 'restore a revision of a colleague’s generator',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const generator = await generatorAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/generators/${generator.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/generators/${generator.id}/revisions/${first}/restore`, {
+            as,
+            body: { version: generator.version },
+          });
+        },
+      },
+    ],
+    listAdminQuotations: [{ what: 'the quotations', policy: everyone, call: (_, as) => request('GET', '/api/admin/quotations', { as }) }],
+    createAdminQuotation: [
+      {
+        what: 'create a quotation draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/quotations', { as, body: { text: 'À moi', author: 'Moi' } }),
+      },
+    ],
+    getAdminQuotation: [
+      {
+        what: 'one’s own quotation draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s quotation draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminQuotation: [
+      {
+        what: 'save one’s own quotation draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const quotation = await quotationAs(as);
+          return request('PUT', `/api/admin/quotations/${quotation.id}`, {
+            as,
+            body: { text: 'Autre', author: 'Moi', version: quotation.version },
+          });
+        },
+      },
+      {
+        what: 'save a colleague’s quotation draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const quotation = await quotationAs(colleague);
+          return request('PUT', `/api/admin/quotations/${quotation.id}`, {
+            as,
+            body: { text: 'Prise', author: 'Moi', version: quotation.version },
+          });
+        },
+      },
+    ],
+    changeAdminQuotationStatus: [
+      {
+        what: 'publish one’s own quotation',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const quotation = await quotationAs(as);
+          return request('POST', `/api/admin/quotations/${quotation.id}/status`, {
+            as,
+            body: { action: 'publish', version: quotation.version },
+          });
+        },
+      },
+      {
+        what: 'publish a colleague’s quotation',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const quotation = await quotationAs(colleague);
+          return request('POST', `/api/admin/quotations/${quotation.id}/status`, {
+            as,
+            body: { action: 'publish', version: quotation.version },
+          });
+        },
+      },
+    ],
+    listQuotationRevisions: [
+      {
+        what: 'one’s own quotation’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s quotation’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/quotations/${(await quotationAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreQuotationRevision: [
+      {
+        what: 'restore a revision of a colleague’s quotation',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const quotation = await quotationAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/quotations/${quotation.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/quotations/${quotation.id}/revisions/${first}/restore`, {
+            as,
+            body: { version: quotation.version },
+          });
+        },
+      },
+    ],
     listImports: [{ what: 'the imports', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/imports', { as }) }],
     startImport: [
       {

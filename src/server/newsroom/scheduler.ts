@@ -6,14 +6,18 @@
 import type { Database } from '../../db/client.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
+import { publishDueGenerators } from './generators/generatorWorkflow.ts';
 import { publishDuePopins } from './popins/popinWorkflow.ts';
 import { publishDueQuizzes } from './quizzes/quizWorkflow.ts';
+import { publishDueQuotations } from './quotations/quotationWorkflow.ts';
 
 /** Each format's pass, by the name its published ids are logged under (articles: the contract's own ids). */
 export const scheduledFormats: Record<string, (db: Database, now: Date) => Promise<number[]>> = {
   article: publishDueArticles,
   popin: publishDuePopins,
   quiz: publishDueQuizzes,
+  generator: publishDueGenerators,
+  quotation: publishDueQuotations,
 };
 
 /** One pass over every format except articles (which the caller runs itself, audited): what it published. */

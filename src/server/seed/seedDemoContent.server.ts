@@ -182,6 +182,9 @@ function writeDemoContent(db: Database, content: DemoContent, options: SeedOptio
         description: g.description,
         image: g.image,
         replies: g.replies.map((reply, index) => ({ id: index + 1, text: reply.text })),
+        // Published like the articles of the seed; the newsroom numbers new replies after these.
+        nextReplyId: g.replies.length + 1,
+        status: 'published' as const,
         position,
       })),
     );

@@ -16,10 +16,12 @@ import { articleHandlers } from './articleHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
+import { generatorHandlers } from './generatorHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
 import { quizHandlers } from './quizHandlers.ts';
+import { quotationHandlers } from './quotationHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { bestofHandlers } from './bestofHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
@@ -109,6 +111,8 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...bestofHandlers(deps),
     ...surveyHandlers(deps),
     ...popinHandlers(deps),
+    ...generatorHandlers(deps),
+    ...quotationHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { plainHead } from '../../lib/seo/seo.ts';
+
+const GeneratorListPage = lazy(() =>
+  import('../../features/newsroom/GeneratorListPage.tsx').then((m) => ({ default: m.GeneratorListPage })),
+);
+
+/** '/admin/generateurs': the repartee generators, every state. */
+export const Route = createFileRoute('/admin/generateurs/')({
+  ssr: false,
+  head: () => plainHead('Générateurs de répartie — Rédaction'),
+  loader: async () => {
+    const { pageData } = await import('../../api/queries/newsroom.ts');
+    const { newsroomGenerators } = await import('../../api/queries/newsroomGenerators.ts');
+    return pageData(() => newsroomGenerators.list(), 'Les générateurs sont indisponibles.');
+  },
+  component: GeneratorsRoute,
+});
+
+function GeneratorsRoute() {
+  return <GeneratorListPage loaded={Route.useLoaderData()} />;
+}

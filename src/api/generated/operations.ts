@@ -101,6 +101,17 @@ export const apiOperations = {
     path: '/api/admin/popins/:id/revisions/:revisionId/restore',
   },
   createPopinPreviewLink: { method: 'POST', path: '/api/admin/popins/:id/preview-link' },
+  listAdminShoppingItems: { method: 'GET', path: '/api/admin/shopping' },
+  createAdminShoppingItem: { method: 'POST', path: '/api/admin/shopping' },
+  reorderAdminShoppingItems: { method: 'PUT', path: '/api/admin/shopping/order' },
+  getAdminShoppingItem: { method: 'GET', path: '/api/admin/shopping/:id' },
+  updateAdminShoppingItem: { method: 'PUT', path: '/api/admin/shopping/:id' },
+  changeAdminShoppingItemStatus: { method: 'POST', path: '/api/admin/shopping/:id/status' },
+  listShoppingItemRevisions: { method: 'GET', path: '/api/admin/shopping/:id/revisions' },
+  restoreShoppingItemRevision: {
+    method: 'POST',
+    path: '/api/admin/shopping/:id/revisions/:revisionId/restore',
+  },
   getPopinPreview: { method: 'GET', path: '/api/preview/popin/:token' },
 } as const;
 

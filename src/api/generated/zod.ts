@@ -949,6 +949,135 @@ export const AdminPopinList = zod.strictObject({
 export type AdminPopinList = zod.input<typeof AdminPopinList>;
 export type AdminPopinListOutput = zod.output<typeof AdminPopinList>;
 
+export const shoppingItemDraftInputTitleMax = 160;
+
+export const shoppingItemDraftInputDescriptionMax = 1000;
+
+export const shoppingItemDraftInputPriceCentsMin = 0;
+export const shoppingItemDraftInputPriceCentsMax = 10000000;
+
+export const shoppingItemDraftInputMerchantMax = 80;
+
+export const shoppingItemDraftInputLinkMax = 2000;
+
+export const ShoppingItemDraftInput = zod.strictObject({
+  title: zod.string().min(1).max(shoppingItemDraftInputTitleMax),
+  description: zod.string().max(shoppingItemDraftInputDescriptionMax),
+  image: Image,
+  priceCents: zod
+    .int()
+    .min(shoppingItemDraftInputPriceCentsMin)
+    .max(shoppingItemDraftInputPriceCentsMax)
+    .describe("Prix en centimes d'euro (de 0 à 100 000 €)."),
+  merchant: zod.string().min(1).max(shoppingItemDraftInputMerchantMax),
+  link: zod
+    .string()
+    .min(1)
+    .max(shoppingItemDraftInputLinkMax)
+    .describe('Adresse `https://` du produit chez le marchand.'),
+});
+
+export type ShoppingItemDraftInput = zod.input<typeof ShoppingItemDraftInput>;
+export type ShoppingItemDraftInputOutput = zod.output<typeof ShoppingItemDraftInput>;
+
+export const shoppingItemUpdateInputTitleMax = 160;
+
+export const shoppingItemUpdateInputDescriptionMax = 1000;
+
+export const shoppingItemUpdateInputPriceCentsMin = 0;
+export const shoppingItemUpdateInputPriceCentsMax = 10000000;
+
+export const shoppingItemUpdateInputMerchantMax = 80;
+
+export const shoppingItemUpdateInputLinkMax = 2000;
+
+export const ShoppingItemUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  title: zod.string().min(1).max(shoppingItemUpdateInputTitleMax),
+  description: zod.string().max(shoppingItemUpdateInputDescriptionMax),
+  image: Image,
+  priceCents: zod
+    .int()
+    .min(shoppingItemUpdateInputPriceCentsMin)
+    .max(shoppingItemUpdateInputPriceCentsMax)
+    .describe("Prix en centimes d'euro (de 0 à 100 000 €)."),
+  merchant: zod.string().min(1).max(shoppingItemUpdateInputMerchantMax),
+  link: zod
+    .string()
+    .min(1)
+    .max(shoppingItemUpdateInputLinkMax)
+    .describe('Adresse `https://` du produit chez le marchand.'),
+});
+
+export type ShoppingItemUpdateInput = zod.input<typeof ShoppingItemUpdateInput>;
+export type ShoppingItemUpdateInputOutput = zod.output<typeof ShoppingItemUpdateInput>;
+
+export const shoppingOrderInputIdsItemMax = 2147483647;
+
+export const shoppingOrderInputIdsMax = 1000;
+
+export const ShoppingOrderInput = zod.strictObject({
+  ids: zod
+    .array(zod.int().min(1).max(shoppingOrderInputIdsItemMax))
+    .max(shoppingOrderInputIdsMax)
+    .describe('Les identifiants de tous les produits, dans le nouvel ordre.'),
+});
+
+export type ShoppingOrderInput = zod.input<typeof ShoppingOrderInput>;
+export type ShoppingOrderInputOutput = zod.output<typeof ShoppingOrderInput>;
+
+export const adminShoppingItemPriceCentsMin = 0;
+
+export const AdminShoppingItem = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  description: zod.string(),
+  image: Image,
+  priceCents: zod.int().min(adminShoppingItemPriceCentsMin),
+  merchant: zod.string(),
+  link: zod.string(),
+  position: zod.int(),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminShoppingItem = zod.input<typeof AdminShoppingItem>;
+export type AdminShoppingItemOutput = zod.output<typeof AdminShoppingItem>;
+
+export const adminShoppingItemSummaryPriceCentsMin = 0;
+
+export const AdminShoppingItemSummary = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  image: Image,
+  priceCents: zod.int().min(adminShoppingItemSummaryPriceCentsMin),
+  merchant: zod.string(),
+  position: zod.int(),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminShoppingItemSummary = zod.input<typeof AdminShoppingItemSummary>;
+export type AdminShoppingItemSummaryOutput = zod.output<typeof AdminShoppingItemSummary>;
+
+export const adminShoppingItemListTotalMin = 0;
+
+export const AdminShoppingItemList = zod.strictObject({
+  results: zod.array(AdminShoppingItemSummary),
+  total: zod.int().min(adminShoppingItemListTotalMin),
+});
+
+export type AdminShoppingItemList = zod.input<typeof AdminShoppingItemList>;
+export type AdminShoppingItemListOutput = zod.output<typeof AdminShoppingItemList>;
+
 export const popinSurveyAnswerInputPopinMax = 64;
 
 export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
@@ -4000,6 +4129,157 @@ export const CreatePopinPreviewLinkParams = zod.strictObject({
 });
 
 export const CreatePopinPreviewLinkResponse = PreviewLink;
+
+/**
+ * Tous les produits, dans tous les états, dans l'ordre de la page `/shopping`. Mêmes droits que pour les
+ * articles : contributor et author n'y voient que leurs propres produits et ceux qui sont publiés.
+ * @summary La sélection shopping de la rédaction
+ */
+export const listAdminShoppingItemsQueryLimitDefault = 12;
+export const listAdminShoppingItemsQueryLimitMax = 100;
+
+export const listAdminShoppingItemsQueryOffsetDefault = 0;
+export const listAdminShoppingItemsQueryOffsetMin = 0;
+export const listAdminShoppingItemsQueryOffsetMax = 1000000;
+
+export const ListAdminShoppingItemsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminShoppingItemsQueryLimitMax)
+    .default(listAdminShoppingItemsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminShoppingItemsQueryOffsetMin)
+    .max(listAdminShoppingItemsQueryOffsetMax)
+    .default(listAdminShoppingItemsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminShoppingItemsResponse = AdminShoppingItemList;
+
+/**
+ * Les textes n'acceptent pas de HTML ; le lien du marchand est une adresse `https://` (jamais
+ * `javascript:`, `data:` ni `http:`) ; le prix est en centimes, de 0 à 100 000 €. Le produit se place
+ * en fin de sélection.
+ * @summary Ajouter un produit à la sélection (brouillon)
+ */
+export const CreateAdminShoppingItemBody = ShoppingItemDraftInput;
+
+export const CreateAdminShoppingItemResponse = AdminShoppingItem;
+
+/**
+ * Le nouvel ordre de tous les produits (chaque identifiant une fois). Réservé aux éditeurs et
+ * administrateurs ; `409` si la sélection a changé depuis son chargement (un produit ajouté ou retiré).
+ * @summary Réordonner la sélection shopping
+ */
+export const ReorderAdminShoppingItemsBody = ShoppingOrderInput;
+
+export const ReorderAdminShoppingItemsResponse = AdminShoppingItemList;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Un produit de la sélection
+ */
+export const getAdminShoppingItemPathIdMax = 2147483647;
+
+export const GetAdminShoppingItemParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminShoppingItemPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminShoppingItemResponse = AdminShoppingItem;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+ * Un produit publié enregistré est aussitôt celui que voient les lectrices.
+ * @summary Enregistrer un produit
+ */
+export const updateAdminShoppingItemPathIdMax = 2147483647;
+
+export const UpdateAdminShoppingItemParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminShoppingItemPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminShoppingItemBody = ShoppingItemUpdateInput;
+
+export const UpdateAdminShoppingItemResponse = AdminShoppingItem;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publié, le produit apparaît sur `/shopping` à sa place.
+ * @summary Programmer, publier, dépublier un produit, ou le repasser en brouillon
+ */
+export const changeAdminShoppingItemStatusPathIdMax = 2147483647;
+
+export const ChangeAdminShoppingItemStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminShoppingItemStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminShoppingItemStatusBody = StatusChangeInput;
+
+export const ChangeAdminShoppingItemStatusResponse = AdminShoppingItem;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire le produit.
+ * @summary Révisions d'un produit
+ */
+export const listShoppingItemRevisionsPathIdMax = 2147483647;
+
+export const ListShoppingItemRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listShoppingItemRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListShoppingItemRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision d'un produit
+ */
+export const restoreShoppingItemRevisionPathIdMax = 2147483647;
+
+export const restoreShoppingItemRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreShoppingItemRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreShoppingItemRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreShoppingItemRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreShoppingItemRevisionBody = VersionInput;
+
+export const RestoreShoppingItemRevisionResponse = AdminShoppingItem;
 
 /**
  * La popin dans son état de travail, pour un jeton d'aperçu de popin valide et non expiré ; jamais mise en cache.

@@ -7,6 +7,7 @@ import { errorJson } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
 import { publishDuePopins } from '../popins/popinWorkflow.ts';
+import { publishDueShoppingItems } from '../shopping/shoppingWorkflow.ts';
 import { canRead } from '../workflow/editorialWorkflow.ts';
 import {
   answer,
@@ -123,7 +124,8 @@ export function articleHandlers(deps: NewsroomDeps) {
       const published = await runScheduler(ctx.db, session.member, now, advance);
       // Scheduled popins ride the same pass; the answer lists the articles (its contract's ids).
       const popinsPublished = await publishDuePopins(ctx.db, now);
-      if (published.length > 0 || popinsPublished.length > 0) await changed();
+      const shoppingPublished = await publishDueShoppingItems(ctx.db, now);
+      if (published.length > 0 || popinsPublished.length > 0 || shoppingPublished.length > 0) await changed();
       return ctx.reply(200, { published, now: now.toISOString() }, noStore);
     }),
   } satisfies ApiHandlerTable;

@@ -24,6 +24,7 @@ import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssu
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 import { sessionHandlers } from './sessionHandlers.ts';
+import { shoppingHandlers } from './shoppingHandlers.ts';
 import { staffHandlers } from './staffHandlers.ts';
 
 export interface NewsroomOptions {
@@ -105,6 +106,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...redirectHandlers(deps),
     ...surveyHandlers(deps),
     ...popinHandlers(deps),
+    ...shoppingHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

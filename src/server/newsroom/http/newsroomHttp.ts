@@ -28,6 +28,7 @@ export const newsroomMessages = {
   csrf: 'Jeton de sécurité absent ou invalide : rechargez la page et réessayez.',
   article: 'Cet article est introuvable.',
   popin: 'Cette popin est introuvable.',
+  shopping: 'Ce produit est introuvable.',
   category: 'Cette rubrique est introuvable.',
   revision: 'Cette révision est introuvable.',
   preview: "Ce lien d'aperçu est invalide ou a expiré.",

@@ -16,6 +16,7 @@ import * as contract from '../../api/generated/zod.ts';
 import type { StaffRole } from '../../db/schema.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { popinDraftBody } from '../../testing/popinFixtures.ts';
+import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff } from './staff.server.ts';
 
@@ -139,6 +140,12 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     const response = await request('POST', '/api/admin/popins', { as, body: popinDraftBody(`Popin ${next()}`) });
     expect(response.status, await response.clone().text()).toBe(201);
     return contract.AdminPopin.parse(await response.json());
+  }
+
+  async function shoppingAs(as: Signed) {
+    const response = await request('POST', '/api/admin/shopping', { as, body: shoppingDraftBody(`Produit ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminShoppingItem.parse(await response.json());
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
@@ -505,6 +512,102 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         what: 'preview a colleague’s popin draft (IDOR)',
         policy: editorsOnly,
         call: async (_, as) => request('POST', `/api/admin/popins/${(await popinAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    listAdminShoppingItems: [
+      { what: 'the shopping selection', policy: everyone, call: (_, as) => request('GET', '/api/admin/shopping', { as }) },
+    ],
+    createAdminShoppingItem: [
+      {
+        what: 'add a shopping item draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/shopping', { as, body: shoppingDraftBody('À moi') }),
+      },
+    ],
+    reorderAdminShoppingItems: [
+      {
+        what: 'reorder the shopping selection',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const list = contract.AdminShoppingItemList.parse(
+            await (await request('GET', '/api/admin/shopping?limit=100', { as: signed('admin') })).json(),
+          );
+          return request('PUT', '/api/admin/shopping/order', { as, body: { ids: list.results.map((i) => i.id).reverse() } });
+        },
+      },
+    ],
+    getAdminShoppingItem: [
+      {
+        what: 'one’s own shopping item draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s shopping item draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminShoppingItem: [
+      {
+        what: 'save one’s own shopping item draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const item = await shoppingAs(as);
+          return request('PUT', `/api/admin/shopping/${item.id}`, { as, body: { ...shoppingDraftBody('Renommé'), version: item.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s shopping item draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const item = await shoppingAs(colleague);
+          return request('PUT', `/api/admin/shopping/${item.id}`, { as, body: { ...shoppingDraftBody('Pris'), version: item.version } });
+        },
+      },
+    ],
+    changeAdminShoppingItemStatus: [
+      {
+        what: 'publish one’s own shopping item',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const item = await shoppingAs(as);
+          return request('POST', `/api/admin/shopping/${item.id}/status`, { as, body: { action: 'publish', version: item.version } });
+        },
+      },
+      {
+        what: 'publish a colleague’s shopping item',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const item = await shoppingAs(colleague);
+          return request('POST', `/api/admin/shopping/${item.id}/status`, { as, body: { action: 'publish', version: item.version } });
+        },
+      },
+    ],
+    listShoppingItemRevisions: [
+      {
+        what: 'one’s own shopping item’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s shopping item’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreShoppingItemRevision: [
+      {
+        what: 'restore a revision of a colleague’s shopping item',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const item = await shoppingAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/shopping/${item.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/shopping/${item.id}/revisions/${first}/restore`, { as, body: { version: item.version } });
+        },
       },
     ],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],

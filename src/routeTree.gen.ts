@@ -51,6 +51,8 @@ import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.in
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
 import { Route as AdminPopinsIdRouteImport } from './routes/admin/popins.$id'
+import { Route as AdminShoppingIndexRouteImport } from './routes/admin/shopping.index'
+import { Route as AdminShoppingIdRouteImport } from './routes/admin/shopping.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
@@ -272,6 +274,16 @@ const AdminPopinsIdRoute = AdminPopinsIdRouteImport.update({
   path: '/popins/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminShoppingIndexRoute = AdminShoppingIndexRouteImport.update({
+  id: '/shopping/',
+  path: '/shopping/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminShoppingIdRoute = AdminShoppingIdRouteImport.update({
+  id: '/shopping/$id',
+  path: '/shopping/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AppPiquanteChar123SlugChar125UrlRoute =
   AppPiquanteChar123SlugChar125UrlRouteImport.update({
     id: '/app-piquante/{-$slug}/$url',
@@ -342,12 +354,14 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
+  '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
+  '/admin/shopping/': typeof AdminShoppingIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesByTo {
@@ -390,12 +404,14 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
+  '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/admin/popins': typeof AdminPopinsIndexRoute
+  '/admin/shopping': typeof AdminShoppingIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesById {
@@ -440,12 +456,14 @@ export interface FileRoutesById {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
+  '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
+  '/admin/shopping/': typeof AdminShoppingIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRouteTypes {
@@ -491,12 +509,14 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
+    | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
     | '/admin/popins/'
+    | '/admin/shopping/'
     | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -539,12 +559,14 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
+    | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres'
     | '/admin/popins'
+    | '/admin/shopping'
     | '/quizz/$url'
   id:
     | '__root__'
@@ -588,12 +610,14 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
+    | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/lettres/'
     | '/admin/popins/'
+    | '/admin/shopping/'
     | '/quizz/$url/'
   fileRoutesById: FileRoutesById
 }
@@ -928,6 +952,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPopinsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/shopping/': {
+      id: '/admin/shopping/'
+      path: '/shopping'
+      fullPath: '/admin/shopping/'
+      preLoaderRoute: typeof AdminShoppingIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/shopping/$id': {
+      id: '/admin/shopping/$id'
+      path: '/shopping/$id'
+      fullPath: '/admin/shopping/$id'
+      preLoaderRoute: typeof AdminShoppingIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/app-piquante/{-$slug}/$url': {
       id: '/app-piquante/{-$slug}/$url'
       path: '/app-piquante/{-$slug}/$url'
@@ -980,8 +1018,10 @@ interface AdminRouteChildren {
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
+  AdminShoppingIdRoute: typeof AdminShoppingIdRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
   AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
+  AdminShoppingIndexRoute: typeof AdminShoppingIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -998,8 +1038,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
+  AdminShoppingIdRoute: AdminShoppingIdRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
   AdminPopinsIndexRoute: AdminPopinsIndexRoute,
+  AdminShoppingIndexRoute: AdminShoppingIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

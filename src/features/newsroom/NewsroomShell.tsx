@@ -49,6 +49,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/popins" className="underline-offset-4 hover:underline">
                   Popins
                 </Link>
+                <Link to="/admin/shopping" className="underline-offset-4 hover:underline">
+                  Shopping
+                </Link>
                 {session.staff.role === 'admin' || session.staff.role === 'editor' ? (
                   <>
                     <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">

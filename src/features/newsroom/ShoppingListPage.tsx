@@ -4,7 +4,7 @@
  * see published items in this order on /shopping).
  */
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminShoppingItemList, newsroomShopping } from '../../api/queries/newsroomShopping.ts';
@@ -17,6 +17,8 @@ const moveClass = 'rounded border-2 border-encre px-2 py-0.5 text-sm font-bold d
 export function ShoppingListPage({ loaded }: { loaded: PageData<AdminShoppingItemList> }) {
   const { session } = useNewsroomSession();
   const [list, setList] = useState(loaded.data);
+  // The router shows its cached list first and then the fresh one: follow it (an item just added appears).
+  useEffect(() => setList(loaded.data), [loaded.data]);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const role = session?.staff.role;

@@ -112,6 +112,16 @@ export const apiOperations = {
     method: 'POST',
     path: '/api/admin/shopping/:id/revisions/:revisionId/restore',
   },
+  listAdminInstagramPosts: { method: 'GET', path: '/api/admin/instagram' },
+  createAdminInstagramPost: { method: 'POST', path: '/api/admin/instagram' },
+  getAdminInstagramPost: { method: 'GET', path: '/api/admin/instagram/:id' },
+  updateAdminInstagramPost: { method: 'PUT', path: '/api/admin/instagram/:id' },
+  changeAdminInstagramPostStatus: { method: 'POST', path: '/api/admin/instagram/:id/status' },
+  listInstagramPostRevisions: { method: 'GET', path: '/api/admin/instagram/:id/revisions' },
+  restoreInstagramPostRevision: {
+    method: 'POST',
+    path: '/api/admin/instagram/:id/revisions/:revisionId/restore',
+  },
   getPopinPreview: { method: 'GET', path: '/api/preview/popin/:token' },
 } as const;
 

@@ -17,6 +17,7 @@ import type { StaffRole } from '../../db/schema.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { popinDraftBody } from '../../testing/popinFixtures.ts';
 import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
+import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff } from './staff.server.ts';
 
@@ -146,6 +147,12 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     const response = await request('POST', '/api/admin/shopping', { as, body: shoppingDraftBody(`Produit ${next()}`) });
     expect(response.status, await response.clone().text()).toBe(201);
     return contract.AdminShoppingItem.parse(await response.json());
+  }
+
+  async function instagramAs(as: Signed) {
+    const response = await request('POST', '/api/admin/instagram', { as, body: instagramDraftBody(`Post ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminInstagramPost.parse(await response.json());
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
@@ -607,6 +614,90 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
           );
           const first = revisions.results.at(-1)?.id ?? 0;
           return request('POST', `/api/admin/shopping/${item.id}/revisions/${first}/restore`, { as, body: { version: item.version } });
+        },
+      },
+    ],
+    listAdminInstagramPosts: [
+      { what: 'the Instagram feed', policy: everyone, call: (_, as) => request('GET', '/api/admin/instagram', { as }) },
+    ],
+    createAdminInstagramPost: [
+      {
+        what: 'add an Instagram post draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/instagram', { as, body: instagramDraftBody('À moi') }),
+      },
+    ],
+    getAdminInstagramPost: [
+      {
+        what: 'one’s own Instagram post draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s Instagram post draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminInstagramPost: [
+      {
+        what: 'save one’s own Instagram post draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const post = await instagramAs(as);
+          return request('PUT', `/api/admin/instagram/${post.id}`, { as, body: { ...instagramDraftBody('Relu'), version: post.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s Instagram post draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await instagramAs(colleague);
+          return request('PUT', `/api/admin/instagram/${post.id}`, { as, body: { ...instagramDraftBody('Pris'), version: post.version } });
+        },
+      },
+    ],
+    changeAdminInstagramPostStatus: [
+      {
+        what: 'publish one’s own Instagram post',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const post = await instagramAs(as);
+          return request('POST', `/api/admin/instagram/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+      {
+        what: 'publish a colleague’s Instagram post',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await instagramAs(colleague);
+          return request('POST', `/api/admin/instagram/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+    ],
+    listInstagramPostRevisions: [
+      {
+        what: 'one’s own Instagram post’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s Instagram post’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreInstagramPostRevision: [
+      {
+        what: 'restore a revision of a colleague’s Instagram post',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await instagramAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/instagram/${post.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/instagram/${post.id}/revisions/${first}/restore`, { as, body: { version: post.version } });
         },
       },
     ],

@@ -8,6 +8,7 @@ import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQ
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
 import { publishDuePopins } from '../popins/popinWorkflow.ts';
 import { publishDueShoppingItems } from '../shopping/shoppingWorkflow.ts';
+import { publishDueInstagramPosts } from '../instagram/instagramWorkflow.ts';
 import { canRead } from '../workflow/editorialWorkflow.ts';
 import {
   answer,
@@ -122,10 +123,10 @@ export function articleHandlers(deps: NewsroomDeps) {
       }
       const now = clock.now();
       const published = await runScheduler(ctx.db, session.member, now, advance);
-      // Scheduled popins ride the same pass; the answer lists the articles (its contract's ids).
+      // Scheduled popins, shopping items and Instagram posts ride the same pass; the answer lists the articles (its contract's ids).
       const popinsPublished = await publishDuePopins(ctx.db, now);
-      const shoppingPublished = await publishDueShoppingItems(ctx.db, now);
-      if (published.length > 0 || popinsPublished.length > 0 || shoppingPublished.length > 0) await changed();
+      const formatsPublished = [...(await publishDueShoppingItems(ctx.db, now)), ...(await publishDueInstagramPosts(ctx.db, now))];
+      if (published.length > 0 || popinsPublished.length > 0 || formatsPublished.length > 0) await changed();
       return ctx.reply(200, { published, now: now.toISOString() }, noStore);
     }),
   } satisfies ApiHandlerTable;

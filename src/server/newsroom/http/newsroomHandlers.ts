@@ -16,6 +16,7 @@ import { articleHandlers } from './articleHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
+import { instagramHandlers } from './instagramHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
@@ -107,6 +108,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...surveyHandlers(deps),
     ...popinHandlers(deps),
     ...shoppingHandlers(deps),
+    ...instagramHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

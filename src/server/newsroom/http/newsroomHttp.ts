@@ -29,6 +29,7 @@ export const newsroomMessages = {
   article: 'Cet article est introuvable.',
   popin: 'Cette popin est introuvable.',
   shopping: 'Ce produit est introuvable.',
+  instagram: 'Ce post Instagram est introuvable.',
   category: 'Cette rubrique est introuvable.',
   revision: 'Cette révision est introuvable.',
   preview: "Ce lien d'aperçu est invalide ou a expiré.",

@@ -47,6 +47,8 @@ import { Route as MosaiqueChar123SlugChar125RouteImport } from './routes/mosaiqu
 import { Route as QaMachinesRouteImport } from './routes/qa/machines'
 import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
+import { Route as AdminInstagramIndexRouteImport } from './routes/admin/instagram.index'
+import { Route as AdminInstagramIdRouteImport } from './routes/admin/instagram.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
@@ -254,6 +256,16 @@ const AdminArticlesIdRoute = AdminArticlesIdRouteImport.update({
   path: '/articles/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminInstagramIndexRoute = AdminInstagramIndexRouteImport.update({
+  id: '/instagram/',
+  path: '/instagram/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInstagramIdRoute = AdminInstagramIdRouteImport.update({
+  id: '/instagram/$id',
+  path: '/instagram/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminLettresIndexRoute = AdminLettresIndexRouteImport.update({
   id: '/lettres/',
   path: '/lettres/',
@@ -352,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
@@ -359,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/shopping/': typeof AdminShoppingIndexRoute
@@ -402,6 +416,7 @@ export interface FileRoutesByTo {
   '/concours': typeof ConcoursIndexRoute
   '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
@@ -409,6 +424,7 @@ export interface FileRoutesByTo {
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/instagram': typeof AdminInstagramIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/admin/popins': typeof AdminPopinsIndexRoute
   '/admin/shopping': typeof AdminShoppingIndexRoute
@@ -454,6 +470,7 @@ export interface FileRoutesById {
   '/concours/': typeof ConcoursIndexRoute
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
+  '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
@@ -461,6 +478,7 @@ export interface FileRoutesById {
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
+  '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/shopping/': typeof AdminShoppingIndexRoute
@@ -507,6 +525,7 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/shopping/$id'
@@ -514,6 +533,7 @@ export interface FileRouteTypes {
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/instagram/'
     | '/admin/lettres/'
     | '/admin/popins/'
     | '/admin/shopping/'
@@ -557,6 +577,7 @@ export interface FileRouteTypes {
     | '/concours'
     | '/lettres'
     | '/admin/articles/$id'
+    | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/shopping/$id'
@@ -564,6 +585,7 @@ export interface FileRouteTypes {
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/instagram'
     | '/admin/lettres'
     | '/admin/popins'
     | '/admin/shopping'
@@ -608,6 +630,7 @@ export interface FileRouteTypes {
     | '/concours/'
     | '/lettres/'
     | '/admin/articles/$id'
+    | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/shopping/$id'
@@ -615,6 +638,7 @@ export interface FileRouteTypes {
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
+    | '/admin/instagram/'
     | '/admin/lettres/'
     | '/admin/popins/'
     | '/admin/shopping/'
@@ -924,6 +948,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminArticlesIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/instagram/': {
+      id: '/admin/instagram/'
+      path: '/instagram'
+      fullPath: '/admin/instagram/'
+      preLoaderRoute: typeof AdminInstagramIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/instagram/$id': {
+      id: '/admin/instagram/$id'
+      path: '/instagram/$id'
+      fullPath: '/admin/instagram/$id'
+      preLoaderRoute: typeof AdminInstagramIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/lettres/': {
       id: '/admin/lettres/'
       path: '/lettres'
@@ -1016,9 +1054,11 @@ interface AdminRouteChildren {
   AdminSondagesRoute: typeof AdminSondagesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
+  AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
   AdminShoppingIdRoute: typeof AdminShoppingIdRoute
+  AdminInstagramIndexRoute: typeof AdminInstagramIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
   AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
   AdminShoppingIndexRoute: typeof AdminShoppingIndexRoute
@@ -1036,9 +1076,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminSondagesRoute: AdminSondagesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
+  AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
   AdminShoppingIdRoute: AdminShoppingIdRoute,
+  AdminInstagramIndexRoute: AdminInstagramIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
   AdminPopinsIndexRoute: AdminPopinsIndexRoute,
   AdminShoppingIndexRoute: AdminShoppingIndexRoute,

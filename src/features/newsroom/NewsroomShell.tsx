@@ -52,6 +52,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/shopping" className="underline-offset-4 hover:underline">
                   Shopping
                 </Link>
+                <Link to="/admin/instagram" className="underline-offset-4 hover:underline">
+                  Instagram
+                </Link>
                 {session.staff.role === 'admin' || session.staff.role === 'editor' ? (
                   <>
                     <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">

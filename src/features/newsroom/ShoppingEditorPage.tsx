@@ -5,13 +5,14 @@
  * the item's fields.
  */
 import { type FormEvent, useId, useState } from 'react';
-import type { MediaItem, PageData } from '../../api/queries/newsroom.ts';
-import { NewsroomError, newsroom } from '../../api/queries/newsroom.ts';
+import type { PageData } from '../../api/queries/newsroom.ts';
+import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminShoppingItem, newsroomShopping } from '../../api/queries/newsroomShopping.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
+import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
-import { localInputValue } from './popinFormModel.ts';
 import { emptyShoppingForm, type ShoppingForm, shoppingFormOf, shoppingInputOf } from './shoppingFormModel.ts';
 
 export interface ShoppingEditorLoaded {
@@ -27,11 +28,7 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
   const [form, setForm] = useState<ShoppingForm>(() => (loaded.item?.data ? shoppingFormOf(loaded.item.data) : emptyShoppingForm()));
   const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [library, setLibrary] = useState<MediaItem[] | null>(null);
-  const [scheduleAt, setScheduleAt] = useState(() => localInputValue(new Date(Date.now() + 3600_000)));
-  const ids = { title: useId(), description: useId(), price: useId(), merchant: useId(), link: useId(), url: useId(), alt: useId() };
-  const scheduleId = useId();
-  const uploadId = useId();
+  const ids = { title: useId(), description: useId(), price: useId(), merchant: useId(), link: useId() };
 
   if (loaded.item?.error) {
     return (
@@ -86,10 +83,9 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
     });
   };
 
-  const act = (action: 'publish' | 'schedule' | 'unpublish' | 'draft') =>
+  const act = (action: StatusAction, scheduledAt?: string) =>
     run(async () => {
       if (!item) return;
-      const scheduledAt = action === 'schedule' ? new Date(scheduleAt).toISOString() : undefined;
       const done = {
         publish: 'Produit publié.',
         schedule: 'Produit programmé.',
@@ -103,22 +99,6 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
     run(async () => {
       if (item) adopt(await newsroomShopping.get(item.id), 'Dernière version chargée.');
     });
-
-  /** The alt text typed first goes with the image into the library. */
-  const upload = (field: HTMLInputElement) => {
-    const file = field.files?.[0];
-    if (!file) return;
-    if (form.image.alt.trim() === '') {
-      setMessage({ text: "Écrivez d'abord le texte alternatif de l'image.", error: true });
-      field.value = '';
-      return;
-    }
-    void run(async () => {
-      const media = await newsroom.upload(file, form.image.alt);
-      change('image', { url: media.url, alt: form.image.alt, width: media.width, height: media.height });
-      setMessage({ text: 'Image ajoutée à la médiathèque.', error: false });
-    });
-  };
 
   return (
     <section>
@@ -189,78 +169,13 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
             </label>
             <input id={ids.link} type="url" value={form.link} onChange={(e) => change('link', e.target.value)} className={fieldClass} />
           </div>
-          <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
-            <legend className="px-1 font-bold">Image</legend>
-            <div className="grid gap-1">
-              <label htmlFor={ids.url} className="text-sm font-bold">
-                Adresse de l'image
-              </label>
-              <input
-                id={ids.url}
-                value={form.image.url}
-                onChange={(e) => change('image', { ...form.image, url: e.target.value })}
-                className={fieldClass}
-              />
-            </div>
-            <div className="grid gap-1">
-              <label htmlFor={ids.alt} className="text-sm font-bold">
-                Texte alternatif de l'image (obligatoire)
-              </label>
-              <input
-                id={ids.alt}
-                required
-                value={form.image.alt}
-                onChange={(e) => change('image', { ...form.image, alt: e.target.value })}
-                className={fieldClass}
-              />
-            </div>
-            <div className="grid gap-1">
-              <label htmlFor={uploadId} className="text-sm font-bold">
-                Téléverser une image (JPEG, PNG, WebP, AVIF)
-              </label>
-              <input
-                id={uploadId}
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/avif"
-                onChange={(e) => upload(e.currentTarget)}
-                className="text-sm"
-              />
-            </div>
-            <button
-              type="button"
-              onClick={() =>
-                run(async () => {
-                  setLibrary(await newsroom.media());
-                })
-              }
-              className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-            >
-              Choisir dans la médiathèque
-            </button>
-            {library ? (
-              <ul aria-label="Médiathèque" className="grid grid-cols-3 gap-2">
-                {library.length === 0 ? <li className="col-span-3 text-sm">La médiathèque est vide.</li> : null}
-                {library.map((media) => (
-                  <li key={media.id}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        change('image', { url: media.url, alt: media.alt, width: media.width, height: media.height });
-                        setLibrary(null);
-                      }}
-                      className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
-                    >
-                      <img
-                        src={media.variants.find((v) => v.format === 'webp')?.url ?? media.url}
-                        alt={media.alt}
-                        className="aspect-[4/5] w-full rounded object-cover"
-                      />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </fieldset>
+          <LibraryImageFields
+            image={form.image}
+            onChange={(image) => change('image', image)}
+            run={run}
+            say={(text, error) => setMessage({ text, error })}
+            aspect="aspect-[4/5]"
+          />
         </div>
         <div className="grid content-start gap-4">
           <div aria-live="polite" className="min-h-6">
@@ -279,44 +194,13 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
             {item ? 'Enregistrer' : 'Créer le brouillon'}
           </button>
           {item ? (
-            <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
-              {mayPublish && item.status !== 'published' ? (
-                <>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => act('publish')}
-                    className="rounded bg-piment-dark px-3 py-1 font-bold text-white"
-                  >
-                    Publier maintenant
-                  </button>
-                  <label htmlFor={scheduleId} className="text-sm font-bold">
-                    Date et heure de publication
-                  </label>
-                  <input
-                    id={scheduleId}
-                    type="datetime-local"
-                    value={scheduleAt}
-                    onChange={(e) => setScheduleAt(e.target.value)}
-                    className={fieldClass}
-                  />
-                  <button type="button" disabled={busy} onClick={() => act('schedule')} className={buttonClass}>
-                    Programmer
-                  </button>
-                </>
-              ) : null}
-              {mayPublish && item.status === 'published' ? (
-                <button type="button" disabled={busy} onClick={() => act('unpublish')} className={buttonClass}>
-                  Dépublier
-                </button>
-              ) : null}
-              {item.status === 'scheduled' || item.status === 'unpublished' ? (
-                <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
-                  Repasser en brouillon
-                </button>
-              ) : null}
-              {!mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera ce produit.</p> : null}
-            </div>
+            <EditorialStatusActions
+              status={item.status}
+              mayPublish={mayPublish}
+              busy={busy}
+              act={act}
+              whoPublishes="Un éditeur ou une éditrice publiera ce produit."
+            />
           ) : null}
         </div>
       </form>

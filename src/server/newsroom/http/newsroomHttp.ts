@@ -70,6 +70,7 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) return newsroomMessages.required(field);
   if (field === 'mainImage.alt') return "Le texte alternatif de l'image principale est obligatoire.";
+  if (field === 'priceCents') return 'Le prix doit être un nombre entier de centimes, de 0 à 100 000 €.';
   if ((field === 'password' || field === 'newPassword') && issue.code === 'too_small')
     return passwordProblem('') ?? newsroomMessages.invalid(field);
   return newsroomMessages.invalid(field);

@@ -53,12 +53,16 @@ import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citation
 import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
 import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
 import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
+import { Route as AdminInstagramIndexRouteImport } from './routes/admin/instagram.index'
+import { Route as AdminInstagramIdRouteImport } from './routes/admin/instagram.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
 import { Route as AdminPopinsIdRouteImport } from './routes/admin/popins.$id'
 import { Route as AdminQuizzIndexRouteImport } from './routes/admin/quizz.index'
 import { Route as AdminQuizzIdRouteImport } from './routes/admin/quizz.$id'
+import { Route as AdminShoppingIndexRouteImport } from './routes/admin/shopping.index'
+import { Route as AdminShoppingIdRouteImport } from './routes/admin/shopping.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
@@ -290,6 +294,16 @@ const AdminGenerateursIdRoute = AdminGenerateursIdRouteImport.update({
   path: '/generateurs/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminInstagramIndexRoute = AdminInstagramIndexRouteImport.update({
+  id: '/instagram/',
+  path: '/instagram/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminInstagramIdRoute = AdminInstagramIdRouteImport.update({
+  id: '/instagram/$id',
+  path: '/instagram/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminLettresIndexRoute = AdminLettresIndexRouteImport.update({
   id: '/lettres/',
   path: '/lettres/',
@@ -318,6 +332,16 @@ const AdminQuizzIndexRoute = AdminQuizzIndexRouteImport.update({
 const AdminQuizzIdRoute = AdminQuizzIdRouteImport.update({
   id: '/quizz/$id',
   path: '/quizz/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminShoppingIndexRoute = AdminShoppingIndexRouteImport.update({
+  id: '/shopping/',
+  path: '/shopping/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminShoppingIdRoute = AdminShoppingIdRouteImport.update({
+  id: '/shopping/$id',
+  path: '/shopping/$id',
   getParentRoute: () => AdminRoute,
 } as any)
 const AppPiquanteChar123SlugChar125UrlRoute =
@@ -392,18 +416,22 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
+  '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
+  '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
+  '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
+  '/admin/shopping/': typeof AdminShoppingIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesByTo {
@@ -448,18 +476,22 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
+  '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
+  '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations': typeof AdminCitationsIndexRoute
   '/admin/generateurs': typeof AdminGenerateursIndexRoute
+  '/admin/instagram': typeof AdminInstagramIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/admin/popins': typeof AdminPopinsIndexRoute
   '/admin/quizz': typeof AdminQuizzIndexRoute
+  '/admin/shopping': typeof AdminShoppingIndexRoute
   '/quizz/$url': typeof QuizzUrlIndexRoute
 }
 export interface FileRoutesById {
@@ -506,18 +538,22 @@ export interface FileRoutesById {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
+  '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
+  '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
+  '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
+  '/admin/shopping/': typeof AdminShoppingIndexRoute
   '/quizz/$url/': typeof QuizzUrlIndexRoute
 }
 export interface FileRouteTypes {
@@ -565,18 +601,22 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/generateurs/$id'
+    | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
+    | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
     | '/admin/generateurs/'
+    | '/admin/instagram/'
     | '/admin/lettres/'
     | '/admin/popins/'
     | '/admin/quizz/'
+    | '/admin/shopping/'
     | '/quizz/$url/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -621,18 +661,22 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/generateurs/$id'
+    | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
+    | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/citations'
     | '/admin/generateurs'
+    | '/admin/instagram'
     | '/admin/lettres'
     | '/admin/popins'
     | '/admin/quizz'
+    | '/admin/shopping'
     | '/quizz/$url'
   id:
     | '__root__'
@@ -678,18 +722,22 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/generateurs/$id'
+    | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
+    | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
     | '/admin/generateurs/'
+    | '/admin/instagram/'
     | '/admin/lettres/'
     | '/admin/popins/'
     | '/admin/quizz/'
+    | '/admin/shopping/'
     | '/quizz/$url/'
   fileRoutesById: FileRoutesById
 }
@@ -1039,6 +1087,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminGenerateursIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/instagram/': {
+      id: '/admin/instagram/'
+      path: '/instagram'
+      fullPath: '/admin/instagram/'
+      preLoaderRoute: typeof AdminInstagramIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/instagram/$id': {
+      id: '/admin/instagram/$id'
+      path: '/instagram/$id'
+      fullPath: '/admin/instagram/$id'
+      preLoaderRoute: typeof AdminInstagramIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/lettres/': {
       id: '/admin/lettres/'
       path: '/lettres'
@@ -1079,6 +1141,20 @@ declare module '@tanstack/react-router' {
       path: '/quizz/$id'
       fullPath: '/admin/quizz/$id'
       preLoaderRoute: typeof AdminQuizzIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/shopping/': {
+      id: '/admin/shopping/'
+      path: '/shopping'
+      fullPath: '/admin/shopping/'
+      preLoaderRoute: typeof AdminShoppingIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/shopping/$id': {
+      id: '/admin/shopping/$id'
+      path: '/shopping/$id'
+      fullPath: '/admin/shopping/$id'
+      preLoaderRoute: typeof AdminShoppingIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/app-piquante/{-$slug}/$url': {
@@ -1134,14 +1210,18 @@ interface AdminRouteChildren {
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminCitationsIdRoute: typeof AdminCitationsIdRoute
   AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
+  AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
   AdminQuizzIdRoute: typeof AdminQuizzIdRoute
+  AdminShoppingIdRoute: typeof AdminShoppingIdRoute
   AdminCitationsIndexRoute: typeof AdminCitationsIndexRoute
   AdminGenerateursIndexRoute: typeof AdminGenerateursIndexRoute
+  AdminInstagramIndexRoute: typeof AdminInstagramIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
   AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
   AdminQuizzIndexRoute: typeof AdminQuizzIndexRoute
+  AdminShoppingIndexRoute: typeof AdminShoppingIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -1159,14 +1239,18 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminCitationsIdRoute: AdminCitationsIdRoute,
   AdminGenerateursIdRoute: AdminGenerateursIdRoute,
+  AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
   AdminQuizzIdRoute: AdminQuizzIdRoute,
+  AdminShoppingIdRoute: AdminShoppingIdRoute,
   AdminCitationsIndexRoute: AdminCitationsIndexRoute,
   AdminGenerateursIndexRoute: AdminGenerateursIndexRoute,
+  AdminInstagramIndexRoute: AdminInstagramIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
   AdminPopinsIndexRoute: AdminPopinsIndexRoute,
   AdminQuizzIndexRoute: AdminQuizzIndexRoute,
+  AdminShoppingIndexRoute: AdminShoppingIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -272,18 +272,60 @@ export const reparteeGeneratorRevisions = pgTable(
   (t) => [uniqueIndex('repartee_generator_revisions_generator_version_idx').on(t.generatorId, t.version)],
 );
 
-export const shoppingItems = pgTable('shopping_items', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  image: jsonb('image').$type<Image>().notNull(),
-  priceCents: integer('price_cents').notNull(),
-  currency: text('currency').notNull().default('EUR'),
-  merchant: text('merchant').notNull(),
-  link: text('link').notNull(),
-  position: integer('position').notNull(),
-});
+/**
+ * The shopping selection: one row is both the newsroom's working copy (status, version, who and when) and
+ * what readers get while `status` is 'published' (decision 021). Rows from before the newsroom (the demo
+ * seed) are published, version 1.
+ */
+export const shoppingItems = pgTable(
+  'shopping_items',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    image: jsonb('image').$type<Image>().notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    merchant: text('merchant').notNull(),
+    link: text('link').notNull(),
+    position: integer('position').notNull(),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('shopping_items_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('shopping_items_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+    check('shopping_items_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
 
+/** A snapshot of each saved version of a shopping item (the editorial workflow's revisions). */
+export const shoppingItemRevisions = pgTable(
+  'shopping_item_revisions',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => shoppingItems.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shopping_item_revisions_item_version_idx').on(t.itemId, t.version)],
+);
+
+/**
+ * The Instagram feed: one row is both the newsroom's working copy (status, version, who and when) and what
+ * readers get while `status` is 'published', newest `posted_at` first (decision 021). Rows from before the
+ * newsroom (the demo seed) are published, version 1.
+ */
 export const instagramPosts = pgTable(
   'instagram_posts',
   {
@@ -294,8 +336,36 @@ export const instagramPosts = pgTable(
     permalink: text('permalink').notNull(),
     likes: integer('likes').notNull(),
     postedAt: tstz('posted_at').notNull(),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('instagram_posts_posted_idx').on(t.postedAt, t.id)],
+  (t) => [
+    index('instagram_posts_posted_idx').on(t.postedAt, t.id),
+    index('instagram_posts_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('instagram_posts_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+  ],
+);
+
+/** A snapshot of each saved version of an Instagram post (the editorial workflow's revisions). */
+export const instagramPostRevisions = pgTable(
+  'instagram_post_revisions',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => instagramPosts.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('instagram_post_revisions_post_version_idx').on(t.postId, t.version)],
 );
 
 /**

@@ -135,6 +135,27 @@ export const apiOperations = {
     path: '/api/admin/popins/:id/revisions/:revisionId/restore',
   },
   createPopinPreviewLink: { method: 'POST', path: '/api/admin/popins/:id/preview-link' },
+  listAdminShoppingItems: { method: 'GET', path: '/api/admin/shopping' },
+  createAdminShoppingItem: { method: 'POST', path: '/api/admin/shopping' },
+  reorderAdminShoppingItems: { method: 'PUT', path: '/api/admin/shopping/order' },
+  getAdminShoppingItem: { method: 'GET', path: '/api/admin/shopping/:id' },
+  updateAdminShoppingItem: { method: 'PUT', path: '/api/admin/shopping/:id' },
+  changeAdminShoppingItemStatus: { method: 'POST', path: '/api/admin/shopping/:id/status' },
+  listShoppingItemRevisions: { method: 'GET', path: '/api/admin/shopping/:id/revisions' },
+  restoreShoppingItemRevision: {
+    method: 'POST',
+    path: '/api/admin/shopping/:id/revisions/:revisionId/restore',
+  },
+  listAdminInstagramPosts: { method: 'GET', path: '/api/admin/instagram' },
+  createAdminInstagramPost: { method: 'POST', path: '/api/admin/instagram' },
+  getAdminInstagramPost: { method: 'GET', path: '/api/admin/instagram/:id' },
+  updateAdminInstagramPost: { method: 'PUT', path: '/api/admin/instagram/:id' },
+  changeAdminInstagramPostStatus: { method: 'POST', path: '/api/admin/instagram/:id/status' },
+  listInstagramPostRevisions: { method: 'GET', path: '/api/admin/instagram/:id/revisions' },
+  restoreInstagramPostRevision: {
+    method: 'POST',
+    path: '/api/admin/instagram/:id/revisions/:revisionId/restore',
+  },
   getPopinPreview: { method: 'GET', path: '/api/preview/popin/:token' },
 } as const;
 

@@ -2186,6 +2186,303 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/shopping': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * La sélection shopping de la rédaction
+     * @description Tous les produits, dans tous les états, dans l'ordre de la page `/shopping`. Mêmes droits que pour les
+     *     articles : contributor et author n'y voient que leurs propres produits et ceux qui sont publiés.
+     */
+    get: operations['listAdminShoppingItems'];
+    put?: never;
+    /**
+     * Ajouter un produit à la sélection (brouillon)
+     * @description Les textes n'acceptent pas de HTML ; le lien du marchand est une adresse `https://` (jamais
+     *     `javascript:`, `data:` ni `http:`) ; le prix est en centimes, de 0 à 100 000 €. Le produit se place
+     *     en fin de sélection.
+     */
+    post: operations['createAdminShoppingItem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shopping/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Réordonner la sélection shopping
+     * @description Le nouvel ordre de tous les produits (chaque identifiant une fois). Réservé aux éditeurs et
+     *     administrateurs ; `409` si la sélection a changé depuis son chargement (un produit ajouté ou retiré).
+     */
+    put: operations['reorderAdminShoppingItems'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shopping/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Un produit de la sélection
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
+    get: operations['getAdminShoppingItem'];
+    /**
+     * Enregistrer un produit
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+     *     Un produit publié enregistré est aussitôt celui que voient les lectrices.
+     */
+    put: operations['updateAdminShoppingItem'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shopping/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier un produit, ou le repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publié, le produit apparaît sur `/shopping` à sa place.
+     */
+    post: operations['changeAdminShoppingItemStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shopping/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'un produit
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire le produit.
+     */
+    get: operations['listShoppingItemRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shopping/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision d'un produit
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restoreShoppingItemRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instagram': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Le fil Instagram de la rédaction
+     * @description Tous les posts, dans tous les états, les plus récents d'abord (comme la page `/instagram`). Mêmes droits
+     *     que pour les articles : contributor et author n'y voient que leurs propres posts et ceux qui sont publiés.
+     */
+    get: operations['listAdminInstagramPosts'];
+    put?: never;
+    /**
+     * Ajouter un post au fil Instagram (brouillon)
+     * @description La légende n'accepte pas de HTML ; le lien est l'adresse `https://` du post sur instagram.com (jamais
+     *     `javascript:`, `data:` ni `http:`) ; l'image vient de la médiathèque. Publié, le post prend la date de
+     *     sa première publication.
+     */
+    post: operations['createAdminInstagramPost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instagram/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Un post Instagram de la rédaction
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
+    get: operations['getAdminInstagramPost'];
+    /**
+     * Enregistrer un post Instagram
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+     *     Un post publié enregistré est aussitôt celui que voient les lectrices.
+     */
+    put: operations['updateAdminInstagramPost'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instagram/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier un post Instagram, ou le repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publié, le post apparaît dans le fil (`/instagram`, la page d'accueil) à sa date.
+     */
+    post: operations['changeAdminInstagramPostStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instagram/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'un post Instagram
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire le post.
+     */
+    get: operations['listInstagramPostRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instagram/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision d'un post Instagram
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restoreInstagramPostRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/preview/popin/{token}': {
     parameters: {
       query?: never;
@@ -2838,6 +3135,122 @@ export interface components {
     };
     AdminPopinList: {
       results: components['schemas']['AdminPopinSummary'][];
+      total: number;
+    };
+    ShoppingItemDraftInput: {
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+      /** @description Prix en centimes d'euro (de 0 à 100 000 €). */
+      priceCents: number;
+      merchant: string;
+      /** @description Adresse `https://` du produit chez le marchand. */
+      link: string;
+    };
+    ShoppingItemUpdateInput: {
+      version: number;
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+      /** @description Prix en centimes d'euro (de 0 à 100 000 €). */
+      priceCents: number;
+      merchant: string;
+      /** @description Adresse `https://` du produit chez le marchand. */
+      link: string;
+    };
+    ShoppingOrderInput: {
+      /** @description Les identifiants de tous les produits, dans le nouvel ordre. */
+      ids: number[];
+    };
+    AdminShoppingItem: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+      priceCents: number;
+      merchant: string;
+      link: string;
+      position: number;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminShoppingItemSummary: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      title: string;
+      image: components['schemas']['Image'];
+      priceCents: number;
+      merchant: string;
+      position: number;
+      createdById: number | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminShoppingItemList: {
+      results: components['schemas']['AdminShoppingItemSummary'][];
+      total: number;
+    };
+    InstagramPostDraftInput: {
+      /** @description Légende, en texte simple (retours à la ligne permis). */
+      caption: string;
+      image: components['schemas']['Image'];
+      /** @description Adresse `https://` du post sur instagram.com. */
+      link: string;
+    };
+    InstagramPostUpdateInput: {
+      version: number;
+      /** @description Légende, en texte simple (retours à la ligne permis). */
+      caption: string;
+      image: components['schemas']['Image'];
+      /** @description Adresse `https://` du post sur instagram.com. */
+      link: string;
+    };
+    AdminInstagramPost: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      caption: string;
+      image: components['schemas']['Image'];
+      link: string;
+      shortcode: string;
+      /**
+       * Format: date-time
+       * @description La date que montre le fil (la première publication ; la création pour un brouillon).
+       */
+      postedAt: string;
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminInstagramPostSummary: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      caption: string;
+      image: components['schemas']['Image'];
+      link: string;
+      /** Format: date-time */
+      postedAt: string;
+      createdById: number | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminInstagramPostList: {
+      results: components['schemas']['AdminInstagramPostSummary'][];
       total: number;
     };
     /** @description Réponse à une popin sondage (rien sur la lectrice). */
@@ -7711,6 +8124,532 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminShoppingItems: {
+    parameters: {
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page de produits. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShoppingItemList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminShoppingItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShoppingItemDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShoppingItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  reorderAdminShoppingItems: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShoppingOrderInput'];
+      };
+    };
+    responses: {
+      /** @description La sélection dans son nouvel ordre. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShoppingItemList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminShoppingItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le produit, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShoppingItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminShoppingItem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShoppingItemUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShoppingItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminShoppingItemStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShoppingItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listShoppingItemRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreShoppingItemRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShoppingItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminInstagramPosts: {
+    parameters: {
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page de posts. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminInstagramPostList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminInstagramPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InstagramPostDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminInstagramPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminInstagramPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le post, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminInstagramPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminInstagramPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InstagramPostUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminInstagramPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminInstagramPostStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminInstagramPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listInstagramPostRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreInstagramPostRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminInstagramPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -1151,6 +1151,227 @@ export const AdminPopinList = zod.strictObject({
 export type AdminPopinList = zod.input<typeof AdminPopinList>;
 export type AdminPopinListOutput = zod.output<typeof AdminPopinList>;
 
+export const shoppingItemDraftInputTitleMax = 160;
+
+export const shoppingItemDraftInputDescriptionMax = 1000;
+
+export const shoppingItemDraftInputPriceCentsMin = 0;
+export const shoppingItemDraftInputPriceCentsMax = 10000000;
+
+export const shoppingItemDraftInputMerchantMax = 80;
+
+export const shoppingItemDraftInputLinkMax = 2000;
+
+export const ShoppingItemDraftInput = zod.strictObject({
+  title: zod.string().min(1).max(shoppingItemDraftInputTitleMax),
+  description: zod.string().max(shoppingItemDraftInputDescriptionMax),
+  image: Image,
+  priceCents: zod
+    .int()
+    .min(shoppingItemDraftInputPriceCentsMin)
+    .max(shoppingItemDraftInputPriceCentsMax)
+    .describe("Prix en centimes d'euro (de 0 à 100 000 €)."),
+  merchant: zod.string().min(1).max(shoppingItemDraftInputMerchantMax),
+  link: zod
+    .string()
+    .min(1)
+    .max(shoppingItemDraftInputLinkMax)
+    .describe('Adresse `https://` du produit chez le marchand.'),
+});
+
+export type ShoppingItemDraftInput = zod.input<typeof ShoppingItemDraftInput>;
+export type ShoppingItemDraftInputOutput = zod.output<typeof ShoppingItemDraftInput>;
+
+export const shoppingItemUpdateInputTitleMax = 160;
+
+export const shoppingItemUpdateInputDescriptionMax = 1000;
+
+export const shoppingItemUpdateInputPriceCentsMin = 0;
+export const shoppingItemUpdateInputPriceCentsMax = 10000000;
+
+export const shoppingItemUpdateInputMerchantMax = 80;
+
+export const shoppingItemUpdateInputLinkMax = 2000;
+
+export const ShoppingItemUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  title: zod.string().min(1).max(shoppingItemUpdateInputTitleMax),
+  description: zod.string().max(shoppingItemUpdateInputDescriptionMax),
+  image: Image,
+  priceCents: zod
+    .int()
+    .min(shoppingItemUpdateInputPriceCentsMin)
+    .max(shoppingItemUpdateInputPriceCentsMax)
+    .describe("Prix en centimes d'euro (de 0 à 100 000 €)."),
+  merchant: zod.string().min(1).max(shoppingItemUpdateInputMerchantMax),
+  link: zod
+    .string()
+    .min(1)
+    .max(shoppingItemUpdateInputLinkMax)
+    .describe('Adresse `https://` du produit chez le marchand.'),
+});
+
+export type ShoppingItemUpdateInput = zod.input<typeof ShoppingItemUpdateInput>;
+export type ShoppingItemUpdateInputOutput = zod.output<typeof ShoppingItemUpdateInput>;
+
+export const shoppingOrderInputIdsItemMax = 2147483647;
+
+export const shoppingOrderInputIdsMax = 1000;
+
+export const ShoppingOrderInput = zod.strictObject({
+  ids: zod
+    .array(zod.int().min(1).max(shoppingOrderInputIdsItemMax))
+    .max(shoppingOrderInputIdsMax)
+    .describe('Les identifiants de tous les produits, dans le nouvel ordre.'),
+});
+
+export type ShoppingOrderInput = zod.input<typeof ShoppingOrderInput>;
+export type ShoppingOrderInputOutput = zod.output<typeof ShoppingOrderInput>;
+
+export const adminShoppingItemPriceCentsMin = 0;
+
+export const AdminShoppingItem = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  description: zod.string(),
+  image: Image,
+  priceCents: zod.int().min(adminShoppingItemPriceCentsMin),
+  merchant: zod.string(),
+  link: zod.string(),
+  position: zod.int(),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminShoppingItem = zod.input<typeof AdminShoppingItem>;
+export type AdminShoppingItemOutput = zod.output<typeof AdminShoppingItem>;
+
+export const adminShoppingItemSummaryPriceCentsMin = 0;
+
+export const AdminShoppingItemSummary = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  title: zod.string(),
+  image: Image,
+  priceCents: zod.int().min(adminShoppingItemSummaryPriceCentsMin),
+  merchant: zod.string(),
+  position: zod.int(),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminShoppingItemSummary = zod.input<typeof AdminShoppingItemSummary>;
+export type AdminShoppingItemSummaryOutput = zod.output<typeof AdminShoppingItemSummary>;
+
+export const adminShoppingItemListTotalMin = 0;
+
+export const AdminShoppingItemList = zod.strictObject({
+  results: zod.array(AdminShoppingItemSummary),
+  total: zod.int().min(adminShoppingItemListTotalMin),
+});
+
+export type AdminShoppingItemList = zod.input<typeof AdminShoppingItemList>;
+export type AdminShoppingItemListOutput = zod.output<typeof AdminShoppingItemList>;
+
+export const instagramPostDraftInputCaptionMax = 2200;
+
+export const instagramPostDraftInputLinkMax = 500;
+
+export const InstagramPostDraftInput = zod.strictObject({
+  caption: zod
+    .string()
+    .min(1)
+    .max(instagramPostDraftInputCaptionMax)
+    .describe('Légende, en texte simple (retours à la ligne permis).'),
+  image: Image,
+  link: zod
+    .string()
+    .min(1)
+    .max(instagramPostDraftInputLinkMax)
+    .describe('Adresse `https://` du post sur instagram.com.'),
+});
+
+export type InstagramPostDraftInput = zod.input<typeof InstagramPostDraftInput>;
+export type InstagramPostDraftInputOutput = zod.output<typeof InstagramPostDraftInput>;
+
+export const instagramPostUpdateInputCaptionMax = 2200;
+
+export const instagramPostUpdateInputLinkMax = 500;
+
+export const InstagramPostUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  caption: zod
+    .string()
+    .min(1)
+    .max(instagramPostUpdateInputCaptionMax)
+    .describe('Légende, en texte simple (retours à la ligne permis).'),
+  image: Image,
+  link: zod
+    .string()
+    .min(1)
+    .max(instagramPostUpdateInputLinkMax)
+    .describe('Adresse `https://` du post sur instagram.com.'),
+});
+
+export type InstagramPostUpdateInput = zod.input<typeof InstagramPostUpdateInput>;
+export type InstagramPostUpdateInputOutput = zod.output<typeof InstagramPostUpdateInput>;
+
+export const AdminInstagramPost = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  caption: zod.string(),
+  image: Image,
+  link: zod.string(),
+  shortcode: zod.string(),
+  postedAt: zod.iso
+    .datetime({ offset: true })
+    .describe(
+      'La date que montre le fil (la première publication ; la création pour un brouillon).',
+    ),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminInstagramPost = zod.input<typeof AdminInstagramPost>;
+export type AdminInstagramPostOutput = zod.output<typeof AdminInstagramPost>;
+
+export const AdminInstagramPostSummary = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  caption: zod.string(),
+  image: Image,
+  link: zod.string(),
+  postedAt: zod.iso.datetime({ offset: true }),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminInstagramPostSummary = zod.input<typeof AdminInstagramPostSummary>;
+export type AdminInstagramPostSummaryOutput = zod.output<typeof AdminInstagramPostSummary>;
+
+export const adminInstagramPostListTotalMin = 0;
+
+export const AdminInstagramPostList = zod.strictObject({
+  results: zod.array(AdminInstagramPostSummary),
+  total: zod.int().min(adminInstagramPostListTotalMin),
+});
+
+export type AdminInstagramPostList = zod.input<typeof AdminInstagramPostList>;
+export type AdminInstagramPostListOutput = zod.output<typeof AdminInstagramPostList>;
+
 export const popinSurveyAnswerInputPopinMax = 64;
 
 export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
@@ -4876,6 +5097,299 @@ export const CreatePopinPreviewLinkParams = zod.strictObject({
 });
 
 export const CreatePopinPreviewLinkResponse = PreviewLink;
+
+/**
+ * Tous les produits, dans tous les états, dans l'ordre de la page `/shopping`. Mêmes droits que pour les
+ * articles : contributor et author n'y voient que leurs propres produits et ceux qui sont publiés.
+ * @summary La sélection shopping de la rédaction
+ */
+export const listAdminShoppingItemsQueryLimitDefault = 12;
+export const listAdminShoppingItemsQueryLimitMax = 100;
+
+export const listAdminShoppingItemsQueryOffsetDefault = 0;
+export const listAdminShoppingItemsQueryOffsetMin = 0;
+export const listAdminShoppingItemsQueryOffsetMax = 1000000;
+
+export const ListAdminShoppingItemsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminShoppingItemsQueryLimitMax)
+    .default(listAdminShoppingItemsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminShoppingItemsQueryOffsetMin)
+    .max(listAdminShoppingItemsQueryOffsetMax)
+    .default(listAdminShoppingItemsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminShoppingItemsResponse = AdminShoppingItemList;
+
+/**
+ * Les textes n'acceptent pas de HTML ; le lien du marchand est une adresse `https://` (jamais
+ * `javascript:`, `data:` ni `http:`) ; le prix est en centimes, de 0 à 100 000 €. Le produit se place
+ * en fin de sélection.
+ * @summary Ajouter un produit à la sélection (brouillon)
+ */
+export const CreateAdminShoppingItemBody = ShoppingItemDraftInput;
+
+export const CreateAdminShoppingItemResponse = AdminShoppingItem;
+
+/**
+ * Le nouvel ordre de tous les produits (chaque identifiant une fois). Réservé aux éditeurs et
+ * administrateurs ; `409` si la sélection a changé depuis son chargement (un produit ajouté ou retiré).
+ * @summary Réordonner la sélection shopping
+ */
+export const ReorderAdminShoppingItemsBody = ShoppingOrderInput;
+
+export const ReorderAdminShoppingItemsResponse = AdminShoppingItemList;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Un produit de la sélection
+ */
+export const getAdminShoppingItemPathIdMax = 2147483647;
+
+export const GetAdminShoppingItemParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminShoppingItemPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminShoppingItemResponse = AdminShoppingItem;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+ * Un produit publié enregistré est aussitôt celui que voient les lectrices.
+ * @summary Enregistrer un produit
+ */
+export const updateAdminShoppingItemPathIdMax = 2147483647;
+
+export const UpdateAdminShoppingItemParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminShoppingItemPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminShoppingItemBody = ShoppingItemUpdateInput;
+
+export const UpdateAdminShoppingItemResponse = AdminShoppingItem;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publié, le produit apparaît sur `/shopping` à sa place.
+ * @summary Programmer, publier, dépublier un produit, ou le repasser en brouillon
+ */
+export const changeAdminShoppingItemStatusPathIdMax = 2147483647;
+
+export const ChangeAdminShoppingItemStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminShoppingItemStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminShoppingItemStatusBody = StatusChangeInput;
+
+export const ChangeAdminShoppingItemStatusResponse = AdminShoppingItem;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire le produit.
+ * @summary Révisions d'un produit
+ */
+export const listShoppingItemRevisionsPathIdMax = 2147483647;
+
+export const ListShoppingItemRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listShoppingItemRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListShoppingItemRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision d'un produit
+ */
+export const restoreShoppingItemRevisionPathIdMax = 2147483647;
+
+export const restoreShoppingItemRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreShoppingItemRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreShoppingItemRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreShoppingItemRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreShoppingItemRevisionBody = VersionInput;
+
+export const RestoreShoppingItemRevisionResponse = AdminShoppingItem;
+
+/**
+ * Tous les posts, dans tous les états, les plus récents d'abord (comme la page `/instagram`). Mêmes droits
+ * que pour les articles : contributor et author n'y voient que leurs propres posts et ceux qui sont publiés.
+ * @summary Le fil Instagram de la rédaction
+ */
+export const listAdminInstagramPostsQueryLimitDefault = 12;
+export const listAdminInstagramPostsQueryLimitMax = 100;
+
+export const listAdminInstagramPostsQueryOffsetDefault = 0;
+export const listAdminInstagramPostsQueryOffsetMin = 0;
+export const listAdminInstagramPostsQueryOffsetMax = 1000000;
+
+export const ListAdminInstagramPostsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminInstagramPostsQueryLimitMax)
+    .default(listAdminInstagramPostsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminInstagramPostsQueryOffsetMin)
+    .max(listAdminInstagramPostsQueryOffsetMax)
+    .default(listAdminInstagramPostsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminInstagramPostsResponse = AdminInstagramPostList;
+
+/**
+ * La légende n'accepte pas de HTML ; le lien est l'adresse `https://` du post sur instagram.com (jamais
+ * `javascript:`, `data:` ni `http:`) ; l'image vient de la médiathèque. Publié, le post prend la date de
+ * sa première publication.
+ * @summary Ajouter un post au fil Instagram (brouillon)
+ */
+export const CreateAdminInstagramPostBody = InstagramPostDraftInput;
+
+export const CreateAdminInstagramPostResponse = AdminInstagramPost;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Un post Instagram de la rédaction
+ */
+export const getAdminInstagramPostPathIdMax = 2147483647;
+
+export const GetAdminInstagramPostParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminInstagramPostPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminInstagramPostResponse = AdminInstagramPost;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+ * Un post publié enregistré est aussitôt celui que voient les lectrices.
+ * @summary Enregistrer un post Instagram
+ */
+export const updateAdminInstagramPostPathIdMax = 2147483647;
+
+export const UpdateAdminInstagramPostParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminInstagramPostPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminInstagramPostBody = InstagramPostUpdateInput;
+
+export const UpdateAdminInstagramPostResponse = AdminInstagramPost;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publié, le post apparaît dans le fil (`/instagram`, la page d'accueil) à sa date.
+ * @summary Programmer, publier, dépublier un post Instagram, ou le repasser en brouillon
+ */
+export const changeAdminInstagramPostStatusPathIdMax = 2147483647;
+
+export const ChangeAdminInstagramPostStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminInstagramPostStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminInstagramPostStatusBody = StatusChangeInput;
+
+export const ChangeAdminInstagramPostStatusResponse = AdminInstagramPost;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour lire le post.
+ * @summary Révisions d'un post Instagram
+ */
+export const listInstagramPostRevisionsPathIdMax = 2147483647;
+
+export const ListInstagramPostRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listInstagramPostRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListInstagramPostRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision d'un post Instagram
+ */
+export const restoreInstagramPostRevisionPathIdMax = 2147483647;
+
+export const restoreInstagramPostRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreInstagramPostRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreInstagramPostRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreInstagramPostRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreInstagramPostRevisionBody = VersionInput;
+
+export const RestoreInstagramPostRevisionResponse = AdminInstagramPost;
 
 /**
  * La popin dans son état de travail, pour un jeton d'aperçu de popin valide et non expiré ; jamais mise en cache.

@@ -30,7 +30,7 @@ export function ShoppingContent({
               <p className="mt-1 flex-1 text-base text-encre/80">{item.description}</p>
               <p className="mt-3 flex items-center justify-between gap-2">
                 <span className="text-lg font-extrabold">{formatPrice(item.price.amount)}</span>
-                <a href={item.link} rel="sponsored noopener noreferrer" target="_blank" className="button-outline">
+                <a href={item.link} rel="sponsored noopener" target="_blank" className="button-outline">
                   Voir chez {item.merchant}
                 </a>
               </p>

@@ -52,8 +52,20 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/popins" className="underline-offset-4 hover:underline">
                   Popins
                 </Link>
+                <Link to="/admin/shopping" className="underline-offset-4 hover:underline">
+                  Shopping
+                </Link>
+                <Link to="/admin/instagram" className="underline-offset-4 hover:underline">
+                  Instagram
+                </Link>
                 <Link to="/admin/best-of" className="underline-offset-4 hover:underline">
                   Best-of
+                </Link>
+                <Link to="/admin/generateurs" className="underline-offset-4 hover:underline">
+                  Générateurs
+                </Link>
+                <Link to="/admin/citations" className="underline-offset-4 hover:underline">
+                  Citations
                 </Link>
                 {session.staff.role === 'admin' || session.staff.role === 'editor' ? (
                   <>
@@ -74,12 +86,6 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                     </Link>
                   </>
                 ) : null}
-                <Link to="/admin/generateurs" className="underline-offset-4 hover:underline">
-                  Générateurs
-                </Link>
-                <Link to="/admin/citations" className="underline-offset-4 hover:underline">
-                  Citations
-                </Link>
                 {session.staff.role === 'admin' ? (
                   <>
                     <Link to="/admin/comptes" className="underline-offset-4 hover:underline">

@@ -19,6 +19,8 @@ import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { popinDraftBody } from '../../testing/popinFixtures.ts';
 import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
+import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
+import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff } from './staff.server.ts';
 
@@ -142,6 +144,18 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     const response = await request('POST', '/api/admin/popins', { as, body: popinDraftBody(`Popin ${next()}`) });
     expect(response.status, await response.clone().text()).toBe(201);
     return contract.AdminPopin.parse(await response.json());
+  }
+
+  async function shoppingAs(as: Signed) {
+    const response = await request('POST', '/api/admin/shopping', { as, body: shoppingDraftBody(`Produit ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminShoppingItem.parse(await response.json());
+  }
+
+  async function instagramAs(as: Signed) {
+    const response = await request('POST', '/api/admin/instagram', { as, body: instagramDraftBody(`Post ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminInstagramPost.parse(await response.json());
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
@@ -631,6 +645,186 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         what: 'preview a colleague’s popin draft (IDOR)',
         policy: editorsOnly,
         call: async (_, as) => request('POST', `/api/admin/popins/${(await popinAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    listAdminShoppingItems: [
+      { what: 'the shopping selection', policy: everyone, call: (_, as) => request('GET', '/api/admin/shopping', { as }) },
+    ],
+    createAdminShoppingItem: [
+      {
+        what: 'add a shopping item draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/shopping', { as, body: shoppingDraftBody('À moi') }),
+      },
+    ],
+    reorderAdminShoppingItems: [
+      {
+        what: 'reorder the shopping selection',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const list = contract.AdminShoppingItemList.parse(
+            await (await request('GET', '/api/admin/shopping?limit=100', { as: signed('admin') })).json(),
+          );
+          return request('PUT', '/api/admin/shopping/order', { as, body: { ids: list.results.map((i) => i.id).reverse() } });
+        },
+      },
+    ],
+    getAdminShoppingItem: [
+      {
+        what: 'one’s own shopping item draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s shopping item draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminShoppingItem: [
+      {
+        what: 'save one’s own shopping item draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const item = await shoppingAs(as);
+          return request('PUT', `/api/admin/shopping/${item.id}`, { as, body: { ...shoppingDraftBody('Renommé'), version: item.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s shopping item draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const item = await shoppingAs(colleague);
+          return request('PUT', `/api/admin/shopping/${item.id}`, { as, body: { ...shoppingDraftBody('Pris'), version: item.version } });
+        },
+      },
+    ],
+    changeAdminShoppingItemStatus: [
+      {
+        what: 'publish one’s own shopping item',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const item = await shoppingAs(as);
+          return request('POST', `/api/admin/shopping/${item.id}/status`, { as, body: { action: 'publish', version: item.version } });
+        },
+      },
+      {
+        what: 'publish a colleague’s shopping item',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const item = await shoppingAs(colleague);
+          return request('POST', `/api/admin/shopping/${item.id}/status`, { as, body: { action: 'publish', version: item.version } });
+        },
+      },
+    ],
+    listShoppingItemRevisions: [
+      {
+        what: 'one’s own shopping item’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s shopping item’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/shopping/${(await shoppingAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreShoppingItemRevision: [
+      {
+        what: 'restore a revision of a colleague’s shopping item',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const item = await shoppingAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/shopping/${item.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/shopping/${item.id}/revisions/${first}/restore`, { as, body: { version: item.version } });
+        },
+      },
+    ],
+    listAdminInstagramPosts: [
+      { what: 'the Instagram feed', policy: everyone, call: (_, as) => request('GET', '/api/admin/instagram', { as }) },
+    ],
+    createAdminInstagramPost: [
+      {
+        what: 'add an Instagram post draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/instagram', { as, body: instagramDraftBody('À moi') }),
+      },
+    ],
+    getAdminInstagramPost: [
+      {
+        what: 'one’s own Instagram post draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s Instagram post draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminInstagramPost: [
+      {
+        what: 'save one’s own Instagram post draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const post = await instagramAs(as);
+          return request('PUT', `/api/admin/instagram/${post.id}`, { as, body: { ...instagramDraftBody('Relu'), version: post.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s Instagram post draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await instagramAs(colleague);
+          return request('PUT', `/api/admin/instagram/${post.id}`, { as, body: { ...instagramDraftBody('Pris'), version: post.version } });
+        },
+      },
+    ],
+    changeAdminInstagramPostStatus: [
+      {
+        what: 'publish one’s own Instagram post',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const post = await instagramAs(as);
+          return request('POST', `/api/admin/instagram/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+      {
+        what: 'publish a colleague’s Instagram post',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await instagramAs(colleague);
+          return request('POST', `/api/admin/instagram/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+    ],
+    listInstagramPostRevisions: [
+      {
+        what: 'one’s own Instagram post’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s Instagram post’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/instagram/${(await instagramAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreInstagramPostRevision: [
+      {
+        what: 'restore a revision of a colleague’s Instagram post',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await instagramAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/instagram/${post.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/instagram/${post.id}/revisions/${first}/restore`, { as, body: { version: post.version } });
+        },
       },
     ],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],

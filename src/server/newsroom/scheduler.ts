@@ -7,9 +7,11 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
 import { publishDueGenerators } from './generators/generatorWorkflow.ts';
+import { publishDueInstagramPosts } from './instagram/instagramWorkflow.ts';
 import { publishDuePopins } from './popins/popinWorkflow.ts';
 import { publishDueQuizzes } from './quizzes/quizWorkflow.ts';
 import { publishDueQuotations } from './quotations/quotationWorkflow.ts';
+import { publishDueShoppingItems } from './shopping/shoppingWorkflow.ts';
 
 /** Each format's pass, by the name its published ids are logged under (articles: the contract's own ids). */
 export const scheduledFormats: Record<string, (db: Database, now: Date) => Promise<number[]>> = {
@@ -18,6 +20,8 @@ export const scheduledFormats: Record<string, (db: Database, now: Date) => Promi
   quiz: publishDueQuizzes,
   generator: publishDueGenerators,
   quotation: publishDueQuotations,
+  shopping: publishDueShoppingItems,
+  instagram: publishDueInstagramPosts,
 };
 
 /** One pass over every format except articles (which the caller runs itself, audited): what it published. */

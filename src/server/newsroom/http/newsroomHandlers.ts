@@ -17,6 +17,7 @@ import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
 import { generatorHandlers } from './generatorHandlers.ts';
+import { instagramHandlers } from './instagramHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
@@ -28,6 +29,7 @@ import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssu
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 import { sessionHandlers } from './sessionHandlers.ts';
+import { shoppingHandlers } from './shoppingHandlers.ts';
 import { staffHandlers } from './staffHandlers.ts';
 
 export interface NewsroomOptions {
@@ -113,6 +115,8 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...popinHandlers(deps),
     ...generatorHandlers(deps),
     ...quotationHandlers(deps),
+    ...shoppingHandlers(deps),
+    ...instagramHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

@@ -29,6 +29,8 @@ export const newsroomMessages = {
   article: 'Cet article est introuvable.',
   popin: 'Cette popin est introuvable.',
   quiz: 'Ce quiz est introuvable.',
+  shopping: 'Ce produit est introuvable.',
+  instagram: 'Ce post Instagram est introuvable.',
   category: 'Cette rubrique est introuvable.',
   revision: 'Cette révision est introuvable.',
   preview: "Ce lien d'aperçu est invalide ou a expiré.",
@@ -69,6 +71,7 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) return newsroomMessages.required(field);
   if (field === 'mainImage.alt') return "Le texte alternatif de l'image principale est obligatoire.";
+  if (field === 'priceCents') return 'Le prix doit être un nombre entier de centimes, de 0 à 100 000 €.';
   if ((field === 'password' || field === 'newPassword') && issue.code === 'too_small')
     return passwordProblem('') ?? newsroomMessages.invalid(field);
   return newsroomMessages.invalid(field);

@@ -1,0 +1,220 @@
+/**
+ * Writing a shopping item: its title, description, image (from the media library, with its alt text),
+ * price in euros, merchant and link; then saving (the version the editor loaded: a 409 names who saved
+ * first), publishing, scheduling or unpublishing, and the revisions with restore — the articles' workflow,
+ * the item's fields.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import type { PageData } from '../../api/queries/newsroom.ts';
+import { NewsroomError } from '../../api/queries/newsroom.ts';
+import { type AdminShoppingItem, newsroomShopping } from '../../api/queries/newsroomShopping.ts';
+import { EditorialRevisions } from './EditorialRevisions.tsx';
+import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { LibraryImageFields } from './LibraryImageFields.tsx';
+import { useNewsroomSession } from './NewsroomShell.tsx';
+import { statusLabels } from './newsroomLabels.ts';
+import { emptyShoppingForm, type ShoppingForm, shoppingFormOf, shoppingInputOf } from './shoppingFormModel.ts';
+
+export interface ShoppingEditorLoaded {
+  item: PageData<AdminShoppingItem> | null;
+}
+
+const fieldClass = 'rounded border-2 border-encre px-2 py-1';
+const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
+
+export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEditorLoaded; onCreated: (id: number) => void }) {
+  const { session } = useNewsroomSession();
+  const [item, setItem] = useState<AdminShoppingItem | null>(loaded.item?.data ?? null);
+  const [form, setForm] = useState<ShoppingForm>(() => (loaded.item?.data ? shoppingFormOf(loaded.item.data) : emptyShoppingForm()));
+  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { title: useId(), description: useId(), price: useId(), merchant: useId(), link: useId() };
+
+  if (loaded.item?.error) {
+    return (
+      <p role="alert" className="font-bold text-piment-dark">
+        {loaded.item.error}
+      </p>
+    );
+  }
+
+  const change = <K extends keyof ShoppingForm>(key: K, value: ShoppingForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const role = session?.staff.role;
+  const mayPublish =
+    item !== null && (role === 'editor' || role === 'admin' || (role === 'author' && item.createdById === session?.staff.id));
+
+  const adopt = (fresh: AdminShoppingItem, text: string) => {
+    setItem(fresh);
+    setForm(shoppingFormOf(fresh));
+    setMessage({ text, error: false });
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await work();
+    } catch (caught) {
+      const known = caught instanceof NewsroomError;
+      setMessage({
+        text: known ? caught.message : 'L’opération a échoué : réessayez.',
+        error: true,
+        conflict: known && caught.status === 409,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const built = shoppingInputOf(form);
+    if (!built.ok) {
+      setMessage({ text: built.message, error: true });
+      return;
+    }
+    void run(async () => {
+      if (!item) {
+        // The item's own address loads it afresh (the page starts over there).
+        onCreated((await newsroomShopping.create(built.input)).id);
+        return;
+      }
+      adopt(await newsroomShopping.save(item.id, { ...built.input, version: item.version }), 'Produit enregistré.');
+    });
+  };
+
+  const act = (action: StatusAction, scheduledAt?: string) =>
+    run(async () => {
+      if (!item) return;
+      const done = {
+        publish: 'Produit publié.',
+        schedule: 'Produit programmé.',
+        unpublish: 'Produit dépublié.',
+        draft: 'Produit repassé en brouillon.',
+      };
+      adopt(await newsroomShopping.changeStatus(item.id, { action, version: item.version, scheduledAt }), done[action]);
+    });
+
+  const reload = () =>
+    run(async () => {
+      if (item) adopt(await newsroomShopping.get(item.id), 'Dernière version chargée.');
+    });
+
+  return (
+    <section>
+      <h1 className="font-display text-3xl font-bold">{item ? item.title : 'Nouveau produit'}</h1>
+      {item ? (
+        <p className="mt-1 text-sm">
+          {statusLabels[item.status]} · version {item.version} · place {item.position}
+          {item.updatedByName ? ` · modifié par ${item.updatedByName}` : ''}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]" noValidate>
+        <div className="grid content-start gap-4">
+          <div className="grid gap-1">
+            <label htmlFor={ids.title} className="text-sm font-bold">
+              Titre
+            </label>
+            <input
+              id={ids.title}
+              value={form.title}
+              onChange={(e) => change('title', e.target.value)}
+              maxLength={160}
+              className={fieldClass}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.description} className="text-sm font-bold">
+              Description
+            </label>
+            <textarea
+              id={ids.description}
+              value={form.description}
+              onChange={(e) => change('description', e.target.value)}
+              maxLength={1000}
+              rows={3}
+              className={fieldClass}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1">
+              <label htmlFor={ids.price} className="text-sm font-bold">
+                Prix (€)
+              </label>
+              <input
+                id={ids.price}
+                inputMode="decimal"
+                value={form.price}
+                onChange={(e) => change('price', e.target.value)}
+                placeholder="49,90"
+                className={fieldClass}
+              />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={ids.merchant} className="text-sm font-bold">
+                Marchand
+              </label>
+              <input
+                id={ids.merchant}
+                value={form.merchant}
+                onChange={(e) => change('merchant', e.target.value)}
+                maxLength={80}
+                className={fieldClass}
+              />
+            </div>
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.link} className="text-sm font-bold">
+              Lien du produit chez le marchand (https://)
+            </label>
+            <input id={ids.link} type="url" value={form.link} onChange={(e) => change('link', e.target.value)} className={fieldClass} />
+          </div>
+          <LibraryImageFields
+            image={form.image}
+            onChange={(image) => change('image', image)}
+            run={run}
+            say={(text, error) => setMessage({ text, error })}
+            aspect="aspect-[4/5]"
+          />
+        </div>
+        <div className="grid content-start gap-4">
+          <div aria-live="polite" className="min-h-6">
+            {message ? (
+              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
+                <p>{message.text}</p>
+                {message.conflict ? (
+                  <button type="button" onClick={reload} className={`${buttonClass} mt-2`}>
+                    Recharger la dernière version
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
+            {item ? 'Enregistrer' : 'Créer le brouillon'}
+          </button>
+          {item ? (
+            <EditorialStatusActions
+              status={item.status}
+              mayPublish={mayPublish}
+              busy={busy}
+              act={act}
+              whoPublishes="Un éditeur ou une éditrice publiera ce produit."
+            />
+          ) : null}
+        </div>
+      </form>
+      {item ? (
+        <EditorialRevisions
+          headingId="revisions-produit"
+          version={item.version}
+          run={run}
+          load={() => newsroomShopping.revisions(item.id)}
+          restore={async (revision) =>
+            adopt(await newsroomShopping.restore(item.id, revision.id, item.version), `Version ${revision.version} restaurée.`)
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

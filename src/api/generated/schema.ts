@@ -1386,7 +1386,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Médiathèque */
+    /**
+     * Médiathèque
+     * @description Toute la médiathèque, page par page (`limit`, `offset`), les plus récentes d'abord. `q` ne garde que les
+     *     images dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
+     *     `%`, `_` et `\` y sont des caractères comme les autres).
+     */
     get: operations['listMedia'];
     put?: never;
     /**
@@ -2515,6 +2520,8 @@ export interface components {
       /** @description La plus grande variante WebP (à mettre dans `mainImage.url`). */
       url: string;
       alt: string;
+      /** @description Le nom du fichier envoyé (sans chemin), ou `null` pour les images envoyées avant qu'il soit gardé. */
+      name: string | null;
       width: number;
       height: number;
       focalX: number | null;
@@ -5283,6 +5290,11 @@ export interface operations {
          * @example 12
          */
         offset?: components['parameters']['Offset'];
+        /**
+         * @description Texte cherché dans le nom de fichier et le texte alternatif des images.
+         * @example piment
+         */
+        q?: string;
       };
       header?: never;
       path?: never;

@@ -1793,10 +1793,17 @@ export const MediaVariant = zod.strictObject({
 export type MediaVariant = zod.input<typeof MediaVariant>;
 export type MediaVariantOutput = zod.output<typeof MediaVariant>;
 
+export const mediaItemNameOneMax = 200;
+
 export const MediaItem = zod.strictObject({
   id: zod.int().min(1),
   url: zod.string().describe('La plus grande variante WebP (à mettre dans `mainImage.url`).'),
   alt: zod.string(),
+  name: zod
+    .union([zod.string().max(mediaItemNameOneMax), zod.null()])
+    .describe(
+      "Le nom du fichier envoyé (sans chemin), ou `null` pour les images envoyées avant qu'il soit gardé.",
+    ),
   width: zod.int().min(1),
   height: zod.int().min(1),
   focalX: zod.union([zod.number(), zod.null()]),
@@ -3337,6 +3344,9 @@ export const GetImportParams = zod.strictObject({
 export const GetImportResponse = ImportRun;
 
 /**
+ * Toute la médiathèque, page par page (`limit`, `offset`), les plus récentes d'abord. `q` ne garde que les
+ * images dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
+ * `%`, `_` et `\` y sont des caractères comme les autres).
  * @summary Médiathèque
  */
 export const listMediaQueryLimitDefault = 12;
@@ -3345,6 +3355,8 @@ export const listMediaQueryLimitMax = 100;
 export const listMediaQueryOffsetDefault = 0;
 export const listMediaQueryOffsetMin = 0;
 export const listMediaQueryOffsetMax = 1000000;
+
+export const listMediaQueryQMax = 200;
 
 export const ListMediaQueryParams = zod.object({
   limit: zod.coerce
@@ -3361,6 +3373,11 @@ export const ListMediaQueryParams = zod.object({
     .max(listMediaQueryOffsetMax)
     .default(listMediaQueryOffsetDefault)
     .describe("Nombre d'éléments à sauter."),
+  q: zod
+    .string()
+    .max(listMediaQueryQMax)
+    .optional()
+    .describe('Texte cherché dans le nom de fichier et le texte alternatif des images.'),
 });
 
 export const ListMediaResponse = MediaList;

@@ -174,8 +174,10 @@ export const newsroom = {
       throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
     return answer as MediaItem;
   },
-  async media(limit = 12, offset = 0) {
-    return unwrap(await api().GET('/api/admin/media', { params: { query: { limit, offset } } })).results;
+  /** One page of the library, newest first; `q` searches file names and alt texts. */
+  async media(limit = 12, offset = 0, q = '') {
+    const query = q.trim() === '' ? { limit, offset } : { limit, offset, q: q.trim() };
+    return unwrap(await api().GET('/api/admin/media', { params: { query } })).results;
   },
   async deleteMedia(id: number): Promise<void> {
     const answer = await api().DELETE('/api/admin/media/{id}', { params: { path: { id } }, headers: writeHeaders() });

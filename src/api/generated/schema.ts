@@ -1017,6 +1017,37 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/staff/{id}/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Donner un mot de passe provisoire à un autre compte (admin)
+     * @description Pour un membre qui a perdu son mot de passe : le serveur tire un mot de passe provisoire (montré une
+     *     seule fois, à transmettre à la personne ; il n'est gardé que haché), ferme aussitôt toutes les sessions
+     *     du compte et l'oblige à choisir un nouveau mot de passe à sa prochaine connexion : jusque-là, une
+     *     session de ce compte ne sert qu'à changer le mot de passe (`mustChangePassword`, toute autre opération
+     *     répond `403`). Ses clés d'accès restent. Jamais sur son propre compte par ce chemin (`409` : « Mon
+     *     compte » change le sien). Inscrit au journal (sans le mot de passe). Sans corps de requête.
+     */
+    post: operations['resetStaffPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/account/password': {
     parameters: {
       query?: never;
@@ -2155,6 +2186,17 @@ export interface components {
       role: components['schemas']['StaffRole'];
       /** @description Date de désactivation du compte ; `null` pour un compte actif. */
       disabledAt: string | null;
+      /**
+       * @description `true` après un mot de passe provisoire donné par un administrateur : le compte doit d'abord choisir
+       *     son mot de passe (`POST /api/admin/account/password`), aucune autre opération ne lui est ouverte.
+       */
+      mustChangePassword: boolean;
+    };
+    StaffPasswordReset: {
+      staff: components['schemas']['StaffMember'];
+      /** @description Montré une seule fois ; à changer à la prochaine connexion. */
+      provisionalPassword: string;
+      sessionsClosed: number;
     };
     StaffStatusInput: {
       /** @description `false` désactive le compte, `true` le réactive. */
@@ -2706,7 +2748,11 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
-    /** @description Rôle insuffisant, jeton CSRF absent ou faux, ou origine étrangère. */
+    /**
+     * @description Rôle insuffisant, jeton CSRF absent ou faux, origine étrangère, ou session d'un compte dont le mot de
+     *     passe est provisoire (`mustChangePassword` : seuls sa session, le changement de mot de passe et la
+     *     déconnexion lui sont ouverts).
+     */
     Forbidden: {
       headers: {
         'Cache-Control': components['headers']['NoStore'];
@@ -4309,6 +4355,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4441,6 +4488,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4619,6 +4667,39 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  resetStaffPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le mot de passe provisoire, à transmettre. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPasswordReset'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   changeOwnPassword: {
     parameters: {
       query?: never;
@@ -4671,6 +4752,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4717,6 +4799,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5039,6 +5122,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5314,6 +5398,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5463,6 +5548,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

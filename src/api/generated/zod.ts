@@ -1083,10 +1083,31 @@ export const StaffMember = zod.strictObject({
   disabledAt: zod
     .union([zod.iso.datetime({ offset: true }), zod.null()])
     .describe('Date de désactivation du compte ; `null` pour un compte actif.'),
+  mustChangePassword: zod
+    .boolean()
+    .describe(
+      "`true` après un mot de passe provisoire donné par un administrateur : le compte doit d'abord choisir\nson mot de passe (`POST /api/admin/account/password`), aucune autre opération ne lui est ouverte.\n",
+    ),
 });
 
 export type StaffMember = zod.input<typeof StaffMember>;
 export type StaffMemberOutput = zod.output<typeof StaffMember>;
+
+export const staffPasswordResetProvisionalPasswordMin = 12;
+
+export const staffPasswordResetSessionsClosedMin = 0;
+
+export const StaffPasswordReset = zod.strictObject({
+  staff: StaffMember,
+  provisionalPassword: zod
+    .string()
+    .min(staffPasswordResetProvisionalPasswordMin)
+    .describe('Montré une seule fois ; à changer à la prochaine connexion.'),
+  sessionsClosed: zod.int().min(staffPasswordResetSessionsClosedMin),
+});
+
+export type StaffPasswordReset = zod.input<typeof StaffPasswordReset>;
+export type StaffPasswordResetOutput = zod.output<typeof StaffPasswordReset>;
 
 export const StaffStatusInput = zod.strictObject({
   active: zod.boolean().describe('`false` désactive le compte, `true` le réactive.'),
@@ -2971,6 +2992,28 @@ export const SetStaffStatusParams = zod.strictObject({
 export const SetStaffStatusBody = StaffStatusInput;
 
 export const SetStaffStatusResponse = StaffMember;
+
+/**
+ * Pour un membre qui a perdu son mot de passe : le serveur tire un mot de passe provisoire (montré une
+ * seule fois, à transmettre à la personne ; il n'est gardé que haché), ferme aussitôt toutes les sessions
+ * du compte et l'oblige à choisir un nouveau mot de passe à sa prochaine connexion : jusque-là, une
+ * session de ce compte ne sert qu'à changer le mot de passe (`mustChangePassword`, toute autre opération
+ * répond `403`). Ses clés d'accès restent. Jamais sur son propre compte par ce chemin (`409` : « Mon
+ * compte » change le sien). Inscrit au journal (sans le mot de passe). Sans corps de requête.
+ * @summary Donner un mot de passe provisoire à un autre compte (admin)
+ */
+export const resetStaffPasswordPathIdMax = 2147483647;
+
+export const ResetStaffPasswordParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(resetStaffPasswordPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ResetStaffPasswordResponse = StaffPasswordReset;
 
 /**
  * Le mot de passe actuel est demandé (une session oubliée ouverte ne suffit pas) ; le nouveau compte 12

@@ -194,6 +194,10 @@ export const newsroom = {
       await api().POST('/api/admin/staff/{id}/status', { params: { path: { id } }, body: { active }, headers: writeHeaders() }),
     );
   },
+  /** A provisional password for another account (admins): shown once, to be handed over. */
+  async resetStaffPassword(id: number) {
+    return unwrap(await api().POST('/api/admin/staff/{id}/password-reset', { params: { path: { id } }, headers: writeHeaders() }));
+  },
   async changePassword(currentPassword: string, newPassword: string) {
     return unwrap(await api().POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }));
   },

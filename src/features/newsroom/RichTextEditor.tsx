@@ -8,6 +8,7 @@
  */
 import type { JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
+import { TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import { useRef, useState } from 'react';
 import { InsertImageDialog } from './InsertImageDialog.tsx';
@@ -49,9 +50,17 @@ export function RichTextEditor({ initial, onChange }: Props) {
         class:
           'article-editor min-h-[50vh] rounded border border-encre/25 bg-white px-1 py-3 text-lg leading-relaxed focus:outline-none focus-visible:ring-4 focus-visible:ring-piment/40 sm:px-3',
       },
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (view, event) => {
         if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
           event.preventDefault();
+          // The browser's selection may be a step ahead of the editor's (selectionchange comes later): take it now,
+          // so that the link goes on exactly the words selected.
+          const dom = view.dom.ownerDocument.getSelection();
+          if (dom?.anchorNode && dom.focusNode && view.dom.contains(dom.anchorNode) && view.dom.contains(dom.focusNode)) {
+            const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+            const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
+            view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+          }
           linkInput.current?.focus();
           return true;
         }

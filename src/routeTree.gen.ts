@@ -31,6 +31,7 @@ import { Route as AdminConnexionRouteImport } from './routes/admin/connexion'
 import { Route as AdminImportRouteImport } from './routes/admin/import'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
 import { Route as AdminMediasRouteImport } from './routes/admin/medias'
+import { Route as AdminMotDePasseRouteImport } from './routes/admin/mot-de-passe'
 import { Route as AdminRedirectionsRouteImport } from './routes/admin/redirections'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
 import { Route as AdminSondagesRouteImport } from './routes/admin/sondages'
@@ -178,6 +179,11 @@ const AdminJournalRoute = AdminJournalRouteImport.update({
 const AdminMediasRoute = AdminMediasRouteImport.update({
   id: '/medias',
   path: '/medias',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMotDePasseRoute = AdminMotDePasseRouteImport.update({
+  id: '/mot-de-passe',
+  path: '/mot-de-passe',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminRedirectionsRoute = AdminRedirectionsRouteImport.update({
@@ -394,6 +400,7 @@ export interface FileRoutesByFullPath {
   '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/mot-de-passe': typeof AdminMotDePasseRoute
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
@@ -454,6 +461,7 @@ export interface FileRoutesByTo {
   '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/mot-de-passe': typeof AdminMotDePasseRoute
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
@@ -516,6 +524,7 @@ export interface FileRoutesById {
   '/admin/import': typeof AdminImportRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/medias': typeof AdminMediasRoute
+  '/admin/mot-de-passe': typeof AdminMotDePasseRoute
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
@@ -579,6 +588,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/mot-de-passe'
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
@@ -639,6 +649,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/mot-de-passe'
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
@@ -700,6 +711,7 @@ export interface FileRouteTypes {
     | '/admin/import'
     | '/admin/journal'
     | '/admin/medias'
+    | '/admin/mot-de-passe'
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
@@ -931,6 +943,13 @@ declare module '@tanstack/react-router' {
       path: '/medias'
       fullPath: '/admin/medias'
       preLoaderRoute: typeof AdminMediasRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/mot-de-passe': {
+      id: '/admin/mot-de-passe'
+      path: '/mot-de-passe'
+      fullPath: '/admin/mot-de-passe'
+      preLoaderRoute: typeof AdminMotDePasseRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/redirections': {
@@ -1203,6 +1222,7 @@ interface AdminRouteChildren {
   AdminImportRoute: typeof AdminImportRoute
   AdminJournalRoute: typeof AdminJournalRoute
   AdminMediasRoute: typeof AdminMediasRoute
+  AdminMotDePasseRoute: typeof AdminMotDePasseRoute
   AdminRedirectionsRoute: typeof AdminRedirectionsRoute
   AdminRubriquesRoute: typeof AdminRubriquesRoute
   AdminSondagesRoute: typeof AdminSondagesRoute
@@ -1232,6 +1252,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminImportRoute: AdminImportRoute,
   AdminJournalRoute: AdminJournalRoute,
   AdminMediasRoute: AdminMediasRoute,
+  AdminMotDePasseRoute: AdminMotDePasseRoute,
   AdminRedirectionsRoute: AdminRedirectionsRoute,
   AdminRubriquesRoute: AdminRubriquesRoute,
   AdminSondagesRoute: AdminSondagesRoute,

@@ -694,6 +694,8 @@ export const staff = pgTable(
     authorId: integer('author_id').references(() => authors.id),
     createdAt: tstz('created_at').notNull().defaultNow(),
     disabledAt: tstz('disabled_at'),
+    /** Set by an admin's password reset: the provisional password opens only the page that replaces it. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (t) => [
     uniqueIndex('staff_email_idx').on(t.email),
@@ -822,6 +824,8 @@ export const media = pgTable(
     /** SHA-256 of the uploaded bytes: the same image uploaded twice is one entry, and names its files. */
     hash: text('hash').notNull(),
     alt: text('alt').notNull(),
+    /** The uploaded file's name (no path), searched with the alt text; null for images uploaded before it was kept. */
+    name: text('name'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     /** The sniffed type of the original (jpeg, png, webp, avif); the original itself is not served. */

@@ -22,6 +22,8 @@ export const Route = createFileRoute('/admin')({
     const { newsroom } = await import('../api/queries/newsroom.ts');
     const session = await newsroom.session();
     if (!session) throw redirect({ to: '/admin/connexion', search: { retour: location.href } });
+    // A provisional password opens nothing but the page that replaces it (the server refuses the rest).
+    if (session.staff.mustChangePassword && location.pathname !== '/admin/mot-de-passe') throw redirect({ to: '/admin/mot-de-passe' });
     return { session };
   },
   component: AdminLayout,

@@ -59,6 +59,7 @@ export const apiOperations = {
   listStaff: { method: 'GET', path: '/api/admin/staff' },
   createStaff: { method: 'POST', path: '/api/admin/staff' },
   setStaffStatus: { method: 'POST', path: '/api/admin/staff/:id/status' },
+  resetStaffPassword: { method: 'POST', path: '/api/admin/staff/:id/password-reset' },
   changeOwnPassword: { method: 'POST', path: '/api/admin/account/password' },
   listAdminAuthors: { method: 'GET', path: '/api/admin/authors' },
   listAdminArticles: { method: 'GET', path: '/api/admin/articles' },

@@ -1017,6 +1017,37 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/staff/{id}/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Donner un mot de passe provisoire à un autre compte (admin)
+     * @description Pour un membre qui a perdu son mot de passe : le serveur tire un mot de passe provisoire (montré une
+     *     seule fois, à transmettre à la personne ; il n'est gardé que haché), ferme aussitôt toutes les sessions
+     *     du compte et l'oblige à choisir un nouveau mot de passe à sa prochaine connexion : jusque-là, une
+     *     session de ce compte ne sert qu'à changer le mot de passe (`mustChangePassword`, toute autre opération
+     *     répond `403`). Ses clés d'accès restent. Jamais sur son propre compte par ce chemin (`409` : « Mon
+     *     compte » change le sien). Inscrit au journal (sans le mot de passe). Sans corps de requête.
+     */
+    post: operations['resetStaffPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/account/password': {
     parameters: {
       query?: never;
@@ -1574,7 +1605,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Médiathèque */
+    /**
+     * Médiathèque
+     * @description Toute la médiathèque, page par page (`limit`, `offset`), les plus récentes d'abord. `q` ne garde que les
+     *     images dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
+     *     `%`, `_` et `\` y sont des caractères comme les autres).
+     */
     get: operations['listMedia'];
     put?: never;
     /**
@@ -3490,6 +3526,17 @@ export interface components {
       role: components['schemas']['StaffRole'];
       /** @description Date de désactivation du compte ; `null` pour un compte actif. */
       disabledAt: string | null;
+      /**
+       * @description `true` après un mot de passe provisoire donné par un administrateur : le compte doit d'abord choisir
+       *     son mot de passe (`POST /api/admin/account/password`), aucune autre opération ne lui est ouverte.
+       */
+      mustChangePassword: boolean;
+    };
+    StaffPasswordReset: {
+      staff: components['schemas']['StaffMember'];
+      /** @description Montré une seule fois ; à changer à la prochaine connexion. */
+      provisionalPassword: string;
+      sessionsClosed: number;
     };
     StaffStatusInput: {
       /** @description `false` désactive le compte, `true` le réactive. */
@@ -3962,6 +4009,8 @@ export interface components {
       /** @description La plus grande variante WebP (à mettre dans `mainImage.url`). */
       url: string;
       alt: string;
+      /** @description Le nom du fichier envoyé (sans chemin), ou `null` pour les images envoyées avant qu'il soit gardé. */
+      name: string | null;
       width: number;
       height: number;
       focalX: number | null;
@@ -4146,7 +4195,11 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
-    /** @description Rôle insuffisant, jeton CSRF absent ou faux, ou origine étrangère. */
+    /**
+     * @description Rôle insuffisant, jeton CSRF absent ou faux, origine étrangère, ou session d'un compte dont le mot de
+     *     passe est provisoire (`mustChangePassword` : seuls sa session, le changement de mot de passe et la
+     *     déconnexion lui sont ouverts).
+     */
     Forbidden: {
       headers: {
         'Cache-Control': components['headers']['NoStore'];
@@ -5749,6 +5802,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5881,6 +5935,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -6059,6 +6114,39 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  resetStaffPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le mot de passe provisoire, à transmettre. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffPasswordReset'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   changeOwnPassword: {
     parameters: {
       query?: never;
@@ -6111,6 +6199,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -6157,6 +6246,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -6788,6 +6878,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -7039,6 +7130,11 @@ export interface operations {
          * @example 12
          */
         offset?: components['parameters']['Offset'];
+        /**
+         * @description Texte cherché dans le nom de fichier et le texte alternatif des images.
+         * @example piment
+         */
+        q?: string;
       };
       header?: never;
       path?: never;
@@ -7058,6 +7154,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -7260,6 +7357,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -1842,10 +1842,31 @@ export const StaffMember = zod.strictObject({
   disabledAt: zod
     .union([zod.iso.datetime({ offset: true }), zod.null()])
     .describe('Date de désactivation du compte ; `null` pour un compte actif.'),
+  mustChangePassword: zod
+    .boolean()
+    .describe(
+      "`true` après un mot de passe provisoire donné par un administrateur : le compte doit d'abord choisir\nson mot de passe (`POST /api/admin/account/password`), aucune autre opération ne lui est ouverte.\n",
+    ),
 });
 
 export type StaffMember = zod.input<typeof StaffMember>;
 export type StaffMemberOutput = zod.output<typeof StaffMember>;
+
+export const staffPasswordResetProvisionalPasswordMin = 12;
+
+export const staffPasswordResetSessionsClosedMin = 0;
+
+export const StaffPasswordReset = zod.strictObject({
+  staff: StaffMember,
+  provisionalPassword: zod
+    .string()
+    .min(staffPasswordResetProvisionalPasswordMin)
+    .describe('Montré une seule fois ; à changer à la prochaine connexion.'),
+  sessionsClosed: zod.int().min(staffPasswordResetSessionsClosedMin),
+});
+
+export type StaffPasswordReset = zod.input<typeof StaffPasswordReset>;
+export type StaffPasswordResetOutput = zod.output<typeof StaffPasswordReset>;
 
 export const StaffStatusInput = zod.strictObject({
   active: zod.boolean().describe('`false` désactive le compte, `true` le réactive.'),
@@ -2733,10 +2754,17 @@ export const MediaVariant = zod.strictObject({
 export type MediaVariant = zod.input<typeof MediaVariant>;
 export type MediaVariantOutput = zod.output<typeof MediaVariant>;
 
+export const mediaItemNameOneMax = 200;
+
 export const MediaItem = zod.strictObject({
   id: zod.int().min(1),
   url: zod.string().describe('La plus grande variante WebP (à mettre dans `mainImage.url`).'),
   alt: zod.string(),
+  name: zod
+    .union([zod.string().max(mediaItemNameOneMax), zod.null()])
+    .describe(
+      "Le nom du fichier envoyé (sans chemin), ou `null` pour les images envoyées avant qu'il soit gardé.",
+    ),
   width: zod.int().min(1),
   height: zod.int().min(1),
   focalX: zod.union([zod.number(), zod.null()]),
@@ -3906,6 +3934,28 @@ export const SetStaffStatusBody = StaffStatusInput;
 export const SetStaffStatusResponse = StaffMember;
 
 /**
+ * Pour un membre qui a perdu son mot de passe : le serveur tire un mot de passe provisoire (montré une
+ * seule fois, à transmettre à la personne ; il n'est gardé que haché), ferme aussitôt toutes les sessions
+ * du compte et l'oblige à choisir un nouveau mot de passe à sa prochaine connexion : jusque-là, une
+ * session de ce compte ne sert qu'à changer le mot de passe (`mustChangePassword`, toute autre opération
+ * répond `403`). Ses clés d'accès restent. Jamais sur son propre compte par ce chemin (`409` : « Mon
+ * compte » change le sien). Inscrit au journal (sans le mot de passe). Sans corps de requête.
+ * @summary Donner un mot de passe provisoire à un autre compte (admin)
+ */
+export const resetStaffPasswordPathIdMax = 2147483647;
+
+export const ResetStaffPasswordParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(resetStaffPasswordPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ResetStaffPasswordResponse = StaffPasswordReset;
+
+/**
  * Le mot de passe actuel est demandé (une session oubliée ouverte ne suffit pas) ; le nouveau compte 12
  * caractères au moins (Argon2id). Les autres sessions du compte sont fermées, celle-ci reste ouverte.
  * Limité comme la connexion (`ADMIN_LOGIN_RATE_LIMIT` par minute et par adresse IP).
@@ -4463,6 +4513,9 @@ export const GetImportParams = zod.strictObject({
 export const GetImportResponse = ImportRun;
 
 /**
+ * Toute la médiathèque, page par page (`limit`, `offset`), les plus récentes d'abord. `q` ne garde que les
+ * images dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
+ * `%`, `_` et `\` y sont des caractères comme les autres).
  * @summary Médiathèque
  */
 export const listMediaQueryLimitDefault = 12;
@@ -4471,6 +4524,8 @@ export const listMediaQueryLimitMax = 100;
 export const listMediaQueryOffsetDefault = 0;
 export const listMediaQueryOffsetMin = 0;
 export const listMediaQueryOffsetMax = 1000000;
+
+export const listMediaQueryQMax = 200;
 
 export const ListMediaQueryParams = zod.object({
   limit: zod.coerce
@@ -4487,6 +4542,11 @@ export const ListMediaQueryParams = zod.object({
     .max(listMediaQueryOffsetMax)
     .default(listMediaQueryOffsetDefault)
     .describe("Nombre d'éléments à sauter."),
+  q: zod
+    .string()
+    .max(listMediaQueryQMax)
+    .optional()
+    .describe('Texte cherché dans le nom de fichier et le texte alternatif des images.'),
 });
 
 export const ListMediaResponse = MediaList;

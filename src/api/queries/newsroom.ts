@@ -176,8 +176,10 @@ export const newsroom = {
       throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
     return answer as MediaItem;
   },
-  async media(limit = 12, offset = 0) {
-    return unwrap(await api().GET('/api/admin/media', { params: { query: { limit, offset } } })).results;
+  /** One page of the library, newest first; `q` searches file names and alt texts. */
+  async media(limit = 12, offset = 0, q = '') {
+    const query = q.trim() === '' ? { limit, offset } : { limit, offset, q: q.trim() };
+    return unwrap(await api().GET('/api/admin/media', { params: { query } })).results;
   },
   async deleteMedia(id: number): Promise<void> {
     const answer = await api().DELETE('/api/admin/media/{id}', { params: { path: { id } }, headers: writeHeaders() });
@@ -193,6 +195,10 @@ export const newsroom = {
     return unwrap(
       await api().POST('/api/admin/staff/{id}/status', { params: { path: { id } }, body: { active }, headers: writeHeaders() }),
     );
+  },
+  /** A provisional password for another account (admins): shown once, to be handed over. */
+  async resetStaffPassword(id: number) {
+    return unwrap(await api().POST('/api/admin/staff/{id}/password-reset', { params: { path: { id } }, headers: writeHeaders() }));
   },
   async changePassword(currentPassword: string, newPassword: string) {
     return unwrap(await api().POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }));

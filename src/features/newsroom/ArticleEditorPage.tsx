@@ -1,13 +1,17 @@
 /**
- * Writing an article: its fields, the rich-text body (Tiptap, lazy), preview link, workflow buttons and
- * revisions. When to save, publish or preview is articleEditorMachine's: drafts save themselves after a
+ * Writing an article, laid out as a writing surface: the title as a large heading in the magazine's type,
+ * the standfirst under it, the body below; everything else (address, category, byline, stamp, images, SEO,
+ * the publication date) in a side panel, a drawer on a phone. A sticky bar says where the text stands
+ * (« Brouillon enregistré à 10:42 », words, reading time) and holds Aperçu, Enregistrer, Programmer and
+ * Publier; Ctrl/Cmd+S saves, and leaving with unsaved changes is asked first (LeaveGuard). Revisions
+ * below. When to save, publish or preview is articleEditorMachine's: drafts save themselves after a
  * pause, a publish waits for a save under way, a preview never follows a failed save. Saves send the version
  * loaded; a 409 says who saved since and nothing is overwritten (the person reloads, then saves again).
  */
 import type { JSONContent } from '@tiptap/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type AdminArticle,
@@ -20,6 +24,9 @@ import {
   type Revision,
 } from '../../api/queries/newsroom.ts';
 import { articleEditorMachine, type StatusAction } from './articleEditorMachine.ts';
+import { statsLabel, wordCount } from './articleStats.ts';
+import { LeaveGuard } from './LeaveGuard.tsx';
+import { useMediaQuery } from './useMediaQuery.ts';
 import { statusLabels } from './newsroomLabels.ts';
 import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
@@ -98,6 +105,15 @@ const failing =
   };
 
 const input = 'rounded border-2 border-encre px-2 py-1';
+const barButton = 'rounded border-2 border-encre px-3 py-1 text-sm font-bold';
+
+/** « 10:42 » today, « 12 nov. à 10:42 » another day: when the server last saved the article. */
+function savedAt(iso: string): string {
+  const date = new Date(iso);
+  const time = date.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
+  if (date.toDateString() === new Date().toDateString()) return time;
+  return `${date.toLocaleDateString('fr-FR', { day: 'numeric', month: 'short' })} à ${time}`;
+}
 
 export function ArticleEditorPage({ id }: { id: string }) {
   const isNew = id === 'nouveau';
@@ -318,227 +334,381 @@ export function ArticleEditorPage({ id }: { id: string }) {
     }
   };
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const subtitleField = useRef<HTMLTextAreaElement>(null);
+  const panelToggle = useRef<HTMLButtonElement>(null);
+  const panelClose = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const panelTitleId = useId();
+  const scheduleHintId = useId();
+  const titleId = useId();
+  const subtitleId = useId();
+  // Below Tailwind's lg (1024 px) the settings are a drawer; from lg, a column beside the text.
+  const narrow = useMediaQuery('(max-width: 1023.98px)');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const drawer = narrow && panelOpen;
+  // The drawer takes the focus when it opens and gives it back to its button when it closes.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (drawer) panelClose.current?.focus();
+    else if (wasOpen.current) panelToggle.current?.focus();
+    wasOpen.current = drawer;
+  }, [drawer]);
+
+  /** Changes on screen that the server does not have yet (what leaving would lose). */
+  const unsaved = editor.matches('dirty') || editor.matches('saveFailed') || editor.matches('conflict') || editor.context.editedWhileSaving;
+  // Ctrl/Cmd+S anywhere on the page saves, as the bar's button does (never the browser's "save page").
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        formRef.current?.requestSubmit();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const stats = useMemo(() => statsLabel(wordCount(doc)), [doc]);
+  const saveState = editor.matches('saving')
+    ? 'Enregistrement…'
+    : editor.matches('publishing') || editor.matches('previewing') || editor.matches('reloading')
+      ? 'Un instant…'
+      : unsaved
+        ? 'Modifications non enregistrées'
+        : !article
+          ? 'Pas encore enregistré'
+          : article.status === 'draft'
+            ? `Brouillon enregistré à ${savedAt(article.updatedAt)}`
+            : `${statusLabels[article.status]} · enregistré à ${savedAt(article.updatedAt)}`;
+
   if (!loaded) return <p>{message?.text ?? 'Chargement…'}</p>;
 
   const role = session?.staff.role;
   const mayPublish = role === 'editor' || role === 'admin' || (role === 'author' && article?.createdById === session?.staff.id);
 
   return (
-    <section>
-      <h1 className="font-display text-3xl font-bold">{isNew ? 'Nouvel article' : 'Modifier l’article'}</h1>
-      {article ? (
-        <p className="mt-1 text-sm">
-          État : <strong>{statusLabels[article.status]}</strong> · version {article.version}
-          {article.updatedByName ? ` · enregistré par ${article.updatedByName}` : ''}
-          {article.status === 'published' ? (
-            <>
-              {' · '}
-              <a href={article.fullUrl} className="underline">
-                voir la page publiée
-              </a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
-      <div aria-live="polite" className="mt-3 min-h-6">
-        {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
-      </div>
-      {conflict ? (
-        <div role="alert" className="mt-2 rounded border-2 border-piment-dark bg-piment-light p-3">
-          <p className="font-bold">{conflict}</p>
-          <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre bg-white px-3 py-1 font-bold">
-            Recharger l’article
-          </button>
-        </div>
-      ) : null}
-      <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-3">
-        <div className="grid gap-4 lg:col-span-2">
-          <label className="grid gap-1">
-            <span className="font-bold">Titre</span>
-            <input required value={fields.title} onChange={(e) => change('title', e.target.value)} className={`${input} text-xl`} />
-          </label>
-          <label className="grid gap-1">
-            <span className="font-bold">Chapô</span>
-            <textarea rows={2} value={fields.subtitle} onChange={(e) => change('subtitle', e.target.value)} className={input} />
-          </label>
-          <div className="grid gap-1">
-            <span className="font-bold" id="texte-label">
-              Texte
-            </span>
-            <Suspense fallback={<p>Chargement de l'éditeur…</p>}>
-              <RichTextEditor key={docKey} initial={doc} onChange={onDoc} />
-            </Suspense>
-          </div>
-        </div>
-        <div className="grid content-start gap-4">
-          <label className="grid gap-1">
-            <span className="font-bold">Adresse (slug)</span>
-            <input
-              value={fields.slug}
-              onChange={(e) => change('slug', e.target.value)}
-              placeholder="générée depuis le titre"
-              pattern="[a-z0-9]+(?:-[a-z0-9]+)*"
-              className={input}
-            />
-          </label>
-          <label className="grid gap-1">
-            <span className="font-bold">Rubrique</span>
-            <select value={fields.categorySlug} onChange={(e) => change('categorySlug', e.target.value)} className={input}>
-              {categories.map((c) => (
-                <option key={c.id} value={c.slug}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1">
-            <span className="font-bold">Signature</span>
-            <select value={fields.authorSlug} onChange={(e) => change('authorSlug', e.target.value)} className={input}>
-              <option value="">La mienne</option>
-              {authors.map((a) => (
-                <option key={a.id} value={a.slug}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1">
-            <span className="font-bold">Tampon</span>
-            <select value={fields.stamp} onChange={(e) => change('stamp', e.target.value)} className={input}>
-              <option value="">Aucun</option>
-              {STAMPS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
-            <legend className="px-1 font-bold">Image principale</legend>
-            <label className="grid gap-1">
-              <span className="text-sm font-bold">Adresse de l'image</span>
-              <input
-                value={fields.mainImage.url}
-                onChange={(e) => change('mainImage', { ...fields.mainImage, url: e.target.value })}
-                className={input}
-              />
-            </label>
-            <label className="grid gap-1">
-              <span className="text-sm font-bold">Texte alternatif (obligatoire)</span>
-              <input
-                required
-                value={fields.mainImage.alt}
-                onChange={(e) => change('mainImage', { ...fields.mainImage, alt: e.target.value })}
-                className={input}
-              />
-            </label>
-            <label className="grid gap-1">
-              <span className="text-sm font-bold">Téléverser une image (JPEG, PNG, WebP, AVIF)</span>
-              <input
-                type="file"
-                accept="image/jpeg,image/png,image/webp,image/avif"
-                onChange={(e) => void uploadImage(e.currentTarget)}
-                className="text-sm"
-              />
-            </label>
-            <button
-              type="button"
-              onClick={() => void openLibrary()}
-              className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-            >
-              Choisir dans la médiathèque
-            </button>
-            {library ? (
-              <ul aria-label="Médiathèque" className="grid grid-cols-3 gap-2">
-                {library.length === 0 ? <li className="col-span-3 text-sm">La médiathèque est vide.</li> : null}
-                {library.map((item) => (
-                  <li key={item.id}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        change('mainImage', { url: item.url, alt: item.alt, width: item.width, height: item.height, ...focalOf(item) });
-                        setLibrary(null);
-                      }}
-                      className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
-                    >
-                      <img
-                        src={item.variants.find((v) => v.format === 'webp')?.url ?? item.url}
-                        alt={item.alt}
-                        className="aspect-[3/2] w-full rounded object-cover"
-                      />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {/^\/(?!\/)/.test(fields.mainImage.url) ? (
-              <FocalPointPicker image={fields.mainImage} onChange={(focal) => change('mainImage', withFocal(fields.mainImage, focal))} />
-            ) : null}
-          </fieldset>
-          <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
-            <legend className="px-1 font-bold">Référencement</legend>
-            <label className="grid gap-1">
-              <span className="text-sm font-bold">Titre SEO</span>
-              <input value={fields.seoTitle ?? ''} onChange={(e) => change('seoTitle', e.target.value)} className={input} />
-            </label>
-            <label className="grid gap-1">
-              <span className="text-sm font-bold">Description SEO</span>
-              <textarea
-                rows={2}
-                value={fields.seoDescription ?? ''}
-                onChange={(e) => change('seoDescription', e.target.value)}
-                className={input}
-              />
-            </label>
-            <label className="grid gap-1">
-              <span className="text-sm font-bold">Image de partage (OG)</span>
-              <input value={fields.ogImage ?? ''} onChange={(e) => change('ogImage', e.target.value || null)} className={input} />
-            </label>
-          </fieldset>
-          <button type="submit" className="rounded bg-encre px-4 py-2 font-bold text-white">
-            {isNew ? 'Créer le brouillon' : 'Enregistrer'}
-          </button>
-          {article ? (
-            <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
-              <button type="button" onClick={makePreview} className="rounded border-2 border-encre px-3 py-1 font-bold">
-                Créer un lien d’aperçu
-              </button>
-              {preview ? (
-                <a href={preview} target="_blank" rel="noopener" className="break-all underline">
-                  Ouvrir l’aperçu
-                </a>
+    <>
+      <LeaveGuard unsaved={unsaved} />
+      {drawer ? <div aria-hidden="true" className="fixed inset-0 z-30 bg-encre/50" onClick={() => setPanelOpen(false)} /> : null}
+      {/* noValidate: a required field may sit in the closed drawer; the server says what is missing, in French. */}
+      <form ref={formRef} noValidate onSubmit={submit}>
+        <div
+          inert={drawer}
+          className="sticky top-0 z-20 -mx-4 border-b-2 border-encre bg-white/95 px-4 py-2 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+        >
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
+            <div className="min-w-0 flex-1">
+              <h1 className="font-display text-lg font-bold leading-tight">{isNew ? 'Nouvel article' : 'Modifier l’article'}</h1>
+              <p className="text-sm">
+                <span>{saveState}</span>
+                <span aria-hidden="true"> · </span>
+                <span>{stats}</span>
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              {narrow ? (
+                <button
+                  ref={panelToggle}
+                  type="button"
+                  aria-expanded={panelOpen}
+                  aria-controls={panelId}
+                  onClick={() => setPanelOpen(true)}
+                  className={barButton}
+                >
+                  Réglages
+                </button>
               ) : null}
-              {mayPublish && article.status !== 'published' ? (
+              {article ? (
+                <button type="button" onClick={makePreview} aria-label="Créer un lien d’aperçu" className={barButton}>
+                  Aperçu
+                </button>
+              ) : null}
+              <button type="submit" aria-keyshortcuts="Control+S Meta+S" className={barButton}>
+                {isNew ? 'Créer le brouillon' : 'Enregistrer'}
+              </button>
+              {article && mayPublish && article.status !== 'published' ? (
                 <>
-                  <button type="button" onClick={() => act('publish')} className="rounded bg-piment-dark px-3 py-1 font-bold text-white">
-                    Publier maintenant
-                  </button>
-                  <label className="grid gap-1">
-                    <span className="text-sm font-bold">Date et heure de publication</span>
-                    <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} className={input} />
-                  </label>
-                  <button type="button" onClick={() => act('schedule')} className="rounded border-2 border-encre px-3 py-1 font-bold">
+                  <button type="button" onClick={() => act('schedule')} aria-describedby={scheduleHintId} className={barButton}>
                     Programmer
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => act('publish')}
+                    aria-label="Publier maintenant"
+                    className="rounded border-2 border-piment-dark bg-piment-dark px-3 py-1 text-sm font-bold text-white"
+                  >
+                    Publier
                   </button>
                 </>
               ) : null}
-              {mayPublish && article.status === 'published' ? (
-                <button type="button" onClick={() => act('unpublish')} className="rounded border-2 border-encre px-3 py-1 font-bold">
+              {article && mayPublish && article.status === 'published' ? (
+                <button type="button" onClick={() => act('unpublish')} className={barButton}>
                   Dépublier
                 </button>
               ) : null}
-              {article.status === 'scheduled' || article.status === 'unpublished' ? (
-                <button type="button" onClick={() => act('draft')} className="rounded border-2 border-encre px-3 py-1 font-bold">
+            </div>
+          </div>
+        </div>
+        <div aria-live="polite" inert={drawer} className="mx-auto mt-2 min-h-6 max-w-6xl">
+          {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
+          {preview ? (
+            <p>
+              <a href={preview} target="_blank" rel="noopener" className="break-all underline">
+                Ouvrir l’aperçu
+              </a>{' '}
+              <span className="text-sm">(lien valable 24 heures)</span>
+            </p>
+          ) : null}
+        </div>
+        {conflict ? (
+          <div role="alert" inert={drawer} className="mx-auto mt-2 max-w-6xl rounded border-2 border-piment-dark bg-piment-light p-3">
+            <p className="font-bold">{conflict}</p>
+            <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre bg-white px-3 py-1 font-bold">
+              Recharger l’article
+            </button>
+          </div>
+        ) : null}
+        <div className="mx-auto mt-4 grid max-w-6xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div inert={drawer} className="mx-auto grid w-full max-w-3xl content-start gap-3">
+            {article ? (
+              <p className="text-sm">
+                État : <strong>{statusLabels[article.status]}</strong> · version {article.version}
+                {article.updatedByName ? ` · enregistré par ${article.updatedByName}` : ''}
+                {article.status === 'published' ? (
+                  <>
+                    {' · '}
+                    <a href={article.fullUrl} className="underline">
+                      voir la page publiée
+                    </a>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            {/* Labels beside, not around, the textareas: a textarea's text would join a wrapping label's name. */}
+            <label htmlFor={titleId} className="sr-only">
+              Titre
+            </label>
+            <textarea
+              id={titleId}
+              rows={1}
+              value={fields.title}
+              placeholder="Titre"
+              maxLength={300}
+              onChange={(e) => change('title', e.target.value.replace(/\s*\n\s*/g, ' '))}
+              onKeyDown={(e) => {
+                // A title is one line: Enter goes on to the standfirst.
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  subtitleField.current?.focus();
+                }
+              }}
+              className="resize-none border-0 border-b-2 border-transparent bg-transparent px-0 py-1 font-display text-4xl font-bold leading-tight text-encre [field-sizing:content] placeholder:text-encre/40 focus:border-piment focus:outline-none sm:text-5xl"
+            />
+            <label htmlFor={subtitleId} className="sr-only">
+              Chapô
+            </label>
+            <textarea
+              id={subtitleId}
+              ref={subtitleField}
+              rows={2}
+              value={fields.subtitle}
+              placeholder="Chapô : une ou deux phrases qui donnent envie de lire"
+              onChange={(e) => change('subtitle', e.target.value)}
+              className="resize-none border-0 border-b-2 border-transparent bg-transparent px-0 py-1 text-xl leading-snug text-encre/90 [field-sizing:content] placeholder:text-encre/40 focus:border-piment focus:outline-none"
+            />
+            <div className="mt-2 grid gap-1">
+              <span className="sr-only" id="texte-label">
+                Texte
+              </span>
+              <Suspense fallback={<p>Chargement de l'éditeur…</p>}>
+                <RichTextEditor key={docKey} initial={doc} onChange={onDoc} />
+              </Suspense>
+              <p className="text-sm text-encre/80">
+                Raccourcis : Ctrl+B (⌘B) gras, Ctrl+I (⌘I) italique, Ctrl+K (⌘K) lien, Ctrl+S (⌘S) enregistrer.
+              </p>
+            </div>
+          </div>
+          <aside
+            id={panelId}
+            aria-labelledby={panelTitleId}
+            onKeyDown={(e) => {
+              if (drawer && e.key === 'Escape') {
+                e.preventDefault();
+                setPanelOpen(false);
+              }
+            }}
+            className={
+              narrow
+                ? panelOpen
+                  ? 'fixed inset-y-0 right-0 z-40 grid w-[min(24rem,100vw)] content-start gap-4 overflow-y-auto border-l-2 border-encre bg-white p-4 shadow-2xl'
+                  : 'hidden'
+                : 'sticky top-24 grid max-h-[calc(100vh-7rem)] content-start gap-4 overflow-y-auto px-1 pb-4'
+            }
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h2 id={panelTitleId} className="font-display text-xl font-bold">
+                Réglages de l’article
+              </h2>
+              {narrow ? (
+                <button ref={panelClose} type="button" onClick={() => setPanelOpen(false)} className={barButton}>
+                  Fermer
+                </button>
+              ) : null}
+            </div>
+            <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
+              <legend className="px-1 font-bold">Publication</legend>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Adresse (slug)</span>
+                <input
+                  value={fields.slug}
+                  onChange={(e) => change('slug', e.target.value)}
+                  placeholder="générée depuis le titre"
+                  pattern="[a-z0-9]+(?:-[a-z0-9]+)*"
+                  className={input}
+                />
+              </label>
+              {article && mayPublish && article.status !== 'published' ? (
+                <label className="grid gap-1">
+                  <span className="text-sm font-bold">Date et heure de publication</span>
+                  <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} className={input} />
+                  <span id={scheduleHintId} className="text-sm">
+                    « Programmer » publiera l’article le{' '}
+                    {Number.isNaN(new Date(scheduleAt).getTime())
+                      ? '…'
+                      : new Date(scheduleAt).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })}
+                    .
+                  </span>
+                </label>
+              ) : null}
+              {article && (article.status === 'scheduled' || article.status === 'unpublished') ? (
+                <button type="button" onClick={() => act('draft')} className={`${barButton} justify-self-start`}>
                   Repasser en brouillon
                 </button>
               ) : null}
-              {!mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera cet article.</p> : null}
-            </div>
-          ) : null}
+              {article && !mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera cet article.</p> : null}
+            </fieldset>
+            <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
+              <legend className="px-1 font-bold">Classement</legend>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Rubrique</span>
+                <select value={fields.categorySlug} onChange={(e) => change('categorySlug', e.target.value)} className={input}>
+                  {categories.map((c) => (
+                    <option key={c.id} value={c.slug}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Signature</span>
+                <select value={fields.authorSlug} onChange={(e) => change('authorSlug', e.target.value)} className={input}>
+                  <option value="">La mienne</option>
+                  {authors.map((a) => (
+                    <option key={a.id} value={a.slug}>
+                      {a.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Tampon</span>
+                <select value={fields.stamp} onChange={(e) => change('stamp', e.target.value)} className={input}>
+                  <option value="">Aucun</option>
+                  {STAMPS.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </fieldset>
+            <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
+              <legend className="px-1 font-bold">Image principale</legend>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Adresse de l'image</span>
+                <input
+                  value={fields.mainImage.url}
+                  onChange={(e) => change('mainImage', { ...fields.mainImage, url: e.target.value })}
+                  className={input}
+                />
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Texte alternatif (obligatoire)</span>
+                <input
+                  required
+                  value={fields.mainImage.alt}
+                  onChange={(e) => change('mainImage', { ...fields.mainImage, alt: e.target.value })}
+                  className={input}
+                />
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Téléverser une image (JPEG, PNG, WebP, AVIF)</span>
+                <input
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp,image/avif"
+                  onChange={(e) => void uploadImage(e.currentTarget)}
+                  className="text-sm"
+                />
+              </label>
+              <button
+                type="button"
+                onClick={() => void openLibrary()}
+                className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
+              >
+                Choisir dans la médiathèque
+              </button>
+              {library ? (
+                <ul aria-label="Médiathèque" className="grid grid-cols-3 gap-2">
+                  {library.length === 0 ? <li className="col-span-3 text-sm">La médiathèque est vide.</li> : null}
+                  {library.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          change('mainImage', { url: item.url, alt: item.alt, width: item.width, height: item.height, ...focalOf(item) });
+                          setLibrary(null);
+                        }}
+                        className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
+                      >
+                        <img
+                          src={item.variants.find((v) => v.format === 'webp')?.url ?? item.url}
+                          alt={item.alt}
+                          className="aspect-[3/2] w-full rounded object-cover"
+                        />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {/^\/(?!\/)/.test(fields.mainImage.url) ? (
+                <FocalPointPicker image={fields.mainImage} onChange={(focal) => change('mainImage', withFocal(fields.mainImage, focal))} />
+              ) : null}
+            </fieldset>
+            <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
+              <legend className="px-1 font-bold">Référencement</legend>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Titre SEO</span>
+                <input value={fields.seoTitle ?? ''} onChange={(e) => change('seoTitle', e.target.value)} className={input} />
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Description SEO</span>
+                <textarea
+                  rows={2}
+                  value={fields.seoDescription ?? ''}
+                  onChange={(e) => change('seoDescription', e.target.value)}
+                  className={input}
+                />
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-bold">Image de partage (OG)</span>
+                <input value={fields.ogImage ?? ''} onChange={(e) => change('ogImage', e.target.value || null)} className={input} />
+              </label>
+            </fieldset>
+          </aside>
         </div>
       </form>
       {article ? (
-        <section className="mt-8" aria-labelledby="revisions-titre">
+        <section inert={drawer} className="mx-auto mt-8 max-w-6xl" aria-labelledby="revisions-titre">
           <h2 id="revisions-titre" className="font-display text-2xl font-bold">
             Révisions
           </h2>
@@ -582,6 +752,6 @@ export function ArticleEditorPage({ id }: { id: string }) {
           ) : null}
         </section>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -3,12 +3,14 @@
  * required, as for the main image) or pick one already there, then give the alt text for this place and an
  * optional caption. A native modal <dialog>: focus stays inside, Escape closes it, and focus goes back to the
  * toolbar button. Rendered into <body> (a portal): the editor sits inside the article's form, and forms do
- * not nest, yet this one must submit with Enter on its own.
+ * not nest, yet this one must submit with Enter on its own. The library is searched by file name or alt
+ * text and read page by page ("Afficher plus d'images"), the whole of it, not only the latest uploads.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { LibraryImageAttrs } from './libraryImageNode.ts';
 import { type MediaItem, newsroom } from '../../api/queries/newsroom.ts';
+import { useMediaSearch } from './useMediaSearch.ts';
 
 interface Props {
   /** The image being edited (alt text, caption, another image), or null to insert a new one. */
@@ -21,13 +23,26 @@ const field = 'rounded border-2 border-encre px-2 py-1';
 const smallestWebp = (item: MediaItem) =>
   item.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width)[0]?.url ?? item.url;
 
+/** What the library shows, said once for screen readers too. */
+function libraryStatus(items: MediaItem[] | null, loading: boolean, query: string): string {
+  if (items === null) return loading ? 'Chargement de la médiathèque…' : '';
+  if (items.length === 0) return query === '' ? 'La médiathèque est vide.' : `Aucune image ne correspond à « ${query} ».`;
+  const count = `${items.length} image${items.length > 1 ? 's' : ''} affichée${items.length > 1 ? 's' : ''}`;
+  return query === '' ? count : `${count} pour « ${query} »`;
+}
+
 export function InsertImageDialog({ current, onDone, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const altInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const errorId = useId();
-  const [library, setLibrary] = useState<MediaItem[] | null>(null);
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const library = useMediaSearch(search);
+  const libraryList = useRef<HTMLUListElement>(null);
+  /** After "Afficher plus d'images": the first new image takes the focus (the button may be gone). */
+  const focusFrom = useRef<number | null>(null);
   const [chosen, setChosen] = useState<{ id: number; src: string } | null>(current ? { id: current.mediaId, src: current.src } : null);
   const [hasFile, setHasFile] = useState(false);
   const [alt, setAlt] = useState(current?.alt ?? '');
@@ -38,15 +53,14 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    let live = true;
-    newsroom
-      .media(24)
-      .then((items) => live && setLibrary(items))
-      .catch(() => live && setMessage({ text: 'La médiathèque n’a pas pu être chargée ; vous pouvez téléverser une image.', error: true }));
-    return () => {
-      live = false;
-    };
   }, []);
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || !library.items || library.items.length <= from) return;
+    focusFrom.current = null;
+    libraryList.current?.querySelectorAll<HTMLButtonElement>('li > button')[from]?.focus();
+  }, [library.items]);
 
   const pick = (item: MediaItem) => {
     setChosen({ id: item.id, src: item.url });
@@ -118,11 +132,37 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
         </label>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-bold">Ou choisir dans la médiathèque</legend>
-          {library === null ? <p className="text-sm">Chargement de la médiathèque…</p> : null}
-          {library?.length === 0 ? <p className="text-sm">La médiathèque est vide.</p> : null}
-          {library && library.length > 0 ? (
-            <ul aria-label="Images de la médiathèque" className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4">
-              {library.map((item) => (
+          <label htmlFor={searchId} className="text-sm">
+            Chercher une image (nom du fichier ou texte alternatif)
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter searches at once; it must not insert the image chosen so far.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                library.searchNow();
+              }
+            }}
+            className={field}
+          />
+          {library.failed ? (
+            <p className="text-sm font-bold text-piment-dark">La médiathèque n’a pas pu être chargée ; vous pouvez téléverser une image.</p>
+          ) : null}
+          <p role="status" className="text-sm">
+            {libraryStatus(library.items, library.loading, library.shownQuery)}
+          </p>
+          {library.items && library.items.length > 0 ? (
+            <ul
+              ref={libraryList}
+              aria-label="Images de la médiathèque"
+              className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4"
+            >
+              {library.items.map((item) => (
                 <li key={item.id}>
                   <button
                     type="button"
@@ -141,6 +181,19 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
                 </li>
               ))}
             </ul>
+          ) : null}
+          {library.hasMore ? (
+            <button
+              type="button"
+              disabled={library.loading}
+              onClick={() => {
+                focusFrom.current = library.items?.length ?? null;
+                library.more();
+              }}
+              className="justify-self-start rounded border-2 border-encre px-3 py-1 text-sm font-bold disabled:opacity-60"
+            >
+              Afficher plus d’images
+            </button>
           ) : null}
         </fieldset>
         <label className="grid gap-1">

@@ -38,7 +38,11 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
             <p className="font-display text-xl font-bold">
               Piquante <span className="text-piment-dark">· Rédaction</span>
             </p>
-            {session ? (
+            {session?.staff.mustChangePassword ? (
+              <button type="button" onClick={signOut} className="ml-auto rounded border-2 border-encre px-3 py-1 text-sm font-bold">
+                Se déconnecter
+              </button>
+            ) : session ? (
               <nav aria-label="Rédaction" className="flex flex-1 flex-wrap items-center gap-4">
                 <Link to="/admin" className="underline-offset-4 hover:underline" activeOptions={{ exact: true }}>
                   Articles

@@ -2,12 +2,15 @@
  * The article body's editor: Tiptap 3, limited to what the server's allow-list renders (paragraphs,
  * subheadings, quotes, lists, bold, italic, links, images of the media library). Everything else is
  * switched off here too, so that a paste never produces a node the server would refuse. Loaded lazily with
- * the editor page only.
+ * the editor page only. Shortcuts as in any editor: Ctrl/Cmd+B bold, Ctrl/Cmd+I italic (Tiptap's own), and
+ * Ctrl/Cmd+K for a link: the link field takes the focus (the selection stays), Enter applies it and brings
+ * the writer back to the text, Escape goes back without a link.
  */
 import type { JSONContent } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
+import { TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { InsertImageDialog } from './InsertImageDialog.tsx';
 import { LibraryImage, type LibraryImageAttrs } from './libraryImageNode.ts';
 
@@ -18,6 +21,7 @@ interface Props {
 
 export function RichTextEditor({ initial, onChange }: Props) {
   const [linkHref, setLinkHref] = useState('');
+  const linkInput = useRef<HTMLInputElement>(null);
   /** The image dialog: closed, inserting a new image, or editing the selected one. */
   const [imageDialog, setImageDialog] = useState<{ current: LibraryImageAttrs | null } | null>(null);
   const editor = useEditor({
@@ -42,8 +46,25 @@ export function RichTextEditor({ initial, onChange }: Props) {
         'aria-label': "Texte de l'article",
         'aria-multiline': 'true',
         role: 'textbox',
+        'aria-keyshortcuts': 'Control+B Meta+B Control+I Meta+I Control+K Meta+K',
         class:
-          'article-editor min-h-64 rounded border-2 border-encre bg-white p-3 focus:outline-none focus-visible:ring-4 focus-visible:ring-piment/40',
+          'article-editor min-h-[50vh] rounded border border-encre/25 bg-white px-1 py-3 text-lg leading-relaxed focus:outline-none focus-visible:ring-4 focus-visible:ring-piment/40 sm:px-3',
+      },
+      handleKeyDown: (view, event) => {
+        if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+          event.preventDefault();
+          // The browser's selection may be a step ahead of the editor's (selectionchange comes later): take it now,
+          // so that the link goes on exactly the words selected.
+          const dom = view.dom.ownerDocument.getSelection();
+          if (dom?.anchorNode && dom.focusNode && view.dom.contains(dom.anchorNode) && view.dom.contains(dom.focusNode)) {
+            const anchor = view.posAtDOM(dom.anchorNode, dom.anchorOffset);
+            const head = view.posAtDOM(dom.focusNode, dom.focusOffset);
+            view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)));
+          }
+          linkInput.current?.focus();
+          return true;
+        }
+        return false;
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.getJSON()),
@@ -60,10 +81,12 @@ export function RichTextEditor({ initial, onChange }: Props) {
     image: editor.isActive('image'),
   };
 
-  const button = (label: string, pressed: boolean, run: () => void) => (
+  const button = (label: string, pressed: boolean, run: () => void, shortcut?: string) => (
     <button
       type="button"
       aria-pressed={pressed}
+      aria-keyshortcuts={shortcut ? `Control+${shortcut} Meta+${shortcut}` : undefined}
+      title={shortcut ? `${label} (Ctrl+${shortcut} ou ⌘${shortcut})` : undefined}
       onClick={run}
       className={`rounded border-2 border-encre px-2 py-1 text-sm font-bold ${pressed ? 'bg-encre text-white' : 'bg-white'}`}
     >
@@ -89,8 +112,8 @@ export function RichTextEditor({ initial, onChange }: Props) {
   return (
     <div className="grid gap-2">
       <div role="toolbar" aria-label="Mise en forme" className="flex flex-wrap gap-2">
-        {button('Gras', state.bold, () => editor.chain().focus().toggleBold().run())}
-        {button('Italique', state.italic, () => editor.chain().focus().toggleItalic().run())}
+        {button('Gras', state.bold, () => editor.chain().focus().toggleBold().run(), 'B')}
+        {button('Italique', state.italic, () => editor.chain().focus().toggleItalic().run(), 'I')}
         {button('Intertitre', state.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run())}
         {button('Citation', state.quote, () => editor.chain().focus().toggleBlockquote().run())}
         {button('Liste à puces', state.bullets, () => editor.chain().focus().toggleBulletList().run())}
@@ -117,14 +140,21 @@ export function RichTextEditor({ initial, onChange }: Props) {
         <label className="grid gap-1">
           <span className="text-sm font-bold">Adresse du lien (sélectionnez d'abord le texte)</span>
           <input
+            ref={linkInput}
             type="text"
             inputMode="url"
+            aria-keyshortcuts="Control+K Meta+K"
             value={linkHref}
             onChange={(e) => setLinkHref(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
                 applyLink();
+              } else if (e.key === 'Escape') {
+                // Back to the text, the selection as it was (the page's dialogs are not open here).
+                e.preventDefault();
+                setLinkHref('');
+                editor.commands.focus();
               }
             }}
             placeholder="https://… ou /rubrique/article"

@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
+import { ChooseOwnPassword } from './ChooseOwnPassword.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 export function SignInPage() {
@@ -11,6 +12,8 @@ export function SignInPage() {
   const goOn = () => (retour ? navigate({ href: retour }) : navigate({ to: '/admin' }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Signed in with a provisional password: kept in memory only, to replace it without typing it again. */
+  const [provisional, setProvisional] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -18,9 +21,11 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      const session = await newsroom.signIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+      const password = String(form.get('password') ?? '');
+      const session = await newsroom.signIn(String(form.get('email') ?? ''), password);
       setSession(session);
-      await goOn();
+      if (session.staff.mustChangePassword) setProvisional(password);
+      else await goOn();
     } catch (caught) {
       setError(caught instanceof NewsroomError ? caught.message : 'La connexion a échoué. Réessayez.');
     } finally {
@@ -32,8 +37,10 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      setSession(await newsroom.signInWithPasskey());
-      await goOn();
+      const session = await newsroom.signInWithPasskey();
+      setSession(session);
+      if (session.staff.mustChangePassword) await navigate({ to: '/admin/mot-de-passe' });
+      else await goOn();
     } catch (caught) {
       setError(
         caught instanceof NewsroomError ? caught.message : 'La clé d’accès n’a pas répondu : réessayez ou utilisez votre mot de passe.',
@@ -42,6 +49,19 @@ export function SignInPage() {
       setBusy(false);
     }
   };
+
+  if (provisional !== null) {
+    return (
+      <ChooseOwnPassword
+        provisional={provisional}
+        onDone={async () => {
+          setProvisional(null);
+          setSession(await newsroom.session());
+          await goOn();
+        }}
+      />
+    );
+  }
 
   return (
     <section className="mx-auto max-w-md">

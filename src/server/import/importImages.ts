@@ -97,7 +97,7 @@ export function importImageLibrary(source: ImportSource, options: ImageOptions) 
     const result = await uploadMedia(
       db,
       null,
-      { bytes, alt: alt.slice(0, 1000), focalX: null, focalY: null },
+      { bytes, alt: alt.slice(0, 1000), name: url.split(/[?#]/)[0], focalX: null, focalY: null },
       options.storage,
       options.now,
     );

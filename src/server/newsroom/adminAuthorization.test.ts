@@ -245,6 +245,21 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         },
       },
     ],
+    resetStaffPassword: [
+      {
+        what: 'give another account a provisional password',
+        policy: adminsOnly,
+        call: async (_, as) => {
+          const member = await createStaff(api.database().db, {
+            email: `a-reinitialiser-${next()}@piquante.test`,
+            name: 'À réinitialiser',
+            role: 'author',
+            password: PASSWORD,
+          });
+          return request('POST', `/api/admin/staff/${member.id}/password-reset`, { as });
+        },
+      },
+    ],
     changeOwnPassword: [
       {
         what: 'change one’s own password',

@@ -6,7 +6,7 @@
  * nowhere: only the variants exist.
  */
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, like, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
 import type { MediaItem } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
@@ -53,6 +53,7 @@ function toItem(row: typeof media.$inferSelect): MediaItem {
     id: row.id,
     url: webp?.url ?? row.variants[0]?.url ?? '',
     alt: row.alt,
+    name: row.name ?? null,
     width: webp?.width ?? row.width,
     height: webp?.height ?? row.height,
     focalX: row.focalX ?? null,
@@ -62,9 +63,42 @@ function toItem(row: typeof media.$inferSelect): MediaItem {
   };
 }
 
-export async function listMedia(db: Database, page: { limit: number; offset: number }): Promise<MediaItem[]> {
-  const rows = await db.select().from(media).orderBy(desc(media.createdAt), desc(media.id)).limit(page.limit).offset(page.offset);
+/** LIKE's own wildcards and escape, taken literally: a search for "100%" finds "100%", not everything. */
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** One page of the library, newest first; `q` keeps the images whose file name or alt text contains it. */
+export async function listMedia(db: Database, page: { limit: number; offset: number; q?: string }): Promise<MediaItem[]> {
+  const q = page.q?.trim() ?? '';
+  const pattern = likeLiteral(q);
+  const rows = await db
+    .select()
+    .from(media)
+    .where(q === '' ? undefined : or(ilike(media.alt, pattern), ilike(media.name, pattern)))
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(toItem);
+}
+
+/** C0 controls and DEL: no file name or alt text holds one, and PostgreSQL text cannot hold NUL. */
+export const isControlCharacter = (c: string) => {
+  const code = c.charCodeAt(0);
+  return code < 32 || code === 127;
+};
+export const hasControlCharacter = (text: string) => [...text].some(isControlCharacter);
+
+/** The file name a browser sent, without any path, control characters or surrounding spaces; null when nothing is left. */
+export function uploadedFileName(raw: string | null | undefined): string | null {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => !isControlCharacter(c))
+    .join('')
+    .trim()
+    .slice(0, 200)
+    // A cut through an emoji leaves half of it: dropped.
+    .replace(/[\ud800-\udbff]$/, '')
+    .trim();
+  return clean === '' ? null : clean;
 }
 
 export type UploadResult = { ok: true; item: MediaItem; created: boolean } | { ok: false; status: 400 | 415 | 503 | 507; message: string };
@@ -86,7 +120,7 @@ export async function uploadMedia(
   db: Database,
   /** null: an import run from the command line (no staff account). */
   who: StaffMember | null,
-  input: { bytes: Uint8Array; alt: string; focalX: number | null; focalY: number | null },
+  input: { bytes: Uint8Array; alt: string; name?: string | null; focalX: number | null; focalY: number | null },
   storage: MediaStorage,
   now: Date,
 ): Promise<UploadResult> {
@@ -153,6 +187,7 @@ export async function uploadMedia(
     .values({
       hash,
       alt: input.alt,
+      name: uploadedFileName(input.name),
       width,
       height,
       sourceFormat: type,

@@ -20,6 +20,8 @@ export interface StaffMember {
   authorId: number | null;
   /** null while the account may sign in. */
   disabledAt: Date | null;
+  /** A provisional password given by an admin: the account's sessions may only replace it. */
+  mustChangePassword: boolean;
 }
 
 /** Argon2id, OWASP's second configuration (19 MiB, 2 passes). */
@@ -48,6 +50,7 @@ const toMember = (row: typeof staff.$inferSelect): StaffMember => ({
   role: row.role,
   authorId: row.authorId,
   disabledAt: row.disabledAt ?? null,
+  mustChangePassword: row.mustChangePassword ?? false,
 });
 
 export class StaffExistsError extends Error {}
@@ -175,7 +178,8 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   const closed = await db.transaction(async (tx) => {
-    await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id));
+    // A password the person chose: the provisional one (if any) no longer restricts the account.
+    await tx.update(staff).set({ passwordHash, mustChangePassword: false }).where(eq(staff.id, member.id));
     const gone = await tx
       .delete(staffSessions)
       .where(and(eq(staffSessions.staffId, member.id), ne(staffSessions.tokenHash, tokenHash(keepToken))))
@@ -250,5 +254,62 @@ export async function setStaffActive(
       .returning({ tokenHash: staffSessions.tokenHash });
     if (!target.disabledAt) await record(closed.length);
     return { ok: true, value: { member: toMember(row ?? target), sessionsClosed: closed.length, changed: !target.disabledAt } } as const;
+  });
+}
+
+/** Unambiguous letters and digits (no 0/o, 1/l/i): read aloud or copied by hand without a mistake. */
+const PROVISIONAL_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** 20 random characters in groups of 5 (about 99 bits), well above the 12 characters asked of a password. */
+export function provisionalPassword(): string {
+  const chars: string[] = [];
+  // Rejection sampling: every character equally likely (256 is not a multiple of the alphabet's length).
+  const limit = 256 - (256 % PROVISIONAL_ALPHABET.length);
+  while (chars.length < 20) {
+    for (const byte of randomBytes(32)) {
+      if (byte < limit && chars.length < 20) chars.push(PROVISIONAL_ALPHABET[byte % PROVISIONAL_ALPHABET.length] ?? 'a');
+    }
+  }
+  return [0, 5, 10, 15].map((at) => chars.slice(at, at + 5).join('')).join('-');
+}
+
+/**
+ * An admin gives another account a provisional password: hashed, every session of the account closed, and
+ * the account restricted to choosing its own password at its next sign-in. The password is returned once
+ * (to be handed over) and is never in the audit log. Not on one's own account: "Mon compte" changes it,
+ * with the current password.
+ */
+export async function resetStaffPassword(
+  db: Database,
+  actor: StaffMember,
+  targetId: number,
+  now: Date,
+): Promise<AccountResult<{ member: StaffMember; provisionalPassword: string; sessionsClosed: number }>> {
+  if (targetId === actor.id) {
+    return {
+      ok: false,
+      kind: 'taken',
+      message: 'Vous ne pouvez pas réinitialiser votre propre mot de passe ici : changez-le sous « Mon compte ».',
+    };
+  }
+  const [exists] = await db.select({ id: staff.id }).from(staff).where(eq(staff.id, targetId));
+  if (!exists) return { ok: false, kind: 'notFound' };
+  const password = provisionalPassword();
+  // Hashed before the transaction: Argon2 takes a while, and row locks should not wait for it.
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(staff).set({ passwordHash, mustChangePassword: true }).where(eq(staff.id, targetId)).returning();
+    if (!row) return { ok: false, kind: 'notFound' } as const;
+    const closed = await tx
+      .delete(staffSessions)
+      .where(eq(staffSessions.staffId, targetId))
+      .returning({ tokenHash: staffSessions.tokenHash });
+    await audit(
+      tx,
+      actor,
+      { action: 'staff.password.reset', entity: 'staff', entityId: targetId, detail: { email: row.email, sessionsClosed: closed.length } },
+      now,
+    );
+    return { ok: true, value: { member: toMember(row), provisionalPassword: password, sessionsClosed: closed.length } } as const;
   });
 }

@@ -3,9 +3,11 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
-import { deleteMedia, listMedia, mediaMaxBytes, uploadMedia } from '../media.server.ts';
+import { deleteMedia, hasControlCharacter, listMedia, mediaMaxBytes, uploadMedia } from '../media.server.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, staffOnly } from './newsroomHttp.ts';
 import { readUpload } from './mediaUpload.ts';
+
+const mediaSearchMessage = 'La recherche ne peut pas contenir de caractères de contrôle (retour à la ligne, tabulation…).';
 
 export function mediaHandlers(deps: NewsroomDeps) {
   const { clock, storage } = deps;
@@ -14,9 +16,12 @@ export function mediaHandlers(deps: NewsroomDeps) {
     listMedia: staffOnly(deps, null, '', async (ctx) => {
       const query = parseParams(contract.ListMediaQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
       if (!query.ok) return query.response;
+      const q = query.value.q ?? '';
+      // PostgreSQL text cannot hold NUL, and no file name or alt text holds a control character: refused, not a 500.
+      if (hasControlCharacter(q)) return errorJson(400, mediaSearchMessage, { q: mediaSearchMessage });
       return ctx.reply(
         200,
-        { results: await listMedia(ctx.db, { limit: query.value.limit ?? 24, offset: query.value.offset ?? 0 }) },
+        { results: await listMedia(ctx.db, { limit: query.value.limit ?? 24, offset: query.value.offset ?? 0, q }) },
         noStore,
       );
     }),

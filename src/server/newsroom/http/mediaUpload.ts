@@ -19,7 +19,8 @@ export async function readUpload(
   request: Request,
   maxBytes: number,
 ): Promise<
-  { ok: true; value: { bytes: Uint8Array; alt: string; focalX: number | null; focalY: number | null } } | { ok: false; response: Response }
+  | { ok: true; value: { bytes: Uint8Array; alt: string; name: string | null; focalX: number | null; focalY: number | null } }
+  | { ok: false; response: Response }
 > {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType)) {
@@ -58,5 +59,6 @@ export async function readUpload(
   // Both coordinates or none: half a focal point means nothing to a crop.
   if (focalX === undefined || focalY === undefined || (focalX === null) !== (focalY === null))
     return { ok: false, response: errorJson(400, uploadMessages.focal, { focal: uploadMessages.focal }) };
-  return { ok: true, value: { bytes: new Uint8Array(await file.arrayBuffer()), alt, focalX, focalY } };
+  const name = file instanceof File ? file.name : null;
+  return { ok: true, value: { bytes: new Uint8Array(await file.arrayBuffer()), alt, name, focalX, focalY } };
 }

@@ -38,6 +38,8 @@ export const newsroomMessages = {
   staffExists: 'Un compte existe déjà avec cette adresse e-mail.',
   staff: 'Ce compte est introuvable.',
   media: 'Cette image est introuvable dans la médiathèque.',
+  mustChangePassword:
+    'Choisissez d’abord votre propre mot de passe : le mot de passe provisoire ne sert qu’à cela (Mon compte, « Changer le mot de passe »).',
   testClockOff: "L'horloge du serveur ne peut être avancée que dans les tests (NEWSROOM_TEST_CLOCK=1).",
   unexpectedField: (name: string) => `Le champ « ${name} » n'est pas attendu.`,
   required: (name: string) => `Le champ « ${name} » est obligatoire.`,
@@ -86,7 +88,14 @@ export const articleIdOf = <O extends OperationId>(ctx: ApiContext<O>) =>
   parseParams(contract.GetAdminArticleParams, ctx.params as Record<string, string>, ['id']);
 
 export function publicMember(member: StaffMember) {
-  return { id: member.id, email: member.email, name: member.name, role: member.role, disabledAt: member.disabledAt?.toISOString() ?? null };
+  return {
+    id: member.id,
+    email: member.email,
+    name: member.name,
+    role: member.role,
+    disabledAt: member.disabledAt?.toISOString() ?? null,
+    mustChangePassword: member.mustChangePassword,
+  };
 }
 
 /** One mapping of every newsroom write's result to its answer. */
@@ -169,12 +178,17 @@ export function sessionCookie(deps: NewsroomDeps, request: Request, token: strin
 
 export type StaffHandler<O extends OperationId> = (ctx: ApiContext<O>, session: StaffSession) => Promise<Response>;
 
-/** A staff-only operation: session (401), CSRF token on writes (403), role (403). */
+/**
+ * A staff-only operation: session (401), CSRF token on writes (403), provisional password (403 outside the
+ * few operations that replace it), role (403).
+ */
 export function staffOnly<O extends OperationId>(
   deps: NewsroomDeps,
   roles: readonly StaffRole[] | null,
   what: string,
   handle: StaffHandler<O>,
+  /** Open to a session with a provisional password: only seeing itself, replacing the password, signing out. */
+  options: { provisionalPassword?: 'allowed' } = {},
 ): ApiHandler<O> {
   return async (ctx) => {
     const token = sessionToken(ctx.request);
@@ -184,6 +198,8 @@ export function staffOnly<O extends OperationId>(
       const sent = ctx.request.headers.get('x-csrf-token');
       if (sent === null || sent !== session.csrfToken) return errorJson(403, newsroomMessages.csrf);
     }
+    if (session.member.mustChangePassword && options.provisionalPassword !== 'allowed')
+      return errorJson(403, newsroomMessages.mustChangePassword);
     if (roles && !roles.includes(session.member.role)) return forbidden(session.member, what);
     return handle(ctx, session);
   };

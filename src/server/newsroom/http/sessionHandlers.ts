@@ -69,15 +69,25 @@ export function sessionHandlers(deps: NewsroomDeps) {
       if (!member) return errorJson(401, newsroomMessages.badPasskey);
       return signedIn(ctx, member, 'passkey');
     },
-    getAdminSession: staffOnly(deps, null, '', async (ctx, session) =>
-      ctx.reply(200, { staff: publicMember(session.member), csrfToken: session.csrfToken }, noStore),
+    getAdminSession: staffOnly(
+      deps,
+      null,
+      '',
+      async (ctx, session) => ctx.reply(200, { staff: publicMember(session.member), csrfToken: session.csrfToken }, noStore),
+      { provisionalPassword: 'allowed' },
     ),
-    signOutStaff: staffOnly(deps, null, '', async (ctx, session) => {
-      await closeSession(ctx.db, sessionToken(ctx.request), session.member, clock.now());
-      const response = noContent();
-      response.headers.append('set-cookie', sessionCookie(deps, ctx.request, '', 0));
-      return response;
-    }),
+    signOutStaff: staffOnly(
+      deps,
+      null,
+      '',
+      async (ctx, session) => {
+        await closeSession(ctx.db, sessionToken(ctx.request), session.member, clock.now());
+        const response = noContent();
+        response.headers.append('set-cookie', sessionCookie(deps, ctx.request, '', 0));
+        return response;
+      },
+      { provisionalPassword: 'allowed' },
+    ),
     listPasskeys: staffOnly(deps, null, '', async (ctx, session) =>
       ctx.reply(200, { results: await listPasskeys(ctx.db, session.member) }, noStore),
     ),

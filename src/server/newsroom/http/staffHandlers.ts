@@ -5,7 +5,15 @@ import { authors } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
-import { changePassword, createStaff, listStaff, type StaffMember, setStaffActive, StaffExistsError } from '../staff.server.ts';
+import {
+  changePassword,
+  createStaff,
+  listStaff,
+  resetStaffPassword,
+  type StaffMember,
+  setStaffActive,
+  StaffExistsError,
+} from '../staff.server.ts';
 import {
   admins,
   answer,
@@ -54,14 +62,41 @@ export function staffHandlers(deps: NewsroomDeps) {
         ok: (v) => ctx.reply(200, publicMember(v.member), noStore),
       });
     }),
-    changeOwnPassword: staffOnly(deps, null, '', async (ctx, session) => {
-      // Each try costs an Argon2 verification and guesses the password: limited like sign-in.
-      const refusal = await deps.rateLimited(ctx.request, 'admin-password', deps.loginPerMinute, newsroomMessages.tooManyAttempts);
-      if (refusal) return refusal;
-      const input = await readBody(ctx, contract.ChangeOwnPasswordBody);
-      if (!input.ok) return input.response;
-      const result = await changePassword(ctx.db, session.member, input.value, sessionToken(ctx.request) ?? '', clock.now());
-      return answer(result, { member: session.member, what: '', notFound: newsroomMessages.staff, ok: (v) => ctx.reply(200, v, noStore) });
+    changeOwnPassword: staffOnly(
+      deps,
+      null,
+      '',
+      async (ctx, session) => {
+        // Each try costs an Argon2 verification and guesses the password: limited like sign-in.
+        const refusal = await deps.rateLimited(ctx.request, 'admin-password', deps.loginPerMinute, newsroomMessages.tooManyAttempts);
+        if (refusal) return refusal;
+        const input = await readBody(ctx, contract.ChangeOwnPasswordBody);
+        if (!input.ok) return input.response;
+        const result = await changePassword(ctx.db, session.member, input.value, sessionToken(ctx.request) ?? '', clock.now());
+        return answer(result, {
+          member: session.member,
+          what: '',
+          notFound: newsroomMessages.staff,
+          ok: (v) => ctx.reply(200, v, noStore),
+        });
+      },
+      { provisionalPassword: 'allowed' },
+    ),
+    resetStaffPassword: staffOnly(deps, admins, 'de réinitialiser les mots de passe', async (ctx, session) => {
+      const id = parseParams(contract.ResetStaffPasswordParams, ctx.params, ['id']);
+      if (!id.ok) return id.response;
+      const result = await resetStaffPassword(ctx.db, session.member, id.value.id, clock.now());
+      return answer(result, {
+        member: session.member,
+        what: '',
+        notFound: newsroomMessages.staff,
+        ok: (v) =>
+          ctx.reply(
+            200,
+            { staff: publicMember(v.member), provisionalPassword: v.provisionalPassword, sessionsClosed: v.sessionsClosed },
+            noStore,
+          ),
+      });
     }),
     listAdminAuthors: staffOnly(deps, null, '', async (ctx) => {
       const rows = await ctx.db.select({ id: authors.id, slug: authors.slug, name: authors.name }).from(authors).orderBy(asc(authors.name));

@@ -93,7 +93,16 @@ export function withoutVariantSuffix(path: string): string | null {
  * matched exactly (`/equipe`) or as a prefix (`/admin/…`). redirectPaths.test.ts checks the list against
  * src/routes.
  */
-export const RESERVED_PREFIXES: readonly string[] = ['/admin', '/api', '/media', '/newsletter', '/apercu', '/_build', '/assets'];
+export const RESERVED_PREFIXES: readonly string[] = [
+  '/admin',
+  '/api',
+  '/media',
+  '/newsletter',
+  '/apercu',
+  '/apercu-quizz',
+  '/_build',
+  '/assets',
+];
 export const RESERVED_PAGES: readonly string[] = [
   '/',
   '/app',

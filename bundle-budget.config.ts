@@ -25,11 +25,13 @@ export const bundleBudget = {
    * Issue 22 asks the article for 115 kB at most; figures of 2026-11-25 (after its cuts) plus about 2.5 %
    * headroom: article 109 877 bytes, home 109 881, category 109 479. Lower a budget when a change makes a page
    * lighter, so the budget keeps what was won; raise one only with the reason in docs/decisions/018.
+   * Raised to 112 kB on 2026-11-26 (issue 19: the newsroom's formats add their routes to the router's tree that
+   * every page loads; decision 018, "JavaScript budget", point 6).
    */
   pages: {
-    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 110 * kB },
-    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 110 * kB },
-    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 110 * kB },
+    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 112 * kB },
+    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 112 * kB },
+    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 112 * kB },
   } satisfies Record<string, PageBudget>,
 
   /** Staff, server and tooling code: none of it may be in a chunk those pages load at start. */

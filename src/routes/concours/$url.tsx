@@ -38,6 +38,10 @@ function ContestPage() {
         </span>
       </p>
       <h1 className="mt-4 font-display text-4xl font-black leading-tight text-balance md:text-5xl">{contest.title}</h1>
+      {contest.status === 'closed' && (
+        // Said in words, not only by the badge: a reader arriving from a shared link must not try to take part.
+        <p className="contest-closed mt-4 rounded-xl bg-encre/5 px-4 py-3 font-bold text-encre">Ce concours est terminé.</p>
+      )}
       <p className="mt-4 text-xl text-encre/85">{contest.description}</p>
       <ContentImage
         image={contest.image}

@@ -1,7 +1,7 @@
 /** For mosaic and contest test files: valid newsroom bodies (library images with alt text). */
 import type { ContestDraftInput, MosaicDraftInput } from '../api/types.ts';
 
-const image = (alt: string) => ({ url: '/media/svg/mosaiques/redaction.svg', alt, width: 1200, height: 800 });
+const image = (alt: string) => ({ url: '/media/svg/mosaic/redaction.svg', alt, width: 1200, height: 800 });
 
 export function mosaicDraftBody(title: string, extra: Partial<MosaicDraftInput> = {}): MosaicDraftInput {
   return {

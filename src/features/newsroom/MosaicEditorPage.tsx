@@ -22,7 +22,7 @@ type MosaicForm = Omit<MosaicDraftInput, 'slug'> & { slug: string };
 type Entry = MosaicForm['images'][number];
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
-const blankImage = () => ({ url: '/media/svg/mosaiques/nouvelle-image.svg', alt: '', width: 1200, height: 1500 });
+const blankImage = () => ({ url: '/media/svg/mosaic/nouvelle-image.svg', alt: '', width: 1200, height: 1500 });
 const emptyEntry = (): Entry => ({ image: blankImage(), caption: '', credit: '' });
 const emptyForm = (): MosaicForm => ({ title: '', slug: '', description: '', cover: blankImage(), images: [emptyEntry()] });
 const formOf = (m: AdminMosaic): MosaicForm => ({

@@ -45,7 +45,7 @@ export const emptyContestForm = (now = new Date()): ContestForm => ({
   title: '',
   slug: '',
   description: '',
-  image: { url: '/media/svg/concours/nouveau-concours.svg', alt: '', width: 1200, height: 800 },
+  image: { url: '/media/svg/contest/nouveau-concours.svg', alt: '', width: 1200, height: 800 },
   prize: '',
   rules: '',
   startsAt: localInput(now.toISOString()),

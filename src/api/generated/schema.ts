@@ -2567,7 +2567,7 @@ export interface paths {
     /**
      * Enregistrer une mosaïque
      * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
-     *     Un élément publié enregistré est aussitôt ce que voient les lectrices.
+     *     Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
      */
     put: operations['updateAdminMosaic'];
     post?: never;
@@ -2593,7 +2593,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Programmer, publier, dépublier une mosaïque, ou le repasser en brouillon
+     * Programmer, publier, dépublier une mosaïque, ou la repasser en brouillon
      * @description Les mêmes états et les mêmes rôles que pour les articles. Publiée, la mosaïque apparaît sur `/mosaiques` et à son adresse `/mosaique/{url}`.
      */
     post: operations['changeAdminMosaicStatus'];
@@ -2705,7 +2705,7 @@ export interface paths {
     /**
      * Enregistrer un concours
      * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
-     *     Un élément publié enregistré est aussitôt ce que voient les lectrices.
+     *     Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
      */
     put: operations['updateAdminContest'];
     post?: never;

@@ -5715,7 +5715,7 @@ export const GetAdminMosaicResponse = AdminMosaic;
 
 /**
  * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
- * Un élément publié enregistré est aussitôt ce que voient les lectrices.
+ * Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
  * @summary Enregistrer une mosaïque
  */
 export const updateAdminMosaicPathIdMax = 2147483647;
@@ -5735,7 +5735,7 @@ export const UpdateAdminMosaicResponse = AdminMosaic;
 
 /**
  * Les mêmes états et les mêmes rôles que pour les articles. Publiée, la mosaïque apparaît sur `/mosaiques` et à son adresse `/mosaique/{url}`.
- * @summary Programmer, publier, dépublier une mosaïque, ou le repasser en brouillon
+ * @summary Programmer, publier, dépublier une mosaïque, ou la repasser en brouillon
  */
 export const changeAdminMosaicStatusPathIdMax = 2147483647;
 
@@ -5857,7 +5857,7 @@ export const GetAdminContestResponse = AdminContest;
 
 /**
  * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
- * Un élément publié enregistré est aussitôt ce que voient les lectrices.
+ * Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
  * @summary Enregistrer un concours
  */
 export const updateAdminContestPathIdMax = 2147483647;

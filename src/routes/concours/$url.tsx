@@ -64,14 +64,18 @@ function ContestPage() {
           <dd className="mt-1">{formatDate(contest.endsAt)}</dd>
         </div>
       </dl>
-      <section aria-labelledby="contest-rules" className="prose-piquante mt-10">
-        <h2 id="contest-rules">Le règlement</h2>
-        <ol>
-          {contest.rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ol>
-      </section>
+      {contest.rules.length > 0 ? (
+        <section aria-labelledby="contest-rules" className="prose-piquante mt-10">
+          <h2 id="contest-rules">Le règlement</h2>
+          <ol>
+            {contest.rules.map((rule, index) => (
+              // Two articles of an editor's rules may read the same: the place keeps the key unique (a static list).
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={`${index}:${rule}`}>{rule}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
     </article>
   );
 }

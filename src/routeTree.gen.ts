@@ -52,12 +52,16 @@ import { Route as TagSlugRouteImport } from './routes/tag.$slug'
 import { Route as AdminArticlesIdRouteImport } from './routes/admin/articles.$id'
 import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citations.index'
 import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
+import { Route as AdminConcoursIndexRouteImport } from './routes/admin/concours.index'
+import { Route as AdminConcoursIdRouteImport } from './routes/admin/concours.$id'
 import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
 import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminInstagramIndexRouteImport } from './routes/admin/instagram.index'
 import { Route as AdminInstagramIdRouteImport } from './routes/admin/instagram.$id'
 import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.index'
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
+import { Route as AdminMosaiquesIndexRouteImport } from './routes/admin/mosaiques.index'
+import { Route as AdminMosaiquesIdRouteImport } from './routes/admin/mosaiques.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
 import { Route as AdminPopinsIdRouteImport } from './routes/admin/popins.$id'
 import { Route as AdminQuizzIndexRouteImport } from './routes/admin/quizz.index'
@@ -290,6 +294,16 @@ const AdminCitationsIdRoute = AdminCitationsIdRouteImport.update({
   path: '/citations/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminConcoursIndexRoute = AdminConcoursIndexRouteImport.update({
+  id: '/concours/',
+  path: '/concours/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminConcoursIdRoute = AdminConcoursIdRouteImport.update({
+  id: '/concours/$id',
+  path: '/concours/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
   id: '/generateurs/',
   path: '/generateurs/',
@@ -318,6 +332,16 @@ const AdminLettresIndexRoute = AdminLettresIndexRouteImport.update({
 const AdminLettresIdRoute = AdminLettresIdRouteImport.update({
   id: '/lettres/$id',
   path: '/lettres/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMosaiquesIndexRoute = AdminMosaiquesIndexRouteImport.update({
+  id: '/mosaiques/',
+  path: '/mosaiques/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMosaiquesIdRoute = AdminMosaiquesIdRouteImport.update({
+  id: '/mosaiques/$id',
+  path: '/mosaiques/$id',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminPopinsIndexRoute = AdminPopinsIndexRouteImport.update({
@@ -422,9 +446,11 @@ export interface FileRoutesByFullPath {
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
+  '/admin/concours/$id': typeof AdminConcoursIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
@@ -433,9 +459,11 @@ export interface FileRoutesByFullPath {
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
+  '/admin/concours/': typeof AdminConcoursIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
+  '/admin/mosaiques/': typeof AdminMosaiquesIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/admin/shopping/': typeof AdminShoppingIndexRoute
@@ -483,9 +511,11 @@ export interface FileRoutesByTo {
   '/lettres': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
+  '/admin/concours/$id': typeof AdminConcoursIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
@@ -494,9 +524,11 @@ export interface FileRoutesByTo {
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations': typeof AdminCitationsIndexRoute
+  '/admin/concours': typeof AdminConcoursIndexRoute
   '/admin/generateurs': typeof AdminGenerateursIndexRoute
   '/admin/instagram': typeof AdminInstagramIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
+  '/admin/mosaiques': typeof AdminMosaiquesIndexRoute
   '/admin/popins': typeof AdminPopinsIndexRoute
   '/admin/quizz': typeof AdminQuizzIndexRoute
   '/admin/shopping': typeof AdminShoppingIndexRoute
@@ -546,9 +578,11 @@ export interface FileRoutesById {
   '/lettres/': typeof LettresIndexRoute
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
+  '/admin/concours/$id': typeof AdminConcoursIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
+  '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
@@ -557,9 +591,11 @@ export interface FileRoutesById {
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
+  '/admin/concours/': typeof AdminConcoursIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
+  '/admin/mosaiques/': typeof AdminMosaiquesIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/admin/shopping/': typeof AdminShoppingIndexRoute
@@ -610,9 +646,11 @@ export interface FileRouteTypes {
     | '/lettres/'
     | '/admin/articles/$id'
     | '/admin/citations/$id'
+    | '/admin/concours/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
+    | '/admin/mosaiques/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
     | '/admin/shopping/$id'
@@ -621,9 +659,11 @@ export interface FileRouteTypes {
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
+    | '/admin/concours/'
     | '/admin/generateurs/'
     | '/admin/instagram/'
     | '/admin/lettres/'
+    | '/admin/mosaiques/'
     | '/admin/popins/'
     | '/admin/quizz/'
     | '/admin/shopping/'
@@ -671,9 +711,11 @@ export interface FileRouteTypes {
     | '/lettres'
     | '/admin/articles/$id'
     | '/admin/citations/$id'
+    | '/admin/concours/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
+    | '/admin/mosaiques/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
     | '/admin/shopping/$id'
@@ -682,9 +724,11 @@ export interface FileRouteTypes {
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/citations'
+    | '/admin/concours'
     | '/admin/generateurs'
     | '/admin/instagram'
     | '/admin/lettres'
+    | '/admin/mosaiques'
     | '/admin/popins'
     | '/admin/quizz'
     | '/admin/shopping'
@@ -733,9 +777,11 @@ export interface FileRouteTypes {
     | '/lettres/'
     | '/admin/articles/$id'
     | '/admin/citations/$id'
+    | '/admin/concours/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
+    | '/admin/mosaiques/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
     | '/admin/shopping/$id'
@@ -744,9 +790,11 @@ export interface FileRouteTypes {
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
+    | '/admin/concours/'
     | '/admin/generateurs/'
     | '/admin/instagram/'
     | '/admin/lettres/'
+    | '/admin/mosaiques/'
     | '/admin/popins/'
     | '/admin/quizz/'
     | '/admin/shopping/'
@@ -1092,6 +1140,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCitationsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/concours/': {
+      id: '/admin/concours/'
+      path: '/concours'
+      fullPath: '/admin/concours/'
+      preLoaderRoute: typeof AdminConcoursIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/concours/$id': {
+      id: '/admin/concours/$id'
+      path: '/concours/$id'
+      fullPath: '/admin/concours/$id'
+      preLoaderRoute: typeof AdminConcoursIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/generateurs/': {
       id: '/admin/generateurs/'
       path: '/generateurs'
@@ -1132,6 +1194,20 @@ declare module '@tanstack/react-router' {
       path: '/lettres/$id'
       fullPath: '/admin/lettres/$id'
       preLoaderRoute: typeof AdminLettresIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/mosaiques/': {
+      id: '/admin/mosaiques/'
+      path: '/mosaiques'
+      fullPath: '/admin/mosaiques/'
+      preLoaderRoute: typeof AdminMosaiquesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/mosaiques/$id': {
+      id: '/admin/mosaiques/$id'
+      path: '/mosaiques/$id'
+      fullPath: '/admin/mosaiques/$id'
+      preLoaderRoute: typeof AdminMosaiquesIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/popins/': {
@@ -1229,16 +1305,20 @@ interface AdminRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminCitationsIdRoute: typeof AdminCitationsIdRoute
+  AdminConcoursIdRoute: typeof AdminConcoursIdRoute
   AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
+  AdminMosaiquesIdRoute: typeof AdminMosaiquesIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
   AdminQuizzIdRoute: typeof AdminQuizzIdRoute
   AdminShoppingIdRoute: typeof AdminShoppingIdRoute
   AdminCitationsIndexRoute: typeof AdminCitationsIndexRoute
+  AdminConcoursIndexRoute: typeof AdminConcoursIndexRoute
   AdminGenerateursIndexRoute: typeof AdminGenerateursIndexRoute
   AdminInstagramIndexRoute: typeof AdminInstagramIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
+  AdminMosaiquesIndexRoute: typeof AdminMosaiquesIndexRoute
   AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
   AdminQuizzIndexRoute: typeof AdminQuizzIndexRoute
   AdminShoppingIndexRoute: typeof AdminShoppingIndexRoute
@@ -1259,16 +1339,20 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminCitationsIdRoute: AdminCitationsIdRoute,
+  AdminConcoursIdRoute: AdminConcoursIdRoute,
   AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
+  AdminMosaiquesIdRoute: AdminMosaiquesIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
   AdminQuizzIdRoute: AdminQuizzIdRoute,
   AdminShoppingIdRoute: AdminShoppingIdRoute,
   AdminCitationsIndexRoute: AdminCitationsIndexRoute,
+  AdminConcoursIndexRoute: AdminConcoursIndexRoute,
   AdminGenerateursIndexRoute: AdminGenerateursIndexRoute,
   AdminInstagramIndexRoute: AdminInstagramIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
+  AdminMosaiquesIndexRoute: AdminMosaiquesIndexRoute,
   AdminPopinsIndexRoute: AdminPopinsIndexRoute,
   AdminQuizzIndexRoute: AdminQuizzIndexRoute,
   AdminShoppingIndexRoute: AdminShoppingIndexRoute,

@@ -200,9 +200,37 @@ export const mosaics = pgTable(
     description: text('description').notNull(),
     cover: jsonb('cover').$type<Image>().notNull(),
     images: jsonb('images').$type<MosaicImage[]>().notNull(),
-    publishedAt: tstz('published_at').notNull(),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    /** Set on first publication; null for a draft never published (readers only get published rows). */
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('mosaics_published_idx').on(t.publishedAt, t.id)],
+  (t) => [
+    index('mosaics_published_idx').on(t.publishedAt, t.id),
+    index('mosaics_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('mosaics_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+  ],
+);
+
+/** A snapshot of each saved version of a mosaic (the editorial workflow's revisions). */
+export const mosaicRevisions = pgTable(
+  'mosaic_revisions',
+  {
+    id: serial('id').primaryKey(),
+    mosaicId: integer('mosaic_id')
+      .notNull()
+      .references(() => mosaics.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mosaic_revisions_mosaic_version_idx').on(t.mosaicId, t.version)],
 );
 
 export const formatContests = pgTable(
@@ -217,9 +245,38 @@ export const formatContests = pgTable(
     rules: jsonb('rules').$type<string[]>().notNull(),
     startsAt: tstz('starts_at').notNull(),
     endsAt: tstz('ends_at').notNull(),
-    publishedAt: tstz('published_at').notNull(),
+    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    /** Set on first publication; null for a draft never published (readers only get published rows). */
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('format_contests_published_idx').on(t.publishedAt, t.id)],
+  (t) => [
+    index('format_contests_published_idx').on(t.publishedAt, t.id),
+    index('format_contests_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+    check('format_contests_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
+    check('format_contests_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** A snapshot of each saved version of a contest (the editorial workflow's revisions). */
+export const formatContestRevisions = pgTable(
+  'format_contest_revisions',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => formatContests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    staffId: integer('staff_id').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('format_contest_revisions_contest_version_idx').on(t.contestId, t.version)],
 );
 
 /**

@@ -35,7 +35,9 @@ function MosaicPage() {
       </PageHeading>
       <ul className="mosaic-grid mx-auto max-w-7xl columns-1 gap-6 px-4 sm:columns-2 md:px-6 lg:columns-3">
         {mosaic.images.map((item, index) => (
-          <li key={item.image.url} className="mb-6 break-inside-avoid">
+          // The same image may appear twice in an editor's mosaic: its place keeps the key unique (a static list).
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={`${index}:${item.image.url}`} className="mb-6 break-inside-avoid">
             <figure>
               <ContentImage
                 image={item.image}
@@ -44,7 +46,7 @@ function MosaicPage() {
                 className="h-auto w-full rounded-xl bg-piment-light"
               />
               <figcaption className="mt-2 text-base">
-                {item.caption} <span className="text-sm text-encre/75">© {item.credit}</span>
+                {item.caption} {item.credit ? <span className="text-sm text-encre/75">© {item.credit}</span> : null}
               </figcaption>
             </figure>
           </li>

@@ -157,6 +157,26 @@ export const apiOperations = {
     method: 'POST',
     path: '/api/admin/instagram/:id/revisions/:revisionId/restore',
   },
+  listAdminMosaics: { method: 'GET', path: '/api/admin/mosaics' },
+  createAdminMosaic: { method: 'POST', path: '/api/admin/mosaics' },
+  getAdminMosaic: { method: 'GET', path: '/api/admin/mosaics/:id' },
+  updateAdminMosaic: { method: 'PUT', path: '/api/admin/mosaics/:id' },
+  changeAdminMosaicStatus: { method: 'POST', path: '/api/admin/mosaics/:id/status' },
+  listMosaicRevisions: { method: 'GET', path: '/api/admin/mosaics/:id/revisions' },
+  restoreMosaicRevision: {
+    method: 'POST',
+    path: '/api/admin/mosaics/:id/revisions/:revisionId/restore',
+  },
+  listAdminContests: { method: 'GET', path: '/api/admin/contests' },
+  createAdminContest: { method: 'POST', path: '/api/admin/contests' },
+  getAdminContest: { method: 'GET', path: '/api/admin/contests/:id' },
+  updateAdminContest: { method: 'PUT', path: '/api/admin/contests/:id' },
+  changeAdminContestStatus: { method: 'POST', path: '/api/admin/contests/:id/status' },
+  listContestRevisions: { method: 'GET', path: '/api/admin/contests/:id/revisions' },
+  restoreContestRevision: {
+    method: 'POST',
+    path: '/api/admin/contests/:id/revisions/:revisionId/restore',
+  },
   getPopinPreview: { method: 'GET', path: '/api/preview/popin/:token' },
 } as const;
 

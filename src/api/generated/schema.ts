@@ -2519,6 +2519,282 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/mosaics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Les mosaïques de la rédaction
+     * @description Tous les éléments, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :
+     *     contributor et author n'y voient que leurs propres brouillons et ce qui est publié.
+     */
+    get: operations['listAdminMosaics'];
+    put?: never;
+    /**
+     * Créer une mosaïque (brouillon)
+     * @description Titre, description et légendes en texte simple (pas de HTML, pas d'adresse `javascript:`) ; la couverture et
+     *     chaque image viennent de la médiathèque avec leur texte alternatif. L'adresse (`slug`) vient du titre si elle
+     *     n'est pas donnée ; déjà prise, c'est un `409`.
+     */
+    post: operations['createAdminMosaic'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mosaics/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Une mosaïque de la rédaction
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
+    get: operations['getAdminMosaic'];
+    /**
+     * Enregistrer une mosaïque
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+     *     Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
+     */
+    put: operations['updateAdminMosaic'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mosaics/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier une mosaïque, ou la repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publiée, la mosaïque apparaît sur `/mosaiques` et à son adresse `/mosaique/{url}`.
+     */
+    post: operations['changeAdminMosaicStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mosaics/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'une mosaïque
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour le lire.
+     */
+    get: operations['listMosaicRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mosaics/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision d'une mosaïque
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restoreMosaicRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Les concours de la rédaction
+     * @description Tous les éléments, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :
+     *     contributor et author n'y voient que leurs propres brouillons et ce qui est publié.
+     */
+    get: operations['listAdminContests'];
+    put?: never;
+    /**
+     * Créer un concours (brouillon)
+     * @description Titre, description, lot et règlement en texte simple (pas de HTML, pas d'adresse `javascript:`) ; l'image vient
+     *     de la médiathèque avec son texte alternatif ; la clôture est après l'ouverture. L'adresse (`slug`) vient du
+     *     titre si elle n'est pas donnée ; déjà prise, c'est un `409`.
+     */
+    post: operations['createAdminContest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Un concours de la rédaction
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
+    get: operations['getAdminContest'];
+    /**
+     * Enregistrer un concours
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+     *     Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
+     */
+    put: operations['updateAdminContest'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Programmer, publier, dépublier un concours, ou le repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publié, le concours apparaît sur `/concours` et à son adresse ; après sa clôture, sa page dit qu'il est terminé.
+     */
+    post: operations['changeAdminContestStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'un concours
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour le lire.
+     */
+    get: operations['listContestRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision d'un concours
+     * @description Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+     */
+    post: operations['restoreContestRevision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/preview/popin/{token}': {
     parameters: {
       query?: never;
@@ -3287,6 +3563,152 @@ export interface components {
     };
     AdminInstagramPostList: {
       results: components['schemas']['AdminInstagramPostSummary'][];
+      total: number;
+    };
+    MosaicImageInput: {
+      image: components['schemas']['Image'];
+      /** @description Légende, en texte simple. */
+      caption: string;
+      /** @description Crédit photo, en texte simple. */
+      credit: string;
+    };
+    MosaicDraftInput: {
+      slug?: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      cover: components['schemas']['Image'];
+      images: components['schemas']['MosaicImageInput'][];
+    };
+    MosaicUpdateInput: {
+      version: number;
+      slug?: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      cover: components['schemas']['Image'];
+      images: components['schemas']['MosaicImageInput'][];
+    };
+    AdminMosaic: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      url: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      cover: components['schemas']['Image'];
+      images: components['schemas']['MosaicImage'][];
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminMosaicSummary: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      url: components['schemas']['Slug'];
+      title: string;
+      cover: components['schemas']['Image'];
+      imageCount: number;
+      createdById: number | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminMosaicList: {
+      results: components['schemas']['AdminMosaicSummary'][];
+      total: number;
+    };
+    ContestDraftInput: {
+      slug?: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+      /** @description Le lot, en texte simple. */
+      prize: string;
+      /** @description Les articles du règlement, en texte simple. */
+      rules: string[];
+      /**
+       * Format: date-time
+       * @description Ouverture.
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @description Clôture, après l'ouverture.
+       */
+      endsAt: string;
+    };
+    ContestUpdateInput: {
+      version: number;
+      slug?: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+      /** @description Le lot, en texte simple. */
+      prize: string;
+      /** @description Les articles du règlement, en texte simple. */
+      rules: string[];
+      /**
+       * Format: date-time
+       * @description Ouverture.
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @description Clôture, après l'ouverture.
+       */
+      endsAt: string;
+    };
+    AdminContest: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      url: components['schemas']['Slug'];
+      title: string;
+      description: string;
+      image: components['schemas']['Image'];
+      prize: string;
+      rules: string[];
+      /** Format: date-time */
+      startsAt: string;
+      /** Format: date-time */
+      endsAt: string;
+      /**
+       * @description Bientôt (`upcoming`), en cours (`open`) ou terminé (`closed`), d'après les dates.
+       * @enum {string}
+       */
+      state: 'upcoming' | 'open' | 'closed';
+      scheduledAt: string | null;
+      publishedAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminContestSummary: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      url: components['schemas']['Slug'];
+      title: string;
+      image: components['schemas']['Image'];
+      /** Format: date-time */
+      startsAt: string;
+      /** Format: date-time */
+      endsAt: string;
+      /** @enum {string} */
+      state: 'upcoming' | 'open' | 'closed';
+      createdById: number | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdminContestList: {
+      results: components['schemas']['AdminContestSummary'][];
       total: number;
     };
     /** @description Réponse à une popin sondage (rien sur la lectrice). */
@@ -8741,6 +9163,502 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminInstagramPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminMosaics: {
+    parameters: {
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMosaicList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminMosaic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MosaicDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMosaic'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminMosaic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description L'élément, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMosaic'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminMosaic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MosaicUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMosaic'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminMosaicStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMosaic'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listMosaicRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreMosaicRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminMosaic'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminContests: {
+    parameters: {
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Une page. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContestList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminContest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContestDraftInput'];
+      };
+    };
+    responses: {
+      /** @description Brouillon créé (version 1). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminContest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description L'élément, dans son état de travail. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminContest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContestUpdateInput'];
+      };
+    };
+    responses: {
+      /** @description Enregistré ; la version augmente de 1. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminContestStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listContestRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreContestRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContest'];
         };
       };
       400: components['responses']['BadRequest'];

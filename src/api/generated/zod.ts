@@ -1372,6 +1372,209 @@ export const AdminInstagramPostList = zod.strictObject({
 export type AdminInstagramPostList = zod.input<typeof AdminInstagramPostList>;
 export type AdminInstagramPostListOutput = zod.output<typeof AdminInstagramPostList>;
 
+export const mosaicImageInputCaptionMax = 500;
+
+export const mosaicImageInputCreditMax = 200;
+
+export const MosaicImageInput = zod.strictObject({
+  image: Image,
+  caption: zod.string().max(mosaicImageInputCaptionMax).describe('Légende, en texte simple.'),
+  credit: zod.string().max(mosaicImageInputCreditMax).describe('Crédit photo, en texte simple.'),
+});
+
+export type MosaicImageInput = zod.input<typeof MosaicImageInput>;
+export type MosaicImageInputOutput = zod.output<typeof MosaicImageInput>;
+
+export const mosaicDraftInputTitleMax = 200;
+
+export const mosaicDraftInputDescriptionMax = 2000;
+
+export const mosaicDraftInputImagesMax = 60;
+
+export const MosaicDraftInput = zod.strictObject({
+  slug: Slug.optional(),
+  title: zod.string().min(1).max(mosaicDraftInputTitleMax),
+  description: zod.string().max(mosaicDraftInputDescriptionMax),
+  cover: Image,
+  images: zod.array(MosaicImageInput).min(1).max(mosaicDraftInputImagesMax),
+});
+
+export type MosaicDraftInput = zod.input<typeof MosaicDraftInput>;
+export type MosaicDraftInputOutput = zod.output<typeof MosaicDraftInput>;
+
+export const mosaicUpdateInputTitleMax = 200;
+
+export const mosaicUpdateInputDescriptionMax = 2000;
+
+export const mosaicUpdateInputImagesMax = 60;
+
+export const MosaicUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  slug: Slug.optional(),
+  title: zod.string().min(1).max(mosaicUpdateInputTitleMax),
+  description: zod.string().max(mosaicUpdateInputDescriptionMax),
+  cover: Image,
+  images: zod.array(MosaicImageInput).min(1).max(mosaicUpdateInputImagesMax),
+});
+
+export type MosaicUpdateInput = zod.input<typeof MosaicUpdateInput>;
+export type MosaicUpdateInputOutput = zod.output<typeof MosaicUpdateInput>;
+
+export const AdminMosaic = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  url: Slug,
+  title: zod.string(),
+  description: zod.string(),
+  cover: Image,
+  images: zod.array(MosaicImage),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminMosaic = zod.input<typeof AdminMosaic>;
+export type AdminMosaicOutput = zod.output<typeof AdminMosaic>;
+
+export const adminMosaicSummaryImageCountMin = 0;
+
+export const AdminMosaicSummary = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  url: Slug,
+  title: zod.string(),
+  cover: Image,
+  imageCount: zod.int().min(adminMosaicSummaryImageCountMin),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminMosaicSummary = zod.input<typeof AdminMosaicSummary>;
+export type AdminMosaicSummaryOutput = zod.output<typeof AdminMosaicSummary>;
+
+export const adminMosaicListTotalMin = 0;
+
+export const AdminMosaicList = zod.strictObject({
+  results: zod.array(AdminMosaicSummary),
+  total: zod.int().min(adminMosaicListTotalMin),
+});
+
+export type AdminMosaicList = zod.input<typeof AdminMosaicList>;
+export type AdminMosaicListOutput = zod.output<typeof AdminMosaicList>;
+
+export const contestDraftInputTitleMax = 200;
+
+export const contestDraftInputDescriptionMax = 2000;
+
+export const contestDraftInputPrizeMax = 300;
+
+export const contestDraftInputRulesItemMax = 1000;
+
+export const contestDraftInputRulesMax = 30;
+
+export const ContestDraftInput = zod.strictObject({
+  slug: Slug.optional(),
+  title: zod.string().min(1).max(contestDraftInputTitleMax),
+  description: zod.string().max(contestDraftInputDescriptionMax),
+  image: Image,
+  prize: zod.string().min(1).max(contestDraftInputPrizeMax).describe('Le lot, en texte simple.'),
+  rules: zod
+    .array(zod.string().min(1).max(contestDraftInputRulesItemMax))
+    .max(contestDraftInputRulesMax)
+    .describe('Les articles du règlement, en texte simple.'),
+  startsAt: zod.iso.datetime({ offset: true }).describe('Ouverture.'),
+  endsAt: zod.iso.datetime({ offset: true }).describe("Clôture, après l'ouverture."),
+});
+
+export type ContestDraftInput = zod.input<typeof ContestDraftInput>;
+export type ContestDraftInputOutput = zod.output<typeof ContestDraftInput>;
+
+export const contestUpdateInputTitleMax = 200;
+
+export const contestUpdateInputDescriptionMax = 2000;
+
+export const contestUpdateInputPrizeMax = 300;
+
+export const contestUpdateInputRulesItemMax = 1000;
+
+export const contestUpdateInputRulesMax = 30;
+
+export const ContestUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  slug: Slug.optional(),
+  title: zod.string().min(1).max(contestUpdateInputTitleMax),
+  description: zod.string().max(contestUpdateInputDescriptionMax),
+  image: Image,
+  prize: zod.string().min(1).max(contestUpdateInputPrizeMax).describe('Le lot, en texte simple.'),
+  rules: zod
+    .array(zod.string().min(1).max(contestUpdateInputRulesItemMax))
+    .max(contestUpdateInputRulesMax)
+    .describe('Les articles du règlement, en texte simple.'),
+  startsAt: zod.iso.datetime({ offset: true }).describe('Ouverture.'),
+  endsAt: zod.iso.datetime({ offset: true }).describe("Clôture, après l'ouverture."),
+});
+
+export type ContestUpdateInput = zod.input<typeof ContestUpdateInput>;
+export type ContestUpdateInputOutput = zod.output<typeof ContestUpdateInput>;
+
+export const AdminContest = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  url: Slug,
+  title: zod.string(),
+  description: zod.string(),
+  image: Image,
+  prize: zod.string(),
+  rules: zod.array(zod.string()),
+  startsAt: zod.iso.datetime({ offset: true }),
+  endsAt: zod.iso.datetime({ offset: true }),
+  state: zod
+    .enum(['upcoming', 'open', 'closed'])
+    .describe("Bientôt (`upcoming`), en cours (`open`) ou terminé (`closed`), d'après les dates."),
+  scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedByName: zod.union([zod.string(), zod.null()]),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminContest = zod.input<typeof AdminContest>;
+export type AdminContestOutput = zod.output<typeof AdminContest>;
+
+export const AdminContestSummary = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  url: Slug,
+  title: zod.string(),
+  image: Image,
+  startsAt: zod.iso.datetime({ offset: true }),
+  endsAt: zod.iso.datetime({ offset: true }),
+  state: zod.enum(['upcoming', 'open', 'closed']),
+  createdById: zod.union([zod.int(), zod.null()]),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminContestSummary = zod.input<typeof AdminContestSummary>;
+export type AdminContestSummaryOutput = zod.output<typeof AdminContestSummary>;
+
+export const adminContestListTotalMin = 0;
+
+export const AdminContestList = zod.strictObject({
+  results: zod.array(AdminContestSummary),
+  total: zod.int().min(adminContestListTotalMin),
+});
+
+export type AdminContestList = zod.input<typeof AdminContestList>;
+export type AdminContestListOutput = zod.output<typeof AdminContestList>;
+
 export const popinSurveyAnswerInputPopinMax = 64;
 
 export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
@@ -5450,6 +5653,290 @@ export const RestoreInstagramPostRevisionParams = zod.strictObject({
 export const RestoreInstagramPostRevisionBody = VersionInput;
 
 export const RestoreInstagramPostRevisionResponse = AdminInstagramPost;
+
+/**
+ * Tous les éléments, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :
+ * contributor et author n'y voient que leurs propres brouillons et ce qui est publié.
+ * @summary Les mosaïques de la rédaction
+ */
+export const listAdminMosaicsQueryLimitDefault = 12;
+export const listAdminMosaicsQueryLimitMax = 100;
+
+export const listAdminMosaicsQueryOffsetDefault = 0;
+export const listAdminMosaicsQueryOffsetMin = 0;
+export const listAdminMosaicsQueryOffsetMax = 1000000;
+
+export const ListAdminMosaicsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminMosaicsQueryLimitMax)
+    .default(listAdminMosaicsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminMosaicsQueryOffsetMin)
+    .max(listAdminMosaicsQueryOffsetMax)
+    .default(listAdminMosaicsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminMosaicsResponse = AdminMosaicList;
+
+/**
+ * Titre, description et légendes en texte simple (pas de HTML, pas d'adresse `javascript:`) ; la couverture et
+ * chaque image viennent de la médiathèque avec leur texte alternatif. L'adresse (`slug`) vient du titre si elle
+ * n'est pas donnée ; déjà prise, c'est un `409`.
+ * @summary Créer une mosaïque (brouillon)
+ */
+export const CreateAdminMosaicBody = MosaicDraftInput;
+
+export const CreateAdminMosaicResponse = AdminMosaic;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Une mosaïque de la rédaction
+ */
+export const getAdminMosaicPathIdMax = 2147483647;
+
+export const GetAdminMosaicParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminMosaicPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminMosaicResponse = AdminMosaic;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+ * Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
+ * @summary Enregistrer une mosaïque
+ */
+export const updateAdminMosaicPathIdMax = 2147483647;
+
+export const UpdateAdminMosaicParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminMosaicPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminMosaicBody = MosaicUpdateInput;
+
+export const UpdateAdminMosaicResponse = AdminMosaic;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publiée, la mosaïque apparaît sur `/mosaiques` et à son adresse `/mosaique/{url}`.
+ * @summary Programmer, publier, dépublier une mosaïque, ou la repasser en brouillon
+ */
+export const changeAdminMosaicStatusPathIdMax = 2147483647;
+
+export const ChangeAdminMosaicStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminMosaicStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminMosaicStatusBody = StatusChangeInput;
+
+export const ChangeAdminMosaicStatusResponse = AdminMosaic;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour le lire.
+ * @summary Révisions d'une mosaïque
+ */
+export const listMosaicRevisionsPathIdMax = 2147483647;
+
+export const ListMosaicRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listMosaicRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListMosaicRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision d'une mosaïque
+ */
+export const restoreMosaicRevisionPathIdMax = 2147483647;
+
+export const restoreMosaicRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreMosaicRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreMosaicRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreMosaicRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreMosaicRevisionBody = VersionInput;
+
+export const RestoreMosaicRevisionResponse = AdminMosaic;
+
+/**
+ * Tous les éléments, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :
+ * contributor et author n'y voient que leurs propres brouillons et ce qui est publié.
+ * @summary Les concours de la rédaction
+ */
+export const listAdminContestsQueryLimitDefault = 12;
+export const listAdminContestsQueryLimitMax = 100;
+
+export const listAdminContestsQueryOffsetDefault = 0;
+export const listAdminContestsQueryOffsetMin = 0;
+export const listAdminContestsQueryOffsetMax = 1000000;
+
+export const ListAdminContestsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminContestsQueryLimitMax)
+    .default(listAdminContestsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminContestsQueryOffsetMin)
+    .max(listAdminContestsQueryOffsetMax)
+    .default(listAdminContestsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListAdminContestsResponse = AdminContestList;
+
+/**
+ * Titre, description, lot et règlement en texte simple (pas de HTML, pas d'adresse `javascript:`) ; l'image vient
+ * de la médiathèque avec son texte alternatif ; la clôture est après l'ouverture. L'adresse (`slug`) vient du
+ * titre si elle n'est pas donnée ; déjà prise, c'est un `409`.
+ * @summary Créer un concours (brouillon)
+ */
+export const CreateAdminContestBody = ContestDraftInput;
+
+export const CreateAdminContestResponse = AdminContest;
+
+/**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+ * @summary Un concours de la rédaction
+ */
+export const getAdminContestPathIdMax = 2147483647;
+
+export const GetAdminContestParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminContestPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminContestResponse = AdminContest;
+
+/**
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+ * Un élément publié enregistré est aussitôt ce que voient les lectrices. Une adresse (`slug`) déjà prise est un `409`.
+ * @summary Enregistrer un concours
+ */
+export const updateAdminContestPathIdMax = 2147483647;
+
+export const UpdateAdminContestParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminContestPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminContestBody = ContestUpdateInput;
+
+export const UpdateAdminContestResponse = AdminContest;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publié, le concours apparaît sur `/concours` et à son adresse ; après sa clôture, sa page dit qu'il est terminé.
+ * @summary Programmer, publier, dépublier un concours, ou le repasser en brouillon
+ */
+export const changeAdminContestStatusPathIdMax = 2147483647;
+
+export const ChangeAdminContestStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminContestStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminContestStatusBody = StatusChangeInput;
+
+export const ChangeAdminContestStatusResponse = AdminContest;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour le lire.
+ * @summary Révisions d'un concours
+ */
+export const listContestRevisionsPathIdMax = 2147483647;
+
+export const ListContestRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listContestRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListContestRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état de publication ne change pas).
+ * @summary Restaurer une révision d'un concours
+ */
+export const restoreContestRevisionPathIdMax = 2147483647;
+
+export const restoreContestRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreContestRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreContestRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreContestRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreContestRevisionBody = VersionInput;
+
+export const RestoreContestRevisionResponse = AdminContest;
 
 /**
  * La popin dans son état de travail, pour un jeton d'aperçu de popin valide et non expiré ; jamais mise en cache.

@@ -1,7 +1,7 @@
 /**
  * An item's image from the media library, with its alternative text: its address, the alt text, an upload
  * (the alt text goes with the image into the library) or a choice among the library's images. Shared by
- * the formats whose item has one image (shopping, Instagram).
+ * the formats' images (shopping, Instagram, contests, each image of a mosaic).
  */
 import { useId, useState } from 'react';
 import type { MediaItem } from '../../api/queries/newsroom.ts';
@@ -17,6 +17,8 @@ export function LibraryImageFields(props: {
   say: (text: string, error: boolean) => void;
   /** How tall the library's thumbnails are drawn ("aspect-[4/5]", "aspect-square"). */
   aspect: string;
+  /** The group's name when an item has several images ("Couverture", "Image 2"); "Image" by default. */
+  legend?: string;
 }) {
   const { image, onChange } = props;
   const [library, setLibrary] = useState<MediaItem[] | null>(null);
@@ -39,7 +41,7 @@ export function LibraryImageFields(props: {
 
   return (
     <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
-      <legend className="px-1 font-bold">Image</legend>
+      <legend className="px-1 font-bold">{props.legend ?? 'Image'}</legend>
       <div className="grid gap-1">
         <label htmlFor={ids.url} className="text-sm font-bold">
           Adresse de l'image

@@ -62,6 +62,12 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/instagram" className="underline-offset-4 hover:underline">
                   Instagram
                 </Link>
+                <Link to="/admin/mosaiques" className="underline-offset-4 hover:underline">
+                  Mosaïques
+                </Link>
+                <Link to="/admin/concours" className="underline-offset-4 hover:underline">
+                  Concours
+                </Link>
                 <Link to="/admin/best-of" className="underline-offset-4 hover:underline">
                   Best-of
                 </Link>

@@ -38,6 +38,10 @@ function ContestPage() {
         </span>
       </p>
       <h1 className="mt-4 font-display text-4xl font-black leading-tight text-balance md:text-5xl">{contest.title}</h1>
+      {contest.status === 'closed' && (
+        // Said in words, not only by the badge: a reader arriving from a shared link must not try to take part.
+        <p className="contest-closed mt-4 rounded-xl bg-encre/5 px-4 py-3 font-bold text-encre">Ce concours est terminé.</p>
+      )}
       <p className="mt-4 text-xl text-encre/85">{contest.description}</p>
       <ContentImage
         image={contest.image}
@@ -60,14 +64,18 @@ function ContestPage() {
           <dd className="mt-1">{formatDate(contest.endsAt)}</dd>
         </div>
       </dl>
-      <section aria-labelledby="contest-rules" className="prose-piquante mt-10">
-        <h2 id="contest-rules">Le règlement</h2>
-        <ol>
-          {contest.rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ol>
-      </section>
+      {contest.rules.length > 0 ? (
+        <section aria-labelledby="contest-rules" className="prose-piquante mt-10">
+          <h2 id="contest-rules">Le règlement</h2>
+          <ol>
+            {contest.rules.map((rule, index) => (
+              // Two articles of an editor's rules may read the same: the place keeps the key unique (a static list).
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={`${index}:${rule}`}>{rule}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
     </article>
   );
 }

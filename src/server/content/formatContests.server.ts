@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FormatContest } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { formatContests } from '../../db/schema.ts';
@@ -22,7 +22,8 @@ function toContest(row: ContestRow, now: Date): FormatContest {
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     status: contestStatus(row, now),
-    publishedAt: row.publishedAt.toISOString(),
+    // Readers only get published rows, which the workflow always dates.
+    publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
   };
 }
 
@@ -34,6 +35,7 @@ export async function listFormatContests(
   const rows = await db
     .select()
     .from(formatContests)
+    .where(eq(formatContests.status, 'published'))
     .orderBy(desc(formatContests.publishedAt), desc(formatContests.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -41,6 +43,10 @@ export async function listFormatContests(
 }
 
 export async function getFormatContest(db: Database, url: string, now = new Date()): Promise<FormatContest | null> {
-  const [row] = await db.select().from(formatContests).where(eq(formatContests.url, url)).limit(1);
+  const [row] = await db
+    .select()
+    .from(formatContests)
+    .where(and(eq(formatContests.url, url), eq(formatContests.status, 'published')))
+    .limit(1);
   return row ? toContest(row, now) : null;
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Mosaic, MosaicSummary } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { mosaics } from '../../db/schema.ts';
@@ -13,16 +13,27 @@ function toSummary(row: MosaicRow): MosaicSummary {
     description: row.description,
     cover: row.cover,
     imageCount: row.images.length,
-    publishedAt: row.publishedAt.toISOString(),
+    // Readers only get published rows, which the workflow always dates.
+    publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
   };
 }
 
 export async function listMosaics(db: Database, page: { limit: number; offset: number }): Promise<MosaicSummary[]> {
-  const rows = await db.select().from(mosaics).orderBy(desc(mosaics.publishedAt), desc(mosaics.id)).limit(page.limit).offset(page.offset);
+  const rows = await db
+    .select()
+    .from(mosaics)
+    .where(eq(mosaics.status, 'published'))
+    .orderBy(desc(mosaics.publishedAt), desc(mosaics.id))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(toSummary);
 }
 
 export async function getMosaic(db: Database, url: string): Promise<Mosaic | null> {
-  const [row] = await db.select().from(mosaics).where(eq(mosaics.url, url)).limit(1);
+  const [row] = await db
+    .select()
+    .from(mosaics)
+    .where(and(eq(mosaics.url, url), eq(mosaics.status, 'published')))
+    .limit(1);
   return row ? { ...toSummary(row), images: row.images } : null;
 }

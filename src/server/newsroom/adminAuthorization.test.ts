@@ -21,6 +21,7 @@ import { popinDraftBody } from '../../testing/popinFixtures.ts';
 import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
 import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
 import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
+import { contestDraftBody, mosaicDraftBody } from '../../testing/mosaicContestFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff } from './staff.server.ts';
 
@@ -156,6 +157,18 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     const response = await request('POST', '/api/admin/instagram', { as, body: instagramDraftBody(`Post ${next()}`) });
     expect(response.status, await response.clone().text()).toBe(201);
     return contract.AdminInstagramPost.parse(await response.json());
+  }
+
+  async function mosaicAs(as: Signed) {
+    const response = await request('POST', '/api/admin/mosaics', { as, body: mosaicDraftBody(`Mosaïque ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminMosaic.parse(await response.json());
+  }
+
+  async function contestAs(as: Signed) {
+    const response = await request('POST', '/api/admin/contests', { as, body: contestDraftBody(`Concours ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.AdminContest.parse(await response.json());
   }
 
   const future = () => new Date(api.clock.now().getTime() + 86_400_000).toISOString();
@@ -839,6 +852,170 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
           );
           const first = revisions.results.at(-1)?.id ?? 0;
           return request('POST', `/api/admin/instagram/${post.id}/revisions/${first}/restore`, { as, body: { version: post.version } });
+        },
+      },
+    ],
+    listAdminMosaics: [{ what: 'the mosaics', policy: everyone, call: (_, as) => request('GET', '/api/admin/mosaics', { as }) }],
+    createAdminMosaic: [
+      {
+        what: 'add a mosaic draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/mosaics', { as, body: mosaicDraftBody('À moi') }),
+      },
+    ],
+    getAdminMosaic: [
+      {
+        what: 'one’s own mosaic draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/mosaics/${(await mosaicAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s mosaic draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/mosaics/${(await mosaicAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminMosaic: [
+      {
+        what: 'save one’s own mosaic draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const post = await mosaicAs(as);
+          return request('PUT', `/api/admin/mosaics/${post.id}`, { as, body: { ...mosaicDraftBody('Relu'), version: post.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s mosaic draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await mosaicAs(colleague);
+          return request('PUT', `/api/admin/mosaics/${post.id}`, { as, body: { ...mosaicDraftBody('Pris'), version: post.version } });
+        },
+      },
+    ],
+    changeAdminMosaicStatus: [
+      {
+        what: 'publish one’s own mosaic',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const post = await mosaicAs(as);
+          return request('POST', `/api/admin/mosaics/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+      {
+        what: 'publish a colleague’s mosaic',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await mosaicAs(colleague);
+          return request('POST', `/api/admin/mosaics/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+    ],
+    listMosaicRevisions: [
+      {
+        what: 'one’s own mosaic’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/mosaics/${(await mosaicAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s mosaic’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/mosaics/${(await mosaicAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreMosaicRevision: [
+      {
+        what: 'restore a revision of a colleague’s mosaic',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await mosaicAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/mosaics/${post.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/mosaics/${post.id}/revisions/${first}/restore`, { as, body: { version: post.version } });
+        },
+      },
+    ],
+    listAdminContests: [{ what: 'the contests', policy: everyone, call: (_, as) => request('GET', '/api/admin/contests', { as }) }],
+    createAdminContest: [
+      {
+        what: 'add a contest draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/contests', { as, body: contestDraftBody('À moi') }),
+      },
+    ],
+    getAdminContest: [
+      {
+        what: 'one’s own contest draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s contest draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(colleague)).id}`, { as }),
+      },
+    ],
+    updateAdminContest: [
+      {
+        what: 'save one’s own contest draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const post = await contestAs(as);
+          return request('PUT', `/api/admin/contests/${post.id}`, { as, body: { ...contestDraftBody('Relu'), version: post.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s contest draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await contestAs(colleague);
+          return request('PUT', `/api/admin/contests/${post.id}`, { as, body: { ...contestDraftBody('Pris'), version: post.version } });
+        },
+      },
+    ],
+    changeAdminContestStatus: [
+      {
+        what: 'publish one’s own contest',
+        policy: authorsUp,
+        call: async (_, as) => {
+          const post = await contestAs(as);
+          return request('POST', `/api/admin/contests/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+      {
+        what: 'publish a colleague’s contest',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await contestAs(colleague);
+          return request('POST', `/api/admin/contests/${post.id}/status`, { as, body: { action: 'publish', version: post.version } });
+        },
+      },
+    ],
+    listContestRevisions: [
+      {
+        what: 'one’s own contest’s revisions',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(as)).id}/revisions`, { as }),
+      },
+      {
+        what: 'a colleague’s contest’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreContestRevision: [
+      {
+        what: 'restore a revision of a colleague’s contest',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const post = await contestAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/contests/${post.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/contests/${post.id}/revisions/${first}/restore`, { as, body: { version: post.version } });
         },
       },
     ],

@@ -6,8 +6,10 @@
 import type { Database } from '../../db/client.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
+import { publishDueContests } from './contests/contestWorkflow.ts';
 import { publishDueGenerators } from './generators/generatorWorkflow.ts';
 import { publishDueInstagramPosts } from './instagram/instagramWorkflow.ts';
+import { publishDueMosaics } from './mosaics/mosaicWorkflow.ts';
 import { publishDuePopins } from './popins/popinWorkflow.ts';
 import { publishDueQuizzes } from './quizzes/quizWorkflow.ts';
 import { publishDueQuotations } from './quotations/quotationWorkflow.ts';
@@ -22,6 +24,8 @@ export const scheduledFormats: Record<string, (db: Database, now: Date) => Promi
   quotation: publishDueQuotations,
   shopping: publishDueShoppingItems,
   instagram: publishDueInstagramPosts,
+  mosaic: publishDueMosaics,
+  contest: publishDueContests,
 };
 
 /** One pass over every format except articles (which the caller runs itself, audited): what it published. */

@@ -18,6 +18,8 @@ import { categoryHandlers } from './categoryHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
 import { generatorHandlers } from './generatorHandlers.ts';
 import { instagramHandlers } from './instagramHandlers.ts';
+import { mosaicHandlers } from './mosaicHandlers.ts';
+import { contestHandlers } from './contestHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
@@ -117,6 +119,8 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...quotationHandlers(deps),
     ...shoppingHandlers(deps),
     ...instagramHandlers(deps),
+    ...mosaicHandlers(deps),
+    ...contestHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

@@ -31,6 +31,8 @@ export const newsroomMessages = {
   quiz: 'Ce quiz est introuvable.',
   shopping: 'Ce produit est introuvable.',
   instagram: 'Ce post Instagram est introuvable.',
+  mosaic: 'Cette mosaïque est introuvable.',
+  contest: 'Ce concours est introuvable.',
   category: 'Cette rubrique est introuvable.',
   revision: 'Cette révision est introuvable.',
   preview: "Ce lien d'aperçu est invalide ou a expiré.",

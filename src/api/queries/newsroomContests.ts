@@ -1,0 +1,42 @@
+/** The newsroom's calls for contests (/api/admin/contests), beside the articles' (newsroom.ts). */
+import { api } from '../client.ts';
+import type { components } from '../generated/schema';
+import { unwrap, writeHeaders } from './newsroom.ts';
+
+type Schemas = components['schemas'];
+export type AdminContest = Schemas['AdminContest'];
+export type AdminContestList = Schemas['AdminContestList'];
+export type ContestDraftInput = Schemas['ContestDraftInput'];
+
+export const newsroomContests = {
+  async list(offset = 0): Promise<AdminContestList> {
+    return unwrap(await api().GET('/api/admin/contests', { params: { query: { offset, limit: 50 } } }));
+  },
+  async get(id: number): Promise<AdminContest> {
+    return unwrap(await api().GET('/api/admin/contests/{id}', { params: { path: { id } } }));
+  },
+  async create(body: ContestDraftInput): Promise<AdminContest> {
+    return unwrap(await api().POST('/api/admin/contests', { body, headers: writeHeaders() }));
+  },
+  async save(id: number, body: ContestDraftInput & { version: number }): Promise<AdminContest> {
+    return unwrap(await api().PUT('/api/admin/contests/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+  },
+  async changeStatus(
+    id: number,
+    body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string },
+  ): Promise<AdminContest> {
+    return unwrap(await api().POST('/api/admin/contests/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+  },
+  async revisions(id: number) {
+    return unwrap(await api().GET('/api/admin/contests/{id}/revisions', { params: { path: { id } } })).results;
+  },
+  async restore(id: number, revisionId: number, version: number): Promise<AdminContest> {
+    return unwrap(
+      await api().POST('/api/admin/contests/{id}/revisions/{revisionId}/restore', {
+        params: { path: { id, revisionId } },
+        body: { version },
+        headers: writeHeaders(),
+      }),
+    );
+  },
+};

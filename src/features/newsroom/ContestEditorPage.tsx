@@ -1,0 +1,228 @@
+/**
+ * Writing a contest: title, address, description, image (from the media library, with its alt text), prize,
+ * rules (one article per line), opening and closing (Paris time); then saving (the version the editor
+ * loaded: a 409 names who saved first), publishing, scheduling or unpublishing, and the revisions with
+ * restore — the articles' workflow, the contest's fields.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import type { PageData } from '../../api/queries/newsroom.ts';
+import { NewsroomError } from '../../api/queries/newsroom.ts';
+import { type AdminContest, newsroomContests } from '../../api/queries/newsroomContests.ts';
+import { contestStatusLabel } from '../../components/contestStatus.ts';
+import { type ContestForm, contestFormOf, contestInputOf, emptyContestForm } from './contestFormModel.ts';
+import { EditorialRevisions } from './EditorialRevisions.tsx';
+import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { LibraryImageFields } from './LibraryImageFields.tsx';
+import { useNewsroomSession } from './NewsroomShell.tsx';
+import { statusLabels } from './newsroomLabels.ts';
+
+export interface ContestEditorLoaded {
+  contest: PageData<AdminContest> | null;
+}
+
+const fieldClass = 'rounded border-2 border-encre px-2 py-1';
+
+export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditorLoaded; onCreated: (id: number) => void }) {
+  const { session } = useNewsroomSession();
+  const [contest, setContest] = useState<AdminContest | null>(loaded.contest?.data ?? null);
+  const [form, setForm] = useState<ContestForm>(() => (loaded.contest?.data ? contestFormOf(loaded.contest.data) : emptyContestForm()));
+  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = {
+    title: useId(),
+    slug: useId(),
+    description: useId(),
+    prize: useId(),
+    rules: useId(),
+    startsAt: useId(),
+    endsAt: useId(),
+  };
+
+  if (loaded.contest?.error) {
+    return (
+      <p role="alert" className="font-bold text-piment-dark">
+        {loaded.contest.error}
+      </p>
+    );
+  }
+
+  const change = <K extends keyof ContestForm>(key: K, value: ContestForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const role = session?.staff.role;
+  const mayPublish =
+    contest !== null && (role === 'editor' || role === 'admin' || (role === 'author' && contest.createdById === session?.staff.id));
+
+  const adopt = (fresh: AdminContest, text: string) => {
+    setContest(fresh);
+    setForm(contestFormOf(fresh));
+    setMessage({ text, error: false });
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await work();
+    } catch (caught) {
+      const known = caught instanceof NewsroomError;
+      setMessage({
+        text: known ? caught.message : 'L’opération a échoué : réessayez.',
+        error: true,
+        conflict: known && caught.status === 409,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const input = contestInputOf(form);
+      if (!contest) {
+        // The contest's own address loads it afresh (the page starts over there).
+        onCreated((await newsroomContests.create(input)).id);
+        return;
+      }
+      adopt(await newsroomContests.save(contest.id, { ...input, version: contest.version }), 'Concours enregistré.');
+    });
+  };
+
+  const act = (action: StatusAction, scheduledAt?: string) =>
+    run(async () => {
+      if (!contest) return;
+      const done = {
+        publish: 'Concours publié.',
+        schedule: 'Concours programmé.',
+        unpublish: 'Concours dépublié.',
+        draft: 'Concours repassé en brouillon.',
+      };
+      adopt(await newsroomContests.changeStatus(contest.id, { action, version: contest.version, scheduledAt }), done[action]);
+    });
+
+  const reload = () =>
+    run(async () => {
+      if (contest) adopt(await newsroomContests.get(contest.id), 'Dernière version chargée.');
+    });
+
+  const text = (key: 'title' | 'slug' | 'prize', label: string, maxLength: number) => (
+    <div className="grid gap-1">
+      <label htmlFor={ids[key]} className="text-sm font-bold">
+        {label}
+      </label>
+      <input id={ids[key]} value={form[key]} onChange={(e) => change(key, e.target.value)} maxLength={maxLength} className={fieldClass} />
+    </div>
+  );
+
+  return (
+    <section>
+      <h1 className="font-display text-3xl font-bold">{contest ? contest.title : 'Nouveau concours'}</h1>
+      {contest ? (
+        <p className="mt-1 text-sm">
+          {statusLabels[contest.status]} · version {contest.version} · pour les lectrices : {contestStatusLabel[contest.state]}
+          {contest.updatedByName ? ` · modifié par ${contest.updatedByName}` : ''}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]" noValidate>
+        <div className="grid content-start gap-4">
+          {text('title', 'Titre', 200)}
+          {text('slug', 'Adresse (facultative : tirée du titre)', 200)}
+          <div className="grid gap-1">
+            <label htmlFor={ids.description} className="text-sm font-bold">
+              Description
+            </label>
+            <textarea
+              id={ids.description}
+              value={form.description}
+              onChange={(e) => change('description', e.target.value)}
+              maxLength={2000}
+              rows={3}
+              className={fieldClass}
+            />
+          </div>
+          {text('prize', 'Lot à gagner', 300)}
+          <div className="grid gap-1">
+            <label htmlFor={ids.rules} className="text-sm font-bold">
+              Règlement (un article par ligne)
+            </label>
+            <textarea id={ids.rules} value={form.rules} onChange={(e) => change('rules', e.target.value)} rows={5} className={fieldClass} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1">
+              <label htmlFor={ids.startsAt} className="text-sm font-bold">
+                Ouverture (heure de Paris)
+              </label>
+              <input
+                id={ids.startsAt}
+                type="datetime-local"
+                value={form.startsAt}
+                onChange={(e) => change('startsAt', e.target.value)}
+                className={fieldClass}
+              />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={ids.endsAt} className="text-sm font-bold">
+                Clôture (heure de Paris)
+              </label>
+              <input
+                id={ids.endsAt}
+                type="datetime-local"
+                value={form.endsAt}
+                onChange={(e) => change('endsAt', e.target.value)}
+                className={fieldClass}
+              />
+            </div>
+          </div>
+          <LibraryImageFields
+            image={form.image}
+            onChange={(image) => change('image', image)}
+            run={run}
+            say={(said, error) => setMessage({ text: said, error })}
+            aspect="aspect-[3/2]"
+          />
+        </div>
+        <div className="grid content-start gap-4">
+          <div aria-live="polite" className="min-h-6">
+            {message ? (
+              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
+                <p>{message.text}</p>
+                {message.conflict ? (
+                  <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
+                    Recharger la dernière version
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
+            {contest ? 'Enregistrer' : 'Créer le brouillon'}
+          </button>
+          {contest ? (
+            <EditorialStatusActions
+              status={contest.status}
+              mayPublish={mayPublish}
+              busy={busy}
+              act={act}
+              whoPublishes="Un éditeur ou une éditrice publiera ce concours."
+            />
+          ) : null}
+          {contest?.status === 'published' ? (
+            <a href={`/concours/${contest.url}`} className="font-bold underline underline-offset-4">
+              Voir la page du concours
+            </a>
+          ) : null}
+        </div>
+      </form>
+      {contest ? (
+        <EditorialRevisions
+          headingId="revisions-concours"
+          version={contest.version}
+          run={run}
+          load={() => newsroomContests.revisions(contest.id)}
+          restore={async (revision) =>
+            adopt(await newsroomContests.restore(contest.id, revision.id, contest.version), `Version ${revision.version} restaurée.`)
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * Writing a mosaic: title, address, description, cover and images (each from the media library with its alt
+ * text, a caption and a credit, in the readers' order); then saving (the version the editor loaded: a 409
+ * names who saved first), publishing, scheduling or unpublishing, and the revisions with restore — the
+ * articles' workflow, the mosaic's fields.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import type { PageData } from '../../api/queries/newsroom.ts';
+import { NewsroomError } from '../../api/queries/newsroom.ts';
+import { type AdminMosaic, type MosaicDraftInput, newsroomMosaics } from '../../api/queries/newsroomMosaics.ts';
+import { EditorialRevisions } from './EditorialRevisions.tsx';
+import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { LibraryImageFields } from './LibraryImageFields.tsx';
+import { useNewsroomSession } from './NewsroomShell.tsx';
+import { statusLabels } from './newsroomLabels.ts';
+
+export interface MosaicEditorLoaded {
+  mosaic: PageData<AdminMosaic> | null;
+}
+
+type MosaicForm = Omit<MosaicDraftInput, 'slug'> & { slug: string };
+type Entry = MosaicForm['images'][number];
+
+const fieldClass = 'rounded border-2 border-encre px-2 py-1';
+const blankImage = () => ({ url: '/media/svg/mosaic/nouvelle-image.svg', alt: '', width: 1200, height: 1500 });
+const emptyEntry = (): Entry => ({ image: blankImage(), caption: '', credit: '' });
+const emptyForm = (): MosaicForm => ({ title: '', slug: '', description: '', cover: blankImage(), images: [emptyEntry()] });
+const formOf = (m: AdminMosaic): MosaicForm => ({
+  title: m.title,
+  slug: m.url,
+  description: m.description,
+  cover: m.cover,
+  images: m.images,
+});
+
+function EntryFields(props: {
+  entry: Entry;
+  n: number;
+  count: number;
+  onChange: (entry: Entry) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+  run: (work: () => Promise<void>) => Promise<void>;
+  say: (text: string, error: boolean) => void;
+}) {
+  const { entry, n } = props;
+  const ids = { caption: useId(), credit: useId() };
+  return (
+    <li className="grid gap-2 rounded border-2 border-encre/20 p-3">
+      <LibraryImageFields
+        legend={`Image ${n}`}
+        image={entry.image}
+        onChange={(image) => props.onChange({ ...entry, image })}
+        run={props.run}
+        say={props.say}
+        aspect="aspect-[4/5]"
+      />
+      <div className="grid gap-1">
+        <label htmlFor={ids.caption} className="text-sm font-bold">
+          Légende de l'image {n}
+        </label>
+        <input
+          id={ids.caption}
+          value={entry.caption}
+          maxLength={500}
+          onChange={(e) => props.onChange({ ...entry, caption: e.target.value })}
+          className={fieldClass}
+        />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={ids.credit} className="text-sm font-bold">
+          Crédit de l'image {n}
+        </label>
+        <input
+          id={ids.credit}
+          value={entry.credit}
+          maxLength={200}
+          onChange={(e) => props.onChange({ ...entry, credit: e.target.value })}
+          className={fieldClass}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2 text-sm">
+        <button
+          type="button"
+          disabled={n === 1}
+          onClick={() => props.onMove(-1)}
+          className="rounded border-2 border-encre px-2 disabled:opacity-50"
+        >
+          Monter l'image {n}
+        </button>
+        <button
+          type="button"
+          disabled={n === props.count}
+          onClick={() => props.onMove(1)}
+          className="rounded border-2 border-encre px-2 disabled:opacity-50"
+        >
+          Descendre l'image {n}
+        </button>
+        <button
+          type="button"
+          disabled={props.count === 1}
+          onClick={props.onRemove}
+          className="rounded border-2 border-encre px-2 disabled:opacity-50"
+        >
+          Retirer l'image {n}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLoaded; onCreated: (id: number) => void }) {
+  const { session } = useNewsroomSession();
+  const [mosaic, setMosaic] = useState<AdminMosaic | null>(loaded.mosaic?.data ?? null);
+  const [form, setForm] = useState<MosaicForm>(() => (loaded.mosaic?.data ? formOf(loaded.mosaic.data) : emptyForm()));
+  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { title: useId(), slug: useId(), description: useId() };
+
+  if (loaded.mosaic?.error) {
+    return (
+      <p role="alert" className="font-bold text-piment-dark">
+        {loaded.mosaic.error}
+      </p>
+    );
+  }
+
+  const change = <K extends keyof MosaicForm>(key: K, value: MosaicForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setEntry = (index: number, entry: Entry) =>
+    change(
+      'images',
+      form.images.map((e, i) => (i === index ? entry : e)),
+    );
+  const move = (index: number, by: -1 | 1) => {
+    const images = [...form.images];
+    const [entry] = images.splice(index, 1);
+    if (entry) images.splice(index + by, 0, entry);
+    change('images', images);
+  };
+  const role = session?.staff.role;
+  const mayPublish =
+    mosaic !== null && (role === 'editor' || role === 'admin' || (role === 'author' && mosaic.createdById === session?.staff.id));
+
+  const adopt = (fresh: AdminMosaic, text: string) => {
+    setMosaic(fresh);
+    setForm(formOf(fresh));
+    setMessage({ text, error: false });
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await work();
+    } catch (caught) {
+      const known = caught instanceof NewsroomError;
+      setMessage({
+        text: known ? caught.message : 'L’opération a échoué : réessayez.',
+        error: true,
+        conflict: known && caught.status === 409,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const say = (text: string, error: boolean) => setMessage({ text, error });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const slug = form.slug.trim();
+      const input: MosaicDraftInput = { ...form, slug: slug === '' ? undefined : slug };
+      if (!mosaic) {
+        // The mosaic's own address loads it afresh (the page starts over there).
+        onCreated((await newsroomMosaics.create(input)).id);
+        return;
+      }
+      adopt(await newsroomMosaics.save(mosaic.id, { ...input, version: mosaic.version }), 'Mosaïque enregistrée.');
+    });
+  };
+
+  const act = (action: StatusAction, scheduledAt?: string) =>
+    run(async () => {
+      if (!mosaic) return;
+      const done = {
+        publish: 'Mosaïque publiée.',
+        schedule: 'Mosaïque programmée.',
+        unpublish: 'Mosaïque dépubliée.',
+        draft: 'Mosaïque repassée en brouillon.',
+      };
+      adopt(await newsroomMosaics.changeStatus(mosaic.id, { action, version: mosaic.version, scheduledAt }), done[action]);
+    });
+
+  const reload = () =>
+    run(async () => {
+      if (mosaic) adopt(await newsroomMosaics.get(mosaic.id), 'Dernière version chargée.');
+    });
+
+  return (
+    <section>
+      <h1 className="font-display text-3xl font-bold">{mosaic ? mosaic.title : 'Nouvelle mosaïque'}</h1>
+      {mosaic ? (
+        <p className="mt-1 text-sm">
+          {statusLabels[mosaic.status]} · version {mosaic.version}
+          {mosaic.updatedByName ? ` · modifiée par ${mosaic.updatedByName}` : ''}
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]" noValidate>
+        <div className="grid content-start gap-4">
+          <div className="grid gap-1">
+            <label htmlFor={ids.title} className="text-sm font-bold">
+              Titre
+            </label>
+            <input
+              id={ids.title}
+              value={form.title}
+              maxLength={200}
+              onChange={(e) => change('title', e.target.value)}
+              className={fieldClass}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.slug} className="text-sm font-bold">
+              Adresse (facultative : tirée du titre)
+            </label>
+            <input
+              id={ids.slug}
+              value={form.slug}
+              maxLength={200}
+              onChange={(e) => change('slug', e.target.value)}
+              className={fieldClass}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.description} className="text-sm font-bold">
+              Description
+            </label>
+            <textarea
+              id={ids.description}
+              value={form.description}
+              maxLength={2000}
+              rows={3}
+              onChange={(e) => change('description', e.target.value)}
+              className={fieldClass}
+            />
+          </div>
+          <LibraryImageFields
+            legend="Couverture"
+            image={form.cover}
+            onChange={(cover) => change('cover', cover)}
+            run={run}
+            say={say}
+            aspect="aspect-[3/2]"
+          />
+          <h2 className="font-display text-xl font-bold">Images de la mosaïque</h2>
+          <ol className="grid gap-4">
+            {form.images.map((entry, index) => (
+              <EntryFields
+                // Positions are the identity here: an image has no id of its own.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={index}
+                entry={entry}
+                n={index + 1}
+                count={form.images.length}
+                onChange={(next) => setEntry(index, next)}
+                onMove={(by) => move(index, by)}
+                onRemove={() =>
+                  change(
+                    'images',
+                    form.images.filter((_, i) => i !== index),
+                  )
+                }
+                run={run}
+                say={say}
+              />
+            ))}
+          </ol>
+          <button
+            type="button"
+            disabled={form.images.length >= 60}
+            onClick={() => change('images', [...form.images, emptyEntry()])}
+            className="justify-self-start rounded border-2 border-encre px-3 py-1 font-bold disabled:opacity-50"
+          >
+            Ajouter une image
+          </button>
+        </div>
+        <div className="grid content-start gap-4">
+          <div aria-live="polite" className="min-h-6">
+            {message ? (
+              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
+                <p>{message.text}</p>
+                {message.conflict ? (
+                  <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
+                    Recharger la dernière version
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
+            {mosaic ? 'Enregistrer' : 'Créer le brouillon'}
+          </button>
+          {mosaic ? (
+            <EditorialStatusActions
+              status={mosaic.status}
+              mayPublish={mayPublish}
+              busy={busy}
+              act={act}
+              whoPublishes="Un éditeur ou une éditrice publiera cette mosaïque."
+            />
+          ) : null}
+          {mosaic?.status === 'published' ? (
+            <a href={`/mosaique/${mosaic.url}`} className="font-bold underline underline-offset-4">
+              Voir la mosaïque
+            </a>
+          ) : null}
+        </div>
+      </form>
+      {mosaic ? (
+        <EditorialRevisions
+          headingId="revisions-mosaique"
+          version={mosaic.version}
+          run={run}
+          load={() => newsroomMosaics.revisions(mosaic.id)}
+          restore={async (revision) =>
+            adopt(await newsroomMosaics.restore(mosaic.id, revision.id, mosaic.version), `Version ${revision.version} restaurée.`)
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

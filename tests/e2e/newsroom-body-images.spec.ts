@@ -102,8 +102,14 @@ test('an image inserted in the body, from the keyboard, reaches the preview and 
   ];
 
   // The preview renders the real article page for the draft.
-  await page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click();
-  const previewHref = await page.getByRole('link', { name: 'Ouvrir l’aperçu' }).getAttribute('href');
+  // Under load the click can land while the editor page is still taking over the new draft's address (seen once
+  // in CI): asked again until the link shows, as a writer would.
+  const previewLink = page.getByRole('link', { name: 'Ouvrir l’aperçu' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click();
+    await expect(previewLink).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  const previewHref = await previewLink.getAttribute('href');
   const preview = await context.newPage();
   await preview.goto(`${base}${previewHref}`);
   await expect(preview.getByRole('heading', { level: 1, name: 'Le piment en images' })).toBeVisible();

@@ -221,7 +221,19 @@ export const appConfig = {
     /** Brotli quality for stored pages: 11 costs ~10× the CPU of 6 for ~5 % fewer bytes. */
     brotliQuality: 6,
     /** Pages never stored nor marked public: a reader's own token is in their address. */
-    privatePathPrefixes: ['/apercu/', '/apercu-quizz/', '/admin', '/inscription/confirmer/', '/desinscription'],
+    privatePathPrefixes: [
+      '/apercu/',
+      '/apercu-quizz/',
+      '/apercu-generateur/',
+      '/apercu-citation/',
+      '/apercu-shopping/',
+      '/apercu-instagram/',
+      '/apercu-mosaique/',
+      '/apercu-concours/',
+      '/admin',
+      '/inscription/confirmer/',
+      '/desinscription',
+    ],
   },
 } as const;
 

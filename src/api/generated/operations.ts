@@ -178,6 +178,18 @@ export const apiOperations = {
     path: '/api/admin/contests/:id/revisions/:revisionId/restore',
   },
   getPopinPreview: { method: 'GET', path: '/api/preview/popin/:token' },
+  createGeneratorPreviewLink: { method: 'POST', path: '/api/admin/generators/:id/preview-link' },
+  getGeneratorPreview: { method: 'GET', path: '/api/preview/generateur/:token' },
+  createQuotationPreviewLink: { method: 'POST', path: '/api/admin/quotations/:id/preview-link' },
+  getQuotationPreview: { method: 'GET', path: '/api/preview/citation/:token' },
+  createShoppingItemPreviewLink: { method: 'POST', path: '/api/admin/shopping/:id/preview-link' },
+  getShoppingItemPreview: { method: 'GET', path: '/api/preview/shopping/:token' },
+  createInstagramPostPreviewLink: { method: 'POST', path: '/api/admin/instagram/:id/preview-link' },
+  getInstagramPostPreview: { method: 'GET', path: '/api/preview/instagram/:token' },
+  createMosaicPreviewLink: { method: 'POST', path: '/api/admin/mosaics/:id/preview-link' },
+  getMosaicPreview: { method: 'GET', path: '/api/preview/mosaique/:token' },
+  createContestPreviewLink: { method: 'POST', path: '/api/admin/contests/:id/preview-link' },
+  getContestPreview: { method: 'GET', path: '/api/preview/concours/:token' },
 } as const;
 
 export type OperationId = keyof typeof apiOperations;

@@ -2815,6 +2815,282 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/generators/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'un générateur de répartie
+     * @description Un lien signé (HMAC) qui expire, vers `/apercu-generateur/{jeton}` : la vraie page du générateur, ses répliques tirées au sort, rendue avec son état de travail.
+     */
+    post: operations['createGeneratorPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/generateur/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'un générateur de répartie
+     * @description Le générateur tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getGeneratorPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quotations/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'une citation
+     * @description Un lien signé (HMAC) qui expire, vers `/apercu-citation/{jeton}` : la machine à écrire du pied de page, qui tape cette citation, rendue avec son état de travail.
+     */
+    post: operations['createQuotationPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/citation/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'une citation
+     * @description La citation tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getQuotationPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shopping/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'un produit de la sélection shopping
+     * @description Un lien signé (HMAC) qui expire, vers `/apercu-shopping/{jeton}` : la vraie page shopping, ce produit à sa place parmi ceux qui sont publiés, rendue avec son état de travail.
+     */
+    post: operations['createShoppingItemPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/shopping/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'un produit de la sélection shopping
+     * @description Le produit tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getShoppingItemPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instagram/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'une publication Instagram
+     * @description Un lien signé (HMAC) qui expire, vers `/apercu-instagram/{jeton}` : la vraie page Instagram, cette publication à sa place parmi celles qui sont publiées, rendue avec son état de travail.
+     */
+    post: operations['createInstagramPostPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/instagram/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'une publication Instagram
+     * @description La publication tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getInstagramPostPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mosaics/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'une mosaïque
+     * @description Un lien signé (HMAC) qui expire, vers `/apercu-mosaique/{jeton}` : la vraie page de la mosaïque, rendue avec son état de travail.
+     */
+    post: operations['createMosaicPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/mosaique/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'une mosaïque
+     * @description La mosaïque tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getMosaicPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}/preview-link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Lien d'aperçu signé d'un concours
+     * @description Un lien signé (HMAC) qui expire, vers `/apercu-concours/{jeton}` : la vraie page du concours, ouvert, à venir ou terminé selon ses dates, rendue avec son état de travail.
+     */
+    post: operations['createContestPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/concours/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'un concours
+     * @description Le concours tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+     */
+    get: operations['getContestPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4751,6 +5027,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+    PreviewToken: string;
     /**
      * @description Identifiant numérique.
      * @example 42
@@ -9689,6 +9967,360 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Popin'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createGeneratorPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getGeneratorPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le générateur, dans la forme que lisent les pages publiques. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReparteeGenerator'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createQuotationPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getQuotationPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La citation, dans la forme que lisent les pages publiques. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Quotation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createShoppingItemPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShoppingItemPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le produit, dans la forme que lisent les pages publiques. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShoppingItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createInstagramPostPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInstagramPostPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La publication, dans la forme que lisent les pages publiques. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InstagramPost'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMosaicPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMosaicPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La mosaïque, dans la forme que lisent les pages publiques. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Mosaic'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createContestPreviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getContestPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le concours, dans la forme que lisent les pages publiques. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormatContest'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -5957,3 +5957,225 @@ export const GetPopinPreviewParams = zod.strictObject({
 });
 
 export const GetPopinPreviewResponse = Popin;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers `/apercu-generateur/{jeton}` : la vraie page du générateur, ses répliques tirées au sort, rendue avec son état de travail.
+ * @summary Lien d'aperçu signé d'un générateur de répartie
+ */
+export const createGeneratorPreviewLinkPathIdMax = 2147483647;
+
+export const CreateGeneratorPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createGeneratorPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateGeneratorPreviewLinkResponse = PreviewLink;
+
+/**
+ * Le générateur tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'un générateur de répartie
+ */
+export const getGeneratorPreviewPathTokenMin = 10;
+export const getGeneratorPreviewPathTokenMax = 200;
+
+export const getGeneratorPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetGeneratorPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getGeneratorPreviewPathTokenMin)
+    .max(getGeneratorPreviewPathTokenMax)
+    .regex(getGeneratorPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+});
+
+export const GetGeneratorPreviewResponse = ReparteeGenerator;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers `/apercu-citation/{jeton}` : la machine à écrire du pied de page, qui tape cette citation, rendue avec son état de travail.
+ * @summary Lien d'aperçu signé d'une citation
+ */
+export const createQuotationPreviewLinkPathIdMax = 2147483647;
+
+export const CreateQuotationPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createQuotationPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateQuotationPreviewLinkResponse = PreviewLink;
+
+/**
+ * La citation tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'une citation
+ */
+export const getQuotationPreviewPathTokenMin = 10;
+export const getQuotationPreviewPathTokenMax = 200;
+
+export const getQuotationPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetQuotationPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getQuotationPreviewPathTokenMin)
+    .max(getQuotationPreviewPathTokenMax)
+    .regex(getQuotationPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+});
+
+export const GetQuotationPreviewResponse = Quotation;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers `/apercu-shopping/{jeton}` : la vraie page shopping, ce produit à sa place parmi ceux qui sont publiés, rendue avec son état de travail.
+ * @summary Lien d'aperçu signé d'un produit de la sélection shopping
+ */
+export const createShoppingItemPreviewLinkPathIdMax = 2147483647;
+
+export const CreateShoppingItemPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createShoppingItemPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateShoppingItemPreviewLinkResponse = PreviewLink;
+
+/**
+ * Le produit tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'un produit de la sélection shopping
+ */
+export const getShoppingItemPreviewPathTokenMin = 10;
+export const getShoppingItemPreviewPathTokenMax = 200;
+
+export const getShoppingItemPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetShoppingItemPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getShoppingItemPreviewPathTokenMin)
+    .max(getShoppingItemPreviewPathTokenMax)
+    .regex(getShoppingItemPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+});
+
+export const GetShoppingItemPreviewResponse = ShoppingItem;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers `/apercu-instagram/{jeton}` : la vraie page Instagram, cette publication à sa place parmi celles qui sont publiées, rendue avec son état de travail.
+ * @summary Lien d'aperçu signé d'une publication Instagram
+ */
+export const createInstagramPostPreviewLinkPathIdMax = 2147483647;
+
+export const CreateInstagramPostPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createInstagramPostPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateInstagramPostPreviewLinkResponse = PreviewLink;
+
+/**
+ * La publication tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'une publication Instagram
+ */
+export const getInstagramPostPreviewPathTokenMin = 10;
+export const getInstagramPostPreviewPathTokenMax = 200;
+
+export const getInstagramPostPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetInstagramPostPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getInstagramPostPreviewPathTokenMin)
+    .max(getInstagramPostPreviewPathTokenMax)
+    .regex(getInstagramPostPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+});
+
+export const GetInstagramPostPreviewResponse = InstagramPost;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers `/apercu-mosaique/{jeton}` : la vraie page de la mosaïque, rendue avec son état de travail.
+ * @summary Lien d'aperçu signé d'une mosaïque
+ */
+export const createMosaicPreviewLinkPathIdMax = 2147483647;
+
+export const CreateMosaicPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createMosaicPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateMosaicPreviewLinkResponse = PreviewLink;
+
+/**
+ * La mosaïque tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'une mosaïque
+ */
+export const getMosaicPreviewPathTokenMin = 10;
+export const getMosaicPreviewPathTokenMax = 200;
+
+export const getMosaicPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetMosaicPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getMosaicPreviewPathTokenMin)
+    .max(getMosaicPreviewPathTokenMax)
+    .regex(getMosaicPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+});
+
+export const GetMosaicPreviewResponse = Mosaic;
+
+/**
+ * Un lien signé (HMAC) qui expire, vers `/apercu-concours/{jeton}` : la vraie page du concours, ouvert, à venir ou terminé selon ses dates, rendue avec son état de travail.
+ * @summary Lien d'aperçu signé d'un concours
+ */
+export const createContestPreviewLinkPathIdMax = 2147483647;
+
+export const CreateContestPreviewLinkParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createContestPreviewLinkPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateContestPreviewLinkResponse = PreviewLink;
+
+/**
+ * Le concours tel que les lecteurs le liraient, pour un jeton d'aperçu de ce format valide et non expiré ; jamais mis en cache.
+ * @summary Aperçu d'un concours
+ */
+export const getContestPreviewPathTokenMin = 10;
+export const getContestPreviewPathTokenMax = 200;
+
+export const getContestPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetContestPreviewParams = zod.strictObject({
+  token: zod
+    .string()
+    .min(getContestPreviewPathTokenMin)
+    .max(getContestPreviewPathTokenMax)
+    .regex(getContestPreviewPathTokenRegExp)
+    .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+});
+
+export const GetContestPreviewResponse = FormatContest;

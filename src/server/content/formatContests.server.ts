@@ -10,7 +10,8 @@ export function contestStatus(row: Pick<ContestRow, 'startsAt' | 'endsAt'>, now:
   return now <= row.endsAt ? 'open' : 'closed';
 }
 
-function toContest(row: ContestRow, now: Date): FormatContest {
+/** A contest's row as its page reads it, whatever its state (the newsroom's preview shows drafts). */
+export function toContest(row: ContestRow, now: Date): FormatContest {
   return {
     id: row.id,
     url: row.url,

@@ -12,7 +12,12 @@ export async function listInstagramPosts(db: Database, page: { limit: number; of
     .orderBy(desc(instagramPosts.postedAt), desc(instagramPosts.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map((row) => ({
+  return rows.map(toInstagramPost);
+}
+
+/** A post's row as the Instagram page reads it, whatever its state (the newsroom's preview shows drafts). */
+export function toInstagramPost(row: typeof instagramPosts.$inferSelect): InstagramPost {
+  return {
     id: row.id,
     shortcode: row.shortcode,
     caption: row.caption,
@@ -20,5 +25,5 @@ export async function listInstagramPosts(db: Database, page: { limit: number; of
     permalink: row.permalink,
     postedAt: row.postedAt.toISOString(),
     likes: row.likes,
-  }));
+  };
 }

@@ -35,5 +35,10 @@ export async function getMosaic(db: Database, url: string): Promise<Mosaic | nul
     .from(mosaics)
     .where(and(eq(mosaics.url, url), eq(mosaics.status, 'published')))
     .limit(1);
-  return row ? { ...toSummary(row), images: row.images } : null;
+  return row ? toMosaic(row) : null;
+}
+
+/** A mosaic's row as its page reads it, whatever its state (the newsroom's preview shows drafts). */
+export function toMosaic(row: MosaicRow): Mosaic {
+  return { ...toSummary(row), images: row.images };
 }

@@ -4,6 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { quotations } from '../../db/schema.ts';
 import { processContentDataCache } from './contentDataCache.ts';
 
+/** A quotation's row as the footer's typewriter reads it, whatever its state (the newsroom's preview shows drafts). */
+export function toQuotation(row: typeof quotations.$inferSelect): Quotation {
+  return { id: row.id, text: row.text, author: row.author };
+}
+
 /** The footer and the home page read them on every page: kept in process between content changes (shared: never change it). */
 export function listQuotations(db: Database): Promise<Quotation[]> {
   return processContentDataCache().remember(db, 'quotations', async () => {
@@ -13,6 +18,6 @@ export function listQuotations(db: Database): Promise<Quotation[]> {
       .from(quotations)
       .where(eq(quotations.status, 'published'))
       .orderBy(asc(quotations.position), asc(quotations.id));
-    return rows.map((row) => ({ id: row.id, text: row.text, author: row.author }));
+    return rows.map(toQuotation);
   });
 }

@@ -34,5 +34,10 @@ export async function getReparteeGenerator(db: Database, url: string): Promise<R
     .from(reparteeGenerators)
     .where(and(eq(reparteeGenerators.url, url), eq(reparteeGenerators.status, 'published')))
     .limit(1);
-  return row ? { ...toSummary(row), replies: row.replies } : null;
+  return row ? toReparteeGenerator(row) : null;
+}
+
+/** A generator's row as its page reads it, whatever its state (the newsroom's preview shows drafts). */
+export function toReparteeGenerator(row: GeneratorRow): ReparteeGenerator {
+  return { ...toSummary(row), replies: row.replies };
 }

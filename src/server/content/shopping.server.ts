@@ -10,7 +10,12 @@ export async function listShoppingItems(db: Database): Promise<ShoppingItem[]> {
     .from(shoppingItems)
     .where(eq(shoppingItems.status, 'published'))
     .orderBy(asc(shoppingItems.position), asc(shoppingItems.id));
-  return rows.map((row) => ({
+  return rows.map(toShoppingItem);
+}
+
+/** An item's row as the shopping page reads it, whatever its state (the newsroom's preview shows drafts). */
+export function toShoppingItem(row: typeof shoppingItems.$inferSelect): ShoppingItem {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -18,5 +23,5 @@ export async function listShoppingItems(db: Database): Promise<ShoppingItem[]> {
     price: { amount: row.priceCents, currency: 'EUR' },
     merchant: row.merchant,
     link: row.link,
-  }));
+  };
 }

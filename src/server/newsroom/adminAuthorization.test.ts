@@ -675,6 +675,78 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         call: async (_, as) => request('POST', `/api/admin/popins/${(await popinAs(colleague)).id}/preview-link`, { as }),
       },
     ],
+    createGeneratorPreviewLink: [
+      {
+        what: 'preview one’s own generator',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/generators/${(await generatorAs(as)).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s generator draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/generators/${(await generatorAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    createQuotationPreviewLink: [
+      {
+        what: 'preview one’s own quotation',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/quotations/${(await quotationAs(as)).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s quotation draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/quotations/${(await quotationAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    createShoppingItemPreviewLink: [
+      {
+        what: 'preview one’s own shopping item',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/shopping/${(await shoppingAs(as)).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s shopping item draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/shopping/${(await shoppingAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    createInstagramPostPreviewLink: [
+      {
+        what: 'preview one’s own Instagram post',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/instagram/${(await instagramAs(as)).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s Instagram post draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/instagram/${(await instagramAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    createMosaicPreviewLink: [
+      {
+        what: 'preview one’s own mosaic',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/mosaics/${(await mosaicAs(as)).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s mosaic draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/mosaics/${(await mosaicAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    createContestPreviewLink: [
+      {
+        what: 'preview one’s own contest',
+        policy: everyone,
+        call: async (_, as) => request('POST', `/api/admin/contests/${(await contestAs(as)).id}/preview-link`, { as }),
+      },
+      {
+        what: 'preview a colleague’s contest draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/contests/${(await contestAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
     listAdminShoppingItems: [
       { what: 'the shopping selection', policy: everyone, call: (_, as) => request('GET', '/api/admin/shopping', { as }) },
     ],

@@ -100,6 +100,12 @@ export const RESERVED_PREFIXES: readonly string[] = [
   '/newsletter',
   '/apercu',
   '/apercu-quizz',
+  '/apercu-generateur',
+  '/apercu-citation',
+  '/apercu-shopping',
+  '/apercu-instagram',
+  '/apercu-mosaique',
+  '/apercu-concours',
   '/_build',
   '/assets',
 ];

@@ -3,16 +3,15 @@
  * articles have (preview links, the scheduler's query). What the newsroom's HTTP layer calls.
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
 import { newsroomArticles } from '../../../db/schema.ts';
 import { audit } from '../audit.server.ts';
-import { type NewsroomResult, refused } from '../newsroomResult.ts';
-import { previewToken } from '../previewTokens.ts';
 import type { StaffMember } from '../staff.server.ts';
-import { canRead, editorialWorkflow } from '../workflow/editorialWorkflow.ts';
+import { editorialWorkflow } from '../workflow/editorialWorkflow.ts';
+import { previewLinks } from '../workflow/previewLinks.ts';
 import { articleFormat } from './articleFormat.ts';
 import { findRow, staffName } from './articleQueries.ts';
+import { previewArticle } from './articleReaderCopy.ts';
 
 export const articleWorkflow = editorialWorkflow(articleFormat, staffName);
 
@@ -34,26 +33,13 @@ export async function runScheduler(db: Database, who: StaffMember, now: Date, ad
 }
 
 /**
- * A signed, expiring link to the article as it would be published. Whoever may edit the article may show
- * it; a contributor cannot share a colleague's draft.
+ * Signed links to the article as it would be published (`/apercu/{token}`). Whoever may read the article
+ * may share it; a contributor cannot share a colleague's draft. Article tokens predate the other kinds: no purpose.
  */
-export async function issuePreviewLink(
-  db: Database,
-  who: StaffMember,
-  id: number,
-  secret: string,
-  now: Date,
-): Promise<NewsroomResult<{ url: string; expiresAt: string }>> {
-  const row = await findRow(db, id);
-  if (!row) return refused.notFound;
-  if (!canRead(who, row)) return refused.forbidden;
-  const expiresAt = new Date(now.getTime() + appConfig.newsroom.previewLinkMinutes * 60_000);
-  const token = previewToken(secret, row.id, expiresAt);
-  await audit(
-    db,
-    who,
-    { action: 'article.preview-link', entity: 'article', entityId: row.id, detail: { expiresAt: expiresAt.toISOString() } },
-    now,
-  );
-  return { ok: true, value: { url: `/apercu/${token}`, expiresAt: expiresAt.toISOString() } };
-}
+export const articlePreviews = previewLinks({
+  entity: 'article',
+  purpose: '',
+  find: findRow,
+  pageOf: (_row, token) => `/apercu/${token}`,
+  readerCopy: (db, row) => previewArticle(db, row.id),
+});

@@ -3,7 +3,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findContestRow, listAdminContests, toAdminContest } from '../contests/contestQueries.ts';
-import { contestWorkflow } from '../contests/contestWorkflow.ts';
+import { contestWorkflow, contestPreviews } from '../contests/contestWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
 import { type NewsroomDeps, newsroomMessages } from './newsroomHttp.ts';
 
@@ -17,6 +17,8 @@ export function contestHandlers(deps: NewsroomDeps) {
       status: 'changeAdminContestStatus',
       revisions: 'listContestRevisions',
       restore: 'restoreContestRevision',
+      previewLink: 'createContestPreviewLink',
+      preview: 'getContestPreview',
     },
     schemas: {
       listQuery: contract.ListAdminContestsQueryParams,
@@ -33,6 +35,7 @@ export function contestHandlers(deps: NewsroomDeps) {
     list: (db, page) => listAdminContests(db, { ...page, status: page.status as NewsroomStatus | undefined }),
     notFound: newsroomMessages.contest,
     thisItem: 'ce concours',
+    previews: { links: contestPreviews, token: contract.GetContestPreviewParams },
     createWhat: 'de créer un concours',
   }) satisfies ApiHandlerTable;
 }

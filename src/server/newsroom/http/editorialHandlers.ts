@@ -13,6 +13,7 @@ import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson } from '../../http/responses.ts';
 import type { NewsroomResult } from '../newsroomResult.ts';
 import type { StaffMember } from '../staff.server.ts';
+import type { PreviewLinks } from '../workflow/previewLinks.ts';
 import { canRead, type EditorialRow, type SaveOutcome, type StatusAction } from '../workflow/editorialWorkflow.ts';
 import { answer, forbidden, type NewsroomDeps, newsroomMessages, noStore, readBody, readsEverything, staffOnly } from './newsroomHttp.ts';
 
@@ -55,6 +56,9 @@ export interface EditorialOperations {
   status: OperationId;
   revisions: OperationId;
   restore: OperationId;
+  /** A signed preview link, and the page's read of it (no session: the link is the credential). */
+  previewLink?: OperationId;
+  preview?: OperationId;
 }
 
 export interface EditorialHttpFormat<Row extends EditorialRow, Input, Admin, Ops extends EditorialOperations> {
@@ -80,6 +84,8 @@ export interface EditorialHttpFormat<Row extends EditorialRow, Input, Admin, Ops
   thisItem: string;
   /** The action of creating one, after "Votre rôle ne permet pas …": "de créer une mosaïque". */
   createWhat: string;
+  /** With `operations.previewLink` and `operations.preview`: the format's preview links and token parameter. */
+  previews?: { links: PreviewLinks<unknown>; token: z.ZodType<{ token: string }> };
 }
 
 // The operations' bodies are the format's; the contract tests check them against the schemas.
@@ -89,7 +95,7 @@ const replyOf = (ctx: ApiContext) => ctx.reply as unknown as AnyReply;
 export function editorialHandlers<Row extends EditorialRow, Input, Admin, const Ops extends EditorialOperations>(
   deps: NewsroomDeps,
   format: EditorialHttpFormat<Row, Input, Admin, Ops>,
-): { [O in Ops[keyof EditorialOperations]]: ApiHandler<O> } {
+): { [O in Extract<Ops[keyof Ops], OperationId>]: ApiHandler<O> } {
   const { clock, changed } = deps;
   const { operations: op, schemas, workflow, notFound, thisItem } = format;
   const editWhat = `de modifier ${thisItem}`;
@@ -173,5 +179,29 @@ export function editorialHandlers<Row extends EditorialRow, Input, Admin, const 
       });
     }),
   };
-  return handlers as { [O in Ops[keyof EditorialOperations]]: ApiHandler<O> };
+  const previews = format.previews;
+  if (op.previewLink && op.preview && previews) {
+    handlers[op.previewLink] = staffOnly(deps, null, '', async (ctx, session) => {
+      const id = itemIdOf(ctx);
+      if (!id.ok) return id.response;
+      const result = await previews.links.issue(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
+      return answer(result, {
+        member: session.member,
+        what: `de partager l'aperçu de ${thisItem}`,
+        notFound,
+        thisItem,
+        ok: (v) => replyOf(ctx)(200, v, noStore),
+      });
+    });
+    handlers[op.preview] = async (ctx) => {
+      const params = parseParams(previews.token, ctx.params as Record<string, string>, []);
+      if (!params.ok) return params.response;
+      const item = await previews.links.open(ctx.db, await deps.secretOf(ctx.db), params.value.token, clock.now());
+      if (!item) return errorJson(404, newsroomMessages.preview);
+      return replyOf(ctx)(200, item, noStore);
+    };
+  } else if (op.previewLink || op.preview || previews) {
+    throw new Error(`${format.createWhat}: a preview needs both operations and its links`);
+  }
+  return handlers as { [O in Extract<Ops[keyof Ops], OperationId>]: ApiHandler<O> };
 }

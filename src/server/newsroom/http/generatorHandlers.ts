@@ -3,7 +3,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findGeneratorRow, listAdminGenerators, toAdminGenerator } from '../generators/generatorQueries.ts';
-import { generatorWorkflow } from '../generators/generatorWorkflow.ts';
+import { generatorWorkflow, generatorPreviews } from '../generators/generatorWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
@@ -17,6 +17,8 @@ export function generatorHandlers(deps: NewsroomDeps) {
       status: 'changeAdminGeneratorStatus',
       revisions: 'listGeneratorRevisions',
       restore: 'restoreGeneratorRevision',
+      previewLink: 'createGeneratorPreviewLink',
+      preview: 'getGeneratorPreview',
     },
     schemas: {
       listQuery: contract.ListAdminGeneratorsQueryParams,
@@ -33,6 +35,7 @@ export function generatorHandlers(deps: NewsroomDeps) {
     list: (db, page) => listAdminGenerators(db, { ...page, status: page.status as NewsroomStatus | undefined }),
     notFound: 'Ce générateur de répartie est introuvable.',
     thisItem: 'ce générateur',
+    previews: { links: generatorPreviews, token: contract.GetGeneratorPreviewParams },
     createWhat: 'de créer un générateur de répartie',
   }) satisfies ApiHandlerTable;
 }

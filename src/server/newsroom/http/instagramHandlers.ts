@@ -3,7 +3,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findInstagramRow, listAdminInstagramPosts, toAdminInstagramPost } from '../instagram/instagramQueries.ts';
-import { instagramWorkflow } from '../instagram/instagramWorkflow.ts';
+import { instagramWorkflow, instagramPreviews } from '../instagram/instagramWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
 import { type NewsroomDeps, newsroomMessages } from './newsroomHttp.ts';
 
@@ -17,6 +17,8 @@ export function instagramHandlers(deps: NewsroomDeps) {
       status: 'changeAdminInstagramPostStatus',
       revisions: 'listInstagramPostRevisions',
       restore: 'restoreInstagramPostRevision',
+      previewLink: 'createInstagramPostPreviewLink',
+      preview: 'getInstagramPostPreview',
     },
     schemas: {
       listQuery: contract.ListAdminInstagramPostsQueryParams,
@@ -33,6 +35,7 @@ export function instagramHandlers(deps: NewsroomDeps) {
     list: (db, page) => listAdminInstagramPosts(db, { ...page, status: page.status as NewsroomStatus | undefined }),
     notFound: newsroomMessages.instagram,
     thisItem: 'ce post',
+    previews: { links: instagramPreviews, token: contract.GetInstagramPostPreviewParams },
     createWhat: 'd’ajouter un post Instagram',
   }) satisfies ApiHandlerTable;
 }

@@ -3,7 +3,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
 import { findMosaicRow, listAdminMosaics, toAdminMosaic } from '../mosaics/mosaicQueries.ts';
-import { mosaicWorkflow } from '../mosaics/mosaicWorkflow.ts';
+import { mosaicWorkflow, mosaicPreviews } from '../mosaics/mosaicWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
 import { type NewsroomDeps, newsroomMessages } from './newsroomHttp.ts';
 
@@ -17,6 +17,8 @@ export function mosaicHandlers(deps: NewsroomDeps) {
       status: 'changeAdminMosaicStatus',
       revisions: 'listMosaicRevisions',
       restore: 'restoreMosaicRevision',
+      previewLink: 'createMosaicPreviewLink',
+      preview: 'getMosaicPreview',
     },
     schemas: {
       listQuery: contract.ListAdminMosaicsQueryParams,
@@ -33,6 +35,7 @@ export function mosaicHandlers(deps: NewsroomDeps) {
     list: (db, page) => listAdminMosaics(db, { ...page, status: page.status as NewsroomStatus | undefined }),
     notFound: newsroomMessages.mosaic,
     thisItem: 'cette mosaïque',
+    previews: { links: mosaicPreviews, token: contract.GetMosaicPreviewParams },
     createWhat: 'de créer une mosaïque',
   }) satisfies ApiHandlerTable;
 }

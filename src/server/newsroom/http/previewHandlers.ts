@@ -6,9 +6,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { errorJson } from '../../http/responses.ts';
-import { previewArticle } from '../articles/articleReaderCopy.ts';
-import { issuePreviewLink } from '../articles/articleWorkflow.ts';
-import { readPreviewToken } from '../previewTokens.ts';
+import { articlePreviews } from '../articles/articleWorkflow.ts';
 import { answer, articleIdOf, type NewsroomDeps, newsroomMessages, noStore, staffOnly } from './newsroomHttp.ts';
 
 export function previewHandlers(deps: NewsroomDeps) {
@@ -18,7 +16,7 @@ export function previewHandlers(deps: NewsroomDeps) {
     createPreviewLink: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
-      const result = await issuePreviewLink(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
+      const result = await articlePreviews.issue(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
       return answer(result, {
         member: session.member,
         what: "de partager l'aperçu de cet article",
@@ -29,8 +27,7 @@ export function previewHandlers(deps: NewsroomDeps) {
     getArticlePreview: async (ctx) => {
       const params = parseParams(contract.GetArticlePreviewParams, ctx.params, []);
       if (!params.ok) return params.response;
-      const id = readPreviewToken(await deps.secretOf(ctx.db), params.value.token, clock.now());
-      const article = id === null ? null : await previewArticle(ctx.db, id);
+      const article = await articlePreviews.open(ctx.db, await deps.secretOf(ctx.db), params.value.token, clock.now());
       if (!article) return errorJson(404, newsroomMessages.preview);
       return ctx.reply(200, { result: article, url: article.url }, noStore);
     },

@@ -3,7 +3,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findQuotationRow, listAdminQuotations, toAdminQuotation } from '../quotations/quotationQueries.ts';
-import { quotationWorkflow } from '../quotations/quotationWorkflow.ts';
+import { quotationWorkflow, quotationPreviews } from '../quotations/quotationWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
@@ -17,6 +17,8 @@ export function quotationHandlers(deps: NewsroomDeps) {
       status: 'changeAdminQuotationStatus',
       revisions: 'listQuotationRevisions',
       restore: 'restoreQuotationRevision',
+      previewLink: 'createQuotationPreviewLink',
+      preview: 'getQuotationPreview',
     },
     schemas: {
       listQuery: contract.ListAdminQuotationsQueryParams,
@@ -33,6 +35,7 @@ export function quotationHandlers(deps: NewsroomDeps) {
     list: (db, page) => listAdminQuotations(db, { ...page, status: page.status as NewsroomStatus | undefined }),
     notFound: 'Cette citation est introuvable.',
     thisItem: 'cette citation',
+    previews: { links: quotationPreviews, token: contract.GetQuotationPreviewParams },
     createWhat: 'de créer une citation',
   }) satisfies ApiHandlerTable;
 }

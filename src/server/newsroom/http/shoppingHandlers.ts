@@ -3,7 +3,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findShoppingRow, listAdminShoppingItems, SHOPPING_ORDER_MAX, toAdminShoppingItem } from '../shopping/shoppingQueries.ts';
-import { reorderShoppingItems, shoppingWorkflow } from '../shopping/shoppingWorkflow.ts';
+import { reorderShoppingItems, shoppingWorkflow, shoppingPreviews } from '../shopping/shoppingWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
 
@@ -20,6 +20,8 @@ export function shoppingHandlers(deps: NewsroomDeps) {
         status: 'changeAdminShoppingItemStatus',
         revisions: 'listShoppingItemRevisions',
         restore: 'restoreShoppingItemRevision',
+        previewLink: 'createShoppingItemPreviewLink',
+        preview: 'getShoppingItemPreview',
       },
       schemas: {
         listQuery: contract.ListAdminShoppingItemsQueryParams,
@@ -36,6 +38,7 @@ export function shoppingHandlers(deps: NewsroomDeps) {
       list: (db, page) => listAdminShoppingItems(db, { ...page, status: page.status as NewsroomStatus | undefined }),
       notFound,
       thisItem: 'ce produit',
+      previews: { links: shoppingPreviews, token: contract.GetShoppingItemPreviewParams },
       createWhat: 'd’ajouter un produit',
     }),
     reorderAdminShoppingItems: staffOnly(deps, editors, 'de réordonner la sélection shopping', async (ctx, session) => {

@@ -3,17 +3,12 @@
  * (the scheduler's query, the signed preview over a real page). What the newsroom's HTTP layer calls.
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { appConfig } from '../../../../app.config.ts';
-import type { Popin } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { popins } from '../../../db/schema.ts';
 import { toReaderPopin } from '../../content/popins.server.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { audit } from '../audit.server.ts';
-import { type NewsroomResult, refused } from '../newsroomResult.ts';
-import { previewToken, readPreviewToken } from '../previewTokens.ts';
-import type { StaffMember } from '../staff.server.ts';
-import { canRead, editorialWorkflow } from '../workflow/editorialWorkflow.ts';
+import { editorialWorkflow } from '../workflow/editorialWorkflow.ts';
+import { previewLinks } from '../workflow/previewLinks.ts';
 import { popinFormat } from './popinFormat.ts';
 import { findPopinRow } from './popinQueries.ts';
 
@@ -35,33 +30,13 @@ export async function publishDuePopins(db: Database, now: Date): Promise<number[
 }
 
 /**
- * A signed, expiring link to a real page the popin targets, where the page shows the working copy without
- * waiting for consent and without writing the dismissal cookie. Whoever may read the popin may show it.
+ * Signed links to a real page the popin targets, where the page shows the working copy without waiting for
+ * consent and without writing the dismissal cookie. Whoever may read the popin may share it.
  */
-export async function issuePopinPreviewLink(
-  db: Database,
-  who: StaffMember,
-  id: number,
-  secret: string,
-  now: Date,
-): Promise<NewsroomResult<{ url: string; expiresAt: string }>> {
-  const row = await findPopinRow(db, id);
-  if (!row) return refused.notFound;
-  if (!canRead(who, row)) return refused.forbidden;
-  const expiresAt = new Date(now.getTime() + appConfig.newsroom.previewLinkMinutes * 60_000);
-  const token = previewToken(secret, row.id, expiresAt, POPIN_PREVIEW);
-  await audit(
-    db,
-    who,
-    { action: 'popin.preview-link', entity: 'popin', entityId: row.id, detail: { expiresAt: expiresAt.toISOString() } },
-    now,
-  );
-  return { ok: true, value: { url: `${row.matchPath}?${POPIN_PREVIEW_PARAM}=${token}`, expiresAt: expiresAt.toISOString() } };
-}
-
-/** The working copy of the popin a valid preview token names, as readers would get it; null otherwise. */
-export async function previewPopin(db: Database, secret: string, token: string, now: Date): Promise<Popin | null> {
-  const id = readPreviewToken(secret, token, now, POPIN_PREVIEW);
-  const row = id === null ? null : await findPopinRow(db, id);
-  return row ? toReaderPopin(row) : null;
-}
+export const popinPreviews = previewLinks({
+  entity: 'popin',
+  purpose: POPIN_PREVIEW,
+  find: findPopinRow,
+  pageOf: (row, token) => `${row.matchPath}?${POPIN_PREVIEW_PARAM}=${token}`,
+  readerCopy: async (_db, row) => toReaderPopin(row),
+});

@@ -10,9 +10,21 @@ import { audit } from '../audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import type { StaffMember } from '../staff.server.ts';
 import { editorialWorkflow } from '../workflow/editorialWorkflow.ts';
+import { previewLinks } from '../workflow/previewLinks.ts';
+import { findShoppingRow } from './shoppingQueries.ts';
+import { toShoppingItem } from '../../content/shopping.server.ts';
 import { shoppingFormat } from './shoppingFormat.ts';
 
 export const shoppingWorkflow = editorialWorkflow(shoppingFormat, staffName);
+
+/** Signed links to the shopping page, the item in its place among the published ones (`/apercu-shopping/{token}`): whoever may read it may share it. */
+export const shoppingPreviews = previewLinks({
+  entity: 'shopping',
+  purpose: 'shopping',
+  find: findShoppingRow,
+  pageOf: (_row, token) => `/apercu-shopping/${token}`,
+  readerCopy: async (_db, row) => toShoppingItem(row),
+});
 
 /** The scheduler's pass: publishes every scheduled item whose time has come. Answers their ids. */
 export async function publishDueShoppingItems(db: Database, now: Date): Promise<number[]> {

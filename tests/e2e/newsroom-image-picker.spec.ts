@@ -5,9 +5,9 @@
  * fills the field, and the choice is saved. The article's main image from the keyboard (focus in the
  * dialog, back on the button after), then a mosaic's images. axe on the dialogs.
  */
-import sharp from 'sharp';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAxeClean, newsroomServer, signedApi, signIn } from './support/newsroom.ts';
+import { libraryOfThirty, seedLibraryImages } from './support/mediaLibrary.ts';
+import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,26 +16,19 @@ const server = newsroomServer([['noe@piquante.test', 'Noé Nouvelles', 'editor']
 const ZEBRA = 'Un zèbre rayé au soleil';
 const FLAMINGO = 'Un flamant rose sur une patte';
 /** The media library's address of each seeded image, by alt text. */
-const urls = new Map<string, string>();
+let urls = new Map<string, string>();
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const base = server.baseUrl;
-  const { api, csrf } = await signedApi(base, 'noe@piquante.test');
-  // 30 images, oldest first: the zebra and the flamingo are beyond the first page of 24.
-  for (let i = 0; i < 30; i++) {
-    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 8 * i, g: 120, b: 200 - 5 * i } } })
-      .png()
-      .toBuffer();
-    const alt = [ZEBRA, FLAMINGO][i] ?? `Image de lot numéro ${i}`;
-    const response = await api.post('/api/admin/media', {
-      headers: { 'x-csrf-token': csrf, origin: base },
-      multipart: { file: { name: i === 0 ? 'zebre-du-zoo.png' : `lot-${i}.png`, mimeType: 'image/png', buffer: png }, alt },
-    });
-    expect(response.status()).toBe(201);
-    urls.set(alt, ((await response.json()) as { url: string }).url);
-  }
-  await api.dispose();
+  // The zebra and the flamingo are the oldest: beyond the first page of 24.
+  urls = await seedLibraryImages(
+    server.baseUrl,
+    'noe@piquante.test',
+    libraryOfThirty([
+      { name: 'zebre-du-zoo.png', alt: ZEBRA },
+      { name: 'flamant.png', alt: FLAMINGO },
+    ]),
+  );
 });
 
 /** Opens the picker of a field from the keyboard: the dialog takes the focus on its search field. */

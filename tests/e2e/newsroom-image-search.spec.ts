@@ -3,30 +3,17 @@
  * dialog shows the 24 latest, "Afficher plus d'images" brings the rest (focus on the first new one), and the
  * search finds an old image by its file name or its alt text; everything from the keyboard, axe-clean.
  */
-import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { expectAxeClean, newsroomServer, signedApi, signIn } from './support/newsroom.ts';
+import { libraryOfThirty, seedLibraryImages } from './support/mediaLibrary.ts';
+import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
 
 const server = newsroomServer([['lea@piquante.test', 'Léa Librairie', 'editor']]);
 
 test('the image dialog pages through the whole library and searches it by name or alt text', async ({ page }) => {
   test.setTimeout(150_000);
   const base = server.baseUrl;
-  const { api, csrf } = await signedApi(base, 'lea@piquante.test');
   // 30 images: the oldest one is the one to find, by its file name and by its alt text.
-  for (let i = 0; i < 30; i++) {
-    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 8 * i, g: 120, b: 200 - 5 * i } } })
-      .png()
-      .toBuffer();
-    const name = i === 0 ? 'zebre-du-zoo.png' : `lot-${i}.png`;
-    const alt = i === 0 ? 'Un zèbre rayé au soleil' : `Image de lot numéro ${i}`;
-    const response = await api.post('/api/admin/media', {
-      headers: { 'x-csrf-token': csrf, origin: base },
-      multipart: { file: { name, mimeType: 'image/png', buffer: png }, alt },
-    });
-    expect(response.status()).toBe(201);
-  }
-  await api.dispose();
+  await seedLibraryImages(base, 'lea@piquante.test', libraryOfThirty([{ name: 'zebre-du-zoo.png', alt: 'Un zèbre rayé au soleil' }]));
 
   await signIn(page, base, 'lea@piquante.test');
   await page.getByRole('link', { name: 'Écrire un article' }).click();

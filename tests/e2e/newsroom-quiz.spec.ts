@@ -20,14 +20,13 @@ const RESULTS = [
 ];
 const ANSWERS = ['Un thé fumé', 'Un café serré', 'Une tisane', 'Un chocolat chaud', 'Un jus de gingembre', 'Un mezcal'];
 
-/** Writes the alt text of an image field, then picks the library's first image (the alt text stays). */
+/** Writes the alt text of an image field, then picks the library's first image in the picker (the alt text stays). */
 async function pickFromLibrary(field: Locator, alt: string) {
   await field.getByLabel('Texte alternatif (obligatoire)').fill(alt);
   await field.getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
-  await field
-    .getByRole('button', { name: /^Choisir l’image/ })
-    .first()
-    .click();
+  const picker = field.page().getByRole('dialog', { name: /^Choisir dans la médiathèque/ });
+  await picker.getByRole('list', { name: 'Images de la médiathèque' }).getByRole('button').first().click();
+  await expect(picker).toHaveCount(0);
   await expect(field.getByText('Aucune image choisie.')).toHaveCount(0);
 }
 

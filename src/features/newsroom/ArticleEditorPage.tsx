@@ -29,6 +29,7 @@ import { LeaveGuard } from './LeaveGuard.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { statusLabels } from './newsroomLabels.ts';
 import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
+import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
@@ -287,15 +288,6 @@ export function ArticleEditorPage({ id }: { id: string }) {
   const act = (action: StatusAction) => sendToEditor({ type: 'editor.status', action });
   const reload = () => sendToEditor({ type: 'editor.reload' });
   const makePreview = () => sendToEditor({ type: 'editor.preview' });
-
-  const [library, setLibrary] = useState<MediaItem[] | null>(null);
-  const openLibrary = async () => {
-    try {
-      setLibrary(await newsroom.media());
-    } catch (caught) {
-      fail(caught);
-    }
-  };
 
   /** The alt text typed above goes with the image into the library. */
   const uploadImage = async (field: HTMLInputElement) => {
@@ -650,36 +642,12 @@ export function ArticleEditorPage({ id }: { id: string }) {
                   className="text-sm"
                 />
               </label>
-              <button
-                type="button"
-                onClick={() => void openLibrary()}
-                className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-              >
-                Choisir dans la médiathèque
-              </button>
-              {library ? (
-                <ul aria-label="Médiathèque" className="grid grid-cols-3 gap-2">
-                  {library.length === 0 ? <li className="col-span-3 text-sm">La médiathèque est vide.</li> : null}
-                  {library.map((item) => (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          change('mainImage', { url: item.url, alt: item.alt, width: item.width, height: item.height, ...focalOf(item) });
-                          setLibrary(null);
-                        }}
-                        className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
-                      >
-                        <img
-                          src={item.variants.find((v) => v.format === 'webp')?.url ?? item.url}
-                          alt={item.alt}
-                          className="aspect-[3/2] w-full rounded object-cover"
-                        />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <MediaPickerButton
+                title="Image principale"
+                onPick={(item) =>
+                  change('mainImage', { url: item.url, alt: item.alt, width: item.width, height: item.height, ...focalOf(item) })
+                }
+              />
               {/^\/(?!\/)/.test(fields.mainImage.url) ? (
                 <FocalPointPicker image={fields.mainImage} onChange={(focal) => change('mainImage', withFocal(fields.mainImage, focal))} />
               ) : null}

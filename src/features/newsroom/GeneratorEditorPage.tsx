@@ -4,11 +4,12 @@
  * revisions with restore — the articles' workflow, the generator's fields.
  */
 import { type FormEvent, useId, useState } from 'react';
-import type { MediaItem, PageData, Revision } from '../../api/queries/newsroom.ts';
-import { NewsroomError, newsroom } from '../../api/queries/newsroom.ts';
+import type { PageData, Revision } from '../../api/queries/newsroom.ts';
+import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminGenerator, newsroomGenerators } from '../../api/queries/newsroomGenerators.ts';
 import { FormatRevisions } from './FormatRevisions.tsx';
 import { GeneratorRepliesField } from './GeneratorRepliesField.tsx';
+import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { emptyForm, formOf, type GeneratorForm, inputOf, localInputValue } from './generatorFormModel.ts';
 import { statusLabels } from './newsroomLabels.ts';
@@ -24,7 +25,6 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
   const [busy, setBusy] = useState(false);
   const [scheduleAt, setScheduleAt] = useState(() => localInputValue(new Date(Date.now() + 3600_000)));
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
-  const [library, setLibrary] = useState<MediaItem[] | null>(null);
   const ids = { title: useId(), slug: useId(), description: useId(), url: useId(), alt: useId(), schedule: useId() };
 
   if (loaded?.error) {
@@ -186,36 +186,10 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
               onChange={(e) => change('image', { ...form.image, alt: e.target.value })}
               className={fieldClass}
             />
-            <button
-              type="button"
-              onClick={() => void run(async () => setLibrary(await newsroom.media(24)))}
-              className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-            >
-              Choisir dans la médiathèque
-            </button>
-            {library ? (
-              <ul aria-label="Médiathèque" className="grid grid-cols-3 gap-2">
-                {library.length === 0 ? <li className="col-span-3 text-sm">La médiathèque est vide.</li> : null}
-                {library.map((item) => (
-                  <li key={item.id}>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        change('image', { url: item.url, alt: form.image.alt || item.alt, width: item.width, height: item.height });
-                        setLibrary(null);
-                      }}
-                      className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
-                    >
-                      <img
-                        src={item.variants.find((v) => v.format === 'webp')?.url ?? item.url}
-                        alt={item.alt}
-                        className="aspect-[3/2] w-full rounded object-cover"
-                      />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <MediaPickerButton
+              title="Image"
+              onPick={(item) => change('image', { url: item.url, alt: form.image.alt || item.alt, width: item.width, height: item.height })}
+            />
           </fieldset>
           <div aria-live="polite" className="min-h-6">
             {message ? (

@@ -6,11 +6,11 @@
  * not nest, yet this one must submit with Enter on its own. The library is searched by file name or alt
  * text and read page by page ("Afficher plus d'images"), the whole of it, not only the latest uploads.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { LibraryImageAttrs } from './libraryImageNode.ts';
 import { type MediaItem, newsroom } from '../../api/queries/newsroom.ts';
-import { useMediaSearch } from './useMediaSearch.ts';
+import { MediaLibraryBrowser } from './MediaLibraryBrowser.tsx';
+import { NewsroomModal } from './NewsroomModal.tsx';
 
 interface Props {
   /** The image being edited (alt text, caption, another image), or null to insert a new one. */
@@ -20,16 +20,6 @@ interface Props {
 }
 
 const field = 'rounded border-2 border-encre px-2 py-1';
-const smallestWebp = (item: MediaItem) =>
-  item.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width)[0]?.url ?? item.url;
-
-/** What the library shows, said once for screen readers too. */
-function libraryStatus(items: MediaItem[] | null, loading: boolean, query: string): string {
-  if (items === null) return loading ? 'Chargement de la médiathèque…' : '';
-  if (items.length === 0) return query === '' ? 'La médiathèque est vide.' : `Aucune image ne correspond à « ${query} ».`;
-  const count = `${items.length} image${items.length > 1 ? 's' : ''} affichée${items.length > 1 ? 's' : ''}`;
-  return query === '' ? count : `${count} pour « ${query} »`;
-}
 
 export function InsertImageDialog({ current, onDone, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -37,30 +27,12 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
   const altInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const errorId = useId();
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const library = useMediaSearch(search);
-  const libraryList = useRef<HTMLUListElement>(null);
-  /** After "Afficher plus d'images": the first new image takes the focus (the button may be gone). */
-  const focusFrom = useRef<number | null>(null);
   const [chosen, setChosen] = useState<{ id: number; src: string } | null>(current ? { id: current.mediaId, src: current.src } : null);
   const [hasFile, setHasFile] = useState(false);
   const [alt, setAlt] = useState(current?.alt ?? '');
   const [caption, setCaption] = useState(current?.caption ?? '');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || !library.items || library.items.length <= from) return;
-    focusFrom.current = null;
-    libraryList.current?.querySelectorAll<HTMLButtonElement>('li > button')[from]?.focus();
-  }, [library.items]);
 
   const pick = (item: MediaItem) => {
     setChosen({ id: item.id, src: item.url });
@@ -104,13 +76,8 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
     onDone({ mediaId: image.id, src: image.src, alt: altText, caption: caption.trim() === '' ? null : caption.trim() });
   };
 
-  return createPortal(
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto max-h-[90vh] w-[min(44rem,calc(100vw-2rem))] overflow-y-auto rounded border-2 border-encre bg-white p-0 text-encre backdrop:bg-encre/60"
-    >
+  return (
+    <NewsroomModal dialogRef={dialog} titleId={titleId} onClose={onClose}>
       {/* noValidate: the missing alt text is said in French by the page, whatever the browser's language. */}
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 p-4">
         <h2 id={titleId} className="font-display text-2xl font-bold">
@@ -132,69 +99,7 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
         </label>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-bold">Ou choisir dans la médiathèque</legend>
-          <label htmlFor={searchId} className="text-sm">
-            Chercher une image (nom du fichier ou texte alternatif)
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            maxLength={200}
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter searches at once; it must not insert the image chosen so far.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                library.searchNow();
-              }
-            }}
-            className={field}
-          />
-          {library.failed ? (
-            <p className="text-sm font-bold text-piment-dark">La médiathèque n’a pas pu être chargée ; vous pouvez téléverser une image.</p>
-          ) : null}
-          <p role="status" className="text-sm">
-            {libraryStatus(library.items, library.loading, library.shownQuery)}
-          </p>
-          {library.items && library.items.length > 0 ? (
-            <ul
-              ref={libraryList}
-              aria-label="Images de la médiathèque"
-              className="grid max-h-72 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4"
-            >
-              {library.items.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    aria-pressed={chosen?.id === item.id && !hasFile}
-                    onClick={() => pick(item)}
-                    className="block w-full rounded border-4 border-transparent aria-pressed:border-piment focus-visible:outline focus-visible:outline-2 focus-visible:outline-encre"
-                  >
-                    <img
-                      src={smallestWebp(item)}
-                      alt={item.alt}
-                      width={item.width}
-                      height={item.height}
-                      className="aspect-[3/2] h-auto w-full rounded object-cover"
-                    />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {library.hasMore ? (
-            <button
-              type="button"
-              disabled={library.loading}
-              onClick={() => {
-                focusFrom.current = library.items?.length ?? null;
-                library.more();
-              }}
-              className="justify-self-start rounded border-2 border-encre px-3 py-1 text-sm font-bold disabled:opacity-60"
-            >
-              Afficher plus d’images
-            </button>
-          ) : null}
+          <MediaLibraryBrowser onPick={pick} chosenId={hasFile ? null : (chosen?.id ?? null)} />
         </fieldset>
         <label className="grid gap-1">
           <span className="text-sm font-bold">Texte alternatif (obligatoire)</span>
@@ -233,7 +138,6 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
           </button>
         </div>
       </form>
-    </dialog>,
-    document.body,
+    </NewsroomModal>
   );
 }

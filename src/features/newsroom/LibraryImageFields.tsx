@@ -1,12 +1,12 @@
 /**
  * An item's image from the media library, with its alternative text: its address, the alt text, an upload
- * (the alt text goes with the image into the library) or a choice among the library's images. Shared by
+ * (the alt text goes with the image into the library) or a choice in the whole library (MediaPickerDialog). Shared by
  * the formats' images (shopping, Instagram, contests, each image of a mosaic).
  */
-import { useId, useState } from 'react';
-import type { MediaItem } from '../../api/queries/newsroom.ts';
+import { useId } from 'react';
 import { newsroom } from '../../api/queries/newsroom.ts';
 import type { Image } from '../../api/types.ts';
+import { MediaPickerButton } from './MediaPickerDialog.tsx';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
@@ -15,13 +15,12 @@ export function LibraryImageFields(props: {
   onChange: (image: Image) => void;
   run: (work: () => Promise<void>) => Promise<void>;
   say: (text: string, error: boolean) => void;
-  /** How tall the library's thumbnails are drawn ("aspect-[4/5]", "aspect-square"). */
+  /** How the picker's thumbnails are cut ("aspect-[4/5]", "aspect-square"). */
   aspect: string;
   /** The group's name when an item has several images ("Couverture", "Image 2"); "Image" by default. */
   legend?: string;
 }) {
   const { image, onChange } = props;
-  const [library, setLibrary] = useState<MediaItem[] | null>(null);
   const ids = { url: useId(), alt: useId(), upload: useId() };
 
   const upload = (field: HTMLInputElement) => {
@@ -72,40 +71,11 @@ export function LibraryImageFields(props: {
           className="text-sm"
         />
       </div>
-      <button
-        type="button"
-        onClick={() =>
-          props.run(async () => {
-            setLibrary(await newsroom.media());
-          })
-        }
-        className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-      >
-        Choisir dans la médiathèque
-      </button>
-      {library ? (
-        <ul aria-label="Médiathèque" className="grid grid-cols-3 gap-2">
-          {library.length === 0 ? <li className="col-span-3 text-sm">La médiathèque est vide.</li> : null}
-          {library.map((media) => (
-            <li key={media.id}>
-              <button
-                type="button"
-                onClick={() => {
-                  onChange({ url: media.url, alt: media.alt, width: media.width, height: media.height });
-                  setLibrary(null);
-                }}
-                className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
-              >
-                <img
-                  src={media.variants.find((v) => v.format === 'webp')?.url ?? media.url}
-                  alt={media.alt}
-                  className={`${props.aspect} w-full rounded object-cover`}
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <MediaPickerButton
+        title={props.legend ?? 'Image'}
+        aspect={props.aspect}
+        onPick={(media) => onChange({ url: media.url, alt: media.alt, width: media.width, height: media.height })}
+      />
     </fieldset>
   );
 }

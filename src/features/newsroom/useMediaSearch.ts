@@ -1,13 +1,12 @@
 /**
- * The media library as a searchable, growing list (the body-image dialog): the first page, then "more"
- * page after page through the whole library; a new search starts over. One page more than shown is asked
+ * The media library as a searchable, growing list (every image picker): the first page, then "more" page
+ * after page through the whole library; a new search starts over. One image more than a page is asked
  * for, so "Afficher plus d'images" appears only when there is more to show. Answers to an older search are
  * dropped (typing fast must not show the results of a previous word).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type MediaItem, newsroom } from '../../api/queries/newsroom.ts';
-
-export const DIALOG_MEDIA_PAGE = 24;
+import { joinPage, PICKER_MEDIA_PAGE } from './mediaPickerModel.ts';
 /** Quiet time after the last key before searching. */
 const SEARCH_DELAY_MS = 300;
 
@@ -38,10 +37,11 @@ export function useMediaSearch(query: string): MediaSearch {
     setLoading(true);
     setFailed(false);
     try {
-      const page = await newsroom.media(DIALOG_MEDIA_PAGE + 1, offset, q);
+      const page = await newsroom.media(PICKER_MEDIA_PAGE + 1, offset, q);
       if (mine !== generation.current) return;
-      setItems([...previous, ...page.slice(0, DIALOG_MEDIA_PAGE)]);
-      setHasMore(page.length > DIALOG_MEDIA_PAGE);
+      const next = joinPage(previous, page);
+      setItems(next.items);
+      setHasMore(next.hasMore);
       setShownQuery(q);
     } catch {
       if (mine === generation.current) setFailed(true);

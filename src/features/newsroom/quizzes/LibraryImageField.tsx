@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { type MediaItem, newsroom } from '../../../api/queries/newsroom.ts';
+import { MediaPickerButton } from '../MediaPickerDialog.tsx';
 
 export interface QuizImage {
   url: string;
@@ -18,8 +19,6 @@ export interface QuizImage {
 export const noImage: QuizImage = { url: '', alt: '', width: 1, height: 1 };
 
 const input = 'rounded border-2 border-encre px-2 py-1';
-const smallest = (item: MediaItem) =>
-  item.variants.filter((v) => v.format === 'webp').sort((a, b) => a.width - b.width)[0]?.url ?? item.url;
 
 export function LibraryImageField({
   legend,
@@ -33,7 +32,6 @@ export function LibraryImageField({
   onError: (message: string) => void;
 }) {
   const altId = useId();
-  const [library, setLibrary] = useState<MediaItem[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   const fromItem = (item: MediaItem): QuizImage => ({
@@ -60,14 +58,6 @@ export function LibraryImageField({
     } finally {
       setBusy(false);
       field.value = '';
-    }
-  };
-
-  const openLibrary = async () => {
-    try {
-      setLibrary(await newsroom.media(24));
-    } catch (caught) {
-      onError((caught as Error).message);
     }
   };
 
@@ -104,33 +94,7 @@ export function LibraryImageField({
           className="text-sm"
         />
       </label>
-      <button
-        type="button"
-        onClick={() => void openLibrary()}
-        className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-      >
-        Choisir dans la médiathèque
-      </button>
-      {library ? (
-        <ul aria-label={`Médiathèque — ${legend}`} className="grid grid-cols-3 gap-2 md:grid-cols-6">
-          {library.length === 0 ? <li className="col-span-3 text-sm">La médiathèque est vide.</li> : null}
-          {library.map((item) => (
-            <li key={item.id}>
-              <button
-                type="button"
-                aria-label={`Choisir l’image « ${item.alt} »`}
-                onClick={() => {
-                  onChange(fromItem(item));
-                  setLibrary(null);
-                }}
-                className="block w-full rounded border-2 border-transparent focus-visible:border-encre"
-              >
-                <img src={smallest(item)} alt="" className="aspect-[3/2] w-full rounded object-cover" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <MediaPickerButton title={legend} onPick={(item) => onChange(fromItem(item))} />
     </fieldset>
   );
 }

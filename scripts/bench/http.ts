@@ -1,5 +1,5 @@
 /**
- * npm run bench:http [-- --db=postgres|pglite --articles=2000 --seconds=10 --connections=32 --workers=2 --threads=2]
+ * npm run bench:http [-- --db=postgres|pglite --articles=2000 --seconds=10 --connections=32 --workers=2 --threads=2 --hits-only]
  * The HTTP benchmark of the production build (issues 13 and 22), on loopback, in one run. The load comes from
  * wrk (`wrk -t2 -c32`, keep-alive, `Accept-Encoding: gzip`), installed from Debian when missing; each row prints
  * wrk's own CPU time so that one can see the generator was not what set the pace (autocannon, one Node process,
@@ -42,6 +42,8 @@ const seconds = numberArg(argv, 'seconds', 10);
 const connections = numberArg(argv, 'connections', 32);
 const threads = numberArg(argv, 'threads', 2);
 const workers = numberArg(argv, 'workers', 2);
+// Only the reference rows and the hits (a minute): what to rerun after a change to the hit path.
+const hitsOnly = argv.includes('--hits-only');
 const dbArg = argv.find((arg) => arg.startsWith('--db='))?.slice(5);
 const databases: BenchDatabase[] = dbArg === 'pglite' || dbArg === 'postgres' ? [dbArg] : ['postgres', 'pglite'];
 const root = resolve(import.meta.dirname, '../..');
@@ -409,9 +411,27 @@ try {
         } finally {
           await throughFramework.stop();
         }
+        // nginx runs a worker per core (worker_processes auto): the same hit with as many Node processes.
+        if (workers > 1) {
+          const several = await serveBench(database, APP_PORT, { WORKERS: String(workers) });
+          try {
+            await warm(several.baseUrl, [article as string]);
+            await measure(wrk, {
+              setup: `${label}, page-cache hit, WORKERS=${workers}`,
+              page: 'article',
+              baseUrl: several.baseUrl,
+              paths: [article as string],
+              pid: several.pid,
+              gzip: true,
+            });
+          } finally {
+            await several.stop();
+          }
+        }
       } finally {
         await cached.stop();
       }
+      if (hitsOnly) break;
     } else {
       const cached = await serveBench(database, APP_PORT);
       try {

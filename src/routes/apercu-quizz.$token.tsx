@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ContentImage } from '../components/ContentImage.tsx';
 import { loadQuizPreview } from '../api/queries/quizzes.ts';
 import { QuizScreen } from '../features/quiz/QuizScreen.tsx';
 import { plainHead } from '../lib/seo/seo.ts';
@@ -30,13 +31,7 @@ function QuizPreviewPage() {
           <h1 id="resultat-apercu" className="font-display text-3xl font-bold">
             {result.title}
           </h1>
-          <img
-            src={result.image.url}
-            alt={result.image.alt}
-            width={result.image.width}
-            height={result.image.height}
-            className="mt-4 w-full rounded"
-          />
+          <ContentImage image={result.image} sizes="(min-width: 48rem) 48rem, 100vw" className="mt-4 w-full rounded" />
           <p className="mt-4">{result.description}</p>
           <button type="button" onClick={() => setResultUrl(null)} className="mt-6 rounded border-2 border-encre px-3 py-1 font-bold">
             Rejouer

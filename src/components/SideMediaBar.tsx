@@ -8,10 +8,7 @@ const item = 'side-media-link';
 /** SPEC §2: the side media bar (wide screens): social networks, the app and the newsletter. */
 export function SideMediaBar() {
   return (
-    <nav
-      aria-label="Réseaux et services"
-      className="side-media-bar"
-    >
+    <nav aria-label="Réseaux et services" className="side-media-bar">
       <ul>
         {socialLinks.map(({ name, href }) => {
           const Icon = icons[name];

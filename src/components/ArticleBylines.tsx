@@ -12,7 +12,7 @@ export function ArticleBylines({ authors }: { authors: readonly Author[] }) {
     return (
       <p data-testid="bylines">
         Par <strong className="font-bold">{only.name}</strong>
-        <span className="text-encre/75">, {only.role}</span>
+        <span className="text-encre/75">{`, ${only.role}`}</span>
       </p>
     );
   }

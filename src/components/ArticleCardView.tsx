@@ -27,12 +27,12 @@ const sizes: Record<CardVariant, string> = {
 
 /**
  * An article as displayed in lists (SPEC §3): stamp, main image, title, subtitle, link to the category.
- * The title link covers the card (stretched link); the category link sits above it.
+ * The title link covers the card (stretched link); the category link sits above it. Each variant's look is in the
+ * stylesheet (`.card[data-variant]` and the `card-` classes), not a utility list repeated in every card (issue 22).
  */
 export function ArticleCardView({ article, eager = false, priority = false, variant = 'default', headingLevel = 2, linkPrefix }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const compact = variant === 'compact';
-  const dark = variant === 'dark';
   const titleLink = linkPrefix ? (
     <a href={`${linkPrefix}${article.fullUrl}`} className="card-link">
       {article.title}
@@ -43,11 +43,8 @@ export function ArticleCardView({ article, eager = false, priority = false, vari
     </Link>
   );
   return (
-    <article
-      className={`card group relative flex h-full ${compact ? 'flex-row gap-4' : 'flex-col'} ${dark ? 'text-white' : 'text-encre'}`}
-      data-variant={variant}
-    >
-      <div className={`relative shrink-0 ${compact ? 'w-28 md:w-32' : 'w-full'}`}>
+    <article className="card group" data-variant={variant}>
+      <div className="card-media">
         <ContentImage
           image={article.mainImage}
           sizes={sizes[variant]}
@@ -58,34 +55,21 @@ export function ArticleCardView({ article, eager = false, priority = false, vari
         {article.stamp ? <StampBadge stamp={article.stamp} className={`absolute ${compact ? '-left-1 -top-2' : 'left-3 top-3'}`} /> : null}
       </div>
       <div className={compact ? 'min-w-0 py-1' : 'pt-4'}>
-        <p className="relative z-10 mb-1">
+        <p className="card-cat">
           {linkPrefix ? (
-            <span className={`kicker ${dark ? 'text-piment-light' : 'text-piment-dark'}`}>{article.categoryName}</span>
+            <span className="kicker">{article.categoryName}</span>
           ) : (
-            <CategoryLink
-              slug={article.categorySlug}
-              className={`kicker hover:underline ${dark ? 'text-piment-light' : 'text-piment-dark'}`}
-            >
+            <CategoryLink slug={article.categorySlug} className="kicker">
               {article.categoryName}
             </CategoryLink>
           )}
         </p>
-        <Heading
-          className={`font-display font-bold leading-tight ${
-            variant === 'lead' ? 'text-3xl md:text-4xl xl:text-5xl' : compact ? 'text-base md:text-lg' : 'text-xl'
-          }`}
-        >
-          {titleLink}
-        </Heading>
-        {compact ? null : (
-          <p className={`mt-2 ${variant === 'lead' ? 'text-lg' : 'text-base'} ${dark ? 'text-white/85' : 'text-encre/80'}`}>
-            {article.subtitle}
-          </p>
-        )}
-        <p className={`mt-2 text-sm ${dark ? 'text-white/75' : 'text-encre/70'}`}>
+        <Heading className="card-title">{titleLink}</Heading>
+        {compact ? null : <p className="card-sub">{article.subtitle}</p>}
+        <p className="card-meta">
           <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
           <span aria-hidden="true"> · </span>
-          {article.readingMinutes} min de lecture
+          {`${article.readingMinutes} min de lecture`}
         </p>
       </div>
     </article>

@@ -11,8 +11,14 @@ import { ShareLinks } from './ShareLinks.tsx';
 import { StampBadge } from './StampBadge.tsx';
 import { ContentImage } from './ContentImage.tsx';
 
-/** The article with its body as blocks, or as markup the page already carries (MarkupOnly). */
-export type ArticleForView = Omit<ArticleDetail, 'body'> & { body: ArticleBodyValue };
+/**
+ * The article with its body as blocks, or as markup the page already carries (MarkupOnly); its category without
+ * the description only the category page shows (articleBodyOnce.ts).
+ */
+export type ArticleForView = Omit<ArticleDetail, 'body' | 'category'> & {
+  body: ArticleBodyValue;
+  category: Omit<ArticleDetail['category'], 'description'>;
+};
 
 interface Props {
   article: ArticleForView;
@@ -66,7 +72,7 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
             <p className="text-encre/75">
               <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
               <span aria-hidden="true"> · </span>
-              {article.readingMinutes} min de lecture
+              {`${article.readingMinutes} min de lecture`}
             </p>
           </div>
         </header>

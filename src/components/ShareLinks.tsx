@@ -2,12 +2,19 @@ import { appConfig } from '../../app.config.ts';
 import { FacebookIcon, MailIcon, WhatsappIcon, XIcon } from './icons.tsx';
 
 /**
+ * An address or a title as a query value: percent-encoded, except the ":" and "/" a query may hold as they are
+ * (RFC 3986 §3.4): the page's address is in every share link, twice on an article page (issue 22).
+ */
+const queryValue = (value: string) => encodeURIComponent(value).replace(/%3A/g, ':').replace(/%2F/g, '/');
+
+/**
  * Share icons (SPEC §2 footer, quiz results): plain links to each network's share page.
- * Nothing is loaded from those networks until the reader clicks.
+ * Nothing is loaded from those networks until the reader clicks. `noreferrer` implies `noopener` (HTML's link
+ * types); the e-mail link opens the mail program, where neither applies.
  */
 export function ShareLinks({ url, title, tone = 'light' }: { url: string; title: string; tone?: 'light' | 'dark' }) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
+  const u = queryValue(url);
+  const t = queryValue(title);
   const targets = [
     { label: 'Partager sur Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}`, Icon: FacebookIcon },
     { label: 'Partager sur X', href: `https://x.com/intent/post?url=${u}&text=${t}`, Icon: XIcon },
@@ -20,8 +27,7 @@ export function ShareLinks({ url, title, tone = 'light' }: { url: string; title:
         <li key={label}>
           <a
             href={href}
-            target={href.startsWith('mailto:') ? undefined : '_blank'}
-            rel="noopener noreferrer"
+            {...(href.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noreferrer' })}
             className={tone === 'dark' ? 'share-link share-link-dark' : 'share-link'}
           >
             <Icon size={18} />

@@ -8,10 +8,7 @@ const item = 'side-media-link';
 /** SPEC §2: the side media bar (wide screens): social networks, the app and the newsletter. */
 export function SideMediaBar() {
   return (
-    <nav
-      aria-label="Réseaux et services"
-      className="side-media-bar fixed right-0 top-1/2 z-30 hidden -translate-y-1/2 flex-col overflow-hidden rounded-l-xl border border-r-0 border-encre/15 bg-white shadow-md lg:flex"
-    >
+    <nav aria-label="Réseaux et services" className="side-media-bar">
       <ul>
         {socialLinks.map(({ name, href }) => {
           const Icon = icons[name];

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { appConfig } from '../../app.config.ts';
 import { loadSiteChrome } from '../api/queries/site.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
+import { IconSprite } from '../components/icons.tsx';
 import { SiteChrome } from '../app/SiteChrome.tsx';
 import { getSiteFeatures } from '../lib/getSiteFeatures.ts';
 import { getSiteUrl } from '../lib/seo/siteUrl.ts';
@@ -55,6 +56,7 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body className="bg-creme font-sans text-encre antialiased">
+        <IconSprite />
         {children}
         <Scripts />
       </body>

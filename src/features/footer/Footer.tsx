@@ -134,7 +134,7 @@ export function Footer({ newsletter, quotation, shareUrl, shareTitle }: FooterPr
         </div>
       </div>
       <p className="border-t border-white/15 px-4 py-5 text-center text-xs text-white/75">
-        © {new Date().getFullYear()} {site.name}. Tous droits réservés.
+        {`© ${new Date().getFullYear()} ${site.name}. Tous droits réservés.`}
       </p>
     </footer>
   );

@@ -97,10 +97,7 @@ export function Header({
             </span>
           ) : null}
         </div>
-        <a
-          href="/inscription/header"
-          className="hidden rounded-full bg-piment px-4 py-2 text-sm font-extrabold uppercase tracking-wider text-white transition hover:bg-piment-dark sm:inline-block"
-        >
+        <a href="/inscription/header" className="header-signup">
           La news
         </a>
         <button

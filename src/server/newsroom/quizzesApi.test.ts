@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds)('quizzes in the newsroom on %s', (kind) => {
         as: signed('editor'),
         body: { ...foreign, version: saved.version },
       });
-      expect(await errorOf(refused, 400)).toMatch(/Question 1 : la médiathèque ne reçoit pas encore de son/);
+      expect(await errorOf(refused, 400)).toMatch(/Question 1 : le son doit venir de la médiathèque/);
     });
   });
 

@@ -49,11 +49,7 @@ function oggPage(headerType: number, granule: number, sequence: number, packet: 
 export function oggOpusBytes(seconds = 2): Uint8Array {
   const head = concat(text('OpusHead'), new Uint8Array([1, 1]), le16(312), le32(48000), le16(0), new Uint8Array([0]));
   const tags = concat(text('OpusTags'), le32(4), text('test'), le32(0));
-  return concat(
-    oggPage(0x02, 0, 0, head),
-    oggPage(0x00, 0, 1, tags),
-    oggPage(0x04, 312 + seconds * 48000, 2, new Uint8Array(40)),
-  );
+  return concat(oggPage(0x02, 0, 0, head), oggPage(0x00, 0, 1, tags), oggPage(0x04, 312 + seconds * 48000, 2, new Uint8Array(40)));
 }
 
 const box = (type: string, ...content: Uint8Array[]) => {

@@ -62,27 +62,27 @@ export function MediaLibraryPage({
               </button>
             </li>
           ) : (
-          <li key={item.id} className="grid content-start gap-2 rounded border border-encre/30 p-2">
-            <img
-              src={item.variants.find((v) => v.format === 'webp' && v.width <= 480)?.url ?? item.url}
-              alt={item.alt}
-              width={item.width}
-              height={item.height}
-              loading="lazy"
-              className="aspect-[3/2] h-auto w-full rounded object-cover"
-            />
-            <p className="text-sm">
-              {item.width} × {item.height} px · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
-            </p>
-            <button
-              type="button"
-              onClick={() => void remove(item)}
-              aria-label={`Supprimer l’image « ${item.alt} »`}
-              className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-            >
-              Supprimer
-            </button>
-          </li>
+            <li key={item.id} className="grid content-start gap-2 rounded border border-encre/30 p-2">
+              <img
+                src={item.variants.find((v) => v.format === 'webp' && v.width <= 480)?.url ?? item.url}
+                alt={item.alt}
+                width={item.width}
+                height={item.height}
+                loading="lazy"
+                className="aspect-[3/2] h-auto w-full rounded object-cover"
+              />
+              <p className="text-sm">
+                {item.width} × {item.height} px · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
+              </p>
+              <button
+                type="button"
+                onClick={() => void remove(item)}
+                aria-label={`Supprimer l’image « ${item.alt} »`}
+                className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
+              >
+                Supprimer
+              </button>
+            </li>
           ),
         )}
       </ul>

@@ -21,7 +21,6 @@ import type { StaffMember } from './staff.server.ts';
 export const MEDIA_WIDTHS = appConfig.newsroom.mediaWidths;
 const MAX_PIXELS = 50_000_000;
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
-const AUDIO_FORMATS = new Set<string>(['mp3', 'ogg', 'm4a']);
 
 export type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -199,7 +198,8 @@ export const storageMessages = {
 function storageFailure(error: unknown, what: 'image' | 'son' = 'image'): { status: 503 | 507; message: string } {
   const code = (error as NodeJS.ErrnoException).code;
   // The messages speak of an image; a sound is "le son", masculine.
-  const forSound = (message: string) => (what === 'son' ? message.replace("l'image n'a pas été enregistrée", "le son n'a pas été enregistré") : message);
+  const forSound = (message: string) =>
+    what === 'son' ? message.replace("l'image n'a pas été enregistrée", "le son n'a pas été enregistré") : message;
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') return { status: 507, message: forSound(storageMessages.full) };
   return { status: 503, message: forSound(storageMessages.unavailable) };
 }

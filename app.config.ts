@@ -200,6 +200,8 @@ export const appConfig = {
     minPasswordLength: 12,
     /** Widths of the media library's variants (AVIF and WebP each); an image is never enlarged. */
     mediaWidths: [480, 960, 1600],
+    /** A sound's limit in the media library (a quiz question's audio); MEDIA_AUDIO_MAX_BYTES overrides. */
+    audioMaxBytes: 10 * 1024 * 1024,
   },
   apiCache: {
     list: 'public, max-age=60, stale-while-revalidate=300, stale-if-error=86400',

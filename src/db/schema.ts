@@ -9,6 +9,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -865,7 +866,10 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at, t.id)],
 );
 
-/** The media library: an uploaded image, its alt text and its variants (files under MEDIA_DIR). */
+/**
+ * The media library: an uploaded image, its alt text and its variants, or a sound kept as uploaded (one file,
+ * `<hash>-audio.<ext>`), its description in `alt` (files under MEDIA_DIR or the S3 bucket).
+ */
 export interface MediaVariant {
   format: 'avif' | 'webp';
   width: number;
@@ -883,10 +887,17 @@ export const media = pgTable(
     alt: text('alt').notNull(),
     /** The uploaded file's name (no path), searched with the alt text; null for images uploaded before it was kept. */
     name: text('name'),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    /** The sniffed type of the original (jpeg, png, webp, avif); the original itself is not served. */
+    /** 'image' (variants, width, height) or 'audio' (one file: mimeType, durationSeconds, bytes). */
+    kind: text('kind').$type<'image' | 'audio'>().notNull().default('image'),
+    /** An image's size; null for a sound. */
+    width: integer('width'),
+    height: integer('height'),
+    /** The sniffed type of the original (jpeg, png, webp, avif; mp3, ogg, m4a); an image's original is not served, a sound's is. */
     sourceFormat: text('source_format').notNull(),
+    /** A sound's served type (audio/mpeg, audio/ogg, audio/mp4), its length read from the file and its size; null for an image. */
+    mimeType: text('mime_type'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    bytes: integer('bytes'),
     /** Optional focal point, 0..1 from the left and the top (kept for crops). */
     focalX: jsonb('focal_x').$type<number | null>(),
     focalY: jsonb('focal_y').$type<number | null>(),
@@ -894,7 +905,15 @@ export const media = pgTable(
     uploadedBy: integer('uploaded_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('media_hash_idx').on(t.hash), index('media_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('media_hash_idx').on(t.hash),
+    index('media_created_idx').on(t.createdAt, t.id),
+    check('media_kind_check', sql`${t.kind} in ('image', 'audio')`),
+    check(
+      'media_kind_fields_check',
+      sql`(${t.kind} = 'image' and ${t.width} is not null and ${t.height} is not null) or (${t.kind} = 'audio' and ${t.mimeType} is not null and ${t.durationSeconds} is not null and ${t.bytes} is not null)`,
+    ),
+  ],
 );
 
 /** Passkeys (WebAuthn credentials) of staff accounts: the public key and the signature counter only. */

@@ -26,7 +26,7 @@ export async function uploadLibraryImage(api: NewsroomApi, as: Signed, red = 200
     headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
   });
   expect([200, 201]).toContain(response.status);
-  const item = contract.UploadMediaResponse.parse(await response.json());
+  const item = contract.MediaItem.parse(await response.json());
   return { url: item.url, width: item.width, height: item.height };
 }
 

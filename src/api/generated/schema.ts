@@ -1608,17 +1608,22 @@ export interface paths {
     /**
      * Médiathèque
      * @description Toute la médiathèque, page par page (`limit`, `offset`), les plus récentes d'abord. `q` ne garde que les
-     *     images dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
-     *     `%`, `_` et `\` y sont des caractères comme les autres).
+     *     éléments dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
+     *     `%`, `_` et `\` y sont des caractères comme les autres). `kind` ne garde que les images ou que les sons
+     *     (les sélecteurs d'images demandent `image` : un son n'y apparaît jamais) ; sans `kind`, les deux.
      */
     get: operations['listMedia'];
     put?: never;
     /**
-     * Téléverser une image
-     * @description JPEG, PNG, WebP ou AVIF (type reconnu au contenu, pas au nom ni à l'en-tête), `MEDIA_MAX_BYTES` au plus
-     *     (10 Mo). Le texte alternatif est obligatoire et reste avec l'image. Le serveur en fait des variantes AVIF et
-     *     WebP à quelques largeurs (dimensions explicites), servies sous `/media/library/` avec un cache long et
-     *     immuable ; l'original n'est pas servi. La même image envoyée deux fois donne la même entrée (`200`).
+     * Téléverser une image ou un son
+     * @description Une image JPEG, PNG, WebP ou AVIF, ou un son MP3, Ogg (Opus ou Vorbis) ou M4A (AAC) : le type est reconnu
+     *     au contenu, jamais au nom ni à l'en-tête. Une image pèse `MEDIA_MAX_BYTES` au plus (10 Mo), un son
+     *     `MEDIA_AUDIO_MAX_BYTES` au plus (10 Mo, `newsroom.audioMaxBytes` dans app.config.ts). Le texte
+     *     alternatif (pour un son, sa description) est obligatoire et reste avec l'élément. D'une image, le serveur
+     *     fait des variantes AVIF et WebP à quelques largeurs (dimensions explicites) ; l'original n'est pas servi.
+     *     Un son est gardé tel quel, une seule fois, avec sa durée lue dans le fichier. Tout est servi sous
+     *     `/media/library/` avec un cache long et immuable (les sons acceptent les requêtes `Range`). Le même
+     *     fichier envoyé deux fois donne la même entrée (`200`).
      */
     post: operations['uploadMedia'];
     delete?: never;
@@ -3337,8 +3342,9 @@ export interface components {
       resultSlug: components['schemas']['Slug'] | null;
     };
     /**
-     * @description Une question et ses réponses, en listes de 4 ou de 6 (SPEC §2). `audio` : la médiathèque ne reçoit que
-     *     des images ; un son déjà attaché au quiz (contenu de démonstration) peut être gardé ou retiré, pas ajouté.
+     * @description Une question et ses réponses, en listes de 4 ou de 6 (SPEC §2). `audio` (facultatif) : un son de la
+     *     médiathèque (`url` et `mimeType` d'un `MediaSound` ; sa durée est celle que la médiathèque a lue), ou un
+     *     son déjà attaché à ce quiz (contenu de démonstration) ; tout autre son est refusé (`400`).
      */
     QuizQuestionInput: {
       text: string;
@@ -4688,7 +4694,7 @@ export interface components {
     MediaUpload: {
       /**
        * Format: binary
-       * @description L'image (JPEG, PNG, WebP, AVIF).
+       * @description L'image (JPEG, PNG, WebP, AVIF) ou le son (MP3, Ogg Opus ou Vorbis, M4A AAC).
        */
       file: string;
       alt: string;
@@ -4702,8 +4708,46 @@ export interface components {
       height: number;
       url: string;
     };
+    /**
+     * @description Une image (avec ses variantes) ou un son (gardé tel quel).
+     * @enum {string}
+     */
+    MediaKind: 'image' | 'audio';
+    /** @description Un élément de la médiathèque, image ou son selon `kind`. */
+    MediaEntry: components['schemas']['MediaItem'] | components['schemas']['MediaSound'];
+    /** @description Un son de la médiathèque (question de quiz) ; `url`, `mimeType` et `durationSeconds` forment l'`Audio` d'une question. */
+    MediaSound: {
+      id: number;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'audio';
+      url: string;
+      /** @enum {string} */
+      mimeType: 'audio/mpeg' | 'audio/ogg' | 'audio/mp4';
+      durationSeconds: number;
+      bytes: number;
+      /** @description La description du son. */
+      alt: string;
+      /** @description Le nom du fichier envoyé (sans chemin). */
+      name: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    /** @description Une image de la médiathèque. */
     MediaItem: {
       id: number;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'image';
+      /**
+       * @description Le type de `url` (la plus grande variante WebP).
+       * @enum {string}
+       */
+      mimeType: 'image/webp' | 'image/avif';
       /** @description La plus grande variante WebP (à mettre dans `mainImage.url`). */
       url: string;
       alt: string;
@@ -4772,7 +4816,7 @@ export interface components {
       results: components['schemas']['ImportRun'][];
     };
     MediaList: {
-      results: components['schemas']['MediaItem'][];
+      results: components['schemas']['MediaEntry'][];
     };
     PasskeyOptions: {
       challengeId: string;
@@ -7831,10 +7875,15 @@ export interface operations {
          */
         offset?: components['parameters']['Offset'];
         /**
-         * @description Texte cherché dans le nom de fichier et le texte alternatif des images.
+         * @description Texte cherché dans le nom de fichier et le texte alternatif des images et des sons.
          * @example piment
          */
         q?: string;
+        /**
+         * @description Seulement les images (`image`) ou seulement les sons (`audio`).
+         * @example audio
+         */
+        kind?: components['schemas']['MediaKind'];
       };
       header?: never;
       path?: never;
@@ -7842,7 +7891,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Les images, les plus récentes d'abord. */
+      /** @description Les images et les sons, les plus récents d'abord. */
       200: {
         headers: {
           'Cache-Control': components['headers']['NoStore'];
@@ -7871,24 +7920,24 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Cette image était déjà dans la médiathèque. */
+      /** @description Ce fichier était déjà dans la médiathèque. */
       200: {
         headers: {
           'Cache-Control': components['headers']['NoStore'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MediaItem'];
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
-      /** @description Image ajoutée. */
+      /** @description Image ou son ajouté. */
       201: {
         headers: {
           'Cache-Control': components['headers']['NoStore'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['MediaItem'];
+          'application/json': components['schemas']['MediaEntry'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -442,7 +442,7 @@ export const QuizQuestionInput = zod
     answers: zod.array(QuizAnswerInput).max(quizQuestionInputAnswersMax),
   })
   .describe(
-    'Une question et ses réponses, en listes de 4 ou de 6 (SPEC §2). `audio` : la médiathèque ne reçoit que\ndes images ; un son déjà attaché au quiz (contenu de démonstration) peut être gardé ou retiré, pas ajouté.\n',
+    "Une question et ses réponses, en listes de 4 ou de 6 (SPEC §2). `audio` (facultatif) : un son de la\nmédiathèque (`url` et `mimeType` d'un `MediaSound` ; sa durée est celle que la médiathèque a lue), ou un\nson déjà attaché à ce quiz (contenu de démonstration) ; tout autre son est refusé (`400`).\n",
   );
 
 export type QuizQuestionInput = zod.input<typeof QuizQuestionInput>;
@@ -2938,7 +2938,9 @@ export const mediaUploadFocalYMin = 0;
 export const mediaUploadFocalYMax = 1;
 
 export const MediaUpload = zod.strictObject({
-  file: zod.instanceof(Blob).describe("L'image (JPEG, PNG, WebP, AVIF)."),
+  file: zod
+    .instanceof(Blob)
+    .describe("L'image (JPEG, PNG, WebP, AVIF) ou le son (MP3, Ogg Opus ou Vorbis, M4A AAC)."),
   alt: zod.string().min(1).max(mediaUploadAltMax),
   focalX: zod.number().min(mediaUploadFocalXMin).max(mediaUploadFocalXMax).optional(),
   focalY: zod.number().min(mediaUploadFocalYMin).max(mediaUploadFocalYMax).optional(),
@@ -2957,27 +2959,75 @@ export const MediaVariant = zod.strictObject({
 export type MediaVariant = zod.input<typeof MediaVariant>;
 export type MediaVariantOutput = zod.output<typeof MediaVariant>;
 
+export const MediaKind = zod
+  .enum(['image', 'audio'])
+  .describe('Une image (avec ses variantes) ou un son (gardé tel quel).');
+
+export type MediaKind = zod.input<typeof MediaKind>;
+export type MediaKindOutput = zod.output<typeof MediaKind>;
+
 export const mediaItemNameOneMax = 200;
 
-export const MediaItem = zod.strictObject({
-  id: zod.int().min(1),
-  url: zod.string().describe('La plus grande variante WebP (à mettre dans `mainImage.url`).'),
-  alt: zod.string(),
-  name: zod
-    .union([zod.string().max(mediaItemNameOneMax), zod.null()])
-    .describe(
-      "Le nom du fichier envoyé (sans chemin), ou `null` pour les images envoyées avant qu'il soit gardé.",
-    ),
-  width: zod.int().min(1),
-  height: zod.int().min(1),
-  focalX: zod.union([zod.number(), zod.null()]),
-  focalY: zod.union([zod.number(), zod.null()]),
-  variants: zod.array(MediaVariant),
-  createdAt: zod.iso.datetime({ offset: true }),
-});
+export const MediaItem = zod
+  .strictObject({
+    id: zod.int().min(1),
+    kind: zod.enum(['image']),
+    mimeType: zod
+      .enum(['image/webp', 'image/avif'])
+      .describe('Le type de `url` (la plus grande variante WebP).'),
+    url: zod.string().describe('La plus grande variante WebP (à mettre dans `mainImage.url`).'),
+    alt: zod.string(),
+    name: zod
+      .union([zod.string().max(mediaItemNameOneMax), zod.null()])
+      .describe(
+        "Le nom du fichier envoyé (sans chemin), ou `null` pour les images envoyées avant qu'il soit gardé.",
+      ),
+    width: zod.int().min(1),
+    height: zod.int().min(1),
+    focalX: zod.union([zod.number(), zod.null()]),
+    focalY: zod.union([zod.number(), zod.null()]),
+    variants: zod.array(MediaVariant),
+    createdAt: zod.iso.datetime({ offset: true }),
+  })
+  .describe('Une image de la médiathèque.');
 
 export type MediaItem = zod.input<typeof MediaItem>;
 export type MediaItemOutput = zod.output<typeof MediaItem>;
+
+export const mediaSoundUrlRegExp = new RegExp(
+  '^/media/library/[0-9a-f]{64}-audio\\.(mp3|ogg|m4a)$',
+);
+export const mediaSoundDurationSecondsMin = 0;
+
+export const mediaSoundNameOneMax = 200;
+
+export const MediaSound = zod
+  .strictObject({
+    id: zod.int().min(1),
+    kind: zod.enum(['audio']),
+    url: zod.string().regex(mediaSoundUrlRegExp),
+    mimeType: zod.enum(['audio/mpeg', 'audio/ogg', 'audio/mp4']),
+    durationSeconds: zod.number().min(mediaSoundDurationSecondsMin),
+    bytes: zod.int().min(1),
+    alt: zod.string().describe('La description du son.'),
+    name: zod
+      .union([zod.string().max(mediaSoundNameOneMax), zod.null()])
+      .describe('Le nom du fichier envoyé (sans chemin).'),
+    createdAt: zod.iso.datetime({ offset: true }),
+  })
+  .describe(
+    "Un son de la médiathèque (question de quiz) ; `url`, `mimeType` et `durationSeconds` forment l'`Audio` d'une question.",
+  );
+
+export type MediaSound = zod.input<typeof MediaSound>;
+export type MediaSoundOutput = zod.output<typeof MediaSound>;
+
+export const MediaEntry = zod
+  .union([MediaItem, MediaSound])
+  .describe('Un élément de la médiathèque, image ou son selon `kind`.');
+
+export type MediaEntry = zod.input<typeof MediaEntry>;
+export type MediaEntryOutput = zod.output<typeof MediaEntry>;
 
 export const ImportSourceKind = zod.enum(['wordpress', 'ghost']);
 
@@ -3063,7 +3113,7 @@ export type ImportRunList = zod.input<typeof ImportRunList>;
 export type ImportRunListOutput = zod.output<typeof ImportRunList>;
 
 export const MediaList = zod.strictObject({
-  results: zod.array(MediaItem),
+  results: zod.array(MediaEntry),
 });
 
 export type MediaList = zod.input<typeof MediaList>;
@@ -4717,8 +4767,9 @@ export const GetImportResponse = ImportRun;
 
 /**
  * Toute la médiathèque, page par page (`limit`, `offset`), les plus récentes d'abord. `q` ne garde que les
- * images dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
- * `%`, `_` et `\` y sont des caractères comme les autres).
+ * éléments dont le nom de fichier ou le texte alternatif contient ce texte (sans tenir compte de la casse ;
+ * `%`, `_` et `\` y sont des caractères comme les autres). `kind` ne garde que les images ou que les sons
+ * (les sélecteurs d'images demandent `image` : un son n'y apparaît jamais) ; sans `kind`, les deux.
  * @summary Médiathèque
  */
 export const listMediaQueryLimitDefault = 12;
@@ -4749,21 +4800,31 @@ export const ListMediaQueryParams = zod.object({
     .string()
     .max(listMediaQueryQMax)
     .optional()
-    .describe('Texte cherché dans le nom de fichier et le texte alternatif des images.'),
+    .describe(
+      'Texte cherché dans le nom de fichier et le texte alternatif des images et des sons.',
+    ),
+  kind: zod
+    .enum(['image', 'audio'])
+    .optional()
+    .describe('Seulement les images (`image`) ou seulement les sons (`audio`).'),
 });
 
 export const ListMediaResponse = MediaList;
 
 /**
- * JPEG, PNG, WebP ou AVIF (type reconnu au contenu, pas au nom ni à l'en-tête), `MEDIA_MAX_BYTES` au plus
- * (10 Mo). Le texte alternatif est obligatoire et reste avec l'image. Le serveur en fait des variantes AVIF et
- * WebP à quelques largeurs (dimensions explicites), servies sous `/media/library/` avec un cache long et
- * immuable ; l'original n'est pas servi. La même image envoyée deux fois donne la même entrée (`200`).
- * @summary Téléverser une image
+ * Une image JPEG, PNG, WebP ou AVIF, ou un son MP3, Ogg (Opus ou Vorbis) ou M4A (AAC) : le type est reconnu
+ * au contenu, jamais au nom ni à l'en-tête. Une image pèse `MEDIA_MAX_BYTES` au plus (10 Mo), un son
+ * `MEDIA_AUDIO_MAX_BYTES` au plus (10 Mo, `newsroom.audioMaxBytes` dans app.config.ts). Le texte
+ * alternatif (pour un son, sa description) est obligatoire et reste avec l'élément. D'une image, le serveur
+ * fait des variantes AVIF et WebP à quelques largeurs (dimensions explicites) ; l'original n'est pas servi.
+ * Un son est gardé tel quel, une seule fois, avec sa durée lue dans le fichier. Tout est servi sous
+ * `/media/library/` avec un cache long et immuable (les sons acceptent les requêtes `Range`). Le même
+ * fichier envoyé deux fois donne la même entrée (`200`).
+ * @summary Téléverser une image ou un son
  */
 export const UploadMediaBody = MediaUpload;
 
-export const UploadMediaResponse = MediaItem;
+export const UploadMediaResponse = MediaEntry;
 
 /**
  * Seulement une image qu'aucun article n'utilise (image principale ou image de partage, dans tous les états :

@@ -23,6 +23,11 @@ export type AdminBestofArticle = Schemas['AdminBestofArticle'];
 export type VersionConflict = Schemas['VersionConflict'];
 export type StaffRole = Schemas['StaffRole'];
 export type MediaItem = Schemas['MediaItem'];
+export type MediaSound = Schemas['MediaSound'];
+export type MediaEntry = Schemas['MediaEntry'];
+
+const isImage = (entry: MediaEntry): entry is MediaItem => entry.kind === 'image';
+const isSound = (entry: MediaEntry): entry is MediaSound => entry.kind === 'audio';
 export type SurveyResultList = Schemas['SurveyResultList'];
 export type SurveyResult = Schemas['SurveyResult'];
 export type NewsletterIssue = Schemas['NewsletterIssue'];
@@ -67,6 +72,27 @@ export function unwrap<T>(answer: { data?: T; error?: unknown; response: Respons
 function failure(answer: { error?: unknown; response: Response }): NewsroomError {
   const body = answer.error as { message?: string } | undefined;
   return new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
+}
+
+/** Multipart: the browser sets the boundary; the type of the file is checked by the server from its bytes. */
+async function uploadEntry(file: File, alt: string, focal: { focalX?: number; focalY?: number } = {}): Promise<MediaEntry> {
+  const body = new FormData();
+  body.set('file', file);
+  body.set('alt', alt);
+  if (focal.focalX !== undefined && focal.focalY !== undefined) {
+    body.set('focalX', String(focal.focalX));
+    body.set('focalY', String(focal.focalY));
+  }
+  const response = await fetch('/api/admin/media', { method: 'POST', body, headers: writeHeaders(), credentials: 'same-origin' });
+  const answer = (await response.json()) as MediaEntry | { message?: string };
+  if (!response.ok)
+    throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
+  return answer as MediaEntry;
+}
+
+async function mediaPage(limit: number, offset: number, q: string, kind?: MediaEntry['kind']): Promise<MediaEntry[]> {
+  const query = { limit, offset, ...(q.trim() === '' ? {} : { q: q.trim() }), ...(kind ? { kind } : {}) };
+  return unwrap(await api().GET('/api/admin/media', { params: { query } })).results;
 }
 
 export const newsroom = {
@@ -161,25 +187,29 @@ export const newsroom = {
     const answer = await api().DELETE('/api/admin/categories/{id}', { params: { path: { id } }, headers: writeHeaders() });
     if (!answer.response.ok) throw failure(answer);
   },
-  /** Multipart: the browser sets the boundary; the type of the file is checked by the server from its bytes. */
+  /** An image for an image field: a sound sent here (it is in the library now) is not what the field takes. */
   async upload(file: File, alt: string, focal: { focalX?: number; focalY?: number } = {}): Promise<MediaItem> {
-    const body = new FormData();
-    body.set('file', file);
-    body.set('alt', alt);
-    if (focal.focalX !== undefined && focal.focalY !== undefined) {
-      body.set('focalX', String(focal.focalX));
-      body.set('focalY', String(focal.focalY));
-    }
-    const response = await fetch('/api/admin/media', { method: 'POST', body, headers: writeHeaders(), credentials: 'same-origin' });
-    const answer = (await response.json()) as MediaItem | { message?: string };
-    if (!response.ok)
-      throw new NewsroomError((answer as { message?: string }).message ?? `Erreur ${response.status}`, response.status, answer);
-    return answer as MediaItem;
+    const entry = await uploadEntry(file, alt, focal);
+    if (!isImage(entry)) throw new NewsroomError('Ce fichier est un son : choisissez une image (JPEG, PNG, WebP, AVIF).', 415, entry);
+    return entry;
   },
-  /** One page of the library, newest first; `q` searches file names and alt texts. */
-  async media(limit = 12, offset = 0, q = '') {
-    const query = q.trim() === '' ? { limit, offset } : { limit, offset, q: q.trim() };
-    return unwrap(await api().GET('/api/admin/media', { params: { query } })).results;
+  /** A sound (a quiz question's audio): MP3, Ogg or M4A, recognised by the server from its bytes. */
+  async uploadSound(file: File, description: string): Promise<MediaSound> {
+    const entry = await uploadEntry(file, description);
+    if (!isSound(entry)) throw new NewsroomError('Ce fichier est une image : choisissez un son (MP3, Ogg, M4A).', 415, entry);
+    return entry;
+  },
+  /** One page of the library's images, newest first; `q` searches file names and alt texts. */
+  async media(limit = 12, offset = 0, q = ''): Promise<MediaItem[]> {
+    return (await mediaPage(limit, offset, q, 'image')).filter(isImage);
+  },
+  /** One page of the library's sounds, newest first. */
+  async sounds(limit = 12, offset = 0, q = ''): Promise<MediaSound[]> {
+    return (await mediaPage(limit, offset, q, 'audio')).filter(isSound);
+  },
+  /** One page of the whole library, images and sounds (the library's own page). */
+  async library(limit = 12, offset = 0): Promise<MediaEntry[]> {
+    return mediaPage(limit, offset, '');
   },
   async deleteMedia(id: number): Promise<void> {
     const answer = await api().DELETE('/api/admin/media/{id}', { params: { path: { id } }, headers: writeHeaders() });

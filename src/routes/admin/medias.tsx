@@ -16,7 +16,7 @@ export const Route = createFileRoute('/admin/medias')({
   loader: async ({ deps }) => {
     const { newsroom, pageData } = await import('../../api/queries/newsroom.ts');
     const { MEDIA_PAGE } = await import('../../features/newsroom/mediaPage.ts');
-    return { offset: deps.offset, ...(await pageData(() => newsroom.media(MEDIA_PAGE, deps.offset), 'Médiathèque indisponible.')) };
+    return { offset: deps.offset, ...(await pageData(() => newsroom.library(MEDIA_PAGE, deps.offset), 'Médiathèque indisponible.')) };
   },
   component: MediaRoute,
 });

@@ -24,7 +24,8 @@ async function answer(request: Request, url: URL, app: () => Promise<ServerApp>)
   const refused = pageMethodNotAllowed(request) ?? doubledSlashRedirect(url);
   if (refused) return refused;
   if (url.pathname.startsWith('/media/library/')) {
-    return (await mediaFileResponse(url.pathname, (await app()).storage)) ?? handleMediaRequest(url);
+    // A sound's Range: browsers seek in an <audio> by asking for bytes.
+    return (await mediaFileResponse(url.pathname, (await app()).storage, request.headers.get('range'))) ?? handleMediaRequest(url);
   }
   if (url.pathname.startsWith('/media/')) return handleMediaRequest(url);
   return handleSeoRequest(url, async () => (await app()).database.db);

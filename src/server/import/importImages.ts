@@ -102,6 +102,8 @@ export function importImageLibrary(source: ImportSource, options: ImageOptions) 
       options.now,
     );
     if (!result.ok) return { ok: false, reason: `image ${url} : ${result.message}` };
+    // Sniffed as an image above: the library cannot have made a sound of it.
+    if (result.item.kind !== 'image') return { ok: false, reason: `image ${url} : ni JPEG, ni PNG, ni WebP, ni AVIF` };
     return { ok: true, entry: { mediaId: result.item.id, src: result.item.url, width: result.item.width, height: result.item.height } };
   }
 }

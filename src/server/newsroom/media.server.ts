@@ -2,15 +2,17 @@
  * The media library: images uploaded by the newsroom, their type sniffed from their bytes (never from the
  * name or the header), bounded in bytes and pixels, turned by sharp into AVIF and WebP variants at a few
  * widths (metadata such as EXIF/GPS dropped, orientation applied), written under MEDIA_DIR (default
- * DATA_DIR/media) with content-hashed names, and served with long immutable caching. The original is kept
- * nowhere: only the variants exist.
+ * DATA_DIR/media) with content-hashed names, and served with long immutable caching. An image's original is
+ * kept nowhere: only the variants exist. Sounds (a quiz question's audio: MP3, Ogg, M4A, see audioFiles.ts)
+ * are kept as uploaded, once, and served whole or by byte ranges (an <audio> element seeks with Range).
  */
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
-import type { MediaItem } from '../../api/types.ts';
+import type { Audio, MediaEntry, MediaItem, MediaKind, MediaSound } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, type MediaVariant, media, newsroomArticles, newsroomQuizzes } from '../../db/schema.ts';
+import { type AudioFormat, audioMimeTypes, sniffAudio } from './audioFiles.ts';
 import { audit } from './audit.server.ts';
 import { articlesShowingInBody } from './bodyImages.server.ts';
 import type { MediaStorage } from './mediaStorage.ts';
@@ -28,6 +30,30 @@ export function mediaMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
   if (!/^\d{1,10}$/.test(raw)) throw new Error(`MEDIA_MAX_BYTES must be a number of bytes (got "${raw}").`);
   return Number(raw);
 }
+
+/** A sound's limit in bytes: MEDIA_AUDIO_MAX_BYTES, else app.config's newsroom.audioMaxBytes. */
+export function audioMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.MEDIA_AUDIO_MAX_BYTES?.trim();
+  if (!raw) return appConfig.newsroom.audioMaxBytes;
+  if (!/^\d{1,10}$/.test(raw)) throw new Error(`MEDIA_AUDIO_MAX_BYTES must be a number of bytes (got "${raw}").`);
+  return Number(raw);
+}
+
+export interface UploadLimits {
+  imageBytes: number;
+  audioBytes: number;
+}
+
+const megabytes = (bytes: number) => `${Math.floor(bytes / (1024 * 1024))} Mo`;
+
+export const uploadMessages = {
+  type: 'Seules les images JPEG, PNG, WebP et AVIF et les sons MP3, Ogg (Opus, Vorbis) et M4A (AAC) sont acceptés.',
+  imageTooLarge: (max: number) => `L'image est trop lourde : ${megabytes(max)} au plus.`,
+  soundTooLarge: (max: number) => `Le son est trop lourd : ${megabytes(max)} au plus.`,
+} as const;
+
+/** A sound's one file: `<hash>-audio.<mp3|ogg|m4a>`. */
+const soundFileName = (hash: string, format: string) => `${hash}-audio.${format}`;
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 
@@ -47,15 +73,44 @@ export function sniffImage(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
-function toItem(row: typeof media.$inferSelect): MediaItem {
-  const webp = row.variants.filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0];
+type MediaRow = typeof media.$inferSelect;
+
+function toSound(row: MediaRow): MediaSound {
   return {
     id: row.id,
-    url: webp?.url ?? row.variants[0]?.url ?? '',
+    kind: 'audio',
+    url: `/media/library/${soundFileName(row.hash, row.sourceFormat)}`,
+    mimeType: (row.mimeType ?? audioMimeTypes[row.sourceFormat as AudioFormat]) as MediaSound['mimeType'],
+    durationSeconds: row.durationSeconds ?? 0,
+    bytes: row.bytes ?? 1,
     alt: row.alt,
     name: row.name ?? null,
-    width: webp?.width ?? row.width,
-    height: webp?.height ?? row.height,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toEntry(row: MediaRow): MediaEntry {
+  return row.kind === 'audio' ? toSound(row) : toItem(row);
+}
+
+/** The files a library entry has in storage: an image's variants, or a sound's one file. */
+function filesOf(row: MediaRow): string[] {
+  if (row.kind === 'audio') return [soundFileName(row.hash, row.sourceFormat)];
+  return row.variants.map((v) => v.url.slice('/media/library/'.length));
+}
+
+function toItem(row: MediaRow): MediaItem {
+  const webp = row.variants.filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0];
+  const url = webp?.url ?? row.variants[0]?.url ?? '';
+  return {
+    id: row.id,
+    kind: 'image',
+    mimeType: url.endsWith('.avif') ? 'image/avif' : 'image/webp',
+    url,
+    alt: row.alt,
+    name: row.name ?? null,
+    width: webp?.width ?? row.width ?? 1,
+    height: webp?.height ?? row.height ?? 1,
     focalX: row.focalX ?? null,
     focalY: row.focalY ?? null,
     variants: row.variants.map(({ format, width, height, url }) => ({ format, width, height, url })),
@@ -63,21 +118,50 @@ function toItem(row: typeof media.$inferSelect): MediaItem {
   };
 }
 
+const SOUND_PATH = /^\/media\/library\/([0-9a-f]{64})-audio\.(?:mp3|ogg|m4a)$/;
+
+/** The library's sounds named by these addresses, as a question's Audio (the library's type and length): url → Audio. */
+export async function librarySounds(db: Database, urls: string[]): Promise<Map<string, Audio>> {
+  const hashes = [...new Set(urls.map((u) => SOUND_PATH.exec(u)?.[1]).filter((h): h is string => h !== undefined))];
+  const found = new Map<string, Audio>();
+  if (hashes.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(media)
+    .where(and(inArray(media.hash, hashes), eq(media.kind, 'audio')));
+  for (const row of rows) {
+    const sound = toSound(row);
+    found.set(sound.url, { url: sound.url, mimeType: sound.mimeType, durationSeconds: sound.durationSeconds });
+  }
+  return found;
+}
+
 /** LIKE's own wildcards and escape, taken literally: a search for "100%" finds "100%", not everything. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** One page of the library, newest first; `q` keeps the images whose file name or alt text contains it. */
-export async function listMedia(db: Database, page: { limit: number; offset: number; q?: string }): Promise<MediaItem[]> {
+/**
+ * One page of the library, newest first; `q` keeps the entries whose file name or alt text contains it,
+ * `kind` only the images or only the sounds.
+ */
+export async function listMedia(
+  db: Database,
+  page: { limit: number; offset: number; q?: string; kind?: MediaKind },
+): Promise<MediaEntry[]> {
   const q = page.q?.trim() ?? '';
   const pattern = likeLiteral(q);
   const rows = await db
     .select()
     .from(media)
-    .where(q === '' ? undefined : or(ilike(media.alt, pattern), ilike(media.name, pattern)))
+    .where(
+      and(
+        q === '' ? undefined : or(ilike(media.alt, pattern), ilike(media.name, pattern)),
+        page.kind ? eq(media.kind, page.kind) : undefined,
+      ),
+    )
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(toItem);
+  return rows.map(toEntry);
 }
 
 /** C0 controls and DEL: no file name or alt text holds one, and PostgreSQL text cannot hold NUL. */
@@ -101,7 +185,9 @@ export function uploadedFileName(raw: string | null | undefined): string | null 
   return clean === '' ? null : clean;
 }
 
-export type UploadResult = { ok: true; item: MediaItem; created: boolean } | { ok: false; status: 400 | 415 | 503 | 507; message: string };
+export type UploadResult =
+  | { ok: true; item: MediaEntry; created: boolean }
+  | { ok: false; status: 400 | 413 | 415 | 503 | 507; message: string };
 
 export const storageMessages = {
   full: "Le disque du serveur est plein : l'image n'a pas été enregistrée. Prévenez l'équipe technique, puis réessayez.",
@@ -109,26 +195,45 @@ export const storageMessages = {
 } as const;
 
 /** A full disk (or quota, or a read-only file system) is the operator's to fix: a 507; anything else, the store is away: a 503. */
-function storageFailure(error: unknown): { status: 503 | 507; message: string } {
+function storageFailure(error: unknown, what: 'image' | 'son' = 'image'): { status: 503 | 507; message: string } {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') return { status: 507, message: storageMessages.full };
-  return { status: 503, message: storageMessages.unavailable };
+  // The messages speak of an image; a sound is "le son", masculine.
+  const forSound = (message: string) =>
+    what === 'son' ? message.replace("l'image n'a pas été enregistrée", "le son n'a pas été enregistré") : message;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS') return { status: 507, message: forSound(storageMessages.full) };
+  return { status: 503, message: forSound(storageMessages.unavailable) };
 }
 
-/** Sniffs, decodes, makes the variants, stores them and the row. Decoding is sharp's, bounded in pixels. */
+type UploadInput = { bytes: Uint8Array; alt: string; name?: string | null; focalX: number | null; focalY: number | null };
+
+/**
+ * Sniffs; an image is decoded, made into variants, stored with its row (decoding is sharp's, bounded in
+ * pixels); a sound is stored as it is. Each kind has its own limit in bytes.
+ */
 export async function uploadMedia(
   db: Database,
   /** null: an import run from the command line (no staff account). */
   who: StaffMember | null,
-  input: { bytes: Uint8Array; alt: string; name?: string | null; focalX: number | null; focalY: number | null },
+  input: UploadInput,
   storage: MediaStorage,
   now: Date,
+  limits: UploadLimits = { imageBytes: mediaMaxBytes(), audioBytes: audioMaxBytes() },
 ): Promise<UploadResult> {
   const type = sniffImage(input.bytes);
-  if (!type) return { ok: false, status: 415, message: 'Seules les images JPEG, PNG, WebP et AVIF sont acceptées.' };
+  if (!type) {
+    const sound = sniffAudio(input.bytes);
+    if (!sound) return { ok: false, status: 415, message: uploadMessages.type };
+    if (input.bytes.byteLength > limits.audioBytes) {
+      return { ok: false, status: 413, message: uploadMessages.soundTooLarge(limits.audioBytes) };
+    }
+    return uploadSound(db, who, input, sound, storage, now);
+  }
+  if (input.bytes.byteLength > limits.imageBytes) {
+    return { ok: false, status: 413, message: uploadMessages.imageTooLarge(limits.imageBytes) };
+  }
   const hash = createHash('sha256').update(input.bytes).digest('hex');
   const [existing] = await db.select().from(media).where(eq(media.hash, hash));
-  if (existing) return { ok: true, item: toItem(existing), created: false };
+  if (existing) return { ok: true, item: toEntry(existing), created: false };
 
   const { default: sharp } = await import('sharp');
   let width: number;
@@ -205,6 +310,59 @@ export async function uploadMedia(
   return { ok: true, item: toItem(stored), created: row !== undefined };
 }
 
+/** A sound: one file named by its content, and its row (type and length as read from the bytes). */
+async function uploadSound(
+  db: Database,
+  who: StaffMember | null,
+  input: UploadInput,
+  sound: NonNullable<ReturnType<typeof sniffAudio>>,
+  storage: MediaStorage,
+  now: Date,
+): Promise<UploadResult> {
+  const hash = createHash('sha256').update(input.bytes).digest('hex');
+  const [existing] = await db.select().from(media).where(eq(media.hash, hash));
+  if (existing) return { ok: true, item: toEntry(existing), created: false };
+  const name = soundFileName(hash, sound.format);
+  try {
+    await storage.put(name, input.bytes, sound.mimeType);
+  } catch (error) {
+    console.error(`[media] storing ${hash} failed (${storage.describe}):`, (error as Error).message);
+    await storage.remove(name).catch(() => {});
+    return { ok: false, ...storageFailure(error, 'son') };
+  }
+  const [row] = await db
+    .insert(media)
+    .values({
+      hash,
+      kind: 'audio',
+      alt: input.alt,
+      name: uploadedFileName(input.name),
+      sourceFormat: sound.format,
+      mimeType: sound.mimeType,
+      durationSeconds: sound.durationSeconds,
+      bytes: input.bytes.byteLength,
+      variants: [],
+      uploadedBy: who?.id ?? null,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const stored = row ?? (await db.select().from(media).where(eq(media.hash, hash)))[0];
+  if (!stored) throw new Error('media row missing after insert');
+  await audit(
+    db,
+    who,
+    {
+      action: 'media.upload',
+      entity: 'media',
+      entityId: stored.id,
+      detail: { hash, type: sound.format, durationSeconds: sound.durationSeconds, bytes: input.bytes.byteLength },
+    },
+    now,
+  );
+  return { ok: true, item: toEntry(stored), created: row !== undefined };
+}
+
 export type DeleteMediaResult =
   | { ok: true; removedFiles: number; failedFiles: string[] }
   | { ok: false; kind: 'notFound' }
@@ -218,6 +376,10 @@ function inUseMessage(titles: string[]): string {
   const who = titles.length === 1 ? `l’article ${list}` : `${titles.length} articles : ${list}`;
   return `Cette image est utilisée par ${who}. Choisissez-leur une autre image avant de la supprimer.`;
 }
+
+/** The same sentence about a sound: « Ce son est utilisé par le quiz … Choisissez-lui un autre son … ». */
+const soundInUse = (message: string) =>
+  message.replace('Cette image est utilisée', 'Ce son est utilisé').replace('une autre image', 'un autre son');
 
 function quizInUseMessage(titles: string[]): string {
   const named = titles.slice(0, 5).map((t) => `« ${t} »`);
@@ -270,13 +432,16 @@ export async function deleteMedia(
       ),
     )
     .orderBy(asc(newsroomQuizzes.title));
-  if (quizUsers.length > 0) return { ok: false, kind: 'taken', message: quizInUseMessage(quizUsers.map((q) => q.title)) };
+  if (quizUsers.length > 0) {
+    const message = quizInUseMessage(quizUsers.map((q) => q.title));
+    return { ok: false, kind: 'taken', message: row.kind === 'audio' ? soundInUse(message) : message };
+  }
 
   const [deleted] = await db.delete(media).where(eq(media.id, id)).returning();
   if (!deleted) return { ok: false, kind: 'notFound' };
   const failedFiles: string[] = [];
-  for (const variant of deleted.variants) {
-    const name = variant.url.slice('/media/library/'.length);
+  const files = filesOf(deleted);
+  for (const name of files) {
     try {
       await storage.remove(name);
     } catch (error) {
@@ -284,7 +449,7 @@ export async function deleteMedia(
       failedFiles.push(name);
     }
   }
-  const removedFiles = deleted.variants.length - failedFiles.length;
+  const removedFiles = files.length - failedFiles.length;
   await audit(
     db,
     who,
@@ -294,9 +459,11 @@ export async function deleteMedia(
   return { ok: true, removedFiles, failedFiles };
 }
 
-const LIBRARY_PATH = /^\/media\/library\/([0-9a-f]{64}-\d{1,5}\.(avif|webp))$/;
+/** An image variant (`<hash>-<width>.avif|webp`) or a sound (`<hash>-audio.mp3|ogg|m4a`). */
+const LIBRARY_PATH = /^\/media\/library\/(([0-9a-f]{64})-(?:\d{1,5}\.(avif|webp)|audio\.(mp3|ogg|m4a)))$/;
 
-/** A variant's file, served for a year as immutable (its name changes with its content), or null. */
+const FILE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', ...audioMimeTypes };
+
 /**
  * Variants read recently, kept in memory (bounded): when the bucket is unreachable or refuses, readers still
  * get the images they were getting, and the others a 503 that says to come back, never a 500. Variants are
@@ -317,10 +484,37 @@ function remember(name: string, bytes: Uint8Array): void {
   }
 }
 
-export async function mediaFileResponse(pathname: string, storage: MediaStorage): Promise<Response | null> {
+/**
+ * The byte range a `Range` header asks of a file of `size` bytes: one range (`bytes=a-b`, `bytes=a-`,
+ * `bytes=-n`); null when there is none or it cannot be read (the whole file is then sent, as RFC 9110
+ * allows), 'unsatisfiable' when it starts past the end.
+ */
+export function requestedRange(header: string | null | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
+}
+
+/**
+ * A library file, served for a year as immutable (its name changes with its content), or null. A sound
+ * answers byte ranges (206): browsers' <audio> asks for them to seek.
+ */
+export async function mediaFileResponse(pathname: string, storage: MediaStorage, range?: string | null): Promise<Response | null> {
   const match = LIBRARY_PATH.exec(pathname);
   if (!match) return null;
-  const [, name = '', ext = ''] = match;
+  const [, name = '', hash = '', imageExt, soundExt] = match;
+  const ext = imageExt ?? soundExt ?? '';
+  const what = soundExt ? 'Son' : 'Image';
   let bytes: Uint8Array | null;
   try {
     bytes = await storage.get(name);
@@ -329,7 +523,7 @@ export async function mediaFileResponse(pathname: string, storage: MediaStorage)
     bytes = recent.get(name) ?? null;
     if (!bytes) {
       console.error(`[media] ${storage.describe} unavailable for ${name}:`, (error as Error).message);
-      return new Response('Image momentanément indisponible.\n', {
+      return new Response(`${what} momentanément indisponible.\n`, {
         status: 503,
         headers: {
           'content-type': 'text/plain; charset=utf-8',
@@ -341,15 +535,28 @@ export async function mediaFileResponse(pathname: string, storage: MediaStorage)
     }
   }
   if (bytes) {
-    return new Response(bytes as Uint8Array<ArrayBuffer>, {
-      headers: {
-        'content-type': ext === 'avif' ? 'image/avif' : 'image/webp',
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    const headers: Record<string, string> = {
+      'content-type': FILE_TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    };
+    if (!soundExt) return new Response(bytes as Uint8Array<ArrayBuffer>, { headers });
+    // The content hash is the entity tag: the same for the whole file and for its ranges.
+    Object.assign(headers, { 'accept-ranges': 'bytes', etag: `"${hash}"` });
+    const wanted = requestedRange(range, bytes.byteLength);
+    if (wanted === 'unsatisfiable') {
+      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${bytes.byteLength}` } });
+    }
+    if (wanted) {
+      const part = bytes.subarray(wanted.start, wanted.end + 1);
+      return new Response(part as Uint8Array<ArrayBuffer>, {
+        status: 206,
+        headers: { ...headers, 'content-range': `bytes ${wanted.start}-${wanted.end}/${bytes.byteLength}` },
+      });
+    }
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers });
   }
-  return new Response('Image introuvable.\n', {
+  return new Response(`${what} introuvable.\n`, {
     status: 404,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
   });

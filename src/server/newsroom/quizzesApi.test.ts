@@ -118,14 +118,14 @@ describe.each(testDatabaseKinds)('quizzes in the newsroom on %s', (kind) => {
       expect(saved.questions.map((q) => q.audio)).toEqual(withAudio.questions.map((q) => q.audio));
       const reader = await readerQuiz(withAudio.slug);
       expect(reader).toMatchObject({ title: `${withAudio.title} (revu)` });
-      // A sound can be kept, not added: the library takes images only.
+      // A sound that is neither in the library nor already on this quiz is refused.
       const foreign = structuredClone(bodyOf(saved));
       (foreign.questions[0] as { audio?: unknown }).audio = { url: '/media/autre.wav', mimeType: 'audio/wav', durationSeconds: 3 };
       const refused = await request('PUT', `/api/admin/quizzes/${saved.id}`, {
         as: signed('editor'),
         body: { ...foreign, version: saved.version },
       });
-      expect(await errorOf(refused, 400)).toMatch(/Question 1 : la médiathèque ne reçoit pas encore de son/);
+      expect(await errorOf(refused, 400)).toMatch(/Question 1 : le son doit venir de la médiathèque/);
     });
   });
 

@@ -10,6 +10,7 @@ import { NewsroomError, type Revision } from '../../../api/queries/newsroom.ts';
 import { type AdminQuiz, newsroomQuizzes } from '../../../api/queries/newsroomQuizzes.ts';
 import { statusLabels } from '../newsroomLabels.ts';
 import { LibraryImageField } from './LibraryImageField.tsx';
+import { QuestionSoundField } from './QuestionSoundField.tsx';
 import {
   ANSWER_COUNTS,
   bodyOf,
@@ -346,14 +347,12 @@ export function QuizEditorPage({ id }: { id: string }) {
                 </select>
               </label>
             </div>
-            {question.audio ? (
-              <p className="text-sm">
-                Un son accompagne cette question (la médiathèque ne reçoit pas encore de son).{' '}
-                <button type="button" onClick={() => editQuestion(q, (x) => ({ ...x, audio: null }))} className="underline">
-                  Retirer le son
-                </button>
-              </p>
-            ) : null}
+            <QuestionSoundField
+              label={`Question ${q + 1}`}
+              audio={question.audio ?? null}
+              onChange={(audio) => editQuestion(q, (x) => ({ ...x, audio }))}
+              onError={imageError}
+            />
             <ol className="grid gap-3 md:grid-cols-2">
               {question.answers.map((answer, a) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: answers are edited in place; their position is their identity here.

@@ -1,9 +1,9 @@
-/** The media library: list, upload (variants in MEDIA_DIR or S3), delete when unused. */
+/** The media library: list (images, sounds or both), upload (image variants or a sound, in MEDIA_DIR or S3), delete when unused. */
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
-import { deleteMedia, hasControlCharacter, listMedia, mediaMaxBytes, uploadMedia } from '../media.server.ts';
+import { audioMaxBytes, deleteMedia, hasControlCharacter, listMedia, mediaMaxBytes, uploadMedia } from '../media.server.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, staffOnly } from './newsroomHttp.ts';
 import { readUpload } from './mediaUpload.ts';
 
@@ -11,7 +11,9 @@ const mediaSearchMessage = 'La recherche ne peut pas contenir de caractères de 
 
 export function mediaHandlers(deps: NewsroomDeps) {
   const { clock, storage } = deps;
-  const maxBytes = mediaMaxBytes(deps.env);
+  const limits = { imageBytes: mediaMaxBytes(deps.env), audioBytes: audioMaxBytes(deps.env) };
+  // The body is bounded by the larger limit; each kind's own is checked once its bytes say what it is.
+  const maxBytes = Math.max(limits.imageBytes, limits.audioBytes);
   return {
     listMedia: staffOnly(deps, null, '', async (ctx) => {
       const query = parseParams(contract.ListMediaQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
@@ -21,14 +23,21 @@ export function mediaHandlers(deps: NewsroomDeps) {
       if (hasControlCharacter(q)) return errorJson(400, mediaSearchMessage, { q: mediaSearchMessage });
       return ctx.reply(
         200,
-        { results: await listMedia(ctx.db, { limit: query.value.limit ?? 24, offset: query.value.offset ?? 0, q }) },
+        {
+          results: await listMedia(ctx.db, {
+            limit: query.value.limit ?? 24,
+            offset: query.value.offset ?? 0,
+            q,
+            ...(query.value.kind ? { kind: query.value.kind } : {}),
+          }),
+        },
         noStore,
       );
     }),
     uploadMedia: staffOnly(deps, null, '', async (ctx, session) => {
       const upload = await readUpload(ctx.request, maxBytes);
       if (!upload.ok) return upload.response;
-      const result = await uploadMedia(ctx.db, session.member, upload.value, storage, clock.now());
+      const result = await uploadMedia(ctx.db, session.member, upload.value, storage, clock.now(), limits);
       if (!result.ok) return errorJson(result.status, result.message, result.status === 400 ? { file: result.message } : undefined);
       return json(result.item, { status: result.created ? 201 : 200, ...noStore });
     }),

@@ -6,11 +6,11 @@ import { drainBody, readCappedBody } from '../../http/requestBody.ts';
 import { errorJson } from '../../http/responses.ts';
 
 const uploadMessages = {
-  type: "L'image doit être envoyée en multipart/form-data (champ « file »).",
-  tooLarge: (max: number) => `L'image est trop lourde : ${Math.floor(max / (1024 * 1024))} Mo au plus.`,
+  type: "L'image ou le son doit être envoyé en multipart/form-data (champ « file »).",
+  tooLarge: (max: number) => `Le fichier est trop lourd : ${Math.floor(max / (1024 * 1024))} Mo au plus.`,
   malformed: "Le formulaire d'envoi est mal formé.",
-  file: 'Choisissez une image à envoyer (champ « file »).',
-  alt: "Le texte alternatif de l'image est obligatoire (300 caractères au plus).",
+  file: 'Choisissez une image ou un son à envoyer (champ « file ») : le fichier est vide ou absent.',
+  alt: "Le texte alternatif de l'image, ou la description du son, est obligatoire (300 caractères au plus).",
   focal: 'Le point focal a deux coordonnées (focalX et focalY), chacune de 0 à 1.',
 } as const;
 

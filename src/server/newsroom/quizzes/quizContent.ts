@@ -1,7 +1,8 @@
 /**
  * A quiz's own fields as the newsroom receives them, checked and normalised before anything is written:
  * plain text only (a tag, an entity or a control character is refused: no HTML reaches a reader's page),
- * images from the media library (or already on this quiz: the demo seed's illustrations), each answer's
+ * images and sounds from the media library (or already on this quiz: the demo seed's illustrations and
+ * audio; a library sound keeps the type and length the library read from its bytes), each answer's
  * result, and a quiz that can be played to every result (src/lib/quiz/quizPlayability.ts). Every refusal
  * is in French and names the question, the answer or the result.
  */
@@ -10,6 +11,7 @@ import type { AdminQuizQuestion, AdminQuizResult, Audio, Image } from '../../../
 import type { Database } from '../../../db/client.ts';
 import { media } from '../../../db/schema.ts';
 import { quizProblems } from '../../../lib/quiz/quizPlayability.ts';
+import { librarySounds } from '../media.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 
 export interface QuizImageInput {
@@ -129,9 +131,22 @@ export async function checkQuizContent(db: Database, input: QuizInput, kept: Kep
         return refused.bad(`${name}, réponse ${j + 1} : une réponse en images a besoin d'une image.`, `${field}.image`);
       }
     }
-    if (q.audio && kept.audio.get(q.audio.url)?.mimeType !== q.audio.mimeType) {
+  }
+  // Sounds: from the library (its type and length win), or already on this quiz with the same type.
+  const sounds = await librarySounds(
+    db,
+    input.questions.flatMap((q) => (q.audio ? [q.audio.url] : [])),
+  );
+  const soundOf = (audio: Audio): Audio | null => {
+    const library = sounds.get(audio.url);
+    if (library) return library;
+    const onThisQuiz = kept.audio.get(audio.url);
+    return onThisQuiz?.mimeType === audio.mimeType ? onThisQuiz : null;
+  };
+  for (const [i, q] of input.questions.entries()) {
+    if (q.audio && !soundOf(q.audio)) {
       return refused.bad(
-        `${name} : la médiathèque ne reçoit pas encore de son ; seul un son déjà attaché à ce quiz peut être gardé.`,
+        `Question ${i + 1} : le son doit venir de la médiathèque (ou être déjà attaché à ce quiz).`,
         `questions.${i}.audio`,
       );
     }
@@ -183,7 +198,7 @@ export async function checkQuizContent(db: Database, input: QuizInput, kept: Kep
       questions: input.questions.map((q) => ({
         text: q.text.trim(),
         answerKind: q.answerKind,
-        audio: q.audio ? (kept.audio.get(q.audio.url) ?? null) : null,
+        audio: q.audio ? soundOf(q.audio) : null,
         answers: q.answers.map((a) => ({
           text: a.text.trim(),
           // A text answer shows no picture: one sent along is dropped, not stored.

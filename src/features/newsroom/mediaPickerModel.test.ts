@@ -4,6 +4,8 @@ import { joinPage, libraryStatus, PICKER_MEDIA_PAGE, thumbnailUrl } from './medi
 
 const item = (id: number, variants: MediaItem['variants'] = []): MediaItem => ({
   id,
+  kind: 'image',
+  mimeType: 'image/webp',
   url: `/media/${id}/1600.webp`,
   alt: `Image ${id}`,
   name: `image-${id}.png`,

@@ -41,9 +41,10 @@ export function PreviewLinkButton({ makeLink }: { makeLink: () => Promise<Previe
         Aperçu
       </button>
       <p className="text-sm">L’aperçu montre la dernière version enregistrée.</p>
-      <div role="status" className="text-sm">
+      {/* The live region stays; the status inside it appears with the link (the editors' messages do the same). */}
+      <div aria-live="polite" className="text-sm">
         {link ? (
-          <p>
+          <p role="status">
             Aperçu ouvert dans un nouvel onglet. Lien valable jusqu’à {expiryTime(link.expiresAt)} :{' '}
             <a href={link.url} target="_blank" rel="noopener" className="break-all underline">
               {address}

@@ -35,7 +35,13 @@ import { Route as AdminMotDePasseRouteImport } from './routes/admin/mot-de-passe
 import { Route as AdminRedirectionsRouteImport } from './routes/admin/redirections'
 import { Route as AdminRubriquesRouteImport } from './routes/admin/rubriques'
 import { Route as AdminSondagesRouteImport } from './routes/admin/sondages'
+import { Route as ApercuCitationTokenRouteImport } from './routes/apercu-citation.$token'
+import { Route as ApercuConcoursTokenRouteImport } from './routes/apercu-concours.$token'
+import { Route as ApercuGenerateurTokenRouteImport } from './routes/apercu-generateur.$token'
+import { Route as ApercuInstagramTokenRouteImport } from './routes/apercu-instagram.$token'
+import { Route as ApercuMosaiqueTokenRouteImport } from './routes/apercu-mosaique.$token'
 import { Route as ApercuQuizzTokenRouteImport } from './routes/apercu-quizz.$token'
+import { Route as ApercuShoppingTokenRouteImport } from './routes/apercu-shopping.$token'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
 import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
@@ -205,9 +211,39 @@ const AdminSondagesRoute = AdminSondagesRouteImport.update({
   path: '/sondages',
   getParentRoute: () => AdminRoute,
 } as any)
+const ApercuCitationTokenRoute = ApercuCitationTokenRouteImport.update({
+  id: '/apercu-citation/$token',
+  path: '/apercu-citation/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApercuConcoursTokenRoute = ApercuConcoursTokenRouteImport.update({
+  id: '/apercu-concours/$token',
+  path: '/apercu-concours/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApercuGenerateurTokenRoute = ApercuGenerateurTokenRouteImport.update({
+  id: '/apercu-generateur/$token',
+  path: '/apercu-generateur/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApercuInstagramTokenRoute = ApercuInstagramTokenRouteImport.update({
+  id: '/apercu-instagram/$token',
+  path: '/apercu-instagram/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApercuMosaiqueTokenRoute = ApercuMosaiqueTokenRouteImport.update({
+  id: '/apercu-mosaique/$token',
+  path: '/apercu-mosaique/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApercuQuizzTokenRoute = ApercuQuizzTokenRouteImport.update({
   id: '/apercu-quizz/$token',
   path: '/apercu-quizz/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApercuShoppingTokenRoute = ApercuShoppingTokenRouteImport.update({
+  id: '/apercu-shopping/$token',
+  path: '/apercu-shopping/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApercuTokenRoute = ApercuTokenRouteImport.update({
@@ -428,7 +464,13 @@ export interface FileRoutesByFullPath {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-citation/$token': typeof ApercuCitationTokenRoute
+  '/apercu-concours/$token': typeof ApercuConcoursTokenRoute
+  '/apercu-generateur/$token': typeof ApercuGenerateurTokenRoute
+  '/apercu-instagram/$token': typeof ApercuInstagramTokenRoute
+  '/apercu-mosaique/$token': typeof ApercuMosaiqueTokenRoute
   '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
+  '/apercu-shopping/$token': typeof ApercuShoppingTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -493,7 +535,13 @@ export interface FileRoutesByTo {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-citation/$token': typeof ApercuCitationTokenRoute
+  '/apercu-concours/$token': typeof ApercuConcoursTokenRoute
+  '/apercu-generateur/$token': typeof ApercuGenerateurTokenRoute
+  '/apercu-instagram/$token': typeof ApercuInstagramTokenRoute
+  '/apercu-mosaique/$token': typeof ApercuMosaiqueTokenRoute
   '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
+  '/apercu-shopping/$token': typeof ApercuShoppingTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -560,7 +608,13 @@ export interface FileRoutesById {
   '/admin/redirections': typeof AdminRedirectionsRoute
   '/admin/rubriques': typeof AdminRubriquesRoute
   '/admin/sondages': typeof AdminSondagesRoute
+  '/apercu-citation/$token': typeof ApercuCitationTokenRoute
+  '/apercu-concours/$token': typeof ApercuConcoursTokenRoute
+  '/apercu-generateur/$token': typeof ApercuGenerateurTokenRoute
+  '/apercu-instagram/$token': typeof ApercuInstagramTokenRoute
+  '/apercu-mosaique/$token': typeof ApercuMosaiqueTokenRoute
   '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
+  '/apercu-shopping/$token': typeof ApercuShoppingTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -628,7 +682,13 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-citation/$token'
+    | '/apercu-concours/$token'
+    | '/apercu-generateur/$token'
+    | '/apercu-instagram/$token'
+    | '/apercu-mosaique/$token'
     | '/apercu-quizz/$token'
+    | '/apercu-shopping/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -693,7 +753,13 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-citation/$token'
+    | '/apercu-concours/$token'
+    | '/apercu-generateur/$token'
+    | '/apercu-instagram/$token'
+    | '/apercu-mosaique/$token'
     | '/apercu-quizz/$token'
+    | '/apercu-shopping/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -759,7 +825,13 @@ export interface FileRouteTypes {
     | '/admin/redirections'
     | '/admin/rubriques'
     | '/admin/sondages'
+    | '/apercu-citation/$token'
+    | '/apercu-concours/$token'
+    | '/apercu-generateur/$token'
+    | '/apercu-instagram/$token'
+    | '/apercu-mosaique/$token'
     | '/apercu-quizz/$token'
+    | '/apercu-shopping/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -815,7 +887,13 @@ export interface RootRouteChildren {
   QuizzesRoute: typeof QuizzesRoute
   ShoppingRoute: typeof ShoppingRoute
   SlugUrlRoute: typeof SlugUrlRoute
+  ApercuCitationTokenRoute: typeof ApercuCitationTokenRoute
+  ApercuConcoursTokenRoute: typeof ApercuConcoursTokenRoute
+  ApercuGenerateurTokenRoute: typeof ApercuGenerateurTokenRoute
+  ApercuInstagramTokenRoute: typeof ApercuInstagramTokenRoute
+  ApercuMosaiqueTokenRoute: typeof ApercuMosaiqueTokenRoute
   ApercuQuizzTokenRoute: typeof ApercuQuizzTokenRoute
+  ApercuShoppingTokenRoute: typeof ApercuShoppingTokenRoute
   ApercuTokenRoute: typeof ApercuTokenRoute
   AppPiquanteMissionRoute: typeof AppPiquanteMissionRoute
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
@@ -1021,11 +1099,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSondagesRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/apercu-citation/$token': {
+      id: '/apercu-citation/$token'
+      path: '/apercu-citation/$token'
+      fullPath: '/apercu-citation/$token'
+      preLoaderRoute: typeof ApercuCitationTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apercu-concours/$token': {
+      id: '/apercu-concours/$token'
+      path: '/apercu-concours/$token'
+      fullPath: '/apercu-concours/$token'
+      preLoaderRoute: typeof ApercuConcoursTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apercu-generateur/$token': {
+      id: '/apercu-generateur/$token'
+      path: '/apercu-generateur/$token'
+      fullPath: '/apercu-generateur/$token'
+      preLoaderRoute: typeof ApercuGenerateurTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apercu-instagram/$token': {
+      id: '/apercu-instagram/$token'
+      path: '/apercu-instagram/$token'
+      fullPath: '/apercu-instagram/$token'
+      preLoaderRoute: typeof ApercuInstagramTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apercu-mosaique/$token': {
+      id: '/apercu-mosaique/$token'
+      path: '/apercu-mosaique/$token'
+      fullPath: '/apercu-mosaique/$token'
+      preLoaderRoute: typeof ApercuMosaiqueTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/apercu-quizz/$token': {
       id: '/apercu-quizz/$token'
       path: '/apercu-quizz/$token'
       fullPath: '/apercu-quizz/$token'
       preLoaderRoute: typeof ApercuQuizzTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apercu-shopping/$token': {
+      id: '/apercu-shopping/$token'
+      path: '/apercu-shopping/$token'
+      fullPath: '/apercu-shopping/$token'
+      preLoaderRoute: typeof ApercuShoppingTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/apercu/$token': {
@@ -1374,7 +1494,13 @@ const rootRouteChildren: RootRouteChildren = {
   QuizzesRoute: QuizzesRoute,
   ShoppingRoute: ShoppingRoute,
   SlugUrlRoute: SlugUrlRoute,
+  ApercuCitationTokenRoute: ApercuCitationTokenRoute,
+  ApercuConcoursTokenRoute: ApercuConcoursTokenRoute,
+  ApercuGenerateurTokenRoute: ApercuGenerateurTokenRoute,
+  ApercuInstagramTokenRoute: ApercuInstagramTokenRoute,
+  ApercuMosaiqueTokenRoute: ApercuMosaiqueTokenRoute,
   ApercuQuizzTokenRoute: ApercuQuizzTokenRoute,
+  ApercuShoppingTokenRoute: ApercuShoppingTokenRoute,
   ApercuTokenRoute: ApercuTokenRoute,
   AppPiquanteMissionRoute: AppPiquanteMissionRoute,
   AppPiquanteShoppingRoute: AppPiquanteShoppingRoute,

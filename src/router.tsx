@@ -27,6 +27,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Home and category pages get the tagline bar and the footer's typewriter. */
     chrome?: 'home' | 'category';
+    /** A page whose own data carries the footer's quotations without being home or category (the quotation preview). */
+    footerQuotations?: boolean;
     /** The mobile app's web-view variants: no header, footer, consent manager or popins. */
     appVariant?: boolean;
     /** The newsroom (/admin) and previews' back-office pages: none of the reader's chrome, consent or popins. */

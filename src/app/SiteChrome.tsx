@@ -58,6 +58,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       const last = matches[matches.length - 1];
       return {
         chrome: last?.status === 'success' ? last.staticData.chrome : undefined,
+        footerQuotations: last?.status === 'success' && last.staticData.footerQuotations === true,
         // Only a category page's slug names a category: a tag page's (/tag/mode) must not light up the menu.
         slug: last?.routeId === '/$slug/' ? (last.params as { slug?: string }).slug : undefined,
         // The category page's own data holds its description (the menu's list does not).
@@ -141,7 +142,9 @@ export function SiteChrome({ children }: { children: ReactNode }) {
             <newsletter.Component source="footer" />
           </WhenVisible>
         }
-        quotation={leaf.chrome && leaf.quotations.length > 0 ? <Typewriter quotations={leaf.quotations} /> : null}
+        quotation={
+          (leaf.chrome || leaf.footerQuotations) && leaf.quotations.length > 0 ? <Typewriter quotations={leaf.quotations} /> : null
+        }
         shareUrl={absoluteUrl(siteUrl, pathname)}
         shareTitle={title}
       />

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ContentImage } from '../components/ContentImage.tsx';
 import { loadQuizPreview } from '../api/queries/quizzes.ts';
+import { PreviewBanner, PreviewNotFound } from '../components/PreviewNotice.tsx';
 import { QuizScreen } from '../features/quiz/QuizScreen.tsx';
 import { plainHead } from '../lib/seo/seo.ts';
 
@@ -13,6 +14,7 @@ import { plainHead } from '../lib/seo/seo.ts';
 export const Route = createFileRoute('/apercu-quizz/$token')({
   loader: async ({ params }) => ({ quiz: await loadQuizPreview(params.token) }),
   head: ({ loaderData }) => plainHead(loaderData ? `Aperçu : ${loaderData.quiz.title}` : 'Aperçu'),
+  notFoundComponent: PreviewNotFound,
   component: QuizPreviewPage,
 });
 
@@ -22,9 +24,7 @@ function QuizPreviewPage() {
   const result = quiz.results.find((r) => r.url === resultUrl);
   return (
     <>
-      <p role="status" className="bg-encre px-4 py-2 text-center font-bold text-white">
-        Aperçu — ce quiz n’est pas publié dans cet état.
-      </p>
+      <PreviewBanner notice="ce quiz n’est pas publié dans cet état." />
       {result ? (
         <section className="mx-auto max-w-3xl px-4 pt-10" aria-labelledby="resultat-apercu">
           <p className="text-sm font-bold uppercase">Résultat</p>

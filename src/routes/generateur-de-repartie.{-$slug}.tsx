@@ -1,6 +1,12 @@
 import { createFileRoute, Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import { fetchReparteeGenerators, loadReparteeGenerator, parseReplyId, rememberReparteeGenerator } from '../api/queries/repartee.ts';
+import {
+  fetchReparteeGenerators,
+  loadReparteeGenerator,
+  parseReplyId,
+  rememberReparteeGenerator,
+  reparteeReplyPath,
+} from '../api/queries/repartee.ts';
 import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../api/types.ts';
 import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -13,11 +19,6 @@ const listTitle = 'Générateur de répartie';
 const listDescription = 'Une remarque déplacée, une question gênante ? Choisissez la situation, on vous souffle la réplique parfaite.';
 
 type Data = { kind: 'list'; generators: ReparteeGeneratorSummary[] } | { kind: 'generator'; generator: ReparteeGenerator };
-
-/** A reply's own address: the generator's, with `?replique=` (rendered by the server as that reply). */
-function replyPath(generatorUrl: string, replyId?: number): string {
-  return `/generateur-de-repartie/${generatorUrl}${replyId ? `?replique=${replyId}` : ''}`;
-}
 
 /** '/generateur-de-repartie/{slug?}': the list of situations, or one generator drawing its replies. */
 export const Route = createFileRoute('/generateur-de-repartie/{-$slug}')({
@@ -41,7 +42,7 @@ export const Route = createFileRoute('/generateur-de-repartie/{-$slug}')({
       title: reply ? `${generator.title} : la réplique` : `${generator.title} : le générateur de répartie`,
       // A shared reply's card shows the reply itself.
       description: reply ? `« ${reply.text} »` : generator.description,
-      path: replyPath(generator.url, reply?.id),
+      path: reparteeReplyPath(generator.url, reply?.id),
       siteUrl,
       image: generator.image,
     });
@@ -99,7 +100,10 @@ function GeneratorPage({ generator }: { generator: ReparteeGenerator }) {
       }),
     [navigate, generator.url],
   );
-  const shareUrlOf = useCallback((replyId: number) => absoluteUrl(siteUrl, replyPath(generator.url, replyId)), [siteUrl, generator.url]);
+  const shareUrlOf = useCallback(
+    (replyId: number) => absoluteUrl(siteUrl, reparteeReplyPath(generator.url, replyId)),
+    [siteUrl, generator.url],
+  );
   return (
     <GeneratorView
       key={generator.url}

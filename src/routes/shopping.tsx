@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeading } from '../components/PageHeading.tsx';
-import { ShoppingContent } from '../components/pages/ShoppingContent.tsx';
+import { ShoppingPageBody } from '../components/pages/ShoppingContent.tsx';
 import { shoppingIntro } from '../components/pages/pageIntros.ts';
 import { loadShopping } from '../api/queries/shopping.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
@@ -14,10 +13,5 @@ export const Route = createFileRoute('/shopping')({
 
 function ShoppingPage() {
   const { items, articles } = Route.useLoaderData();
-  return (
-    <div className="shopping-page">
-      <PageHeading kicker="La sélection de la rédaction" title={shoppingIntro.title} description={shoppingIntro.description} />
-      <ShoppingContent items={items} articles={articles} />
-    </div>
-  );
+  return <ShoppingPageBody items={items} articles={articles} />;
 }

@@ -24,3 +24,8 @@ export async function fetchContests(offset: number) {
 export async function loadContest(url: string) {
   return cachedItem('contest', url, async () => required(await api().GET('/api/format-contests/{url}', { params: { path: { url } } })));
 }
+
+/** '/apercu-concours/{token}': a contest as it would be published, from a signed link (never remembered). */
+export async function loadContestPreview(token: string): Promise<FormatContest> {
+  return required(await api().GET('/api/preview/concours/{token}', { params: { path: { token } } }));
+}

@@ -26,3 +26,8 @@ export async function loadMosaic(slug: string | undefined) {
     async () => required(await api().GET('/api/mosaic/{url}', { params: { path: { url: found } } })).result,
   );
 }
+
+/** '/apercu-mosaique/{token}': a mosaic as it would be published, from a signed link (never remembered). */
+export async function loadMosaicPreview(token: string) {
+  return required(await api().GET('/api/preview/mosaique/{token}', { params: { path: { token } } }));
+}

@@ -16,6 +16,7 @@ export type ArticleStatus = Schemas['ArticleStatus'];
 export type ArticleDraftInput = Schemas['ArticleDraftInput'];
 export type Revision = Schemas['Revision'];
 export type AuditEntry = Schemas['AuditEntry'];
+export type PreviewLink = Schemas['PreviewLink'];
 export type AdminRedirect = Schemas['AdminRedirect'];
 export type AdminRedirectList = Schemas['AdminRedirectList'];
 export type AdminBestof = Schemas['AdminBestof'];

@@ -1,7 +1,7 @@
 /** The newsroom's calls for contests (/api/admin/contests), beside the articles' (newsroom.ts). */
 import { api } from '../client.ts';
 import type { components } from '../generated/schema';
-import { unwrap, writeHeaders } from './newsroom.ts';
+import { type PreviewLink, unwrap, writeHeaders } from './newsroom.ts';
 
 type Schemas = components['schemas'];
 export type AdminContest = Schemas['AdminContest'];
@@ -38,5 +38,9 @@ export const newsroomContests = {
         headers: writeHeaders(),
       }),
     );
+  },
+  /** A signed link to the item's reader page showing its working copy, and when it expires. */
+  async previewLink(id: number): Promise<PreviewLink> {
+    return unwrap(await api().POST('/api/admin/contests/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
   },
 };

@@ -1,7 +1,7 @@
 /** The newsroom's calls for footer quotations (/api/admin/quotations), beside the articles' (newsroom.ts). */
 import { api } from '../client.ts';
 import type { components } from '../generated/schema';
-import { unwrap, writeHeaders } from './newsroom.ts';
+import { type PreviewLink, unwrap, writeHeaders } from './newsroom.ts';
 
 type Schemas = components['schemas'];
 export type AdminQuotation = Schemas['AdminQuotation'];
@@ -38,5 +38,9 @@ export const newsroomQuotations = {
         headers: writeHeaders(),
       }),
     );
+  },
+  /** A signed link to the item's reader page showing its working copy, and when it expires. */
+  async previewLink(id: number): Promise<PreviewLink> {
+    return unwrap(await api().POST('/api/admin/quotations/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
   },
 };

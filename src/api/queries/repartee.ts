@@ -22,3 +22,13 @@ export function parseReplyId(value: unknown): number | undefined {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
   return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
 }
+
+/** A reply's own address: the generator's, with `?replique=` (rendered by the server as that reply). */
+export function reparteeReplyPath(generatorUrl: string, replyId?: number): string {
+  return `/generateur-de-repartie/${generatorUrl}${replyId ? `?replique=${replyId}` : ''}`;
+}
+
+/** '/apercu-generateur/{token}': a generator as it would be published, from a signed link (never remembered). */
+export async function loadReparteeGeneratorPreview(token: string): Promise<ReparteeGenerator> {
+  return required(await api().GET('/api/preview/generateur/{token}', { params: { path: { token } } }));
+}

@@ -5,7 +5,7 @@
  */
 import { api } from '../client.ts';
 import type { Quotation } from '../types.ts';
-import { optional } from './answer.ts';
+import { optional, required } from './answer.ts';
 
 /** The chrome degrades (no category menu, no quotation) rather than failing every page. */
 export async function loadSiteChrome() {
@@ -38,4 +38,13 @@ export async function withQuotations<T extends object>(data: Promise<T>): Promis
 export async function fetchCategories() {
   const { data } = await api().GET('/api/categories');
   return data?.results ?? [];
+}
+
+/**
+ * '/apercu-citation/{token}': a quotation as it would be published, from a signed link (never remembered); the
+ * page's data carries it as its footer's only quotation, so the typewriter types it and nothing else.
+ */
+export async function loadQuotationPreview(token: string): Promise<{ quotation: Quotation; quotations: Quotation[] }> {
+  const quotation = required(await api().GET('/api/preview/citation/{token}', { params: { path: { token } } }));
+  return { quotation, quotations: [quotation] };
 }

@@ -1,7 +1,9 @@
 import type { ArticleCard, ShoppingItem } from '../../api/types.ts';
 import { ArticleCardView } from '../ArticleCardView.tsx';
 import { formatPrice } from '../formatDate.ts';
+import { PageHeading } from '../PageHeading.tsx';
 import { SectionTitle } from '../SectionTitle.tsx';
+import { shoppingIntro } from './pageIntros.ts';
 import { ContentImage } from '../ContentImage.tsx';
 
 /** The shopping selection, shared by /shopping and its web-view variant. */
@@ -55,5 +57,15 @@ export function ShoppingContent({
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The /shopping page's body (the page and its preview): the heading, then the selection. */
+export function ShoppingPageBody({ items, articles }: { items: readonly ShoppingItem[]; articles: readonly ArticleCard[] }) {
+  return (
+    <div className="shopping-page">
+      <PageHeading kicker="La sélection de la rédaction" title={shoppingIntro.title} description={shoppingIntro.description} />
+      <ShoppingContent items={items} articles={articles} />
+    </div>
   );
 }

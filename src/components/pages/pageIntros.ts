@@ -13,3 +13,8 @@ export const missionIntro = {
   description:
     'Informer, faire rire, donner envie et donner confiance : ce que Piquante promet à ses lectrices et à ses lecteurs, chaque jour.',
 } as const;
+
+export const instagramIntro = {
+  title: 'Instagram',
+  description: 'Les coulisses de la rédaction, nos looks du jour et vos plus belles réactions, publication après publication.',
+} as const;

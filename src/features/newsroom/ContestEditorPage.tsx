@@ -15,6 +15,7 @@ import { EditorialStatusActions, type StatusAction } from './EditorialStatusActi
 import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
+import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 
 export interface ContestEditorLoaded {
   contest: PageData<AdminContest> | null;
@@ -210,6 +211,7 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
               Voir la page du concours
             </a>
           ) : null}
+          {contest ? <PreviewLinkButton makeLink={() => newsroomContests.previewLink(contest.id)} /> : null}
         </div>
       </form>
       {contest ? (

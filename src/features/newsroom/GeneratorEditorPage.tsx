@@ -13,6 +13,7 @@ import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { emptyForm, formOf, type GeneratorForm, inputOf, localInputValue } from './generatorFormModel.ts';
 import { statusLabels } from './newsroomLabels.ts';
+import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
@@ -246,6 +247,7 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
               {!mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera ce générateur.</p> : null}
             </div>
           ) : null}
+          {generator ? <PreviewLinkButton makeLink={() => newsroomGenerators.previewLink(generator.id)} /> : null}
         </div>
       </form>
       {generator ? (

@@ -13,6 +13,7 @@ import { EditorialStatusActions, type StatusAction } from './EditorialStatusActi
 import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
+import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 
 export interface InstagramEditorLoaded {
   post: PageData<AdminInstagramPost> | null;
@@ -166,6 +167,7 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
               whoPublishes="Un éditeur ou une éditrice publiera ce post."
             />
           ) : null}
+          {post ? <PreviewLinkButton makeLink={() => newsroomInstagram.previewLink(post.id)} /> : null}
         </div>
       </form>
       {post ? (

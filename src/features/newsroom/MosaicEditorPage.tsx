@@ -13,6 +13,7 @@ import { EditorialStatusActions, type StatusAction } from './EditorialStatusActi
 import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
+import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 
 export interface MosaicEditorLoaded {
   mosaic: PageData<AdminMosaic> | null;
@@ -314,6 +315,7 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
               Voir la mosaïque
             </a>
           ) : null}
+          {mosaic ? <PreviewLinkButton makeLink={() => newsroomMosaics.previewLink(mosaic.id)} /> : null}
         </div>
       </form>
       {mosaic ? (

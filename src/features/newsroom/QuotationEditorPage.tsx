@@ -10,6 +10,7 @@ import { FormatRevisions } from './FormatRevisions.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { localInputValue } from './generatorFormModel.ts';
 import { statusLabels } from './newsroomLabels.ts';
+import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
@@ -217,6 +218,7 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
             {!mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera cette citation.</p> : null}
           </div>
         ) : null}
+        {quotation ? <PreviewLinkButton makeLink={() => newsroomQuotations.previewLink(quotation.id)} /> : null}
       </form>
       {quotation ? (
         <FormatRevisions

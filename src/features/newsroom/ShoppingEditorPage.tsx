@@ -14,6 +14,7 @@ import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { emptyShoppingForm, type ShoppingForm, shoppingFormOf, shoppingInputOf } from './shoppingFormModel.ts';
+import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 
 export interface ShoppingEditorLoaded {
   item: PageData<AdminShoppingItem> | null;
@@ -202,6 +203,7 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
               whoPublishes="Un éditeur ou une éditrice publiera ce produit."
             />
           ) : null}
+          {item ? <PreviewLinkButton makeLink={() => newsroomShopping.previewLink(item.id)} /> : null}
         </div>
       </form>
       {item ? (

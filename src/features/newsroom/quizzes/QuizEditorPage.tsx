@@ -28,6 +28,7 @@ import {
   resized,
   slugOf,
 } from './quizDraft.ts';
+import { PreviewLinkButton } from '../PreviewLinkButton.tsx';
 
 const input = 'rounded border-2 border-encre px-2 py-1';
 const button = 'rounded border-2 border-encre px-3 py-1 font-bold';
@@ -126,17 +127,6 @@ export function QuizEditorPage({ id }: { id: string }) {
       fail(caught);
     } finally {
       setBusy(false);
-    }
-  };
-
-  const preview = async () => {
-    if (!quiz) return;
-    try {
-      const link = await newsroomQuizzes.previewLink(quiz.id);
-      window.open(link.url, '_blank', 'noopener');
-      setMessage({ text: `Aperçu ouvert (lien valable jusqu’à ${new Date(link.expiresAt).toLocaleTimeString('fr-FR')}).`, error: false });
-    } catch (caught) {
-      fail(caught);
     }
   };
 
@@ -488,9 +478,7 @@ export function QuizEditorPage({ id }: { id: string }) {
         ) : null}
         {quiz ? (
           <>
-            <button type="button" onClick={() => void preview()} className={button}>
-              Aperçu
-            </button>
+            <PreviewLinkButton makeLink={() => newsroomQuizzes.previewLink(quiz.id)} />
             <button type="button" onClick={async () => setRevisions(await newsroomQuizzes.revisions(quiz.id))} className={button}>
               Versions
             </button>

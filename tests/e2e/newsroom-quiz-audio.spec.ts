@@ -41,10 +41,10 @@ test('an editor adds a library sound to a question, publishes, and the reader’
     await image.getByLabel('Texte alternatif (obligatoire)').fill(`Illustration : ${title}`);
     await image.getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
     // Image pickers list images only: the sound uploaded below never shows there.
-    await image
-      .getByRole('button', { name: /^Choisir l’image/ })
-      .first()
-      .click();
+    const picker = page.getByRole('dialog', { name: /^Choisir dans la médiathèque/ });
+    await picker.getByRole('list', { name: 'Images de la médiathèque' }).getByRole('button').first().click();
+    await expect(picker).toHaveCount(0);
+    await expect(image.getByText('Aucune image choisie.')).toHaveCount(0);
   }
   const question = page.getByRole('group', { name: 'Question 1', exact: true });
   await question.getByLabel('Texte de la question').fill('Que buvez-vous au réveil ?');

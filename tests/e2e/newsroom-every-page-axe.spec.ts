@@ -47,10 +47,12 @@ function adminRoutes(): { lists: string[]; editors: string[] } {
 async function checkPage(page: Page, url: string): Promise<void> {
   await page.goto(`${server.baseUrl}${url}`);
   await expect(page.getByRole('heading', { level: 1 }).first(), url).toBeVisible({ timeout: 15_000 });
-  // Lazy pages and their data: the page is checked as the member sees it, not half-loaded.
-  await page.waitForLoadState('networkidle');
+  // Lazy pages and their data: the page is checked as the member sees it, not half-loaded (not `networkidle`:
+  // the newsletter's pages poll their sending's progress).
+  await page.waitForLoadState('load');
   await expect(page.getByText(/Chargement…/)).toHaveCount(0);
-  await expectAxeClean(page, url);
+  // A sandboxed frame holds a mail's preview (no script may run there, axe included): the mail is not a newsroom page.
+  await expectAxeClean(page, url, { exclude: 'iframe[sandbox]' });
 }
 
 test.describe('axe on every newsroom page', () => {
@@ -76,7 +78,12 @@ test.describe('axe on every newsroom page', () => {
       if (fresh) await checkPage(page, `/admin/${editor}/${fresh}`);
       await page.goto(`${server.baseUrl}/admin/${editor}`);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-      await page.waitForLoadState('networkidle');
+      // A list with no item (the demo has no newsletter issue) has no link to wait for.
+      await page
+        .locator(`main a[href^="/admin/${editor}/"]`)
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .catch(() => undefined);
       const links = page.locator(`main a[href^="/admin/${editor}/"]`);
       const hrefs = (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''))).filter((href) => /\/\d+$/.test(href));
       if (hrefs[0]) await checkPage(page, hrefs[0]);

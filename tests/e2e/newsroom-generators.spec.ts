@@ -114,7 +114,14 @@ test('a quotation written and published in the newsroom is the first the footer 
 
   const reader = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
   await reader.goto(`${server.baseUrl}/`);
-  const footer = reader.getByRole('region', { name: 'Citation' });
-  await expect(footer.locator('.sr-only')).toHaveText(text);
-  await expect(footer.getByText('— Jean Jaurès')).toBeVisible();
+  // The footer's typewriter (the home page's banner is a region named « Citation » too).
+  const footer = reader.getByRole('region', { name: 'Citation' }).and(reader.getByTestId('typewriter'));
+  // The quotation and its author on screen at the same moment: the typewriter moves on every few seconds, and a
+  // loaded machine can take that long between two separate checks.
+  await expect
+    .poll(async () => {
+      const [spoken, shown] = await footer.evaluate((region) => [region.querySelector('.sr-only')?.textContent, region.textContent]);
+      return spoken === text && Boolean(shown?.includes('— Jean Jaurès'));
+    })
+    .toBe(true);
 });

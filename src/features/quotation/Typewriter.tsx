@@ -23,7 +23,8 @@ export function Typewriter({ quotations }: { quotations: readonly Quotation[] })
       setState(current);
       timer = setTimeout(tick, reduced ? appConfig.quotation.pauseMs : nextStep(current, lengths, appConfig.quotation).delayMs);
     };
-    timer = setTimeout(tick, appConfig.quotation.typingMsPerLetter);
+    // With reduced motion the first quotation, already whole, stays the pause too (not one letter's time).
+    timer = setTimeout(tick, reduced ? appConfig.quotation.pauseMs : appConfig.quotation.typingMsPerLetter);
     return () => clearTimeout(timer);
   }, [lengthsKey]);
 

@@ -115,6 +115,9 @@ async function runServer() {
     port,
     hostname,
     silent: true,
+    // srvx would add its own SIGINT/SIGTERM handler that, out of CI, force-closes every connection after 5 s
+    // (uploads under way cut off); the stop below is ours: STOP_TIMEOUT_MS, requests finished, nothing lost.
+    gracefulShutdown: false,
     // Cluster workers each bind the port with SO_REUSEPORT (the kernel spreads connections); srvx binds
     // exclusively otherwise, which a second worker cannot.
     ...(cluster.isWorker ? { reusePort: true } : {}),

@@ -33,13 +33,22 @@ export interface OwnServer {
 }
 
 /** `releaseRoot`: another copy of the build to serve (a new release, see support/release.ts). */
+/**
+ * The test run's environment without what marks a test run (CI, TEST): libraries change behaviour on them
+ * (srvx's own signal handler is off under CI), and these servers must stop as they would in production.
+ */
+function productionEnv(): NodeJS.ProcessEnv {
+  const { CI: _ci, TEST: _test, ...rest } = process.env;
+  return rest;
+}
+
 export async function startOwnServer(env: NodeJS.ProcessEnv, port?: number, releaseRoot: string = root): Promise<OwnServer> {
   const chosen = port ?? (await freePort());
   const output: string[] = [];
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: releaseRoot,
     env: {
-      ...process.env,
+      ...productionEnv(),
       SEED_DEMO: '0',
       CAPTCHA_PROVIDER: 'none',
       SIGNUP_RATE_LIMIT: '0',

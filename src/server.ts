@@ -6,7 +6,7 @@
  * kept in the same cache (apiAnswerCache.ts). A fresh entry never gets here: scripts/serve.mjs hands every
  * request to answerFromCache first, the node:http hit path (cacheHitPath.ts).
  */
-import handler from './app/pageRenderer.tsx';
+import handler, { renderedHtmlOf } from './app/pageRenderer.tsx';
 import { registerInProcessApi } from './api/inProcessApi.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { getServerApp } from './server/boot.server.ts';
@@ -32,7 +32,15 @@ const pageCache = new PageCache(pageCacheBytes(process.env.PAGE_CACHE_MAX_BYTES)
 // this build and this site's database.
 const redisUrl = import.meta.env.DEV ? undefined : process.env.REDIS_URL;
 const sharedPages = redisUrl ? createSharedPages(redisUrl, sharedPagesSite(releaseOf(import.meta.url))) : null;
-const pages = createPageAnswerer(pageCache, async (request) => handler.fetch(request), { csp: true, shared: sharedPages });
+// The renderer's HTML goes to the page answerer as it was made (text and bytes), not read back from its Response.
+const pages = createPageAnswerer(
+  pageCache,
+  async (request) => {
+    const response = await handler.fetch(request);
+    return { response, html: renderedHtmlOf(request, response) };
+  },
+  { csp: true, shared: sharedPages },
+);
 
 // The newsletter issue's mail is React components: handed to the server from here, its composition root
 // (server code never imports React; decision 017). Loaded on first use: only a send or a preview needs it.

@@ -7,13 +7,24 @@
  * With REDIS_URL, a page missing from this process's cache is looked for in Redis (src/server/http/sharedPages.ts)
  * before it is rendered, and what this process renders is shared with the others.
  */
+import { STATUS_CODES } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { inlineScriptHashes } from '../security/inlineScripts.ts';
-import { withSecurityHeaders } from '../security/securityHeaders.server.ts';
+import { addPageSecurityHeaders } from '../security/securityHeaders.server.ts';
 import { ifNoneMatchMatches, isPrivatePage, notModified, pageCacheControl } from './httpCache.ts';
 import { canServeOnError, freshnessOf, type PageCache, type StoredPage, storePage } from './pageCache.ts';
 import type { SharedPages } from './sharedPages.ts';
 
-export type RenderPage = (request: Request) => Promise<Response>;
+/**
+ * A rendered page: the renderer's Response, and its HTML when the renderer kept it (text and bytes), so
+ * the body is neither read back nor decoded and encoded again (src/app/pageRenderer.tsx).
+ */
+export interface RenderedPage {
+  response: Response;
+  html?: { text: string; bytes: Uint8Array<ArrayBuffer> } | undefined;
+}
+
+export type RenderPage = (request: Request) => Promise<Response | RenderedPage>;
 
 /** Headers a rendered page keeps when stored; the rest (length, encoding, date) is per answer. */
 const STORED_HEADERS = new Set(['content-type', 'content-language', 'link']);
@@ -30,11 +41,18 @@ function anonymousRenderRequest(request: Request): Request {
   return new Request(request.url, { method: 'GET', headers: { accept: request.headers.get('accept') ?? 'text/html' } });
 }
 
+/** A page rendered and buffered, with its security headers; its Response is made once, for the reader (answerRendered). */
 interface Rendered {
-  response: Response;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** The body as rendered (identity), or null when the renderer sent none. */
+  body: Uint8Array<ArrayBuffer> | null;
   /** The page to store and share, or null (an error, a cookie, a redirect…). */
   page: StoredPage | null;
 }
+
+const encoder = new TextEncoder();
 
 /**
  * Renders once, buffers, and adds the security headers with the hashes of this HTML's inline scripts.
@@ -43,23 +61,29 @@ interface Rendered {
  * uncached render: decision 012).
  */
 async function renderBuffered(render: RenderPage, request: Request, csp: boolean, store: boolean): Promise<Rendered> {
-  const rendered = await render(request);
-  const html = rendered.body ? await rendered.text() : '';
+  const result = await render(request);
+  const { response: rendered, html: kept } = result instanceof Response ? { response: result, html: undefined } : result;
   const headers = new Headers(rendered.headers);
   headers.delete('content-length');
-  const hashes = /html/.test(headers.get('content-type') ?? '') ? inlineScriptHashes(html) : [];
-  const response = withSecurityHeaders(
-    new Response(rendered.body ? html : null, { status: rendered.status, statusText: rendered.statusText, headers }),
-    hashes,
-    { csp },
-  );
-  if (!store || rendered.status !== 200 || response.headers.has('set-cookie')) return { response, page: null };
-  const kept: [string, string][] = [];
-  for (const [name, value] of response.headers) {
-    if (STORED_HEADERS.has(name) || isSecurityHeader(name)) kept.push([name, value]);
+  let html = '';
+  let body: Uint8Array<ArrayBuffer> | null = null;
+  if (kept && rendered.body) {
+    html = kept.text;
+    body = kept.bytes;
+  } else if (rendered.body) {
+    // Not the renderer's own page (a redirect, a server route…): read as text, as it always was.
+    html = await rendered.text();
+    body = encoder.encode(html);
   }
-  const page = await storePage(200, kept, new TextEncoder().encode(html));
-  return { response, page };
+  const hashes = /html/.test(headers.get('content-type') ?? '') ? inlineScriptHashes(html) : [];
+  addPageSecurityHeaders(headers, hashes, { csp });
+  const answer = { status: rendered.status, statusText: rendered.statusText, headers, body, page: null };
+  if (!store || rendered.status !== 200 || headers.has('set-cookie')) return answer;
+  const stored: [string, string][] = [];
+  for (const [name, value] of headers) {
+    if (STORED_HEADERS.has(name) || isSecurityHeader(name)) stored.push([name, value]);
+  }
+  return { ...answer, page: await storePage(200, stored, body ?? new Uint8Array(0)) };
 }
 
 function isSecurityHeader(name: string): boolean {
@@ -126,16 +150,34 @@ export function answerStored(request: Request, page: StoredPage, state: CacheSta
   return new Response(request.method === 'HEAD' ? null : storedBody(page, encoding), { status: 200, statusText: 'OK', headers });
 }
 
-function uncached(request: Request, response: Response, state: CacheState): Response {
-  const headers = new Headers(response.headers);
+/**
+ * A page rendered for this request alone, answered no-store. Its HTML is compressed here, from the bytes the
+ * renderer made, for a reader who accepts it (scripts/serve.mjs compressed it before, with gzip level 6 through
+ * web streams: a sixth of an uncached page's CPU with the decoding around it, decision 018's addendum):
+ * brotli at quality 1 (the size of gzip 6's output on these pages, for a fifth of its CPU), else gzip, whose
+ * default level gives serve.mjs's very bytes. Nothing else changes: the same headers as serve.mjs set
+ * (`vary` only when compressed), plus the length.
+ */
+function answerRendered(request: Request, rendered: Rendered, state: CacheState): Response {
+  const headers = new Headers(rendered.headers);
   headers.set('cache-control', 'no-store');
   headers.set('x-cache', state);
-  return new Response(request.method === 'HEAD' ? null : response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
+  let body = request.method === 'HEAD' ? null : rendered.body;
+  const encoding =
+    body && /html/.test(headers.get('content-type') ?? '') ? preferredEncoding(request.headers.get('accept-encoding')) : null;
+  if (body && encoding) {
+    body = encoding === 'br' ? new Uint8Array(brotliCompressSync(body, BROTLI_FOR_ONE_READER)) : new Uint8Array(gzipSync(body));
+    headers.set('content-encoding', encoding);
+    headers.append('vary', 'accept-encoding');
+  }
+  if (body) headers.set('content-length', String(body.byteLength));
+  const statusText = rendered.statusText || STATUS_CODES[rendered.status] || '';
+  return new Response(body, { status: rendered.status, statusText, headers });
 }
+
+const BROTLI_FOR_ONE_READER = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 
 export interface PageAnswerer {
   answer(request: Request): Promise<Response>;
@@ -153,12 +195,12 @@ export function createPageAnswerer(cache: PageCache, render: RenderPage, options
   const renderedHere = new WeakSet<StoredPage>();
 
   /** One render for the cache (across processes with Redis); the renderer's own answer when the page may not be shared. */
-  function fill(key: string, request: Request): { own: Promise<Response | null>; page: Promise<StoredPage | null> } {
-    let own: Response | null = null;
+  function fill(key: string, request: Request): { own: Promise<Rendered | null>; page: Promise<StoredPage | null> } {
+    let own: Rendered | null = null;
     const renderHere = async () => {
       const rendered = await renderBuffered(render, anonymousRenderRequest(request), options.csp, true);
       if (rendered.page) renderedHere.add(rendered.page);
-      else own = rendered.response;
+      else own = rendered;
       return rendered.page;
     };
     const page = cache.fill(key, shared ? () => shared.fill(key, renderHere) : renderHere);
@@ -172,8 +214,7 @@ export function createPageAnswerer(cache: PageCache, render: RenderPage, options
   }
 
   async function renderAlone(request: Request, state: CacheState): Promise<Response> {
-    const { response } = await renderBuffered(render, request, options.csp, false);
-    return uncached(request, response, state);
+    return answerRendered(request, await renderBuffered(render, request, options.csp, false), state);
   }
 
   return {
@@ -209,7 +250,7 @@ export function createPageAnswerer(cache: PageCache, render: RenderPage, options
         if (own && own.status >= 500 && stored && canServeOnError(stored)) return answerStored(request, stored, 'STALE-IF-ERROR');
         // The renderer gets its own answer; another reader who waited on it renders for themself
         // (that answer may carry a cookie, or be an error worth retrying).
-        return own ? uncached(request, own, 'MISS') : await renderAlone(request, 'MISS');
+        return own ? answerRendered(request, own, 'MISS') : await renderAlone(request, 'MISS');
       } catch (error) {
         if (stored && canServeOnError(stored)) {
           console.error('[page-cache] render failed, serving the stored page for', key, error);

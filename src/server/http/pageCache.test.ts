@@ -2,7 +2,8 @@
  * The page cache and the way pages are answered from it: LRU memory bound, single-flight rendering,
  * freshness windows, purge, cookies never shared, 5xx never stored, stale-if-error, 304 by ETag.
  */
-import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { appConfig } from '../../../app.config.ts';
 import { createPageAnswerer } from './pageAnswers.ts';
@@ -158,13 +159,63 @@ describe('pages answered from the cache', () => {
     for (const path of ['/', '/mode', '/desinscription']) {
       const answer = await off.answer(get(path, { 'accept-encoding': 'br' }));
       expect(answer.headers.get('x-cache')).toBe('BYPASS');
-      expect(answer.headers.get('content-encoding')).toBeNull();
-      expect(await answer.text()).toBe(html('sans cache'));
+      // Compressed once, for this reader alone.
+      expect(answer.headers.get('content-encoding')).toBe('br');
+      expect(brotliDecompressSync(await answer.arrayBuffer()).toString()).toBe(html('sans cache'));
     }
     expect(storePage).not.toHaveBeenCalled();
     const on = createPageAnswerer(new PageCache(), async () => page('avec cache'), { csp: true });
     await on.answer(get('/'));
     expect(storePage).toHaveBeenCalledTimes(1);
+  });
+
+  it('compresses a page rendered for one request for its reader: brotli, else gzip, else none; no body for HEAD', async () => {
+    const off = createPageAnswerer(new PageCache(0), async () => page('pour une lectrice'), { csp: true });
+    const cases = [
+      { accept: 'gzip, deflate, br', encoding: 'br', decode: brotliDecompressSync },
+      { accept: 'gzip', encoding: 'gzip', decode: gunzipSync },
+      { accept: '', encoding: null, decode: (bytes: ArrayBuffer) => Buffer.from(bytes) },
+    ];
+    for (const { accept, encoding, decode } of cases) {
+      const answer = await off.answer(get('/mode', { 'accept-encoding': accept }));
+      const bytes = await answer.arrayBuffer();
+      expect(answer.status).toBe(200);
+      expect(answer.statusText).toBe('OK');
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      // As serve.mjs did: Vary only on a compressed answer (it is no-store: no cache keeps it).
+      expect(answer.headers.get('vary')).toBe(encoding ? 'accept-encoding' : null);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('content-length')).toBe(String(bytes.byteLength));
+      expect(decode(bytes).toString()).toBe(html('pour une lectrice'));
+    }
+    const head = await off.answer(new Request('http://magazine.test/mode', { method: 'HEAD', headers: { 'accept-encoding': 'br' } }));
+    expect(head.body).toBeNull();
+    expect(head.headers.get('content-encoding')).toBeNull();
+    const json = createPageAnswerer(new PageCache(0), async () => Response.json({ error: 'non' }, { status: 406 }), { csp: true });
+    const refused = await json.answer(get('/mode', { 'accept-encoding': 'br' }));
+    expect(refused.headers.get('content-encoding')).toBeNull(); // not a page: left to scripts/serve.mjs, as before
+    expect(await refused.json()).toEqual({ error: 'non' });
+  });
+
+  it("takes the renderer's own HTML as it kept it, never reading its Response back", async () => {
+    const text = html('gardé');
+    const unread = new ReadableStream({
+      pull() {
+        throw new Error('the body was read back');
+      },
+    });
+    const render = async () => ({
+      response: new Response(unread, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      html: { text, bytes: encoder.encode(text) },
+    });
+    for (const cache of [new PageCache(0), new PageCache()]) {
+      const answer = await createPageAnswerer(cache, render, { csp: true }).answer(get('/mode', { 'accept-encoding': 'gzip' }));
+      expect(gunzipSync(await answer.arrayBuffer()).toString()).toBe(text);
+      const script = createHash('sha256')
+        .update(`self.x=${JSON.stringify('gardé')}`)
+        .digest('base64');
+      expect(answer.headers.get('content-security-policy')).toContain(`'sha256-${script}'`);
+    }
   });
 
   it('shows the new page after a purge (content changed)', async () => {

@@ -74,9 +74,13 @@ const RESOURCE_HEADERS: Record<string, string> = {
 /** A copy of `response` with the headers it does not set itself (a handler's own policy wins). */
 function withDefaultHeaders(response: Response, defaults: Record<string, string>, forced: Record<string, string> = {}): Response {
   const headers = new Headers(response.headers);
+  setDefaultHeaders(headers, defaults, forced);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+function setDefaultHeaders(headers: Headers, defaults: Record<string, string>, forced: Record<string, string>): void {
   for (const [name, value] of Object.entries(defaults)) if (!headers.has(name)) headers.set(name, value);
   for (const [name, value] of Object.entries(forced)) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -84,7 +88,16 @@ function withDefaultHeaders(response: Response, defaults: Record<string, string>
  * its own inline scripts for hot reload.
  */
 export function withSecurityHeaders(response: Response, scriptHashes: readonly string[], options: { csp: boolean }): Response {
-  return withDefaultHeaders(response, PAGE_HEADERS, options.csp ? { 'content-security-policy': contentSecurityPolicy(scriptHashes) } : {});
+  return withDefaultHeaders(response, PAGE_HEADERS, pagePolicy(scriptHashes, options));
+}
+
+/** The same headers as withSecurityHeaders, set on a page's `headers` (the page answerer builds its Response once). */
+export function addPageSecurityHeaders(headers: Headers, scriptHashes: readonly string[], options: { csp: boolean }): void {
+  setDefaultHeaders(headers, PAGE_HEADERS, pagePolicy(scriptHashes, options));
+}
+
+function pagePolicy(scriptHashes: readonly string[], options: { csp: boolean }): Record<string, string> {
+  return options.csp ? { 'content-security-policy': contentSecurityPolicy(scriptHashes) } : {};
 }
 
 /**

@@ -81,8 +81,9 @@ async function runServer() {
 
   /** Dynamic text answers (HTML, JSON) are compressed on the fly with gzip (fast, universal). */
   function compressDynamic(response, request) {
+    // Headers first: reading `body` would turn srvx's FastResponse (a rendered page's bytes) into undici's.
     const type = response.headers.get('content-type') ?? '';
-    if (!response.body || response.headers.has('content-encoding') || !compressible.test(type)) return response;
+    if (response.headers.has('content-encoding') || !compressible.test(type) || !response.body) return response;
     if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response;
     const headers = new Headers(response.headers);
     headers.set('content-encoding', 'gzip');

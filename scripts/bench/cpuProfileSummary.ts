@@ -23,7 +23,7 @@ function packageOf(url: string): string {
   if (!url) return '(native)';
   if (url.startsWith('node:')) return 'node:internal';
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (match) return match[1];
+  if (match?.[1]) return match[1];
   if (url.includes('/dist/')) return 'piquante (dist)';
   if (url.includes('/scripts/')) return 'piquante (scripts)';
   return url.replace(/^file:\/\//, '');
@@ -34,7 +34,7 @@ export function summariseCpuProfile(file: string, top = 40): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMicros = new Map<number, number>();
   for (let i = 0; i < profile.samples.length; i++) {
-    const id = profile.samples[i];
+    const id = profile.samples[i] ?? 0;
     selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
   const byFunction = new Map<string, number>();

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     });
     try {
       const articlesRead = await articlePaths(server.baseUrl);
-      const paths = page === 'home' ? ['/'] : page === 'category' ? ['/mode'] : page === 'hit' ? [articlesRead[0]] : articlesRead;
+      const paths = page === 'home' ? ['/'] : page === 'category' ? ['/mode'] : page === 'hit' ? articlesRead.slice(0, 1) : articlesRead;
       const options = { url: server.baseUrl, paths, threads: 2, connections: 16, headers: HEADERS };
       await runWrk(wrk, { ...options, seconds: 2 });
       const result = await runWrk(wrk, { ...options, seconds });

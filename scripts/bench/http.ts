@@ -5,7 +5,8 @@
  * wrk's own CPU time so that one can see the generator was not what set the pace (autocannon, one Node process,
  * was: every figure above a few thousand requests per second measured it).
  *  - the reference rows, side by side on the same article bytes: nginx gzip_static serving a precompressed copy
- *    of the cached article (the limit), a 10-line node:http server answering the same buffer (bare Node),
+ *    of the cached article (the limit), a 10-line node:http server answering the same buffer (bare Node), the
+ *    same server sending our hit's own headers (what they cost Node itself),
  *    our server's page-cache hit, and deploy/nginx.conf in front of it (a proxy-cache hit);
  *  - on PostgreSQL, WORKERS=1, page cache off (PAGE_CACHE_MAX_BYTES=0): the article (100 addresses in turn),
  *    home and category rendered each time, /api/search; with --workers=n (default 2) the uncached article with
@@ -170,15 +171,17 @@ async function warm(baseUrl: string, paths: string[]): Promise<void> {
 }
 
 /** The bare Node reference: 10 lines of node:http answering one precompressed buffer, in a process of its own. */
-async function startBareNode(file: string): Promise<{ pid: number; stop: () => Promise<void> }> {
+async function startBareNode(file: string, ownHeaders?: Record<string, string>): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const headers = ownHeaders ?? {
+    'content-type': 'text/html; charset=utf-8',
+    'content-encoding': 'gzip',
+    'content-length': '<length>',
+    vary: 'accept-encoding',
+  };
   const source = `
 const body = require('node:fs').readFileSync(${JSON.stringify(file)});
-const headers = {
-  'content-type': 'text/html; charset=utf-8',
-  'content-encoding': 'gzip',
-  'content-length': body.length,
-  vary: 'accept-encoding',
-};
+const headers = ${JSON.stringify(headers)};
+headers['content-length'] = String(body.length);
 require('node:http')
   .createServer((request, response) => { response.writeHead(200, headers); response.end(body); })
   .listen(${NODE_PORT}, '127.0.0.1');`;
@@ -203,7 +206,16 @@ require('node:http')
   };
 }
 
-/** The four rows side by side on one article's bytes: nginx gzip_static, bare Node, our hit, nginx in front. */
+/** An answer's headers as a server sets them (Node adds the date and the connection's own). */
+function answerHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) kept[name] = String(value);
+  }
+  return kept;
+}
+
+/** The reference rows side by side on one article's bytes: nginx gzip_static, bare Node (with its few headers, then ours), our hit, nginx in front. */
 async function referenceRows(wrk: string, label: string, cached: BenchServer, article: string): Promise<void> {
   const gzip = await rawGet(`${cached.baseUrl}${article}`, HEADERS);
   const identity = await rawGet(`${cached.baseUrl}${article}`, { ...HEADERS, 'accept-encoding': 'identity' });
@@ -245,6 +257,21 @@ async function referenceRows(wrk: string, label: string, cached: BenchServer, ar
       });
     } finally {
       await bare.stop();
+    }
+    // The same, sending our hit's very headers (security headers, CSP, ETag…: about 1 KB against 120 bytes):
+    // what those headers cost Node itself, apart from our code.
+    const sameHeaders = await startBareNode(file, answerHeaders(gzip.headers));
+    try {
+      await measure(wrk, {
+        setup: 'bare node:http, same buffer and headers as our hit',
+        page: 'article',
+        baseUrl: `http://127.0.0.1:${NODE_PORT}`,
+        paths: ['/'],
+        pid: sameHeaders.pid,
+        gzip: true,
+      });
+    } finally {
+      await sameHeaders.stop();
     }
     await measure(wrk, {
       setup: `${label}, page-cache hit`,

@@ -54,6 +54,7 @@ export type AdminPopinSummary = Schemas['AdminPopinSummary'];
 export type ShoppingItemDraftInput = Schemas['ShoppingItemDraftInput'];
 export type AdminShoppingItem = Schemas['AdminShoppingItem'];
 export type AdminShoppingItemSummary = Schemas['AdminShoppingItemSummary'];
+export type AdminBestof = Schemas['AdminBestof'];
 export type InstagramPostDraftInput = Schemas['InstagramPostDraftInput'];
 export type AdminInstagramPost = Schemas['AdminInstagramPost'];
 export type MosaicDraftInput = Schemas['MosaicDraftInput'];

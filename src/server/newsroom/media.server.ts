@@ -287,27 +287,15 @@ export async function uploadMedia(
     for (const v of made) await storage.remove(v.name).catch(() => {});
     return { ok: false, ...storageFailure(error) };
   }
-  const [row] = await db
-    .insert(media)
-    .values({
-      hash,
-      alt: input.alt,
-      name: uploadedFileName(input.name),
-      width,
-      height,
-      sourceFormat: type,
-      focalX: input.focalX,
-      focalY: input.focalY,
-      variants,
-      uploadedBy: who?.id ?? null,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  const stored = row ?? (await db.select().from(media).where(eq(media.hash, hash)))[0];
-  if (!stored) throw new Error('media row missing after insert');
-  await audit(db, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash, type, width, height } }, now);
-  return { ok: true, item: toItem(stored), created: row !== undefined };
+  const { stored, created } = await insertUploaded(
+    db,
+    who,
+    input,
+    { hash, width, height, sourceFormat: type, focalX: input.focalX, focalY: input.focalY, variants },
+    { type, width, height },
+    now,
+  );
+  return { ok: true, item: toItem(stored), created };
 }
 
 /** A sound: one file named by its content, and its row (type and length as read from the bytes). */
@@ -330,37 +318,48 @@ async function uploadSound(
     await storage.remove(name).catch(() => {});
     return { ok: false, ...storageFailure(error, 'son') };
   }
-  const [row] = await db
-    .insert(media)
-    .values({
+  const { stored, created } = await insertUploaded(
+    db,
+    who,
+    input,
+    {
       hash,
       kind: 'audio',
-      alt: input.alt,
-      name: uploadedFileName(input.name),
       sourceFormat: sound.format,
       mimeType: sound.mimeType,
       durationSeconds: sound.durationSeconds,
       bytes: input.bytes.byteLength,
       variants: [],
-      uploadedBy: who?.id ?? null,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  const stored = row ?? (await db.select().from(media).where(eq(media.hash, hash)))[0];
-  if (!stored) throw new Error('media row missing after insert');
-  await audit(
-    db,
-    who,
-    {
-      action: 'media.upload',
-      entity: 'media',
-      entityId: stored.id,
-      detail: { hash, type: sound.format, durationSeconds: sound.durationSeconds, bytes: input.bytes.byteLength },
     },
+    { type: sound.format, durationSeconds: sound.durationSeconds, bytes: input.bytes.byteLength },
     now,
   );
-  return { ok: true, item: toEntry(stored), created: row !== undefined };
+  return { ok: true, item: toEntry(stored), created };
+}
+
+type UploadedValues = Omit<typeof media.$inferInsert, 'alt' | 'name' | 'uploadedBy' | 'createdAt'> & { hash: string };
+
+/**
+ * The row of an upload whose files are stored, and its audit line. The same bytes uploaded at the same time
+ * are one row: the second insert does nothing and reads the first one's row.
+ */
+async function insertUploaded(
+  db: Database,
+  who: StaffMember | null,
+  input: UploadInput,
+  values: UploadedValues,
+  detail: Record<string, unknown>,
+  now: Date,
+): Promise<{ stored: MediaRow; created: boolean }> {
+  const [row] = await db
+    .insert(media)
+    .values({ ...values, alt: input.alt, name: uploadedFileName(input.name), uploadedBy: who?.id ?? null, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  const stored = row ?? (await db.select().from(media).where(eq(media.hash, values.hash)))[0];
+  if (!stored) throw new Error('media row missing after insert');
+  await audit(db, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash: values.hash, ...detail } }, now);
+  return { stored, created: row !== undefined };
 }
 
 export type DeleteMediaResult =

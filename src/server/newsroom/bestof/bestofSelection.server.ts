@@ -4,6 +4,7 @@
  * already published, saved whole (selections/selectionWrite.ts: version fingerprint, 409, lock).
  */
 import { asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AdminBestof } from '../../../api/types.ts';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
 import { articles, categories } from '../../../db/schema.ts';
@@ -12,10 +13,8 @@ import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { selectionVersion, writeSelection } from '../selections/selectionWrite.ts';
 import type { StaffMember } from '../staff.server.ts';
 
-export interface BestofSelection {
-  articles: { id: number; title: string; fullUrl: string; categoryName: string; publishedAt: string }[];
-  version: string;
-}
+/** The contract's shape (AdminBestof): what the newsroom reads and saves. */
+export type BestofSelection = AdminBestof;
 
 const bestof = { lock: 0x62657374, what: 'la sélection', versionOf: async (db: Database) => (await readSelection(db)).version };
 

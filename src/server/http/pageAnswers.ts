@@ -182,7 +182,13 @@ function answerRendered(request: Request, rendered: Rendered, state: CacheState)
 
 const GZIP_FOR_ONE_READER = { level: 1 };
 const BROTLI_FOR_ONE_READER = {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 1,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    // A 256 KB window, larger than any page, instead of the default 4 MB that every call allocates: the same
+    // bytes, about a tenth less CPU.
+    [constants.BROTLI_PARAM_LGWIN]: 18,
+  },
 };
 
 export interface PageAnswerer {

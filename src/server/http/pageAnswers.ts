@@ -171,9 +171,7 @@ async function answerRendered(request: Request, rendered: Rendered, state: Cache
   if (body && encoding) {
     // In libuv's thread pool, not on the event loop: the render's thread is what limits a process (compression
     // was 7 % of an article's CPU there); the other core compresses while this one renders the next page.
-    body = new Uint8Array(
-      encoding === 'br' ? await brotliAsync(body, BROTLI_FOR_ONE_READER) : await gzipAsync(body, GZIP_FOR_ONE_READER),
-    );
+    body = new Uint8Array(encoding === 'br' ? await brotliAsync(body, BROTLI_FOR_ONE_READER) : await gzipAsync(body, GZIP_FOR_ONE_READER));
     headers.set('content-encoding', encoding);
     headers.append('vary', 'accept-encoding');
   }

@@ -168,6 +168,19 @@ export function databasesFromArgs(argv: string[]): BenchDatabase[] {
   return ['pglite', 'postgres'];
 }
 
+/** The addresses of the newest `count` published articles (fewer if there are fewer), read through the API. */
+export async function articlePaths(baseUrl: string, count: number): Promise<string[]> {
+  const paths: string[] = [];
+  for (let offset = 0; paths.length < count; offset += 100) {
+    const response = await fetch(`${baseUrl}/api/articles?limit=${Math.min(100, count - paths.length)}&offset=${offset}`);
+    const { results } = (await response.json()) as { results: { fullUrl: string }[] };
+    if (results.length === 0) break;
+    paths.push(...results.map((r) => r.fullUrl));
+  }
+  if (paths.length === 0) throw new Error('no article to render');
+  return paths;
+}
+
 export function numberArg(argv: string[], name: string, fallback: number): number {
   const raw = argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const value = raw === undefined ? fallback : Number(raw);

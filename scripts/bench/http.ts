@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { notifyContentChanged } from '../../src/server/http/pageCacheInvalidation.ts';
 import { redisReachable } from '../../src/testing/redisReachable.ts';
 import {
+  articlePaths,
   type BenchDatabase,
   type BenchDatabaseHandle,
   type BenchServer,
@@ -149,17 +150,6 @@ const cpuPerRequest = (cores: number, rps: number) => {
 };
 const fmtRatio = (ratio: number | null) => (ratio === null ? '' : `${ratioText(ratio)} ×`);
 
-async function articlePaths(baseUrl: string, count: number): Promise<string[]> {
-  const paths: string[] = [];
-  for (let offset = 0; offset < Math.min(articles, count); offset += 100) {
-    const response = await fetch(`${baseUrl}/api/articles?limit=100&offset=${offset}`);
-    const { results } = (await response.json()) as { results: { fullUrl: string }[] };
-    paths.push(...results.map((r) => r.fullUrl));
-  }
-  if (paths.length === 0) throw new Error('no article to render');
-  return paths;
-}
-
 /** Reads every path once, a few at a time (fills the page caches before a measurement). */
 async function warm(baseUrl: string, paths: string[]): Promise<void> {
   let next = 0;
@@ -245,33 +235,18 @@ async function referenceRows(wrk: string, label: string, cached: BenchServer, ar
     }
     const file = join(prefix.dir, 'article.html.gz');
     writeFileSync(file, gzip.body);
-    const bare = await startBareNode(file);
-    try {
-      await measure(wrk, {
-        setup: 'bare node:http, same buffer',
-        page: 'article',
-        baseUrl: `http://127.0.0.1:${NODE_PORT}`,
-        paths: ['/'],
-        pid: bare.pid,
-        gzip: true,
-      });
-    } finally {
-      await bare.stop();
-    }
-    // The same, sending our hit's very headers (security headers, CSP, ETag…: about 1 KB against 120 bytes):
-    // what those headers cost Node itself, apart from our code.
-    const sameHeaders = await startBareNode(file, answerHeaders(gzip.headers));
-    try {
-      await measure(wrk, {
-        setup: 'bare node:http, same buffer and headers as our hit',
-        page: 'article',
-        baseUrl: `http://127.0.0.1:${NODE_PORT}`,
-        paths: ['/'],
-        pid: sameHeaders.pid,
-        gzip: true,
-      });
-    } finally {
-      await sameHeaders.stop();
+    // Bare Node with its four headers, then sending our hit's very headers (security headers, CSP, ETag…: about
+    // 1 KB against 120 bytes): what those headers cost Node itself, apart from our code.
+    for (const [setup, headers] of [
+      ['bare node:http, same buffer', undefined],
+      ['bare node:http, same buffer and headers as our hit', answerHeaders(gzip.headers)],
+    ] as const) {
+      const bare = await startBareNode(file, headers);
+      try {
+        await measure(wrk, { setup, page: 'article', baseUrl: `http://127.0.0.1:${NODE_PORT}`, paths: ['/'], pid: bare.pid, gzip: true });
+      } finally {
+        await bare.stop();
+      }
     }
     await measure(wrk, {
       setup: `${label}, page-cache hit`,

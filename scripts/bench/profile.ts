@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BenchDatabase, ensureBuild, numberArg, prepareBenchDatabase, serveBench } from './benchServer.ts';
+import { articlePaths, type BenchDatabase, ensureBuild, numberArg, prepareBenchDatabase, serveBench } from './benchServer.ts';
 import { summariseCpuProfile } from './cpuProfileSummary.ts';
 import { ensureWrk, runWrk } from './wrk.ts';
 
@@ -19,12 +19,6 @@ const seconds = numberArg(argv, 'seconds', 8);
 const articles = numberArg(argv, 'articles', 500);
 const PORT = 4620;
 const HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
-
-async function articlePaths(baseUrl: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/api/articles?limit=100&offset=0`);
-  const { results } = (await response.json()) as { results: { fullUrl: string }[] };
-  return results.map((result) => result.fullUrl);
-}
 
 async function main(): Promise<void> {
   if (!['hit', 'article', 'home', 'category'].includes(page)) throw new Error(`--page: hit, article, home or category, not ${page}`);
@@ -39,7 +33,7 @@ async function main(): Promise<void> {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim(),
     });
     try {
-      const articlesRead = await articlePaths(server.baseUrl);
+      const articlesRead = await articlePaths(server.baseUrl, 100);
       const paths = page === 'home' ? ['/'] : page === 'category' ? ['/mode'] : page === 'hit' ? articlesRead.slice(0, 1) : articlesRead;
       const options = { url: server.baseUrl, paths, threads: 2, connections: 16, headers: HEADERS };
       await runWrk(wrk, { ...options, seconds: 2 });

@@ -6,7 +6,7 @@
  * Bounded: one warm-up run, one measured run, then it stops.
  */
 import autocannon from 'autocannon';
-import { ensureBuild, numberArg, startBenchServer } from './benchServer.ts';
+import { articlePaths, ensureBuild, numberArg, startBenchServer } from './benchServer.ts';
 
 const argv = process.argv.slice(2);
 const seconds = numberArg(argv, 'seconds', 10);
@@ -22,13 +22,7 @@ if (!baseUrl) {
 }
 
 try {
-  const paths: string[] = [];
-  for (let offset = 0; offset < 200; offset += 100) {
-    const response = await fetch(`${baseUrl}/api/articles?limit=100&offset=${offset}`);
-    const { results } = (await response.json()) as { results: { fullUrl: string }[] };
-    paths.push(...results.map((r) => r.fullUrl));
-  }
-  if (paths.length === 0) throw new Error('no article to render');
+  const paths = await articlePaths(baseUrl, 200);
   let i = 0;
   const run = () =>
     autocannon({

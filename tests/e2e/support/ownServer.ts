@@ -32,7 +32,6 @@ export interface OwnServer {
   kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
-/** `releaseRoot`: another copy of the build to serve (a new release, see support/release.ts). */
 /**
  * The test run's environment without what marks a test run (CI, TEST): libraries change behaviour on them
  * (srvx's own signal handler is off under CI), and these servers must stop as they would in production.
@@ -42,6 +41,7 @@ function productionEnv(): NodeJS.ProcessEnv {
   return rest;
 }
 
+/** `releaseRoot`: another copy of the build to serve (a new release, see support/release.ts). */
 export async function startOwnServer(env: NodeJS.ProcessEnv, port?: number, releaseRoot: string = root): Promise<OwnServer> {
   const chosen = port ?? (await freePort());
   const output: string[] = [];

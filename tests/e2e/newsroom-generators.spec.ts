@@ -128,3 +128,40 @@ test('a quotation written and published in the newsroom is the first the footer 
     )
     .toBe(true);
 });
+
+test('two tabs on one quotation: the second save is refused in French and loads the version saved first', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signIn(page, server.baseUrl, 'rose@piquante.test');
+  await page.getByRole('navigation', { name: 'Rédaction' }).getByRole('link', { name: 'Citations' }).click();
+  await page
+    .getByRole('row', { name: /Coco Chanel/ })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/citations\/\d+$/);
+  const author = page.getByLabel('Auteur ou autrice');
+  await expect(author).toHaveValue(/Coco Chanel/);
+  // The same quotation in a second tab of the same session, loaded before the first saves.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const otherAuthor = other.getByLabel('Auteur ou autrice');
+  await expect(otherAuthor).toHaveValue(/Coco Chanel/);
+
+  await author.fill('Gabrielle « Coco » Chanel');
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('status')).toHaveText('Citation enregistrée.');
+
+  await otherAuthor.fill('Mademoiselle Chanel');
+  await other.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(other.getByRole('alert')).toContainText(
+    /Rose Rédactrice a modifié .* \(version \d+\) : rechargez la page avant d'enregistrer, rien n'a été écrasé/,
+  );
+  await expect(otherAuthor).toHaveValue('Mademoiselle Chanel'); // nothing typed is thrown away by the refusal
+  await other.getByRole('button', { name: 'Recharger la dernière version' }).click();
+  await expect(other.getByRole('status')).toHaveText('Dernière version chargée.');
+  await expect(otherAuthor).toHaveValue('Gabrielle « Coco » Chanel');
+  // From the version it now holds, the second tab saves and publishes as usual.
+  await otherAuthor.fill('Coco Chanel');
+  await other.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(other.getByRole('status')).toHaveText('Citation enregistrée.');
+});

@@ -4,18 +4,18 @@
  * loaded: a 409 names who saved first), publishing, scheduling or unpublishing, and the revisions with
  * restore — the articles' workflow, the contest's fields.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
-import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminContest, newsroomContests } from '../../api/queries/newsroomContests.ts';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
-import { type ContestForm, contestFormOf, contestInputOf, emptyContestForm } from './contestFormModel.ts';
+import { contestFormOf, contestInputOf, emptyContestForm } from './contestFormModel.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { EditorialStatusActions } from './EditorialStatusActions.tsx';
+import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
-import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
+import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface ContestEditorLoaded {
   contest: PageData<AdminContest> | null;
@@ -24,11 +24,28 @@ export interface ContestEditorLoaded {
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditorLoaded; onCreated: (id: number) => void }) {
-  const { session } = useNewsroomSession();
-  const [contest, setContest] = useState<AdminContest | null>(loaded.contest?.data ?? null);
-  const [form, setForm] = useState<ContestForm>(() => (loaded.contest?.data ? contestFormOf(loaded.contest.data) : emptyContestForm()));
-  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    item: contest,
+    form,
+    change,
+    message,
+    busy,
+    run,
+    mayPublish,
+    adopt,
+    submit,
+    act,
+    reload,
+    say,
+  } = useFormatEditor({
+    loaded: loaded.contest?.data ?? null,
+    api: newsroomContests,
+    emptyForm: emptyContestForm,
+    formOf: contestFormOf,
+    inputOf: always(contestInputOf),
+    onCreated,
+    done: doneSentences('Concours', 'm'),
+  });
   const ids = {
     title: useId(),
     slug: useId(),
@@ -46,64 +63,6 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
       </p>
     );
   }
-
-  const change = <K extends keyof ContestForm>(key: K, value: ContestForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const role = session?.staff.role;
-  const mayPublish =
-    contest !== null && (role === 'editor' || role === 'admin' || (role === 'author' && contest.createdById === session?.staff.id));
-
-  const adopt = (fresh: AdminContest, text: string) => {
-    setContest(fresh);
-    setForm(contestFormOf(fresh));
-    setMessage({ text, error: false });
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await work();
-    } catch (caught) {
-      const known = caught instanceof NewsroomError;
-      setMessage({
-        text: known ? caught.message : 'L’opération a échoué : réessayez.',
-        error: true,
-        conflict: known && caught.status === 409,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const input = contestInputOf(form);
-      if (!contest) {
-        // The contest's own address loads it afresh (the page starts over there).
-        onCreated((await newsroomContests.create(input)).id);
-        return;
-      }
-      adopt(await newsroomContests.save(contest.id, { ...input, version: contest.version }), 'Concours enregistré.');
-    });
-  };
-
-  const act = (action: StatusAction, scheduledAt?: string) =>
-    run(async () => {
-      if (!contest) return;
-      const done = {
-        publish: 'Concours publié.',
-        schedule: 'Concours programmé.',
-        unpublish: 'Concours dépublié.',
-        draft: 'Concours repassé en brouillon.',
-      };
-      adopt(await newsroomContests.changeStatus(contest.id, { action, version: contest.version, scheduledAt }), done[action]);
-    });
-
-  const reload = () =>
-    run(async () => {
-      if (contest) adopt(await newsroomContests.get(contest.id), 'Dernière version chargée.');
-    });
 
   const text = (key: 'title' | 'slug' | 'prize', label: string, maxLength: number) => (
     <div className="grid gap-1">
@@ -173,27 +132,10 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
               />
             </div>
           </div>
-          <LibraryImageFields
-            image={form.image}
-            onChange={(image) => change('image', image)}
-            run={run}
-            say={(said, error) => setMessage({ text: said, error })}
-            aspect="aspect-[3/2]"
-          />
+          <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-[3/2]" />
         </div>
         <div className="grid content-start gap-4">
-          <div aria-live="polite" className="min-h-6">
-            {message ? (
-              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
-                <p>{message.text}</p>
-                {message.conflict ? (
-                  <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
-                    Recharger la dernière version
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
+          <EditorMessageBox message={message} onReload={reload} />
           <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
             {contest ? 'Enregistrer' : 'Créer le brouillon'}
           </button>

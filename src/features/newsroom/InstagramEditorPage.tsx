@@ -4,16 +4,16 @@
  * first), publishing, scheduling or unpublishing, and the revisions with restore — the articles' workflow,
  * the post's fields.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
-import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminInstagramPost, type InstagramPostDraftInput, newsroomInstagram } from '../../api/queries/newsroomInstagram.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { EditorialStatusActions } from './EditorialStatusActions.tsx';
+import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
-import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
+import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface InstagramEditorLoaded {
   post: PageData<AdminInstagramPost> | null;
@@ -30,11 +30,28 @@ const emptyPost = (): InstagramPostDraftInput => ({
 const formOf = (post: AdminInstagramPost): InstagramPostDraftInput => ({ caption: post.caption, image: post.image, link: post.link });
 
 export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEditorLoaded; onCreated: (id: number) => void }) {
-  const { session } = useNewsroomSession();
-  const [post, setPost] = useState<AdminInstagramPost | null>(loaded.post?.data ?? null);
-  const [form, setForm] = useState<InstagramPostDraftInput>(() => (loaded.post?.data ? formOf(loaded.post.data) : emptyPost()));
-  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    item: post,
+    form,
+    change,
+    message,
+    busy,
+    run,
+    mayPublish,
+    adopt,
+    submit,
+    act,
+    reload,
+    say,
+  } = useFormatEditor({
+    loaded: loaded.post?.data ?? null,
+    api: newsroomInstagram,
+    emptyForm: emptyPost,
+    formOf: formOf,
+    inputOf: always((form: InstagramPostDraftInput) => ({ ...form, link: form.link.trim() })),
+    onCreated,
+    done: doneSentences('Post', 'm'),
+  });
   const ids = { caption: useId(), link: useId() };
 
   if (loaded.post?.error) {
@@ -44,65 +61,6 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
       </p>
     );
   }
-
-  const change = <K extends keyof InstagramPostDraftInput>(key: K, value: InstagramPostDraftInput[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const role = session?.staff.role;
-  const mayPublish =
-    post !== null && (role === 'editor' || role === 'admin' || (role === 'author' && post.createdById === session?.staff.id));
-
-  const adopt = (fresh: AdminInstagramPost, text: string) => {
-    setPost(fresh);
-    setForm(formOf(fresh));
-    setMessage({ text, error: false });
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await work();
-    } catch (caught) {
-      const known = caught instanceof NewsroomError;
-      setMessage({
-        text: known ? caught.message : 'L’opération a échoué : réessayez.',
-        error: true,
-        conflict: known && caught.status === 409,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const input = { ...form, link: form.link.trim() };
-      if (!post) {
-        // The post's own address loads it afresh (the page starts over there).
-        onCreated((await newsroomInstagram.create(input)).id);
-        return;
-      }
-      adopt(await newsroomInstagram.save(post.id, { ...input, version: post.version }), 'Post enregistré.');
-    });
-  };
-
-  const act = (action: StatusAction, scheduledAt?: string) =>
-    run(async () => {
-      if (!post) return;
-      const done = {
-        publish: 'Post publié.',
-        schedule: 'Post programmé.',
-        unpublish: 'Post dépublié.',
-        draft: 'Post repassé en brouillon.',
-      };
-      adopt(await newsroomInstagram.changeStatus(post.id, { action, version: post.version, scheduledAt }), done[action]);
-    });
-
-  const reload = () =>
-    run(async () => {
-      if (post) adopt(await newsroomInstagram.get(post.id), 'Dernière version chargée.');
-    });
 
   return (
     <section>
@@ -134,27 +92,10 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
             </label>
             <input id={ids.link} type="url" value={form.link} onChange={(e) => change('link', e.target.value)} className={fieldClass} />
           </div>
-          <LibraryImageFields
-            image={form.image}
-            onChange={(image) => change('image', image)}
-            run={run}
-            say={(text, error) => setMessage({ text, error })}
-            aspect="aspect-square"
-          />
+          <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-square" />
         </div>
         <div className="grid content-start gap-4">
-          <div aria-live="polite" className="min-h-6">
-            {message ? (
-              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
-                <p>{message.text}</p>
-                {message.conflict ? (
-                  <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
-                    Recharger la dernière version
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
+          <EditorMessageBox message={message} onReload={reload} />
           <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
             {post ? 'Enregistrer' : 'Créer le brouillon'}
           </button>

@@ -4,16 +4,16 @@
  * names who saved first), publishing, scheduling or unpublishing, and the revisions with restore — the
  * articles' workflow, the mosaic's fields.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
-import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminMosaic, type MosaicDraftInput, newsroomMosaics } from '../../api/queries/newsroomMosaics.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { EditorialStatusActions } from './EditorialStatusActions.tsx';
+import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
-import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
+import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface MosaicEditorLoaded {
   mosaic: PageData<AdminMosaic> | null;
@@ -111,11 +111,19 @@ function EntryFields(props: {
 }
 
 export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLoaded; onCreated: (id: number) => void }) {
-  const { session } = useNewsroomSession();
-  const [mosaic, setMosaic] = useState<AdminMosaic | null>(loaded.mosaic?.data ?? null);
-  const [form, setForm] = useState<MosaicForm>(() => (loaded.mosaic?.data ? formOf(loaded.mosaic.data) : emptyForm()));
-  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const editor = useFormatEditor({
+    loaded: loaded.mosaic?.data ?? null,
+    api: newsroomMosaics,
+    emptyForm,
+    formOf,
+    inputOf: always((form: MosaicForm): MosaicDraftInput => {
+      const slug = form.slug.trim();
+      return { ...form, slug: slug === '' ? undefined : slug };
+    }),
+    onCreated,
+    done: doneSentences('Mosaïque', 'f'),
+  });
+  const { item: mosaic, form, change, message, busy, run, say, mayPublish, adopt, submit, act, reload } = editor;
   const ids = { title: useId(), slug: useId(), description: useId() };
 
   if (loaded.mosaic?.error) {
@@ -126,7 +134,6 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
     );
   }
 
-  const change = <K extends keyof MosaicForm>(key: K, value: MosaicForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setEntry = (index: number, entry: Entry) =>
     change(
       'images',
@@ -138,64 +145,6 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
     if (entry) images.splice(index + by, 0, entry);
     change('images', images);
   };
-  const role = session?.staff.role;
-  const mayPublish =
-    mosaic !== null && (role === 'editor' || role === 'admin' || (role === 'author' && mosaic.createdById === session?.staff.id));
-
-  const adopt = (fresh: AdminMosaic, text: string) => {
-    setMosaic(fresh);
-    setForm(formOf(fresh));
-    setMessage({ text, error: false });
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await work();
-    } catch (caught) {
-      const known = caught instanceof NewsroomError;
-      setMessage({
-        text: known ? caught.message : 'L’opération a échoué : réessayez.',
-        error: true,
-        conflict: known && caught.status === 409,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const say = (text: string, error: boolean) => setMessage({ text, error });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const slug = form.slug.trim();
-      const input: MosaicDraftInput = { ...form, slug: slug === '' ? undefined : slug };
-      if (!mosaic) {
-        // The mosaic's own address loads it afresh (the page starts over there).
-        onCreated((await newsroomMosaics.create(input)).id);
-        return;
-      }
-      adopt(await newsroomMosaics.save(mosaic.id, { ...input, version: mosaic.version }), 'Mosaïque enregistrée.');
-    });
-  };
-
-  const act = (action: StatusAction, scheduledAt?: string) =>
-    run(async () => {
-      if (!mosaic) return;
-      const done = {
-        publish: 'Mosaïque publiée.',
-        schedule: 'Mosaïque programmée.',
-        unpublish: 'Mosaïque dépubliée.',
-        draft: 'Mosaïque repassée en brouillon.',
-      };
-      adopt(await newsroomMosaics.changeStatus(mosaic.id, { action, version: mosaic.version, scheduledAt }), done[action]);
-    });
-
-  const reload = () =>
-    run(async () => {
-      if (mosaic) adopt(await newsroomMosaics.get(mosaic.id), 'Dernière version chargée.');
-    });
 
   return (
     <section>
@@ -286,18 +235,7 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
           </button>
         </div>
         <div className="grid content-start gap-4">
-          <div aria-live="polite" className="min-h-6">
-            {message ? (
-              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
-                <p>{message.text}</p>
-                {message.conflict ? (
-                  <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
-                    Recharger la dernière version
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
+          <EditorMessageBox message={message} onReload={reload} />
           <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
             {mosaic ? 'Enregistrer' : 'Créer le brouillon'}
           </button>

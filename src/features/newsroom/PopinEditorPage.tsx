@@ -3,14 +3,15 @@
  * version the editor loaded: a 409 names who saved first), publishing, scheduling or unpublishing, a signed
  * preview over a real page, and the revisions with restore — the articles' workflow, the popin's fields.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { AdminCategory, PageData, Revision } from '../../api/queries/newsroom.ts';
-import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminPopin, newsroomPopins, type PopinType } from '../../api/queries/newsroomPopins.ts';
-import { useNewsroomSession } from './NewsroomShell.tsx';
+import { EditorialStatusActions } from './EditorialStatusActions.tsx';
+import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { ContentFields, fieldClass, TargetFields, WhenFields } from './PopinFields.tsx';
-import { emptyForm, formOf, inputOf, localInputValue, type PartKey, type PopinForm, typeLabels } from './popinFormModel.ts';
+import { emptyForm, formOf, inputOf, type PartKey, typeLabels } from './popinFormModel.ts';
+import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface PopinEditorLoaded {
   popin: PageData<AdminPopin> | null;
@@ -22,17 +23,36 @@ const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
 export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoaded; onCreated: (id: number) => void }) {
   const categories = loaded.categories.data ?? [];
   const slugs = categories.map((c) => c.slug);
-  const { session } = useNewsroomSession();
-  const [popin, setPopin] = useState<AdminPopin | null>(loaded.popin?.data ?? null);
-  const [form, setForm] = useState<PopinForm>(() => (loaded.popin?.data ? formOf(loaded.popin.data, slugs) : emptyForm()));
-  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [scheduleAt, setScheduleAt] = useState(() => localInputValue(new Date(Date.now() + 3600_000)));
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const {
+    item: popin,
+    form,
+    setForm,
+    change,
+    message,
+    busy,
+    run,
+    mayPublish,
+    adopt,
+    submit,
+    act,
+    reload,
+  } = useFormatEditor({
+    loaded: loaded.popin?.data ?? null,
+    api: newsroomPopins,
+    emptyForm,
+    formOf: (fresh: AdminPopin) => formOf(fresh, slugs),
+    inputOf: always(inputOf),
+    onCreated,
+    done: doneSentences('Popin', 'f'),
+    // The revisions, once shown, follow every version the page takes on.
+    onAdopted: (fresh) => {
+      if (revisions) void newsroomPopins.revisions(fresh.id).then(setRevisions);
+    },
+  });
   const nameId = useId();
   const typeId = useId();
-  const scheduleId = useId();
 
   if (loaded.popin?.error) {
     return (
@@ -42,66 +62,7 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
     );
   }
 
-  const change = <K extends keyof PopinForm>(key: K, value: PopinForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setPart = (key: PartKey, value: string) => setForm((f) => ({ ...f, parts: { ...f.parts, [key]: value } }));
-  const role = session?.staff.role;
-  const mayPublish =
-    popin !== null && (role === 'editor' || role === 'admin' || (role === 'author' && popin.createdById === session?.staff.id));
-
-  const adopt = (fresh: AdminPopin, text: string) => {
-    setPopin(fresh);
-    setForm(formOf(fresh, slugs));
-    setMessage({ text, error: false });
-    if (revisions) void newsroomPopins.revisions(fresh.id).then(setRevisions);
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await work();
-    } catch (caught) {
-      const known = caught instanceof NewsroomError;
-      setMessage({
-        text: known ? caught.message : 'L’opération a échoué : réessayez.',
-        error: true,
-        conflict: known && caught.status === 409,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const input = inputOf(form);
-      if (!popin) {
-        // The popin's own address loads it afresh (the page starts over there).
-        onCreated((await newsroomPopins.create(input)).id);
-        return;
-      }
-      adopt(await newsroomPopins.save(popin.id, { ...input, version: popin.version }), 'Popin enregistrée.');
-    });
-  };
-
-  const act = (action: 'publish' | 'schedule' | 'unpublish' | 'draft') =>
-    run(async () => {
-      if (!popin) return;
-      const scheduledAt = action === 'schedule' ? new Date(scheduleAt).toISOString() : undefined;
-      const done = {
-        publish: 'Popin publiée.',
-        schedule: 'Popin programmée.',
-        unpublish: 'Popin dépubliée.',
-        draft: 'Popin repassée en brouillon.',
-      };
-      adopt(await newsroomPopins.changeStatus(popin.id, { action, version: popin.version, scheduledAt }), done[action]);
-    });
-
-  const reload = () =>
-    run(async () => {
-      if (popin) adopt(await newsroomPopins.get(popin.id), 'Dernière version chargée.');
-    });
 
   return (
     <section>
@@ -137,18 +98,7 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
         <div className="grid content-start gap-4">
           <TargetFields form={form} change={change} categories={categories} />
           <WhenFields form={form} change={change} />
-          <div aria-live="polite" className="min-h-6">
-            {message ? (
-              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
-                <p>{message.text}</p>
-                {message.conflict ? (
-                  <button type="button" onClick={reload} className={`${buttonClass} mt-2`}>
-                    Recharger la dernière version
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
+          <EditorMessageBox message={message} onReload={reload} />
           <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
             {popin ? 'Enregistrer' : 'Créer le brouillon'}
           </button>
@@ -170,43 +120,16 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
                   Voir la popin sur la page (aperçu)
                 </a>
               ) : null}
-              {mayPublish && popin.status !== 'published' ? (
-                <>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => act('publish')}
-                    className="rounded bg-piment-dark px-3 py-1 font-bold text-white"
-                  >
-                    Publier maintenant
-                  </button>
-                  <label htmlFor={scheduleId} className="text-sm font-bold">
-                    Date et heure de publication
-                  </label>
-                  <input
-                    id={scheduleId}
-                    type="datetime-local"
-                    value={scheduleAt}
-                    onChange={(e) => setScheduleAt(e.target.value)}
-                    className={fieldClass}
-                  />
-                  <button type="button" disabled={busy} onClick={() => act('schedule')} className={buttonClass}>
-                    Programmer
-                  </button>
-                </>
-              ) : null}
-              {mayPublish && popin.status === 'published' ? (
-                <button type="button" disabled={busy} onClick={() => act('unpublish')} className={buttonClass}>
-                  Dépublier
-                </button>
-              ) : null}
-              {popin.status === 'scheduled' || popin.status === 'unpublished' ? (
-                <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
-                  Repasser en brouillon
-                </button>
-              ) : null}
-              {!mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera cette popin.</p> : null}
             </div>
+          ) : null}
+          {popin ? (
+            <EditorialStatusActions
+              status={popin.status}
+              mayPublish={mayPublish}
+              busy={busy}
+              act={act}
+              whoPublishes="Un éditeur ou une éditrice publiera cette popin."
+            />
           ) : null}
         </div>
       </form>

@@ -2,18 +2,17 @@
  * Writing a footer quotation: its text, author and rank; then saving (the version the editor loaded: a 409
  * names who saved first), publishing, scheduling or unpublishing, and the revisions with restore.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { PageData, Revision } from '../../api/queries/newsroom.ts';
-import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminQuotation, newsroomQuotations, type QuotationDraftInput } from '../../api/queries/newsroomQuotations.ts';
 import { FormatRevisions } from './FormatRevisions.tsx';
-import { useNewsroomSession } from './NewsroomShell.tsx';
-import { localInputValue } from './generatorFormModel.ts';
 import { statusLabels } from './newsroomLabels.ts';
+import { EditorialStatusActions } from './EditorialStatusActions.tsx';
+import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
+import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
-const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
 
 interface Form {
   text: string;
@@ -30,14 +29,33 @@ function inputOf(form: Form): QuotationDraftInput {
 }
 
 export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQuotation> | null; onCreated: (id: number) => void }) {
-  const { session } = useNewsroomSession();
-  const [quotation, setQuotation] = useState<AdminQuotation | null>(loaded?.data ?? null);
-  const [form, setForm] = useState<Form>(() => (loaded?.data ? formOf(loaded.data) : { text: '', author: '', position: '' }));
-  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [scheduleAt, setScheduleAt] = useState(() => localInputValue(new Date(Date.now() + 3600_000)));
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
-  const ids = { text: useId(), author: useId(), position: useId(), schedule: useId() };
+  const {
+    item: quotation,
+    form,
+    change,
+    message,
+    busy,
+    run,
+    mayPublish,
+    adopt,
+    submit,
+    act,
+    reload,
+  } = useFormatEditor({
+    loaded: loaded?.data ?? null,
+    api: newsroomQuotations,
+    emptyForm: (): Form => ({ text: '', author: '', position: '' }),
+    formOf,
+    inputOf: always(inputOf),
+    onCreated,
+    done: doneSentences('Citation', 'f'),
+    // The revisions, once shown, follow every version the page takes on.
+    onAdopted: (fresh) => {
+      if (revisions) void newsroomQuotations.revisions(fresh.id).then(setRevisions);
+    },
+  });
+  const ids = { text: useId(), author: useId(), position: useId() };
 
   if (loaded?.error) {
     return (
@@ -46,65 +64,6 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
       </p>
     );
   }
-
-  const change = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const role = session?.staff.role;
-  const mayPublish =
-    quotation !== null && (role === 'editor' || role === 'admin' || (role === 'author' && quotation.createdById === session?.staff.id));
-
-  const adopt = (fresh: AdminQuotation, text: string) => {
-    setQuotation(fresh);
-    setForm(formOf(fresh));
-    setMessage({ text, error: false });
-    if (revisions) void newsroomQuotations.revisions(fresh.id).then(setRevisions);
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await work();
-    } catch (caught) {
-      const known = caught instanceof NewsroomError;
-      setMessage({
-        text: known ? caught.message : 'L’opération a échoué : réessayez.',
-        error: true,
-        conflict: known && caught.status === 409,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const input = inputOf(form);
-      if (!quotation) {
-        onCreated((await newsroomQuotations.create(input)).id);
-        return;
-      }
-      adopt(await newsroomQuotations.save(quotation.id, { ...input, version: quotation.version }), 'Citation enregistrée.');
-    });
-  };
-
-  const act = (action: 'publish' | 'schedule' | 'unpublish' | 'draft') =>
-    run(async () => {
-      if (!quotation) return;
-      const scheduledAt = action === 'schedule' ? new Date(scheduleAt).toISOString() : undefined;
-      const done = {
-        publish: 'Citation publiée.',
-        schedule: 'Citation programmée.',
-        unpublish: 'Citation dépubliée.',
-        draft: 'Citation repassée en brouillon.',
-      };
-      adopt(await newsroomQuotations.changeStatus(quotation.id, { action, version: quotation.version, scheduledAt }), done[action]);
-    });
-
-  const reload = () =>
-    run(async () => {
-      if (quotation) adopt(await newsroomQuotations.get(quotation.id), 'Dernière version chargée.');
-    });
 
   return (
     <section>
@@ -159,18 +118,7 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
             Le plus petit d’abord ; vide : après les autres.
           </p>
         </div>
-        <div aria-live="polite" className="min-h-6">
-          {message ? (
-            <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
-              <p>{message.text}</p>
-              {message.conflict ? (
-                <button type="button" onClick={reload} className={`${buttonClass} mt-2`}>
-                  Recharger la dernière version
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
+        <EditorMessageBox message={message} onReload={reload} />
         <button
           type="submit"
           disabled={busy}
@@ -179,44 +127,13 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
           {quotation ? 'Enregistrer' : 'Créer le brouillon'}
         </button>
         {quotation ? (
-          <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
-            {mayPublish && quotation.status !== 'published' ? (
-              <>
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => act('publish')}
-                  className="rounded bg-piment-dark px-3 py-1 font-bold text-white"
-                >
-                  Publier maintenant
-                </button>
-                <label htmlFor={ids.schedule} className="text-sm font-bold">
-                  Date et heure de publication
-                </label>
-                <input
-                  id={ids.schedule}
-                  type="datetime-local"
-                  value={scheduleAt}
-                  onChange={(e) => setScheduleAt(e.target.value)}
-                  className={fieldClass}
-                />
-                <button type="button" disabled={busy} onClick={() => act('schedule')} className={buttonClass}>
-                  Programmer
-                </button>
-              </>
-            ) : null}
-            {mayPublish && quotation.status === 'published' ? (
-              <button type="button" disabled={busy} onClick={() => act('unpublish')} className={buttonClass}>
-                Dépublier
-              </button>
-            ) : null}
-            {quotation.status === 'scheduled' || quotation.status === 'unpublished' ? (
-              <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
-                Repasser en brouillon
-              </button>
-            ) : null}
-            {!mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera cette citation.</p> : null}
-          </div>
+          <EditorialStatusActions
+            status={quotation.status}
+            mayPublish={mayPublish}
+            busy={busy}
+            act={act}
+            whoPublishes="Un éditeur ou une éditrice publiera cette citation."
+          />
         ) : null}
         {quotation ? <PreviewLinkButton makeLink={() => newsroomQuotations.previewLink(quotation.id)} /> : null}
       </form>

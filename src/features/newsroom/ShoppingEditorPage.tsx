@@ -4,31 +4,34 @@
  * first), publishing, scheduling or unpublishing, and the revisions with restore — the articles' workflow,
  * the item's fields.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
-import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { type AdminShoppingItem, newsroomShopping } from '../../api/queries/newsroomShopping.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions, type StatusAction } from './EditorialStatusActions.tsx';
+import { EditorialStatusActions } from './EditorialStatusActions.tsx';
+import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
-import { useNewsroomSession } from './NewsroomShell.tsx';
 import { statusLabels } from './newsroomLabels.ts';
-import { emptyShoppingForm, type ShoppingForm, shoppingFormOf, shoppingInputOf } from './shoppingFormModel.ts';
+import { emptyShoppingForm, shoppingFormOf, shoppingInputOf } from './shoppingFormModel.ts';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
+import { doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface ShoppingEditorLoaded {
   item: PageData<AdminShoppingItem> | null;
 }
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
-const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
 
 export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEditorLoaded; onCreated: (id: number) => void }) {
-  const { session } = useNewsroomSession();
-  const [item, setItem] = useState<AdminShoppingItem | null>(loaded.item?.data ?? null);
-  const [form, setForm] = useState<ShoppingForm>(() => (loaded.item?.data ? shoppingFormOf(loaded.item.data) : emptyShoppingForm()));
-  const [message, setMessage] = useState<{ text: string; error: boolean; conflict?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { item, form, change, message, busy, run, mayPublish, adopt, submit, act, reload, say } = useFormatEditor({
+    loaded: loaded.item?.data ?? null,
+    api: newsroomShopping,
+    emptyForm: emptyShoppingForm,
+    formOf: shoppingFormOf,
+    inputOf: shoppingInputOf,
+    onCreated,
+    done: doneSentences('Produit', 'm'),
+  });
   const ids = { title: useId(), description: useId(), price: useId(), merchant: useId(), link: useId() };
 
   if (loaded.item?.error) {
@@ -38,68 +41,6 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
       </p>
     );
   }
-
-  const change = <K extends keyof ShoppingForm>(key: K, value: ShoppingForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const role = session?.staff.role;
-  const mayPublish =
-    item !== null && (role === 'editor' || role === 'admin' || (role === 'author' && item.createdById === session?.staff.id));
-
-  const adopt = (fresh: AdminShoppingItem, text: string) => {
-    setItem(fresh);
-    setForm(shoppingFormOf(fresh));
-    setMessage({ text, error: false });
-  };
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await work();
-    } catch (caught) {
-      const known = caught instanceof NewsroomError;
-      setMessage({
-        text: known ? caught.message : 'L’opération a échoué : réessayez.',
-        error: true,
-        conflict: known && caught.status === 409,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const built = shoppingInputOf(form);
-    if (!built.ok) {
-      setMessage({ text: built.message, error: true });
-      return;
-    }
-    void run(async () => {
-      if (!item) {
-        // The item's own address loads it afresh (the page starts over there).
-        onCreated((await newsroomShopping.create(built.input)).id);
-        return;
-      }
-      adopt(await newsroomShopping.save(item.id, { ...built.input, version: item.version }), 'Produit enregistré.');
-    });
-  };
-
-  const act = (action: StatusAction, scheduledAt?: string) =>
-    run(async () => {
-      if (!item) return;
-      const done = {
-        publish: 'Produit publié.',
-        schedule: 'Produit programmé.',
-        unpublish: 'Produit dépublié.',
-        draft: 'Produit repassé en brouillon.',
-      };
-      adopt(await newsroomShopping.changeStatus(item.id, { action, version: item.version, scheduledAt }), done[action]);
-    });
-
-  const reload = () =>
-    run(async () => {
-      if (item) adopt(await newsroomShopping.get(item.id), 'Dernière version chargée.');
-    });
 
   return (
     <section>
@@ -170,27 +111,10 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
             </label>
             <input id={ids.link} type="url" value={form.link} onChange={(e) => change('link', e.target.value)} className={fieldClass} />
           </div>
-          <LibraryImageFields
-            image={form.image}
-            onChange={(image) => change('image', image)}
-            run={run}
-            say={(text, error) => setMessage({ text, error })}
-            aspect="aspect-[4/5]"
-          />
+          <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-[4/5]" />
         </div>
         <div className="grid content-start gap-4">
-          <div aria-live="polite" className="min-h-6">
-            {message ? (
-              <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
-                <p>{message.text}</p>
-                {message.conflict ? (
-                  <button type="button" onClick={reload} className={`${buttonClass} mt-2`}>
-                    Recharger la dernière version
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
+          <EditorMessageBox message={message} onReload={reload} />
           <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
             {item ? 'Enregistrer' : 'Créer le brouillon'}
           </button>

@@ -164,4 +164,15 @@ test('two tabs on one quotation: the second save is refused in French and loads 
   await otherAuthor.fill('Coco Chanel');
   await other.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(other.getByRole('status')).toHaveText('Citation enregistrée.');
+
+  // The revisions panel every format shares: what each version changed, an older one restored, the list following.
+  await other.getByRole('button', { name: 'Afficher les révisions' }).click();
+  const madeGabrielle = other.getByRole('listitem').filter({ has: other.locator('ins', { hasText: 'Gabrielle « Coco » Chanel' }) });
+  await expect(madeGabrielle).toHaveCount(1);
+  const restoreButton = madeGabrielle.getByRole('button', { name: /^Restaurer la version \d+$/ });
+  const restored = (await restoreButton.textContent())?.match(/\d+/)?.[0];
+  await restoreButton.click();
+  await expect(other.getByRole('status')).toHaveText(`Version ${restored} restaurée.`);
+  await expect(otherAuthor).toHaveValue('Gabrielle « Coco » Chanel');
+  await expect(madeGabrielle).toHaveCount(2);
 });

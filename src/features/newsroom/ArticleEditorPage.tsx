@@ -25,6 +25,7 @@ import {
 } from '../../api/queries/newsroom.ts';
 import { articleEditorMachine, type StatusAction } from './articleEditorMachine.ts';
 import { statsLabel, wordCount } from './articleStats.ts';
+import { RevisionList } from './EditorialRevisions.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { statusLabels } from './newsroomLabels.ts';
@@ -683,41 +684,7 @@ export function ArticleEditorPage({ id }: { id: string }) {
           <button type="button" onClick={showRevisions} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
             Afficher les révisions
           </button>
-          {revisions ? (
-            <ol className="mt-3 grid gap-3">
-              {revisions.map((revision) => (
-                <li key={revision.id} className="rounded border border-encre/30 p-3">
-                  <p>
-                    <strong>Version {revision.version}</strong> —{' '}
-                    {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
-                    {revision.staffName ? `, par ${revision.staffName}` : ''}
-                  </p>
-                  {revision.changes.length > 0 ? (
-                    <dl className="mt-2 grid gap-1 text-sm">
-                      {revision.changes.map((c) => (
-                        <div key={c.field}>
-                          <dt className="font-bold">{c.field}</dt>
-                          <dd>
-                            <del className="bg-piment-light">{c.before || '∅'}</del> →{' '}
-                            <ins className="bg-green-100 no-underline">{c.after || '∅'}</ins>
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  ) : null}
-                  {revision.version !== article.version ? (
-                    <button
-                      type="button"
-                      onClick={() => restore(revision)}
-                      className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-                    >
-                      Restaurer la version {revision.version}
-                    </button>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-          ) : null}
+          {revisions ? <RevisionList revisions={revisions} currentVersion={article.version} onRestore={restore} /> : null}
         </section>
       ) : null}
     </>

@@ -32,11 +32,11 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
     busy,
     run,
     mayPublish,
-    adopt,
     submit,
     act,
     reload,
     say,
+    revisions,
   } = useFormatEditor({
     loaded: loaded.contest?.data ?? null,
     api: newsroomContests,
@@ -156,17 +156,7 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
           {contest ? <PreviewLinkButton makeLink={() => newsroomContests.previewLink(contest.id)} /> : null}
         </div>
       </form>
-      {contest ? (
-        <EditorialRevisions
-          headingId="revisions-concours"
-          version={contest.version}
-          run={run}
-          load={() => newsroomContests.revisions(contest.id)}
-          restore={async (revision) =>
-            adopt(await newsroomContests.restore(contest.id, revision.id, contest.version), `Version ${revision.version} restaurée.`)
-          }
-        />
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>
   );
 }

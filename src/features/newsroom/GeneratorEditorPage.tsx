@@ -3,12 +3,12 @@
  * version the editor loaded: a 409 names who saved first), publishing, scheduling or unpublishing, and the
  * revisions with restore — the articles' workflow, the generator's fields.
  */
-import { useId, useState } from 'react';
-import type { PageData, Revision } from '../../api/queries/newsroom.ts';
+import { useId } from 'react';
+import type { PageData } from '../../api/queries/newsroom.ts';
 import { type AdminGenerator, newsroomGenerators } from '../../api/queries/newsroomGenerators.ts';
 import { EditorialStatusActions } from './EditorialStatusActions.tsx';
 import { EditorMessageBox } from './EditorMessageBox.tsx';
-import { FormatRevisions } from './FormatRevisions.tsx';
+import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { GeneratorRepliesField } from './GeneratorRepliesField.tsx';
 import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { emptyForm, formOf, inputOf } from './generatorFormModel.ts';
@@ -19,19 +19,17 @@ import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<AdminGenerator> | null; onCreated: (id: number) => void }) {
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const {
     item: generator,
     form,
     change,
     message,
     busy,
-    run,
     mayPublish,
-    adopt,
     submit,
     act,
     reload,
+    revisions,
   } = useFormatEditor({
     loaded: loaded?.data ?? null,
     api: newsroomGenerators,
@@ -40,10 +38,6 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
     inputOf: always(inputOf),
     onCreated,
     done: doneSentences('Générateur', 'm'),
-    // The revisions, once shown, follow every version the page takes on.
-    onAdopted: (fresh) => {
-      if (revisions) void newsroomGenerators.revisions(fresh.id).then(setRevisions);
-    },
   });
   const ids = { title: useId(), slug: useId(), description: useId(), url: useId(), alt: useId() };
 
@@ -167,17 +161,7 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
           {generator ? <PreviewLinkButton makeLink={() => newsroomGenerators.previewLink(generator.id)} /> : null}
         </div>
       </form>
-      {generator ? (
-        <FormatRevisions
-          item={generator}
-          revisions={revisions}
-          setRevisions={setRevisions}
-          list={newsroomGenerators.revisions}
-          restore={newsroomGenerators.restore}
-          onRestored={adopt}
-          run={run}
-        />
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>
   );
 }

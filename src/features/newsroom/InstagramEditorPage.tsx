@@ -38,11 +38,11 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
     busy,
     run,
     mayPublish,
-    adopt,
     submit,
     act,
     reload,
     say,
+    revisions,
   } = useFormatEditor({
     loaded: loaded.post?.data ?? null,
     api: newsroomInstagram,
@@ -111,17 +111,7 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
           {post ? <PreviewLinkButton makeLink={() => newsroomInstagram.previewLink(post.id)} /> : null}
         </div>
       </form>
-      {post ? (
-        <EditorialRevisions
-          headingId="revisions-instagram"
-          version={post.version}
-          run={run}
-          load={() => newsroomInstagram.revisions(post.id)}
-          restore={async (revision) =>
-            adopt(await newsroomInstagram.restore(post.id, revision.id, post.version), `Version ${revision.version} restaurée.`)
-          }
-        />
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>
   );
 }

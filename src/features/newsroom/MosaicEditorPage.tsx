@@ -111,7 +111,20 @@ function EntryFields(props: {
 }
 
 export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLoaded; onCreated: (id: number) => void }) {
-  const editor = useFormatEditor({
+  const {
+    item: mosaic,
+    form,
+    change,
+    message,
+    busy,
+    run,
+    say,
+    mayPublish,
+    submit,
+    act,
+    reload,
+    revisions,
+  } = useFormatEditor({
     loaded: loaded.mosaic?.data ?? null,
     api: newsroomMosaics,
     emptyForm,
@@ -123,7 +136,6 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
     onCreated,
     done: doneSentences('Mosaïque', 'f'),
   });
-  const { item: mosaic, form, change, message, busy, run, say, mayPublish, adopt, submit, act, reload } = editor;
   const ids = { title: useId(), slug: useId(), description: useId() };
 
   if (loaded.mosaic?.error) {
@@ -256,17 +268,7 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
           {mosaic ? <PreviewLinkButton makeLink={() => newsroomMosaics.previewLink(mosaic.id)} /> : null}
         </div>
       </form>
-      {mosaic ? (
-        <EditorialRevisions
-          headingId="revisions-mosaique"
-          version={mosaic.version}
-          run={run}
-          load={() => newsroomMosaics.revisions(mosaic.id)}
-          restore={async (revision) =>
-            adopt(await newsroomMosaics.restore(mosaic.id, revision.id, mosaic.version), `Version ${revision.version} restaurée.`)
-          }
-        />
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>
   );
 }

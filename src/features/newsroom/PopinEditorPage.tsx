@@ -4,8 +4,9 @@
  * preview over a real page, and the revisions with restore — the articles' workflow, the popin's fields.
  */
 import { useId, useState } from 'react';
-import type { AdminCategory, PageData, Revision } from '../../api/queries/newsroom.ts';
+import type { AdminCategory, PageData } from '../../api/queries/newsroom.ts';
 import { type AdminPopin, newsroomPopins, type PopinType } from '../../api/queries/newsroomPopins.ts';
+import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { EditorialStatusActions } from './EditorialStatusActions.tsx';
 import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { statusLabels } from './newsroomLabels.ts';
@@ -23,7 +24,6 @@ const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
 export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoaded; onCreated: (id: number) => void }) {
   const categories = loaded.categories.data ?? [];
   const slugs = categories.map((c) => c.slug);
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const {
     item: popin,
@@ -34,10 +34,10 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
     busy,
     run,
     mayPublish,
-    adopt,
     submit,
     act,
     reload,
+    revisions,
   } = useFormatEditor({
     loaded: loaded.popin?.data ?? null,
     api: newsroomPopins,
@@ -46,10 +46,6 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
     inputOf: always(inputOf),
     onCreated,
     done: doneSentences('Popin', 'f'),
-    // The revisions, once shown, follow every version the page takes on.
-    onAdopted: (fresh) => {
-      if (revisions) void newsroomPopins.revisions(fresh.id).then(setRevisions);
-    },
   });
   const nameId = useId();
   const typeId = useId();
@@ -133,73 +129,7 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
           ) : null}
         </div>
       </form>
-      {popin ? <PopinRevisions popin={popin} revisions={revisions} setRevisions={setRevisions} onRestored={adopt} run={run} /> : null}
-    </section>
-  );
-}
-
-function PopinRevisions(props: {
-  popin: AdminPopin;
-  revisions: Revision[] | null;
-  setRevisions: (r: Revision[]) => void;
-  onRestored: (fresh: AdminPopin, text: string) => void;
-  run: (work: () => Promise<void>) => Promise<void>;
-}) {
-  const { popin, revisions } = props;
-  return (
-    <section className="mt-8" aria-labelledby="revisions-popin">
-      <h2 id="revisions-popin" className="font-display text-2xl font-bold">
-        Révisions
-      </h2>
-      <button
-        type="button"
-        onClick={() => props.run(async () => props.setRevisions(await newsroomPopins.revisions(popin.id)))}
-        className={`${buttonClass} mt-2`}
-      >
-        Afficher les révisions
-      </button>
-      {revisions ? (
-        <ol className="mt-3 grid gap-3">
-          {revisions.map((revision) => (
-            <li key={revision.id} className="rounded border border-encre/30 p-3">
-              <p>
-                <strong>Version {revision.version}</strong> —{' '}
-                {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
-                {revision.staffName ? `, par ${revision.staffName}` : ''}
-              </p>
-              {revision.changes.length > 0 ? (
-                <dl className="mt-2 grid gap-1 text-sm">
-                  {revision.changes.map((c) => (
-                    <div key={c.field}>
-                      <dt className="font-bold">{c.field}</dt>
-                      <dd>
-                        <del className="bg-piment-light">{c.before || '∅'}</del> →{' '}
-                        <ins className="bg-green-100 no-underline">{c.after || '∅'}</ins>
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-              {revision.version !== popin.version ? (
-                <button
-                  type="button"
-                  onClick={() =>
-                    props.run(async () =>
-                      props.onRestored(
-                        await newsroomPopins.restore(popin.id, revision.id, popin.version),
-                        `Version ${revision.version} restaurée.`,
-                      ),
-                    )
-                  }
-                  className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold"
-                >
-                  Restaurer la version {revision.version}
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>
   );
 }

@@ -2,10 +2,10 @@
  * Writing a footer quotation: its text, author and rank; then saving (the version the editor loaded: a 409
  * names who saved first), publishing, scheduling or unpublishing, and the revisions with restore.
  */
-import { useId, useState } from 'react';
-import type { PageData, Revision } from '../../api/queries/newsroom.ts';
+import { useId } from 'react';
+import type { PageData } from '../../api/queries/newsroom.ts';
 import { type AdminQuotation, newsroomQuotations, type QuotationDraftInput } from '../../api/queries/newsroomQuotations.ts';
-import { FormatRevisions } from './FormatRevisions.tsx';
+import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { EditorialStatusActions } from './EditorialStatusActions.tsx';
 import { EditorMessageBox } from './EditorMessageBox.tsx';
@@ -29,19 +29,17 @@ function inputOf(form: Form): QuotationDraftInput {
 }
 
 export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQuotation> | null; onCreated: (id: number) => void }) {
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const {
     item: quotation,
     form,
     change,
     message,
     busy,
-    run,
     mayPublish,
-    adopt,
     submit,
     act,
     reload,
+    revisions,
   } = useFormatEditor({
     loaded: loaded?.data ?? null,
     api: newsroomQuotations,
@@ -50,10 +48,6 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
     inputOf: always(inputOf),
     onCreated,
     done: doneSentences('Citation', 'f'),
-    // The revisions, once shown, follow every version the page takes on.
-    onAdopted: (fresh) => {
-      if (revisions) void newsroomQuotations.revisions(fresh.id).then(setRevisions);
-    },
   });
   const ids = { text: useId(), author: useId(), position: useId() };
 
@@ -137,17 +131,7 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
         ) : null}
         {quotation ? <PreviewLinkButton makeLink={() => newsroomQuotations.previewLink(quotation.id)} /> : null}
       </form>
-      {quotation ? (
-        <FormatRevisions
-          item={quotation}
-          revisions={revisions}
-          setRevisions={setRevisions}
-          list={newsroomQuotations.revisions}
-          restore={newsroomQuotations.restore}
-          onRestored={adopt}
-          run={run}
-        />
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>
   );
 }

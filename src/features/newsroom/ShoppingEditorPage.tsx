@@ -23,7 +23,7 @@ export interface ShoppingEditorLoaded {
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEditorLoaded; onCreated: (id: number) => void }) {
-  const { item, form, change, message, busy, run, mayPublish, adopt, submit, act, reload, say } = useFormatEditor({
+  const { item, form, change, message, busy, run, mayPublish, submit, act, reload, say, revisions } = useFormatEditor({
     loaded: loaded.item?.data ?? null,
     api: newsroomShopping,
     emptyForm: emptyShoppingForm,
@@ -130,17 +130,7 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
           {item ? <PreviewLinkButton makeLink={() => newsroomShopping.previewLink(item.id)} /> : null}
         </div>
       </form>
-      {item ? (
-        <EditorialRevisions
-          headingId="revisions-produit"
-          version={item.version}
-          run={run}
-          load={() => newsroomShopping.revisions(item.id)}
-          restore={async (revision) =>
-            adopt(await newsroomShopping.restore(item.id, revision.id, item.version), `Version ${revision.version} restaurée.`)
-          }
-        />
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>
   );
 }

@@ -6,7 +6,7 @@
  * this one, so a new format is its fields, not a copy of the handlers.
  */
 import { type FormEvent, useState } from 'react';
-import { type ArticleStatus, NewsroomError } from '../../api/queries/newsroom.ts';
+import { type ArticleStatus, NewsroomError, type Revision } from '../../api/queries/newsroom.ts';
 import type { StatusAction } from './EditorialStatusActions.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
@@ -24,6 +24,8 @@ export interface FormatEditorApi<Item, Input> {
   save(id: number, body: Input & { version: number }): Promise<Item>;
   changeStatus(id: number, body: { action: StatusAction; version: number; scheduledAt?: string }): Promise<Item>;
   get(id: number): Promise<Item>;
+  revisions(id: number): Promise<Revision[]>;
+  restore(id: number, revisionId: number, version: number): Promise<Item>;
 }
 
 /** The form read as the call's body, or the sentence that says why it cannot be sent. */
@@ -46,8 +48,6 @@ export interface FormatEditorOptions<Item extends EditorialItem, Form, Input> {
   onCreated: (id: number) => void;
   /** The sentences of a successful save and of each status action ("Mosaïque publiée."…). */
   done: Record<'saved' | StatusAction, string>;
-  /** Called with every version the page takes on (saved, published, reloaded, restored). */
-  onAdopted?: (item: Item) => void;
 }
 
 const FAILED = 'L’opération a échoué : réessayez.';
@@ -69,7 +69,6 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
     setItem(fresh);
     setForm(formOf(fresh));
     setMessage({ text, error: false });
-    options.onAdopted?.(fresh);
   };
 
   const say = (text: string, error: boolean) => setMessage({ text, error });
@@ -113,7 +112,18 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
       if (item) adopt(await api.get(item.id), 'Dernière version chargée.');
     });
 
-  return { item, form, setForm, change, message, say, busy, run, mayPublish, adopt, submit, act, reload };
+  /** What EditorialRevisions needs for this item: its list, and a restore taken on as a new version. */
+  const revisions = item
+    ? {
+        version: item.version,
+        run,
+        load: () => api.revisions(item.id),
+        restore: async (revision: Revision) =>
+          adopt(await api.restore(item.id, revision.id, item.version), `Version ${revision.version} restaurée.`),
+      }
+    : null;
+
+  return { item, form, setForm, change, message, say, busy, run, mayPublish, submit, act, reload, revisions };
 }
 
 /** The workflow's sentences for a format's noun: "Mosaïque publiée.", "Concours programmé."… */

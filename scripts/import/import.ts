@@ -11,6 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { outboundPolicyFromEnv } from '../../src/server/config/outboundConfig.ts';
 import { notifyContentChanged } from '../../src/server/http/pageCacheInvalidation.ts';
 import { ImportFileError } from '../../src/server/import/importModel.ts';
 import { formatReport } from '../../src/server/import/importReport.ts';
@@ -76,6 +77,7 @@ try {
     categorySlug: parsed.values.category ?? null,
     pagesCategorySlug: parsed.values['pages-category'] ?? null,
     download: !parsed.values['no-download'],
+    access: { policy: outboundPolicyFromEnv() },
     storage: mediaStorageFromEnv(),
     onProgress: (done, total) => bar.update(done, total),
   });

@@ -98,6 +98,7 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, option
       now: () => clock.now(),
       contentChanged,
       download: env.IMPORT_DOWNLOAD_IMAGES !== '0',
+      access: { policy: settings.outbound },
     }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);

@@ -12,6 +12,8 @@ import { type MediaStorage, mediaStorageFromEnv } from '../newsroom/mediaStorage
 import { testClockFromEnv } from '../newsroom/http/newsroomHandlers.ts';
 import { type NewsletterConfig, newsletterConfigFromEnv } from '../newsletter/newsletterConfig.ts';
 import { type PushConfig, pushConfigFromEnv } from '../push/pushConfig.ts';
+import type { OutboundPolicy } from '../security/guardedFetch.ts';
+import { outboundPolicyFromEnv } from './outboundConfig.ts';
 import { type TransportSecurity, transportSecurityFromEnv } from './transportSecurity.ts';
 
 const OFF = ['0', 'false', 'off', 'no'];
@@ -69,6 +71,8 @@ export interface ServerConfig {
   mediaStorage: MediaStorage;
   /** NEWSROOM_TEST_CLOCK (tests only; refused with NODE_ENV=production). */
   testClock: boolean;
+  /** OUTBOUND_ALLOW_HOSTS: requests to outside addresses (import images, push) go only to public ones but these. */
+  outbound: OutboundPolicy;
 }
 
 export class ServerConfigError extends Error {
@@ -99,7 +103,17 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const transport = read(() => transportSecurityFromEnv(env));
   const mediaStorage = read(() => mediaStorageFromEnv(env));
   const testClock = read(() => testClockFromEnv(env));
-  if (problems.length > 0 || !generic.success || !newsletter || !push || !transport || !mediaStorage || testClock === undefined) {
+  const outbound = read(() => outboundPolicyFromEnv(env));
+  if (
+    problems.length > 0 ||
+    !generic.success ||
+    !newsletter ||
+    !push ||
+    !transport ||
+    !mediaStorage ||
+    testClock === undefined ||
+    !outbound
+  ) {
     throw new ServerConfigError(problems);
   }
   const seed = generic.data.SEED_DEMO ?? '';
@@ -112,5 +126,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     transport,
     mediaStorage,
     testClock,
+    outbound,
   };
 }

@@ -7,6 +7,7 @@
 import type { Database } from '../../db/client.ts';
 import { mediaMaxBytes, sniffImage, uploadMedia } from '../newsroom/media.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
+import { guardedFetch, type OutboundPolicy, type Resolver } from '../security/guardedFetch.ts';
 import type { ImportSource } from './importModel.ts';
 
 export interface LibraryEntry {
@@ -16,49 +17,56 @@ export interface LibraryEntry {
   height: number;
 }
 
-export type ImageOutcome = { ok: true; entry: LibraryEntry } | { ok: false; reason: string };
+export type ImageOutcome = { ok: true; entry: LibraryEntry } | { ok: false; reason: string; refused?: true };
+
+/** Where an image's download may go and, in tests, how names resolve. */
+export interface DownloadAccess {
+  policy: OutboundPolicy;
+  resolve?: Resolver;
+}
 
 export interface ImageOptions {
   /** false: only what the export holds (tests, and operators who want no outgoing request). */
   download: boolean;
   storage: MediaStorage;
   now: Date;
-  fetchImpl?: typeof fetch;
+  /** Default: public addresses only. */
+  access?: DownloadAccess;
 }
 
-const DOWNLOAD_TIMEOUT_MS = 15_000;
+/** The report's words for an address the guarded fetch would not contact (nothing said of what is there). */
+export const REFUSED_ADDRESS = 'adresse refusée (réseau interne ou non autorisé)';
 
-/** An http(s) image, at most the library's size limit, or a reason. */
-export async function downloadImage(url: string, fetchImpl: typeof fetch = fetch): Promise<Uint8Array | string> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'adresse invalide';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'adresse ni http ni https';
-  try {
-    const response = await fetchImpl(parsed, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
-    if (!response.ok || !response.body) return `le serveur a répondu ${response.status}`;
-    const max = mediaMaxBytes();
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > max) return 'image trop lourde';
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > max) {
-        await reader.cancel();
-        return 'image trop lourde';
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks);
-  } catch (error) {
-    return `téléchargement impossible (${(error as Error).name === 'TimeoutError' ? 'délai dépassé' : 'serveur injoignable'})`;
+const DOWNLOAD_TIMEOUT_MS = 15_000;
+const PUBLIC_ONLY: DownloadAccess = { policy: { allowHosts: [] } };
+
+/**
+ * An http(s) image, at most the library's size limit, or why not. The export names the address, so it
+ * goes through the guarded fetch: an internal address is `refused` and never contacted, on any hop.
+ */
+export async function downloadImage(
+  url: string,
+  access: DownloadAccess = PUBLIC_ONLY,
+): Promise<Uint8Array | { reason: string; refused?: true }> {
+  const answer = await guardedFetch(url, access.policy, {
+    maxBytes: mediaMaxBytes(),
+    timeoutMs: DOWNLOAD_TIMEOUT_MS,
+    ...(access.resolve ? { resolve: access.resolve } : {}),
+  });
+  if (answer.ok) return answer.status >= 200 && answer.status < 300 ? answer.body : { reason: `le serveur a répondu ${answer.status}` };
+  switch (answer.failure) {
+    case 'refused':
+      return { reason: REFUSED_ADDRESS, refused: true };
+    case 'invalid':
+      return { reason: 'adresse invalide ou ni http ni https' };
+    case 'too-large':
+      return { reason: 'image trop lourde' };
+    case 'too-many-redirects':
+      return { reason: 'téléchargement impossible (trop de redirections)' };
+    case 'timeout':
+      return { reason: 'téléchargement impossible (délai dépassé)' };
+    default:
+      return { reason: 'téléchargement impossible (serveur injoignable)' };
   }
 }
 
@@ -90,9 +98,13 @@ export function importImageLibrary(source: ImportSource, options: ImageOptions) 
   };
 
   async function store(db: Database, url: string, alt: string): Promise<ImageOutcome> {
-    let bytes: Uint8Array | string | null = await source.readImage(url).catch(() => null);
-    if (bytes === null) bytes = options.download ? await downloadImage(url, options.fetchImpl) : 'absente de l’export';
-    if (typeof bytes === 'string') return { ok: false, reason: `image ${url} : ${bytes}` };
+    let bytes: Uint8Array | { reason: string; refused?: true } | null = await source.readImage(url).catch(() => null);
+    if (bytes === null) bytes = options.download ? await downloadImage(url, options.access) : { reason: 'absente de l’export' };
+    if ('reason' in bytes) {
+      // Dropped from the text (replaceImportImages), nothing stored: the line says so, not what answered.
+      if (bytes.refused) return { ok: false, refused: true, reason: `Image ignorée : ${REFUSED_ADDRESS} : ${url}` };
+      return { ok: false, reason: `image ${url} : ${bytes.reason}` };
+    }
     if (!sniffImage(bytes)) return { ok: false, reason: `image ${url} : ni JPEG, ni PNG, ni WebP, ni AVIF` };
     const result = await uploadMedia(
       db,

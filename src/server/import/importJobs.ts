@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import type { Database } from '../../db/client.ts';
 import type { JobHandlers } from '../jobs/jobKinds.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
+import type { DownloadAccess } from './importImages.ts';
 import { ImportFileError } from './importModel.ts';
 import { findImportRun, finishImportRun, importRunOptions, setImportRunProgress } from './importRuns.server.ts';
 import { ImportOptionError, runImport } from './importWriter.ts';
@@ -20,6 +21,8 @@ export interface ImportJobDeps {
   contentChanged: () => Promise<void>;
   /** Download images the export does not hold (IMPORT_DOWNLOAD_IMAGES=0 turns it off). */
   download: boolean;
+  /** Where those downloads may go (OUTBOUND_ALLOW_HOSTS), and in tests how names resolve. */
+  access: DownloadAccess;
 }
 
 const PROGRESS_EVERY_MS = 500;
@@ -47,6 +50,7 @@ export function importJobHandlers(deps: ImportJobDeps): Pick<JobHandlers, 'impor
           categorySlug: options.categorySlug,
           pagesCategorySlug: options.pagesCategorySlug,
           download: deps.download,
+          access: deps.access,
           storage: deps.storage,
           now: deps.now,
           onProgress: (done, total) => {

@@ -292,7 +292,8 @@ describe('images downloaded from their address, pages into a category', () => {
       else response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // A public-looking name the test resolver maps onto the listener, allowed as an operator would an intranet host.
+    base = `http://images.ancien.example:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -318,6 +319,10 @@ describe('images downloaded from their address, pages into a category', () => {
       dryRun: false,
       storage: directoryStorage(mediaDir),
       download: true,
+      access: {
+        policy: { allowHosts: ['images.ancien.example'] },
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      },
       pagesCategorySlug: category?.slug ?? null,
     });
     const line = report.lines.find((l) => l.sourceId === '1');

@@ -31,7 +31,7 @@ import { slugify, uniqueSlug } from '../newsroom/slugs.ts';
 import { normaliseRedirectPath, reservedPathReason } from '../redirects/redirectPaths.ts';
 import { findStoredRedirect, type RedirectOrigin, saveImportedRedirect } from '../redirects/redirectStore.server.ts';
 import { htmlToDoc, replaceImportImages, rewriteLinks } from './htmlToDoc.ts';
-import { importImageLibrary, type ImportImageLibrary, noStorage } from './importImages.ts';
+import { type DownloadAccess, importImageLibrary, type ImportImageLibrary, noStorage, REFUSED_ADDRESS } from './importImages.ts';
 import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } from './importModel.ts';
 import { type ImportReport, newReport, type ReportLine, record } from './importReport.ts';
 import { plainText } from './plainText.ts';
@@ -49,7 +49,8 @@ export interface ImportOptions {
   download?: boolean;
   storage: MediaStorage;
   now?: () => Date;
-  fetchImpl?: typeof fetch;
+  /** Where image downloads may go (OUTBOUND_ALLOW_HOSTS); default: public addresses only. */
+  access?: DownloadAccess;
   /** Called after every post or page: how many are done, of how many (null when unknown). */
   onProgress?: (done: number, total: number | null) => void;
 }
@@ -102,7 +103,7 @@ export async function runImport(db: Database, source: ImportSource, options: Imp
       download: options.download ?? true,
       storage: options.dryRun ? noStorage : options.storage,
       now,
-      fetchImpl: options.fetchImpl,
+      ...(options.access ? { access: options.access } : {}),
     }),
     authorIds: new Map(),
     categoryIds: new Map(),
@@ -568,7 +569,9 @@ async function mainImageOf(tx: Tx, state: RunState, post: ImportPost, title: str
   if (post.featureImage) {
     const outcome = await state.images.image(tx, post.featureImage.url, alt);
     if (outcome.ok) return { url: outcome.entry.src, alt, width: outcome.entry.width, height: outcome.entry.height };
-    line.reasons.push(`image principale : ${outcome.reason}`);
+    line.reasons.push(
+      outcome.refused ? `Image principale ignorée : ${REFUSED_ADDRESS} : ${post.featureImage.url}` : `image principale : ${outcome.reason}`,
+    );
   }
   const key = slugify(post.slug || title).slice(0, 120) || 'article';
   return { url: `/media/svg/article/${key}.svg`, alt, width: 1200, height: 800 };

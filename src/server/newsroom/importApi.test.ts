@@ -51,6 +51,7 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       now: () => new Date(),
       contentChanged: async () => {},
       download: false,
+      access: { policy: { allowHosts: [] } },
     })['import.run']({ runId }, { id: 'test', retryCount: 0 });
 
   const bytes = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;

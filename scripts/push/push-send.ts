@@ -7,6 +7,7 @@
  * database; on PostgreSQL it runs beside the server.
  */
 import { parseArgs } from 'node:util';
+import { OutboundConfigError, outboundPolicyFromEnv } from '../../src/server/config/outboundConfig.ts';
 import { getArticle } from '../../src/server/articles/articles.server.ts';
 import { articlePayload } from '../../src/server/push/pushPayload.ts';
 import { PushConfigError, pushConfigFromEnv } from '../../src/server/push/pushConfig.ts';
@@ -33,10 +34,12 @@ function articleSlug(input: string): string {
 }
 
 let config: ReturnType<typeof pushConfigFromEnv>;
+let outbound: ReturnType<typeof outboundPolicyFromEnv>;
 try {
   config = pushConfigFromEnv();
+  outbound = outboundPolicyFromEnv();
 } catch (error) {
-  console.error(error instanceof PushConfigError ? error.message : error);
+  console.error(error instanceof PushConfigError || error instanceof OutboundConfigError ? error.message : error);
   process.exit(2);
 }
 if (!config.vapid) {
@@ -60,6 +63,7 @@ try {
     const report = await sendToAllSubscriptions(database.db, articlePayload(article), {
       vapid: config.vapid,
       endpoints: config.endpoints,
+      outbound,
       onProgress: (handled) => bar.update(handled),
     });
     bar.done();

@@ -27,6 +27,11 @@ describe('push endpoint policy (SSRF guard)', () => {
     ['https://[::1]/x', 'unknown-service'],
     ['https://127.0.0.1:9999/x', 'unknown-service'],
     ['https://localhost/x', 'unknown-service'],
+    ['https://2130706433/x', 'unknown-service'],
+    ['https://0x7f000001/x', 'unknown-service'],
+    ['https://127.1/x', 'unknown-service'],
+    ['https://[::ffff:127.0.0.1]/x', 'unknown-service'],
+    ['https://[fd00::1]/x', 'unknown-service'],
     ['https://user:secret@fcm.googleapis.com/x', 'malformed'],
     ['not a url', 'malformed'],
   ])('refuses %s (%s)', (endpoint, reason) => {
@@ -38,5 +43,12 @@ describe('push endpoint policy (SSRF guard)', () => {
     expect(checkEndpoint('https://[::1]:9999/push/1', testing).ok).toBe(true);
     expect(checkEndpoint('http://127.0.0.1:9999/push/1', testing)).toEqual({ ok: false, reason: 'not-https' });
     expect(checkEndpoint('https://10.0.0.5/x', testing)).toEqual({ ok: false, reason: 'unknown-service' });
+  });
+
+  it('refuses a local name even when an operator lists it as a push service', () => {
+    expect(checkEndpoint('https://push.localhost/x', { hosts: ['localhost'], allowLoopback: false })).toEqual({
+      ok: false,
+      reason: 'unknown-service',
+    });
   });
 });

@@ -260,5 +260,29 @@ describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
       expect(service.deliveries.map((d) => d.path).sort()).toEqual(['/push/flaky', '/push/left', '/push/reader']);
       expect((await stored()).sort()).toEqual([`${service.origin}/push/flaky`, `${service.origin}/push/reader`, stale.endpoint].sort());
     });
+
+    it('a push service’s name that resolves to an internal address is never contacted (issue 34): counted as refused', async () => {
+      await database.db.delete(pushSubscriptions);
+      const rebound = browserSubscription(`${FCM}rebound`).json;
+      await savePushSubscription(
+        database.db,
+        { endpoint: rebound.endpoint, p256dh: rebound.keys.p256dh, auth: rebound.keys.auth, expiresAt: null },
+        new Date(),
+      );
+      service.deliveries.length = 0;
+      const config = pushConfigFromEnv(VAPID_ENV);
+      const report = await sendToAllSubscriptions(database.db, articlePayload(article), {
+        vapid: config.vapid ?? (VAPID_ENV as never),
+        endpoints: config.endpoints,
+        agent,
+        // fcm.googleapis.com is an accepted push service; here its name points at this machine.
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+        timeoutMs: 2_000,
+      });
+      // Had it been contacted, 127.0.0.1:443 would have been a failure, not a refusal.
+      expect(report).toEqual({ sent: 0, removed: 0, failed: 0, skipped: 1 });
+      expect(service.deliveries).toHaveLength(0);
+      expect(await stored()).toEqual([rebound.endpoint]);
+    });
   });
 });

@@ -93,6 +93,7 @@ export function createCaptcha(deps: CaptchaDeps): Captcha {
   const altcha = createAltchaCaptcha(deps);
   if (config.provider !== 'recaptcha') return altcha;
 
+  // Plain fetch, not the guarded one (decision 026): the provider's address is the operator's configuration.
   const doFetch = deps.fetch ?? fetch;
   const recaptchaSetup: CaptchaSetup = {
     provider: 'recaptcha',

@@ -69,6 +69,7 @@ const amzDateOf = (now: Date) =>
 /**
  * An S3-compatible bucket (AWS, Scaleway, OVH, MinIO…), path-style, every request signed with AWS Signature
  * V4 by aws4fetch. The payload is hashed and signed (not UNSIGNED-PAYLOAD): the bucket checks the bytes.
+ * Plain fetch, not the guarded one (decision 026): the endpoint is the operator's and may be internal (MinIO).
  */
 export function s3Storage(config: S3Config, fetchImpl: typeof fetch = fetch, now: () => Date = () => new Date()): MediaStorage {
   const base = config.endpoint.replace(/\/+$/, '');

@@ -7,13 +7,20 @@
  * for each image without a word about what answered there.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema.ts';
+import {
+  ANSWER_WORDS,
+  type CountingListener,
+  ghostJsonPointingAt,
+  internalHosts,
+  REFUSED_LINE,
+  startCountingListener,
+  wxrPointingAt,
+} from '../../testing/internalAddressExports.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { directoryStorage } from '../newsroom/mediaStorage.ts';
 import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
@@ -23,97 +30,16 @@ import { runImport } from './importWriter.ts';
 import { openWordPressExport } from './wordpress/wxrReader.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'piquante-import-outbound-'));
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-let server: Server;
-let port = 0;
-let requests = 0;
+let listener: CountingListener;
+const hosts = () => internalHosts(listener.port);
 
 beforeAll(async () => {
-  // What the issue's listener did: answer every request with a 1×1 PNG (and count it).
-  server = createServer((_request, response) => {
-    requests++;
-    response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  listener = await startCountingListener();
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await listener.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-/** The issue's spellings of the listener's address, and the cloud metadata service. */
-const hosts = () => [
-  `127.0.0.1:${port}`,
-  `localhost:${port}`,
-  `2130706433:${port}`,
-  `0x7f000001:${port}`,
-  `0177.0.0.1:${port}`,
-  `127.1:${port}`,
-  `0.0.0.0:${port}`,
-  `[::1]:${port}`,
-  `[::ffff:127.0.0.1]:${port}`,
-  `[::ffff:7f00:1]:${port}`,
-  '169.254.169.254',
-];
-
-function writeWxr(file: string): void {
-  const items = hosts().map((host, i) => {
-    const id = i + 1;
-    return `<item><title>Billet ${id}</title><link>https://old.example/${id}/</link><dc:creator>jane</dc:creator>
-<content:encoded><![CDATA[<p>Texte ${id}.</p><p><img src="http://${host}/corps-${id}.png" alt="Corps ${id}"></p>]]></content:encoded><excerpt:encoded><![CDATA[]]></excerpt:encoded>
-<wp:post_id>${id}</wp:post_id><wp:post_date>2020-01-02 03:04:05</wp:post_date><wp:post_date_gmt>2020-01-02 03:04:05</wp:post_date_gmt>
-<wp:post_name>billet-${id}</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type><wp:post_password></wp:post_password>
-<wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value>${100 + id}</wp:meta_value></wp:postmeta></item>
-<item><title>piece-${id}</title><wp:post_id>${100 + id}</wp:post_id><wp:post_parent>${id}</wp:post_parent><wp:post_type>attachment</wp:post_type>
-<wp:attachment_url>http://${host}/piece-jointe-${id}.png</wp:attachment_url></item>`;
-  });
-  writeFileSync(
-    file,
-    `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
-<channel><title>Site</title><wp:wxr_version>1.2</wp:wxr_version><wp:base_site_url>https://old.example</wp:base_site_url>
-${items.join('\n')}
-</channel></rss>`,
-  );
-}
-
-function writeGhost(file: string): void {
-  const posts = hosts().map((host, i) => ({
-    id: `g${i + 1}`,
-    uuid: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-    title: `Billet fantôme ${i + 1}`,
-    slug: `billet-fantome-${i + 1}`,
-    lexical: null,
-    mobiledoc: null,
-    html: `<p>Texte.</p><img src="http://${host}/ghost-corps-${i + 1}.png" alt="Corps">`,
-    feature_image: `http://${host}/ghost-une-${i + 1}.png`,
-    type: 'post',
-    status: 'published',
-    visibility: 'public',
-    published_at: '2024-05-01T08:00:00.000Z',
-    updated_at: '2024-05-01T08:00:00.000Z',
-  }));
-  writeFileSync(
-    file,
-    JSON.stringify({
-      db: [
-        {
-          meta: { exported_on: 1716800000000, version: '5.80.0' },
-          data: {
-            posts,
-            posts_authors: posts.map((p, i) => ({ id: `pa${i}`, post_id: p.id, author_id: 'u1', sort_order: 0 })),
-            users: [{ id: 'u1', slug: 'camille', name: 'Camille', email: 'c@exemple.fr' }],
-            tags: [],
-          },
-        },
-      ],
-    }),
-  );
-}
-
-const REFUSED = /^Image (principale )?ignorée : adresse refusée \(réseau interne ou non autorisé\) : http:\/\//;
 
 /** Every image of every post refused, in so many words, and nothing said of an answer. */
 function expectRefusedOnly(report: ImportReport, posts: number): void {
@@ -124,10 +50,10 @@ function expectRefusedOnly(report: ImportReport, posts: number): void {
     const images = line.reasons.filter((r) => /image/i.test(r));
     // One line for the body's image, one for the featured image.
     expect(images, line.title).toHaveLength(2);
-    for (const reason of images) expect(reason, line.title).toMatch(REFUSED);
+    for (const reason of images) expect(reason, line.title).toMatch(REFUSED_LINE);
   }
   const text = JSON.stringify(report);
-  for (const leak of ['répondu', 'JPEG', 'injoignable', 'délai', 'trop lourde']) expect(text).not.toContain(leak);
+  for (const leak of ANSWER_WORDS) expect(text).not.toContain(leak);
 }
 
 describe.each(testDatabaseKinds)('an import pointing at internal addresses on %s', (kind) => {
@@ -138,9 +64,7 @@ describe.each(testDatabaseKinds)('an import pointing at internal addresses on %s
     await seedDemoContent(database.db, { articles: 2 });
   }, 120_000);
   afterAll(() => database?.dispose());
-  beforeEach(() => {
-    requests = 0;
-  });
+  beforeEach(() => listener.reset());
 
   const bodiesNameNoInternalAddress = async () => {
     const rows = (await database.db.execute(
@@ -152,13 +76,13 @@ describe.each(testDatabaseKinds)('an import pointing at internal addresses on %s
       rows: { body: string }[];
     };
     const all = JSON.stringify([...rows.rows, ...published.rows]);
-    expect(all).not.toContain(`:${port}`);
+    expect(all).not.toContain(`:${listener.port}`);
     expect(all).not.toContain('169.254.169.254');
   };
 
   it('WordPress: body images and attachments, dry run then real run — nothing requested, nothing stored', async () => {
     const file = join(work, `wxr-${kind}.xml`);
-    writeWxr(file);
+    writeFileSync(file, wxrPointingAt(hosts()));
     for (const dryRun of [true, false]) {
       const source = await openWordPressExport(file);
       try {
@@ -168,7 +92,7 @@ describe.each(testDatabaseKinds)('an import pointing at internal addresses on %s
       } finally {
         await source.close();
       }
-      expect(requests, `dryRun=${dryRun}`).toBe(0);
+      expect(listener.requests(), `dryRun=${dryRun}`).toBe(0);
       expect(await database.db.select().from(media)).toHaveLength(0);
     }
     await bodiesNameNoInternalAddress();
@@ -176,7 +100,7 @@ describe.each(testDatabaseKinds)('an import pointing at internal addresses on %s
 
   it('Ghost: feature_image and body images, dry run then real run — nothing requested, nothing stored', async () => {
     const file = join(work, `ghost-${kind}.json`);
-    writeGhost(file);
+    writeFileSync(file, ghostJsonPointingAt(hosts()));
     for (const dryRun of [true, false]) {
       const source = await openGhostExport(file);
       try {
@@ -185,7 +109,7 @@ describe.each(testDatabaseKinds)('an import pointing at internal addresses on %s
       } finally {
         await source.close();
       }
-      expect(requests, `dryRun=${dryRun}`).toBe(0);
+      expect(listener.requests(), `dryRun=${dryRun}`).toBe(0);
       expect(await database.db.select().from(media)).toHaveLength(0);
     }
     await bodiesNameNoInternalAddress();

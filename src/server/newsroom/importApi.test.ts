@@ -11,6 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeGeneratedWxr } from '../../../scripts/bench/importWxr.ts';
 import * as contract from '../../api/generated/zod.ts';
 import { useNewsroomApi } from '../../testing/newsroomApi.ts';
+import {
+  ANSWER_WORDS,
+  ghostJsonPointingAt,
+  internalHosts,
+  REFUSED_LINE,
+  startCountingListener,
+  wxrPointingAt,
+} from '../../testing/internalAddressExports.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { makeZip } from '../import/ghost/testing/zipWriter.ts';
 import { importJobHandlers } from '../import/importJobs.ts';
@@ -58,6 +66,13 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
   const articleCount = async () =>
     (
       (await api.database().db.execute(sql`SELECT count(*)::int AS n FROM newsroom_articles`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]?.n;
+
+  const mediaCount = async () =>
+    (
+      (await api.database().db.execute(sql`SELECT count(*)::int AS n FROM media`)) as unknown as {
         rows: { n: number }[];
       }
     ).rows[0]?.n;
@@ -153,6 +168,46 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       expect(failed.report, name).toBeNull();
     }
     expect(await articleCount()).toBe(before);
+  }, 120_000);
+
+  it('an export whose images name internal addresses (issue 34): real and dry runs with downloads on contact none, store none, say refused', async () => {
+    const listener = await startCountingListener();
+    try {
+      const hosts = internalHosts(listener.port);
+      const workWithDownloads = (runId: number) =>
+        importJobHandlers({
+          db: api.database().db,
+          storage: directoryStorage(join(work, `media-${kind}`)),
+          now: () => new Date(),
+          contentChanged: async () => {},
+          download: true,
+          access: { policy: { allowHosts: [] } },
+        })['import.run']({ runId }, { id: 'test', retryCount: 0 });
+      const mediaBefore = await mediaCount();
+      for (const [source, name, file] of [
+        ['wordpress', 'interne.xml', wxrPointingAt(hosts)],
+        ['ghost', 'interne.json', ghostJsonPointingAt(hosts)],
+      ] as const) {
+        for (const dryRun of [true, false]) {
+          const started = await start(`source=${source}&fileName=${name}&dryRun=${dryRun}`, file);
+          expect(started.status).toBe(202);
+          const run = contract.ImportRun.parse(await started.json());
+          await workWithDownloads(run.id);
+          const done = contract.ImportRun.parse(
+            await (await api.request('GET', `/api/admin/imports/${run.id}`, { as: api.signed('admin') })).json(),
+          );
+          expect(done.status, `${source} dryRun=${dryRun}`).toBe('done');
+          const reasons = (done.report?.lines ?? []).flatMap((line) => line.reasons).filter((r) => /image/i.test(r));
+          expect(reasons, `${source} dryRun=${dryRun}`).toHaveLength(hosts.length * 2);
+          for (const reason of reasons) expect(reason).toMatch(REFUSED_LINE);
+          for (const word of ANSWER_WORDS) expect(JSON.stringify(done.report)).not.toContain(word);
+          expect(listener.requests(), `${source} dryRun=${dryRun}`).toBe(0);
+          expect(await mediaCount()).toBe(mediaBefore);
+        }
+      }
+    } finally {
+      await listener.close();
+    }
   }, 120_000);
 
   it('refuses hostile requests in French, writes no run', async () => {

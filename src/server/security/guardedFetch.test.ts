@@ -7,12 +7,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PNG_1X1 } from '../../testing/internalAddressExports.ts';
 import { guardedFetch, type OutboundPolicy, type Resolver } from './guardedFetch.ts';
 
 let server: Server;
 let port = 0;
 const seen: IncomingMessage[] = [];
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   server = createServer((request, response) => {

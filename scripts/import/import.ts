@@ -7,11 +7,12 @@
  * Options: --dry-run (writes nothing, same report), --report FILE.json, --category SLUG (posts without a
  * category), --pages-category SLUG (pages as drafts there; skipped without it), --no-download (only the
  * images the export holds), --site-url URL (Ghost: the old site's address, which its export does not hold).
+ * Images are downloaded from public addresses only, plus the hosts named in OUTBOUND_ALLOW_HOSTS (decision 026).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { outboundPolicyFromEnv } from '../../src/server/config/outboundConfig.ts';
+import { OutboundConfigError, outboundPolicyFromEnv } from '../../src/server/config/outboundConfig.ts';
 import { notifyContentChanged } from '../../src/server/http/pageCacheInvalidation.ts';
 import { ImportFileError } from '../../src/server/import/importModel.ts';
 import { formatReport } from '../../src/server/import/importReport.ts';
@@ -53,6 +54,15 @@ if (!kind || !file || !isImportSourceKind(kind) || parsed.positionals.length > 2
   console.error(USAGE);
   process.exit(2);
 }
+// Read before anything opens: a wrong OUTBOUND_ALLOW_HOSTS stops the command with its sentence.
+let outbound: ReturnType<typeof outboundPolicyFromEnv>;
+try {
+  outbound = outboundPolicyFromEnv();
+} catch (error) {
+  if (!(error instanceof OutboundConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 
 let source: Awaited<ReturnType<typeof openImportSource>>;
 try {
@@ -77,7 +87,7 @@ try {
     categorySlug: parsed.values.category ?? null,
     pagesCategorySlug: parsed.values['pages-category'] ?? null,
     download: !parsed.values['no-download'],
-    access: { policy: outboundPolicyFromEnv() },
+    access: { policy: outbound },
     storage: mediaStorageFromEnv(),
     onProgress: (done, total) => bar.update(done, total),
   });

@@ -70,9 +70,12 @@ export const systemResolver: Resolver = async (hostname) => {
   return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
+/** A verdict that ends the request (no parameter property: scripts run this file with type stripping only). */
 class Stop extends Error {
-  constructor(readonly failure: GuardedFailure) {
+  readonly failure: GuardedFailure;
+  constructor(failure: GuardedFailure) {
     super(failure);
+    this.failure = failure;
   }
 }
 

@@ -66,7 +66,7 @@ export const OUTBOUND_DEFAULTS = { maxBytes: 15 * 1024 * 1024, timeoutMs: 15_000
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export const systemResolver: Resolver = async (hostname) => {
-  const found = await dnsLookup(hostname, { all: true, verbatim: true });
+  const found = await dnsLookup(hostname, { all: true });
   return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 

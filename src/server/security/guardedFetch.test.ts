@@ -4,7 +4,12 @@
  * redirect from an allowed host to loopback is refused at the hop; redirects are capped; size and time
  * are bounded; the operator's allow list lets a named intranet host through, pinned to the vetted address.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Agent, createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PNG_1X1 } from '../../testing/internalAddressExports.ts';
@@ -20,6 +25,7 @@ beforeAll(async () => {
     const path = request.url ?? '/';
     if (path === '/pixel.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
     else if (path === '/to-loopback') response.writeHead(302, { location: `http://127.0.0.1:${port}/pixel.png` }).end();
+    else if (path === '/to-name') response.writeHead(307, { location: `http://rebond.attacker.example:${port}/pixel.png` }).end();
     else if (path.startsWith('/loop/')) {
       const n = Number(path.slice('/loop/'.length));
       response.writeHead(302, { location: `/loop/${n + 1}` }).end();
@@ -157,6 +163,12 @@ describe('redirects', () => {
     expect(seen.map((r) => r.url)).toEqual(['/to-loopback']);
   });
 
+  it('a redirect to a name that resolves to loopback is refused too', async () => {
+    const answer = await guardedFetch(`http://wp.intranet.lan:${port}/to-name`, allowed, { resolve: toListener });
+    expect(answer).toMatchObject({ ok: false, failure: 'refused' });
+    expect(seen.map((r) => r.url)).toEqual(['/to-name']);
+  });
+
   it('follows at most five redirects', async () => {
     const answer = await guardedFetch(`http://wp.intranet.lan:${port}/loop/0`, allowed, { resolve: toListener });
     expect(answer).toMatchObject({ ok: false, failure: 'too-many-redirects' });
@@ -216,5 +228,61 @@ describe('bounds', () => {
     for (const url of ['file:///etc/passwd', 'gopher://example.org/', 'http://user:pw@example.org/', 'pas une adresse']) {
       expect(await guardedFetch(url, publicOnly), url).toMatchObject({ ok: false, failure: 'invalid' });
     }
+  });
+});
+
+describe('https, pinned: the certificate is still checked against the name', () => {
+  let tlsServer: ReturnType<typeof createHttpsServer>;
+  let tlsPort = 0;
+  let agent: Agent;
+  const dir = mkdtempSync(join(tmpdir(), 'piquante-guarded-tls-'));
+  beforeAll(async () => {
+    const keyFile = join(dir, 'key.pem');
+    const certFile = join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=wp.intranet.lan',
+        '-addext',
+        'subjectAltName=DNS:wp.intranet.lan',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
+    const cert = readFileSync(certFile, 'utf8');
+    tlsServer = createHttpsServer({ key: readFileSync(keyFile), cert }, (_request, response) => response.writeHead(200).end('ok'));
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+    tlsPort = (tlsServer.address() as AddressInfo).port;
+    agent = new Agent({ ca: cert });
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await new Promise((resolve) => tlsServer.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('connects to the vetted address and verifies the certificate for the name in the URL', async () => {
+    const policy = { allowHosts: ['wp.intranet.lan', 'autre.intranet.lan'] };
+    const answer = await guardedFetch(`https://wp.intranet.lan:${tlsPort}/`, policy, { resolve: toListener, agent });
+    expect(answer).toMatchObject({ ok: true, status: 200 });
+    expect(answer.ok && answer.body.toString()).toBe('ok');
+    // Same address, another name: the certificate does not match it, the exchange fails.
+    expect(await guardedFetch(`https://autre.intranet.lan:${tlsPort}/`, policy, { resolve: toListener, agent })).toMatchObject({
+      ok: false,
+      failure: 'unreachable',
+    });
   });
 });

@@ -5,6 +5,11 @@
  * to the whole API table on a seeded database. Every answer: never a 5xx, a status and headers the contract
  * declares (createTestApiHandler fails otherwise), a 200 body valid against the contract's schema, and every
  * 4xx with a French `message`. The seed is fixed (FUZZ_SEED to change it) and printed on failure.
+ *
+ * Then, for issue 34 (part 4), no randomness: NUL, other C0 controls and bidirectional overrides put in
+ * every string field of every operation's body, every declared query parameter and every path parameter,
+ * one at a time, signed in as an admin: never a 5xx (a NUL used to reach PostgreSQL), always the contract's
+ * error shape, and the body's and the query's refusals are the one rule's 400 naming the field.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOperations, type OperationId } from '../api/generated/operations.ts';
 import * as contract from '../api/generated/zod.ts';
 import { renderNewsletterIssueMail } from '../mail/newsletterIssueMail.tsx';
+import { sampleOf, stringPaths, withStringAt } from '../testing/contractSample.ts';
 import { createTestApiHandler } from '../testing/testApiHandler.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 import { composeApiHandlers } from './apiHandlers.ts';
+import { controlCharacterMessage } from './http/controlCharacters.ts';
 import { type JobQueue, startJobQueue } from './jobs/jobQueue.server.ts';
 import { createMemoryStore } from './http/sharedStore.ts';
 import { newsletterConfigFromEnv } from './newsletter/newsletterConfig.ts';
@@ -131,6 +138,17 @@ const body = fc.oneof(
 
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
+/** NUL, SOH, ESC, DEL, right-to-left override, left-to-right isolate. */
+const CONTROLS = ['\u0000', '\u0001', '\u001b', '\u007f', '\u202e', '\u2066'];
+const generated = contract as Record<string, unknown>;
+const allOperations = Object.keys(apiOperations) as OperationId[];
+const withBody = allOperations.filter((id) => `${pascal(id)}Body` in generated);
+const withQuery = allOperations.filter((id) => `${pascal(id)}QueryParams` in generated);
+const withPathParams = allOperations.filter((id) => apiOperations[id].path.includes(':'));
+const pathParamNames = new Set(withPathParams.flatMap((id) => [...apiOperations[id].path.matchAll(/:(\w+)/g)].map((m) => m[1])));
+
+const defShape = (schema: unknown) => (schema as { _zod: { def: { shape: Record<string, unknown> } } })._zod.def.shape;
+
 describe('every operation of the contract, fuzzed', () => {
   let database: TestDatabase;
   let jobs: JobQueue;
@@ -177,6 +195,93 @@ describe('every operation of the contract, fuzzed', () => {
     await jobs?.stop();
     await database?.dispose();
     rmSync(media, { recursive: true, force: true });
+  });
+
+  /** The operation's address with every path parameter '1' but `hostile` (name → value), signed in. */
+  async function send(id: OperationId, init: { hostile?: [string, string]; query?: [string, string]; body?: unknown }) {
+    const { method, path } = apiOperations[id];
+    const concrete = path.replace(/:(\w+)/g, (_all, name: string) =>
+      encodeURIComponent(init.hostile?.[0] === name ? init.hostile[1] : '1'),
+    );
+    const url = new URL(`${ORIGIN}${concrete}`);
+    if (init.query) url.searchParams.set(init.query[0], init.query[1]);
+    const headers: Record<string, string> = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+    if (init.body === undefined) return handle(new Request(url, { method, headers }));
+    const asJson = await handle(
+      new Request(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
+    );
+    if (asJson.status !== 415) return asJson;
+    // A form operation (the newsletter's): the same strings, urlencoded.
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(init.body as Record<string, unknown>)) if (typeof value === 'string') form.set(key, value);
+    const asForm = await handle(
+      new Request(url, {
+        method,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      }),
+    );
+    formAnswers.add(asForm);
+    return asForm;
+  }
+
+  /**
+   * The newsletter's forms keep the legacy protocol of the pages that post them: a refusal is a 200 whose
+   * `status` is not 'success' (the field's error inside). Their fields are checked one by one there.
+   */
+  const formAnswers = new WeakSet<Response>();
+
+  /** `field`: the 400 must be the control-character rule's for it, unless a path parameter ('1') was refused first. */
+  async function expectRefusal(response: Response, where: string, field?: string) {
+    const text = await response.text();
+    expect(response.status, `${where}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+    expect(response.status, `${where}: ${text.slice(0, 200)}`).toBeLessThan(500);
+    const error = contract.ErrorResponse.safeParse(JSON.parse(text));
+    expect(error.success, `${where}: ${text.slice(0, 200)}`).toBe(true);
+    expect(error.data?.message, where).toMatch(french);
+    const pathRefused = Object.keys(error.data?.fields ?? {}).some((name) => pathParamNames.has(name) && name !== field);
+    if (field !== undefined && response.status === 400 && !pathRefused)
+      expect(error.data?.message, where).toBe(controlCharacterMessage(field));
+  }
+
+  it.each(withBody)('%s: a control character in each string field of the body is refused', async (id) => {
+    const sample = sampleOf(generated[`${pascal(id)}Body`]);
+    const paths = stringPaths(sample);
+    expect(paths.length, 'a body without strings').toBeGreaterThanOrEqual(0);
+    for (const path of paths) {
+      for (const control of CONTROLS) {
+        const body = withStringAt(sample, path, (text) => `${text}${control}x`);
+        const where = `${id} ${path.join('.')} ${JSON.stringify(control)}`;
+        const response = await send(id, { body });
+        if (formAnswers.has(response) && response.status === 200) {
+          expect((await response.json()) as { status: string }, where).not.toMatchObject({ status: 'success' });
+          continue;
+        }
+        await expectRefusal(response, where, path.join('.'));
+      }
+    }
+  });
+
+  it.each(withQuery)('%s: a control character in each query parameter is the 400 naming it', async (id) => {
+    const shape = defShape(generated[`${pascal(id)}QueryParams`]);
+    for (const name of Object.keys(shape)) {
+      for (const control of CONTROLS) {
+        const response = await send(id, { query: [name, `1${control}`] });
+        expect(response.status, `${id} ?${name}`).toBe(400);
+        await expectRefusal(response, `${id} ?${name} ${JSON.stringify(control)}`, name);
+      }
+    }
+  });
+
+  it.each(withPathParams)('%s: a control character in a path parameter is the 400 naming it', async (id) => {
+    for (const [, name] of apiOperations[id].path.matchAll(/:(\w+)/g)) {
+      for (const control of CONTROLS) {
+        const body = `${pascal(id)}Body` in generated ? sampleOf(generated[`${pascal(id)}Body`]) : undefined;
+        const response = await send(id, { hostile: [name as string, `1${control}`], body });
+        expect(response.status, `${id} /:${name}`).toBe(400);
+        await expectRefusal(response, `${id} /:${name} ${JSON.stringify(control)}`, name);
+      }
+    }
   });
 
   it.each(Object.keys(apiOperations) as OperationId[])('%s', async (id) => {

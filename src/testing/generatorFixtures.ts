@@ -7,7 +7,7 @@ export function generatorDraftBody(title: string, extra: Partial<GeneratorDraftI
   return {
     title,
     description: 'Les meilleures répliques pour ce moment-là.',
-    image: { url: '/media/repartie/soiree.svg', alt: 'Deux verres sur un comptoir', width: 1200, height: 800 },
+    image: { url: '/media/svg/repartee/soiree.svg', alt: 'Deux verres sur un comptoir', width: 1200, height: 800 },
     replies: [{ text: 'Première réplique.' }, { text: 'Deuxième réplique.' }],
     ...extra,
   };

@@ -154,7 +154,7 @@ test('a forged or expired token, or another format’s, shows the French message
   const generatorUrl = await draftPreviewLink('generators', {
     title: 'Un générateur pour rien',
     description: 'Jamais publié.',
-    image: { url: '/media/repartie/soiree.svg', alt: 'Deux verres', width: 1200, height: 800 },
+    image: { url: '/media/svg/repartee/soiree.svg', alt: 'Deux verres', width: 1200, height: 800 },
     replies: [{ text: 'Une réplique.' }],
   });
   const token = generatorUrl.split('/').pop() ?? '';

@@ -2,14 +2,16 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 import { ChooseOwnPassword } from './ChooseOwnPassword.tsx';
+import { newsroomReturnPath } from './returnPath.ts';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 export function SignInPage() {
   const { setSession } = useNewsroomSession();
   const navigate = useNavigate();
-  // Where the person was going when the session check sent them here (a newsroom page only).
-  const { retour } = useSearch({ strict: false }) as { retour?: string };
-  const goOn = () => (retour ? navigate({ href: retour }) : navigate({ to: '/admin' }));
+  // Where the person was going when the session check sent them here. Checked again here: a non-strict
+  // useSearch may hand over the address's raw value, and a crafted one must never lead off the newsroom.
+  const { retour } = useSearch({ strict: false }) as { retour?: unknown };
+  const goOn = () => navigate({ href: newsroomReturnPath(retour) });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** Signed in with a provisional password: kept in memory only, to replace it without typing it again. */

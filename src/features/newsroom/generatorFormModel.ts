@@ -31,7 +31,7 @@ export function emptyForm(): GeneratorForm {
     title: '',
     slug: '',
     description: '',
-    image: { url: '/media/repartie/soiree.svg', alt: '', width: 1200, height: 800 },
+    image: { url: '/media/svg/repartee/soiree.svg', alt: '', width: 1200, height: 800 },
     replies: [emptyReply()],
   };
 }

@@ -1,7 +1,7 @@
 /** JSON-LD of the quiz pages: the quiz itself, and a result as a page of its own (what gets shared). */
 import { appConfig } from '../../../app.config.ts';
 import type { Quiz, QuizResultWithQuiz } from '../../api/types.ts';
-import { absoluteUrl, breadcrumbJsonLd } from './seo.ts';
+import { absoluteUrl, breadcrumbJsonLd, siteImageUrl } from './seo.ts';
 
 export function quizPath(quizUrl: string): string {
   return `/quizz/${quizUrl}`;
@@ -19,7 +19,7 @@ export function quizJsonLd(quiz: Quiz, siteUrl: string): Record<string, unknown>
       name: quiz.title,
       description: quiz.description,
       url: absoluteUrl(siteUrl, quizPath(quiz.url)),
-      image: absoluteUrl(siteUrl, quiz.image.url),
+      image: siteImageUrl(siteUrl, quiz.image.url),
       datePublished: quiz.publishedAt,
       inLanguage: appConfig.site.language,
       publisher: { '@type': 'Organization', name: appConfig.site.name },
@@ -40,7 +40,7 @@ export function quizResultJsonLd(result: QuizResultWithQuiz, siteUrl: string): R
       name: result.title,
       description: result.description,
       url: absoluteUrl(siteUrl, quizResultPath(result)),
-      primaryImageOfPage: { '@type': 'ImageObject', url: absoluteUrl(siteUrl, result.image.url) },
+      primaryImageOfPage: { '@type': 'ImageObject', url: siteImageUrl(siteUrl, result.image.url) },
       inLanguage: appConfig.site.language,
       isPartOf: { '@type': 'Quiz', name: result.quiz.title, url: absoluteUrl(siteUrl, quizPath(result.quiz.url)) },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, pageTitle, seoHead } from './seo.ts';
+import { absoluteUrl, breadcrumbJsonLd, DEFAULT_SHARE_IMAGE, pageTitle, seoHead, siteImageUrl } from './seo.ts';
 
 describe('page head', () => {
   it("titles end with ' - Piquante'", () => {
@@ -36,5 +36,36 @@ describe('page head', () => {
       { '@type': 'ListItem', position: 2, name: 'Mode', item: 'https://a.b/mode' },
     ]);
     expect(absoluteUrl('https://a.b', '/x?y=1')).toBe('https://a.b/x?y=1');
+  });
+});
+
+describe('sharing images only ever on this site (issue 34, part 3)', () => {
+  const siteUrl = 'https://www.piquante.test';
+  const page = (url: string) => seoHead({ title: 'T', description: 'D', path: '/x', siteUrl, image: { url, alt: 'Une image' } });
+  const ogImage = (url: string) => page(url).meta.find((m) => (m as { property?: string }).property === 'og:image') as { content: string };
+
+  it('keeps a path of the site, made absolute', () => {
+    expect(ogImage('/media/library/abc-800.webp').content).toBe('https://www.piquante.test/media/library/abc-800.webp');
+    expect(siteImageUrl(siteUrl, '/media/x.png')).toBe('https://www.piquante.test/media/x.png');
+  });
+
+  it.each([
+    '/\\evil.example/track.png',
+    '/\t\\evil.example/track.png',
+    '//evil.example/track.png',
+    'https://evil.example/track.png',
+    'http://www.piquante.test.evil.example/x.png',
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg/>',
+    '/media/\u0000x.png',
+  ])('puts the site’s default image instead of %j', (url) => {
+    expect(ogImage(url).content).toBe(`https://www.piquante.test${DEFAULT_SHARE_IMAGE.url}`);
+    expect(siteImageUrl(siteUrl, url)).toBe(`https://www.piquante.test${DEFAULT_SHARE_IMAGE.url}`);
+  });
+
+  it('the default image comes with its own size and alt text', () => {
+    const meta = page('/\\evil.example/track.png').meta as { property?: string; content?: string }[];
+    expect(meta.find((m) => m.property === 'og:image:width')?.content).toBe(String(DEFAULT_SHARE_IMAGE.width));
+    expect(meta.find((m) => m.property === 'og:image:alt')?.content).toBe(DEFAULT_SHARE_IMAGE.alt);
   });
 });

@@ -49,6 +49,40 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return new URL(path, `${siteUrl.replace(/\/+$/, '')}/`).toString();
 }
 
+/** Shared when a page's own image is not one of this site's (and the only image a page may fall back on). */
+export const DEFAULT_SHARE_IMAGE = { url: '/icons/icon-512.png', alt: appConfig.site.name, width: 512, height: 512 } as const;
+
+// A backslash is a slash to URL parsers, and they strip tabs and line breaks: `/\t\evil.example/x` is
+// another host. None belongs in a path of ours.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: they are what this refuses.
+const NOT_A_PATH = /[\\\s\u0000-\u001f\u007f]/;
+
+/**
+ * The absolute address of an image to share (og:image, JSON-LD): only ever on this site's origin, else the
+ * site's default image (issue 34, part 3). Share previews are fetched by other sites' crawlers, which our
+ * CSP does not govern: an image on another host there would be a tracker under our name.
+ */
+export function siteImageUrl(siteUrl: string, url: string): string {
+  const origin = new URL(absoluteUrl(siteUrl, '/')).origin;
+  if (!NOT_A_PATH.test(url)) {
+    try {
+      const resolved = new URL(url, `${origin}/`);
+      if (resolved.origin === origin && (resolved.protocol === 'https:' || resolved.protocol === 'http:')) return resolved.toString();
+    } catch {
+      // Not an address at all: the default below.
+    }
+  }
+  return absoluteUrl(siteUrl, DEFAULT_SHARE_IMAGE.url);
+}
+
+/** The page's image when it is one of the site's, else the default one (with its own size and alt). */
+function shareImageOf(siteUrl: string, image: SeoImage): SeoImage & { absolute: string } {
+  const absolute = siteImageUrl(siteUrl, image.url);
+  return absolute === absoluteUrl(siteUrl, DEFAULT_SHARE_IMAGE.url) && image.url !== DEFAULT_SHARE_IMAGE.url
+    ? { ...DEFAULT_SHARE_IMAGE, absolute }
+    : { ...image, absolute };
+}
+
 export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: Script[] } {
   const url = absoluteUrl(page.siteUrl, page.path);
   const title = pageTitle(page.title);
@@ -66,17 +100,17 @@ export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: 
   ];
   if (page.noindex) meta.push({ name: 'robots', content: 'noindex, follow' });
   if (page.image) {
-    const imageUrl = absoluteUrl(page.siteUrl, page.image.url);
+    const image = shareImageOf(page.siteUrl, page.image);
     meta.push(
-      { property: 'og:image', content: imageUrl },
-      ...(page.image.width && page.image.height
+      { property: 'og:image', content: image.absolute },
+      ...(image.width && image.height
         ? [
-            { property: 'og:image:width', content: String(page.image.width) },
-            { property: 'og:image:height', content: String(page.image.height) },
+            { property: 'og:image:width', content: String(image.width) },
+            { property: 'og:image:height', content: String(image.height) },
           ]
         : []),
-      { property: 'og:image:alt', content: page.image.alt },
-      { name: 'twitter:image:alt', content: page.image.alt },
+      { property: 'og:image:alt', content: image.alt },
+      { name: 'twitter:image:alt', content: image.alt },
     );
   }
   if (page.article) {
@@ -147,7 +181,7 @@ export function newsArticleJsonLd(article: NewsArticleInput): Record<string, unk
     url,
     headline: article.headline,
     description: article.description,
-    image: [absoluteUrl(article.siteUrl, article.image.url)],
+    image: [siteImageUrl(article.siteUrl, article.image.url)],
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
     articleSection: article.section,

@@ -7,7 +7,9 @@
 import { addRoute, createRouter, findRoute } from 'rou3';
 import type { DirectAnswer, DirectApi, InProcessApi } from '../../api/inProcessApi.ts';
 import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
+import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
+import { controlCharacterField, controlCharacterMessage } from './controlCharacters.ts';
 import { apiContractFile, apiReferencePage } from './apiReference.ts';
 import type { ApiContext, ApiHandler, ApiHandlers, OperationHandler } from './apiTypes.ts';
 import { diskFull, isDatabaseOutage, isDiskFull, serviceUnavailable } from './databaseOutage.ts';
@@ -56,7 +58,11 @@ interface Entry {
   operationId: OperationId | null;
   handle: ApiHandler;
   crossOrigin: boolean;
+  /** The operation declares query parameters (and so a 400): its query falls under the control-character rule. */
+  readsQuery: boolean;
 }
+
+const readsQuery = (operationId: string) => `${operationId.charAt(0).toUpperCase()}${operationId.slice(1)}QueryParams` in contract;
 
 /** The operations of the contract that `handlers` lacks, and the handlers that are no operation. */
 export function handlerTableGaps(handlers: Record<string, unknown>): { missing: string[]; unknown: string[] } {
@@ -92,10 +98,15 @@ export function createApiHandler(
   for (const [operationId, { method, path }] of Object.entries(apiOperations) as [OperationId, { method: string; path: string }][]) {
     const entry = handlers[operationId] as ApiHandler | OperationHandler;
     const handle = (typeof entry === 'function' ? entry : entry.handle) as ApiHandler;
-    addRoute(router, method, path, { operationId, handle, crossOrigin: typeof entry !== 'function' && entry.crossOrigin === true });
+    addRoute(router, method, path, {
+      operationId,
+      handle,
+      crossOrigin: typeof entry !== 'function' && entry.crossOrigin === true,
+      readsQuery: readsQuery(operationId),
+    });
   }
   for (const [path, handle] of Object.entries(documentRoutes))
-    addRoute(router, 'GET', path, { operationId: null, handle, crossOrigin: false });
+    addRoute(router, 'GET', path, { operationId: null, handle, crossOrigin: false, readsQuery: false });
   const siteOrigin = options.siteUrl ? new URL(options.siteUrl).origin : null;
 
   const direct = options.direct ?? new Set<OperationId>();
@@ -126,6 +137,14 @@ export function createApiHandler(
       }
       const params = decodeParams(match.params);
       if (!params) return errorJson(404, "Cette adresse de l'API n'existe pas.");
+      // Path and query under the one input rule (controlCharacters.ts): every operation with a path parameter
+      // or a query declares the 400; the query of the others is read by no handler.
+      let controlled = controlCharacterField(params);
+      if (match.data.readsQuery) for (const [name, value] of url.searchParams) controlled ??= controlCharacterField({ [name]: value });
+      if (controlled !== null) {
+        const message = controlCharacterMessage(controlled);
+        return errorJson(400, message, { [controlled]: message });
+      }
       if (!match.data.crossOrigin && foreignOrigin(request, url, siteOrigin)) return errorJson(403, foreignOriginMessage);
       const ctx: ApiContext = {
         db,

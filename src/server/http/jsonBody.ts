@@ -1,9 +1,10 @@
 /**
  * Reads a small JSON body defensively: the content type first (415), the declared length (413 before a
- * byte is read), the stream with a hard cap (413), then UTF-8 and JSON (400), then the contract's zod
- * schema (400 with a French sentence per field).
+ * byte is read), the stream with a hard cap (413), then UTF-8 and JSON (400), then control characters in
+ * any string (400, controlCharacters.ts), then the contract's zod schema (400 with a French sentence per field).
  */
 import type { z } from 'zod';
+import { controlCharacterField, controlCharacterMessage } from './controlCharacters.ts';
 import { drainBody, readCappedBody } from './requestBody.ts';
 import { errorJson } from './responses.ts';
 
@@ -49,6 +50,12 @@ export async function readJson<T>(
     parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     return fail(errorJson(400, jsonMessages.malformed));
+  }
+  // Before the schema: whatever the field, a NUL or an override is refused by the one rule, named by its path.
+  const controlled = controlCharacterField(parsed);
+  if (controlled !== null) {
+    const message = controlCharacterMessage(controlled);
+    return fail(errorJson(400, message, { [controlled]: message }));
   }
   // reportInput: Zod 4 leaves the input out of its issues otherwise, and explainers tell a missing field
   // (input undefined) from a wrong one by it.

@@ -1482,6 +1482,69 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     }
   });
 
+  /** Every format with revisions: its address and a valid body holding `text` in a field its revisions keep. */
+  const revisionFormats: [string, string, (text: string) => Promise<Record<string, unknown>>][] = [
+    ['articles', '/api/admin/articles', async (text) => draftBody(text)],
+    [
+      'quizzes',
+      '/api/admin/quizzes',
+      async (text) => quizDraftBody(text, await (quizImage ??= uploadLibraryImage(api, signed('editor'), 60))),
+    ],
+    ['popins', '/api/admin/popins', async (text) => popinDraftBody(text)],
+    ['shopping items', '/api/admin/shopping', async (text) => shoppingDraftBody(text)],
+    ['Instagram posts', '/api/admin/instagram', async (text) => instagramDraftBody(text)],
+    ['mosaics', '/api/admin/mosaics', async (text) => mosaicDraftBody(text)],
+    ['contests', '/api/admin/contests', async (text) => contestDraftBody(text)],
+    ['generators', '/api/admin/generators', async (text) => generatorDraftBody(text)],
+    ['quotations', '/api/admin/quotations', async (text) => ({ text, author: 'Une autrice' })],
+  ];
+
+  // Issue 34, part 5: a contributor read an editor's published quotation's earlier drafts through its revisions.
+  it.each(revisionFormats)(
+    '%s: the revisions of a colleague’s published item show its never-published drafts to editors only',
+    async (_format, base, bodyOf) => {
+      const secret = `Brouillon jamais publié ${next()}`;
+      const shown = `Version publiée ${next()}`;
+      const created = await request('POST', base, { as: colleague, body: await bodyOf(secret) });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const draft = (await created.json()) as { id: number; version: number };
+      const saved = await request('PUT', `${base}/${draft.id}`, {
+        as: colleague,
+        body: { ...(await bodyOf(shown)), version: draft.version },
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      const { version } = (await saved.json()) as { version: number };
+      const published = await request('POST', `${base}/${draft.id}/status`, { as: colleague, body: { action: 'publish', version } });
+      expect(published.status, await published.clone().text()).toBe(200);
+      for (const role of ROLES) {
+        const response = await request('GET', `${base}/${draft.id}/revisions`, { as: signed(role) });
+        const text = await response.text();
+        expect(response.status, `${role}: ${text.slice(0, 200)}`).toBe(200);
+        const list = contract.RevisionList.parse(JSON.parse(text));
+        if (role === 'editor' || role === 'admin') {
+          expect(text, role).toContain(secret);
+          expect(list.results.length, role).toBeGreaterThanOrEqual(2);
+        } else {
+          // What readers see now, and nothing of the way there.
+          expect(text, role).not.toContain(secret);
+          expect(text, role).toContain(shown);
+          expect(list.results, role).toHaveLength(1);
+          const [only] = list.results;
+          expect(
+            only?.changes.every((change) => change.before === ''),
+            role,
+          ).toBe(true);
+          // Nor by restoring an earlier one (which would also write a colleague's item).
+          const restored = await request('POST', `${base}/${draft.id}/revisions/${only?.id ?? 0}/restore`, {
+            as: signed(role),
+            body: { version: version + 1 },
+          });
+          expect(restored.status, role).toBe(403);
+        }
+      }
+    },
+  );
+
   it('a colleague’s draft by id, with forged and junk ids, never answers its content to a contributor', async () => {
     const secret = await draftAs(colleague, 'Scoop sous embargo');
     const as = signed('contributor');

@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds)('contests in the newsroom on %s', (kind) => {
       ['closing before opening', { ...base, startsAt: '2026-12-10T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, /après son ouverture/],
       ['closing at the opening', { ...base, startsAt: '2026-12-10T00:00:00Z', endsAt: '2026-12-10T00:00:00Z' }, /après son ouverture/],
       ['a date that is not one', { ...base, endsAt: 'demain' }, /endsAt|clôture/],
-      ['a control character in the title', { ...base, title: 'Gagnez\u0007' }, /caractères de contrôle/],
+      ['a control character in the title', { ...base, title: 'Gagnez\u0007' }, /« title » contient un caractère de contrôle/],
       ['a blank title', { ...base, title: '   ' }, /titre/i],
       ['a blank prize', { ...base, prize: ' ' }, /lot/i],
       ['a title too long', { ...base, title: 'x'.repeat(201) }, /title/],

@@ -5,6 +5,7 @@
  */
 import type { Image } from '../../api/types.ts';
 import { plainTextProblem } from './plainText.ts';
+import { libraryImageMessage } from './libraryImage.ts';
 
 function hasControl(value: string, lineBreaks: boolean): boolean {
   for (const char of value) {
@@ -25,7 +26,7 @@ export function plainFieldProblem(value: string, label: string, lineBreaks = fal
 
 /** An image of the media library (a site path) with its alt text, trimmed; or a French refusal. */
 export function libraryImageProblem(image: Image, label: string): string | null {
-  if (!/^\/(?!\/)[^\s"'<>\\`]*$/.test(image.url)) return `${label} doit venir de la médiathèque du site (une adresse /…).`;
+  if (!/^\/(?!\/)[^\s"'<>\\`]*$/.test(image.url)) return libraryImageMessage(label);
   const alt = image.alt.trim();
   if (alt === '') return `Le texte alternatif de ${label.toLowerCase()} est obligatoire.`;
   return plainFieldProblem(alt, `Texte alternatif de ${label.toLowerCase()}`);

@@ -120,6 +120,12 @@ describe.each(testDatabaseKinds)('popins in the newsroom on %s', (kind) => {
         ['javascript: link', { ...base, parts: { ...base.parts, button1_url: 'javascript:alert(1)' } }, /javascript/],
         ['JavaScript: link, mixed case', { ...base, parts: { ...base.parts, button1_url: ' JaVaScRiPt:alert(1)' } }, /javascript/],
         ['protocol-relative link', { ...base, parts: { ...base.parts, button1_url: '//evil.example/x' } }, /chemin du site/],
+        // Issue 34, part 6: https and mailto only, read as URLs by the letter.
+        ['http: link', { ...base, parts: { ...base.parts, button1_url: 'http://evil.example/x' } }, /https:\/\//],
+        ['https: without its slashes', { ...base, parts: { ...base.parts, button1_url: 'https:evil.example' } }, /https:\/\//],
+        ['https:/ with one slash', { ...base, parts: { ...base.parts, button1_url: 'https:/evil.example' } }, /https:\/\//],
+        ['mailto: without an address', { ...base, parts: { ...base.parts, button2_url: 'mailto:' } }, /mailto/],
+        ['http: image', { ...base, parts: { ...base.parts, background: 'http://images.exemple.fr/fond.png' } }, /image/],
         ['data: image', { ...base, parts: { ...base.parts, background: 'data:image/svg+xml,<svg onload=alert(1)>' } }, /image/],
         ['javascript: image', { ...base, parts: { ...base.parts, choice1_image: 'javascript:alert(1)' } }, /image/],
         ['a link without text', { ...base, parts: { button1_text: 'Un', button2_url: '/deux' } }, /bouton 2 a un lien/],

@@ -15,6 +15,7 @@ import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
 import { type Change, paragraphChanges, type RevisionStore, showValue } from '../workflow/revisions.ts';
 import { CONTEST_LABELS, type CheckedContest, checkContestInput } from './contestContent.ts';
 import { type ContestRow, contestPath, findContestRow, toAdminContest } from './contestQueries.ts';
+import { withLibraryImages } from '../libraryImage.ts';
 
 const slugTaken = (db: Database, exceptId: number | null) => async (slug: string) => {
   const rows = await db.select({ id: formatContests.id }).from(formatContests).where(eq(formatContests.url, slug));
@@ -80,8 +81,13 @@ export const contestFormat: EditorialFormat<ContestRow, ContestDraftInput, Check
   entity: 'contest',
   thisItem: 'ce concours',
   find: findContestRow,
-  async check(_db, _who, input) {
-    return checkContestInput(input);
+  async check(db, _who, input, current) {
+    return withLibraryImages(
+      db,
+      checkContestInput(input),
+      [{ url: input.image.url, label: "L'image", field: 'image' }],
+      current ? [current.image.url] : [],
+    );
   },
 
   async insert(db, who, input, checked, now) {

@@ -15,6 +15,7 @@ import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
 import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
 import { type CheckedGenerator, checkGeneratorInput, type GeneratorInput } from './generatorContent.ts';
 import { type AdminGenerator, findGeneratorRow, type GeneratorRow, generatorPath, toAdminGenerator } from './generatorQueries.ts';
+import { withLibraryImages } from '../libraryImage.ts';
 
 const slugTaken = (db: Database, exceptId: number | null) => async (slug: string) => {
   const rows = await db.select({ id: reparteeGenerators.id }).from(reparteeGenerators).where(eq(reparteeGenerators.url, slug));
@@ -91,8 +92,13 @@ export const generatorFormat: EditorialFormat<GeneratorRow, GeneratorInput, Chec
   entity: 'generator',
   thisItem: 'ce générateur',
   find: findGeneratorRow,
-  async check(_db, _who, input, current) {
-    return checkGeneratorInput(input, current?.nextReplyId ?? 1);
+  async check(db, _who, input, current) {
+    return withLibraryImages(
+      db,
+      checkGeneratorInput(input, current?.nextReplyId ?? 1),
+      [{ url: input.image.url, label: "L'image", field: 'image' }],
+      current ? [current.image.url] : [],
+    );
   },
 
   async insert(db, who, input, checked, now) {

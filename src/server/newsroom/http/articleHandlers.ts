@@ -84,7 +84,7 @@ export function articleHandlers(deps: NewsroomDeps) {
       const row = await findRow(ctx.db, id.value.id);
       if (!row) return errorJson(404, notFound);
       if (!canRead(session.member, row)) return forbidden(session.member, 'de lire les versions du brouillon de quelqu’un d’autre');
-      return ctx.reply(200, { results: await articleWorkflow.listRevisions(ctx.db, id.value.id) }, noStore);
+      return ctx.reply(200, { results: await articleWorkflow.listRevisions(ctx.db, id.value.id, session.member) }, noStore);
     }),
     restoreArticleRevision: staffOnly(deps, null, '', async (ctx, session) => {
       const params = parseParams(contract.RestoreArticleRevisionParams, ctx.params, ['id', 'revisionId']);

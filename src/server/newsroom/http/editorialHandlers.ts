@@ -34,7 +34,7 @@ interface WorkflowCalls<Input, Admin> {
     change: { action: StatusAction; version: number; scheduledAt?: string },
     now: Date,
   ): Promise<NewsroomResult<SaveOutcome<Admin>>>;
-  listRevisions(db: Database, id: number): Promise<unknown[]>;
+  listRevisions(db: Database, id: number, who: StaffMember): Promise<unknown[]>;
   restore(
     db: Database,
     who: StaffMember,
@@ -160,7 +160,7 @@ export function editorialHandlers<Row extends EditorialRow, Input, Admin, const 
       const row = await format.find(ctx.db, id.value.id);
       if (!row) return errorJson(404, notFound);
       if (!canRead(session.member, row)) return forbidden(session.member, 'de lire les versions du brouillon de quelqu’un d’autre');
-      return replyOf(ctx)(200, { results: await workflow.listRevisions(ctx.db, id.value.id) }, noStore);
+      return replyOf(ctx)(200, { results: await workflow.listRevisions(ctx.db, id.value.id, session.member) }, noStore);
     }),
     [op.restore]: staffOnly(deps, null, '', async (ctx, session) => {
       const params = parseParams(schemas.restoreParams, ctx.params as Record<string, string>, ['id', 'revisionId']);

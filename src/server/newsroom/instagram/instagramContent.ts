@@ -5,6 +5,7 @@
  */
 import type { Image, InstagramPostDraftInput } from '../../../api/types.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import { libraryImageMessage } from '../libraryImage.ts';
 
 export interface CheckedInstagramPost {
   caption: string;
@@ -79,7 +80,7 @@ export function checkInstagramInput(input: InstagramPostDraftInput): NewsroomRes
     );
   }
   if (!/^\/(?!\/)[^\s"'<>\\`]*$/.test(input.image.url)) {
-    return refused.bad("L'image doit venir de la médiathèque du site (une adresse /…).", 'image.url');
+    return refused.bad(libraryImageMessage("L'image"), 'image.url');
   }
   const { url, width, height, focalX, focalY } = input.image;
   const image: Image = { url, alt, width, height, ...(focalX !== undefined && focalY !== undefined ? { focalX, focalY } : {}) };

@@ -13,6 +13,7 @@ import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
 import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
 import { type CheckedInstagramPost, checkInstagramInput, INSTAGRAM_LABELS, shortcodeOf } from './instagramContent.ts';
 import { findInstagramRow, type InstagramRow, toAdminInstagramPost } from './instagramQueries.ts';
+import { withLibraryImages } from '../libraryImage.ts';
 
 /** The checked fields and the shortcode the row will have (the link's, or one of its own). */
 type Checked = CheckedInstagramPost & { shortcode: string };
@@ -66,7 +67,12 @@ export const instagramFormat: EditorialFormat<InstagramRow, InstagramPostDraftIn
   thisItem: 'ce post',
   find: findInstagramRow,
   async check(db, _who, input, current): Promise<NewsroomResult<Checked>> {
-    const checked = checkInstagramInput(input);
+    const checked = await withLibraryImages(
+      db,
+      checkInstagramInput(input),
+      [{ url: input.image.url, label: "L'image", field: 'image' }],
+      current ? [current.image.url] : [],
+    );
     if (!checked.ok) return checked;
     const fromLink = shortcodeOf(checked.value.link);
     // A link without a post code (a profile, a story) keeps the code the post already has, or gets one.

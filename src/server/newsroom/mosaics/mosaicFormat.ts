@@ -15,6 +15,7 @@ import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
 import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
 import { type CheckedMosaic, checkMosaicInput, MOSAIC_LABELS } from './mosaicContent.ts';
 import { findMosaicRow, type MosaicRow, mosaicPath, toAdminMosaic } from './mosaicQueries.ts';
+import { withLibraryImages } from '../libraryImage.ts';
 
 const slugTaken = (db: Database, exceptId: number | null) => async (slug: string) => {
   const rows = await db.select({ id: mosaics.id }).from(mosaics).where(eq(mosaics.url, slug));
@@ -78,8 +79,13 @@ export const mosaicFormat: EditorialFormat<MosaicRow, MosaicDraftInput, CheckedM
   entity: 'mosaic',
   thisItem: 'cette mosaïque',
   find: findMosaicRow,
-  async check(_db, _who, input) {
-    return checkMosaicInput(input);
+  async check(db, _who, input, current) {
+    const images = [
+      { url: input.cover.url, label: "L'image de couverture", field: 'cover' },
+      ...input.images.map((entry, i) => ({ url: entry.image.url, label: `L'image ${i + 1}`, field: `images.${i}.image` })),
+    ];
+    const kept = current ? [current.cover.url, ...current.images.map((entry) => entry.image.url)] : [];
+    return withLibraryImages(db, checkMosaicInput(input), images, kept);
   },
 
   async insert(db, who, input, checked, now) {

@@ -82,18 +82,26 @@ export function fullParts(given: Partial<Record<PartKey, string | null | undefin
   return parts as PopinParts;
 }
 
-/** A link readers may follow: a path of the site, an http(s) address, or (links only) mailto:. */
+/**
+ * A link readers may follow: a path of the site, an https:// address, or (links only) a mailto: address.
+ * Read by the letter before the URL parser (issue 34, part 6): it takes `https:evil.example` and
+ * `https:/evil.example` for https://evil.example/, which is not what the editor sees written; plain http
+ * is refused, as documented (a reader's click must not leave TLS).
+ */
 function safeAddress(value: string, allowMailto: boolean): boolean {
   if (/[\s"'<>\\`]/.test(value)) return false;
   if (value.startsWith('/')) return !value.startsWith('//');
+  const https = /^https:\/\/[^/?#@]/i.test(value);
+  const mailto = allowMailto && /^mailto:[^@/?#:]+@[^@/?#:]+(\?.*)?$/i.test(value);
+  if (!https && !mailto) return false;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return false;
   }
-  if (url.protocol === 'https:' || url.protocol === 'http:') return url.hostname !== '';
-  return allowMailto && url.protocol === 'mailto:';
+  if (https) return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  return url.protocol === 'mailto:';
 }
 
 function checkPart(key: PartKey, value: string): string | null {

@@ -6,11 +6,10 @@
  * result, and a quiz that can be played to every result (src/lib/quiz/quizPlayability.ts). Every refusal
  * is in French and names the question, the answer or the result.
  */
-import { inArray } from 'drizzle-orm';
 import type { AdminQuizQuestion, AdminQuizResult, Audio, Image } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
-import { media } from '../../../db/schema.ts';
 import { quizProblems } from '../../../lib/quiz/quizPlayability.ts';
+import { libraryImageMessage, libraryVariants } from '../libraryImage.ts';
 import { librarySounds } from '../media.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 
@@ -57,7 +56,6 @@ const HTML = /<\s*[a-zA-Z!/?]|&#?[a-zA-Z0-9]+;/;
 // Control characters other than a line break or a tab.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what this refuses.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202e\u2066-\u2069]/;
-const LIBRARY = /^\/media\/library\/([0-9a-f]{64})-[A-Za-z0-9._-]+$/;
 
 type Bad = { message: string; field: string };
 
@@ -79,16 +77,6 @@ export function keptMediaOf(current: { image: Image; questions: AdminQuizQuestio
     }
   }
   return { images, audio };
-}
-
-/** The library's variants named by these addresses: url → its size. */
-async function libraryVariants(db: Database, urls: string[]): Promise<Map<string, { width: number; height: number }>> {
-  const hashes = [...new Set(urls.map((u) => LIBRARY.exec(u)?.[1]).filter((h): h is string => h !== undefined))];
-  const found = new Map<string, { width: number; height: number }>();
-  if (hashes.length === 0) return found;
-  const rows = await db.select({ variants: media.variants }).from(media).where(inArray(media.hash, hashes));
-  for (const row of rows) for (const v of row.variants) found.set(v.url, { width: v.width, height: v.height });
-  return found;
 }
 
 /** Checks and normalises a quiz; `kept` is what the working copy already shows (nothing for a new quiz). */
@@ -179,7 +167,7 @@ export async function checkQuizContent(db: Database, input: QuizInput, kept: Kep
       return refused.bad(`${label} : le point focal a besoin de ses deux coordonnées.`, `${field}.focalX`);
     }
     const size = library.get(image.url) ?? (kept.images.has(image.url) ? { width: image.width, height: image.height } : null);
-    if (!size) return refused.bad(`${label} doit venir de la médiathèque.`, `${field}.url`);
+    if (!size) return refused.bad(libraryImageMessage(label), `${field}.url`);
     resolved.set(image, {
       url: image.url,
       alt: image.alt.trim(),

@@ -6,6 +6,7 @@
  */
 import type { Image, ShoppingItemDraftInput } from '../../../api/types.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import { libraryImageMessage } from '../libraryImage.ts';
 
 /** 100 000 €: beyond it, a typo (cents typed as euros twice). The contract says the same. */
 export const MAX_PRICE_CENTS = 10_000_000;
@@ -85,7 +86,7 @@ export function checkShoppingInput(input: ShoppingItemDraftInput): NewsroomResul
     );
   }
   if (!/^\/(?!\/)[^\s"'<>\\`]*$/.test(input.image.url)) {
-    return refused.bad("L'image doit venir de la médiathèque du site (une adresse /…).", 'image.url');
+    return refused.bad(libraryImageMessage("L'image"), 'image.url');
   }
   if (!Number.isInteger(input.priceCents) || input.priceCents < 0 || input.priceCents > MAX_PRICE_CENTS) {
     return refused.bad('Le prix doit être compris entre 0 et 100 000 €.', 'priceCents');

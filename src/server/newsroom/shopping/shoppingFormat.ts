@@ -13,6 +13,7 @@ import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
 import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
 import { type CheckedShoppingItem, checkShoppingInput, SHOPPING_LABELS } from './shoppingContent.ts';
 import { findShoppingRow, type ShoppingRow, toAdminShoppingItem } from './shoppingQueries.ts';
+import { withLibraryImages } from '../libraryImage.ts';
 
 const shoppingRevisionStore: RevisionStore = {
   async save(db, r) {
@@ -77,8 +78,13 @@ export const shoppingFormat: EditorialFormat<ShoppingRow, ShoppingItemDraftInput
   entity: 'shopping',
   thisItem: 'ce produit',
   find: findShoppingRow,
-  async check(_db, _who, input) {
-    return checkShoppingInput(input);
+  async check(db, _who, input, current) {
+    return withLibraryImages(
+      db,
+      checkShoppingInput(input),
+      [{ url: input.image.url, label: "L'image", field: 'image' }],
+      current ? [current.image.url] : [],
+    );
   },
 
   async insert(db, who, _input, checked, now) {

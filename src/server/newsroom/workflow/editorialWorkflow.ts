@@ -113,6 +113,15 @@ export function canRead(member: StaffMember, row: Pick<EditorialRow, 'createdBy'
   return row.createdBy === member.id || row.status === 'published';
 }
 
+/**
+ * Who may read an item's history: its earlier versions were drafts, so the same people as for a colleague's
+ * draft (editors) and the item's own author. The others may read a published item, not the way it got there.
+ */
+export function canReadHistory(member: StaffMember, row: Pick<EditorialRow, 'createdBy'>): boolean {
+  if (member.role === 'editor' || member.role === 'admin') return true;
+  return row.createdBy === member.id;
+}
+
 export function canPublish(member: StaffMember, row: Pick<EditorialRow, 'createdBy'>): boolean {
   if (member.role === 'editor' || member.role === 'admin') return true;
   return member.role === 'author' && row.createdBy === member.id;
@@ -322,9 +331,17 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
       return published;
     },
 
-    /** Every revision, newest first, each with what changed since the one before. */
-    async listRevisions(db: Database, id: number) {
-      const rows = await format.revisions.list(db, id);
+    /**
+     * Every revision, newest first, each with what changed since the one before; none for who may not read
+     * the item. Who may read it but not its history (a colleague's published item, issue 34 part 5) gets the
+     * newest revision alone, compared with nothing: it is what readers see now (a published item's saves are
+     * published at once), while the earlier ones, and a diff's "before", may be drafts never made public.
+     */
+    async listRevisions(db: Database, id: number, who: StaffMember) {
+      const item = await format.find(db, id);
+      if (!item || !canRead(who, item)) return [];
+      const all = await format.revisions.list(db, id);
+      const rows = canReadHistory(who, item) ? all : all.slice(-1);
       const out = rows.map((r, i) => ({
         id: r.id,
         version: r.version,
@@ -345,6 +362,10 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
       version: number,
       now: Date,
     ): Promise<NewsroomResult<SaveOutcome<Admin>>> {
+      // Before the revision is read: a refusal must not depend on (nor tell anything of) its content.
+      const item = await format.find(db, id);
+      if (!item) return refused.notFound;
+      if (!canEdit(who, item) || !canReadHistory(who, item)) return refused.forbidden;
       const revision = await format.revisions.find(db, id, revisionId);
       if (!revision) return refused.notFound;
       const input = await format.inputFromSnapshot(db, revision.snapshot);

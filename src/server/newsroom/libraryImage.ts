@@ -1,0 +1,65 @@
+/**
+ * The one rule for a format's images (issue 34, part 3), after the quizzes' which was already strict: an
+ * image of the media library (its address is one of a stored image's variants: looked up, not guessed
+ * from the path), one of the site's own generated media (`/media/svg/<kind>/<key>.svg`, drawn from the
+ * key on request), or the very image the item already shows (seeded and older items keep theirs). Any
+ * other path of the site (`/api/admin/audit`) or another host in disguise (`/\evil.example/x`) is refused
+ * with the same French sentence in every format.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { media } from '../../db/schema.ts';
+import { isMediaKind, isValidMediaKey } from '../media/svgImage.ts';
+import { type NewsroomResult, refused } from './newsroomResult.ts';
+
+/** A variant of the library: `/media/library/<sha-256>-<name>`, nothing else (no `..`, no backslash). */
+const LIBRARY = /^\/media\/library\/([0-9a-f]{64})-[A-Za-z0-9._-]+$/;
+const GENERATED = /^\/media\/svg\/([a-z]+)\/([^/]+)\.svg$/;
+
+export const libraryImageMessage = (label: string) => `${label} doit venir de la médiathèque du site.`;
+
+/** The library's variants named by these addresses: url → its size. */
+export async function libraryVariants(db: Database, urls: string[]): Promise<Map<string, { width: number; height: number }>> {
+  const hashes = [...new Set(urls.map((u) => LIBRARY.exec(u)?.[1]).filter((h): h is string => h !== undefined))];
+  const found = new Map<string, { width: number; height: number }>();
+  if (hashes.length === 0) return found;
+  const rows = await db.select({ variants: media.variants }).from(media).where(inArray(media.hash, hashes));
+  for (const row of rows) for (const v of row.variants) found.set(v.url, { width: v.width, height: v.height });
+  return found;
+}
+
+function isGeneratedMedia(url: string): boolean {
+  const match = GENERATED.exec(url);
+  return match !== null && isMediaKind(match[1] ?? '') && isValidMediaKey(match[2] ?? '');
+}
+
+export interface ImageRef {
+  url: string;
+  /** How the refusal names it ("L'image", "L'image de couverture"). */
+  label: string;
+  /** The input's path of the image ("image", "images.2.image"); the refusal names its `url`. */
+  field: string;
+}
+
+/**
+ * `checked` when each image is the library's, the site's generated media, or among `kept` (what the item
+ * shows now); else the first one refused.
+ */
+export async function withLibraryImages<T>(
+  db: Database,
+  checked: NewsroomResult<T>,
+  images: readonly ImageRef[],
+  kept: Iterable<string> = [],
+): Promise<NewsroomResult<T>> {
+  if (!checked.ok) return checked;
+  const keptUrls = new Set(kept);
+  const library = await libraryVariants(
+    db,
+    images.map((image) => image.url),
+  );
+  for (const image of images) {
+    if (library.has(image.url) || isGeneratedMedia(image.url) || keptUrls.has(image.url)) continue;
+    return refused.bad(libraryImageMessage(image.label), `${image.field}.url`);
+  }
+  return checked;
+}

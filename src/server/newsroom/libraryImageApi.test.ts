@@ -1,0 +1,71 @@
+/**
+ * Images only from the media library (issue 34, part 3), on PGlite and PostgreSQL (TEST_DATABASE_URL): a
+ * generator accepted `/\evil.example/track.png` (another host to browsers and share previews), and the
+ * other formats any path outside the library (`/api/admin/audit`, a library address with no image behind
+ * it). Every format's image now goes through one rule (libraryImage.ts): an image of the library (looked
+ * up), the site's own generated media, or the one the item already shows; else the same French message.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import * as contract from '../../api/generated/zod.ts';
+import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
+import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
+import { contestDraftBody, mosaicDraftBody } from '../../testing/mosaicContestFixtures.ts';
+import { useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
+import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+
+const mediaDir = mkdtempSync(join(tmpdir(), 'piquante-library-image-'));
+afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
+
+type Image = { url: string; alt: string; width: number; height: number };
+/** Each format: its address, a body whose (first) image is `image`, and the field that image is. */
+const formats: [string, string, (image: Image) => Record<string, unknown>, string][] = [
+  ['generators', '/api/admin/generators', (image) => generatorDraftBody('Répliques', { image }), 'image.url'],
+  ['shopping items', '/api/admin/shopping', (image) => shoppingDraftBody('Un sac', { image }), 'image.url'],
+  ['Instagram posts', '/api/admin/instagram', (image) => instagramDraftBody('Un post', { image }), 'image.url'],
+  ['mosaics', '/api/admin/mosaics', (image) => mosaicDraftBody('Une mosaïque', { cover: image }), 'cover.url'],
+  ['contests', '/api/admin/contests', (image) => contestDraftBody('Un concours', { image }), 'image.url'],
+];
+
+const outside = [
+  '/\\evil.example/track.png',
+  '/api/admin/audit',
+  '/media/library/nonexistent.webp',
+  `/media/library/${'a'.repeat(64)}-800.webp`,
+  '/media/svg/../../api/admin/audit',
+  '/media/svg/repartee/..%2F..%2Fapi.svg',
+];
+
+describe.each(testDatabaseKinds)('images only from the media library on %s', (kind) => {
+  const api = useNewsroomApi(kind, { MEDIA_DIR: mediaDir });
+  const { request, signed } = api;
+
+  it.each(formats)('%s: an image outside the library is refused with the one message', async (_format, base, bodyOf, field) => {
+    for (const url of outside) {
+      const response = await request('POST', base, {
+        as: signed('editor'),
+        body: bodyOf({ url, alt: 'Une image', width: 800, height: 600 }),
+      });
+      const text = await response.text();
+      expect(response.status, `${url}: ${text}`).toBe(400);
+      const error = contract.ErrorResponse.parse(JSON.parse(text));
+      expect(error.message, url).toMatch(/doit venir de la médiathèque du site/);
+      expect(
+        Object.keys(error.fields ?? {}).some((key) => field.startsWith(key)),
+        `${url}: ${text}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each(formats)('%s: an image of the library, or of the site’s generated media, is accepted', async (_format, base, bodyOf) => {
+    const library = await uploadLibraryImage(api, signed('editor'), 90);
+    for (const url of [library.url, '/media/svg/mosaic/redaction.svg']) {
+      const response = await request('POST', base, { as: signed('editor'), body: bodyOf({ ...library, url, alt: 'Une image' }) });
+      expect(response.status, `${url}: ${await response.clone().text()}`).toBe(201);
+    }
+  });
+});

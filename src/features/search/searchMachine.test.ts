@@ -155,6 +155,8 @@ describe('searchMachine', () => {
   });
 });
 
+// The model: the visitor, the clock and the server around the real machine.
+
 const { debounceMs, minQueryLength } = appConfig.search;
 
 /** What the visitor, the clock and the server can do: the model's alphabet. */
@@ -190,19 +192,7 @@ const worldEvents: WorldEvent[] = [
 
 /** Each card names the query it answers, so that 'shown results belong to the latest query' is checkable. */
 const cardsFor = (query: string): ArticleCard[] =>
-  [1, 2].map((n) => ({
-    id: n,
-    url: `${query}-${n}`,
-    title: query,
-    subtitle: 'Sous-titre',
-    mainImage: { url: `/media/svg/article/a-${n}.svg`, alt: 'Illustration', width: 1200, height: 800 },
-    stamp: null,
-    fullUrl: `/mode/${query}-${n}`,
-    categorySlug: 'mode',
-    categoryName: 'Mode',
-    publishedAt: '2026-11-01T08:00:00.000Z',
-    readingMinutes: 4,
-  }));
+  [1, 2].map((n) => ({ ...card(n), url: `${query}-${n}`, title: query, fullUrl: `/mode/${query}-${n}` }));
 
 interface Request {
   query: string;

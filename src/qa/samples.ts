@@ -147,6 +147,13 @@ export const sampleEvents: Record<string, EventObject[]> = {
       hasDismissalCookie: false,
     } as EventObject,
     { type: 'popin.contentSet', popin: samplePopin('button', { isOpen: true }), hasDismissalCookie: true } as EventObject,
+    {
+      type: 'popin.contentSet',
+      popin: samplePopin('button', { isOpen: true }, { button1_text: 'Découvrir', button1_url: '/mode' }),
+      hasDismissalCookie: false,
+    } as EventObject,
+    // No trigger at all: the popin waits and never shows.
+    { type: 'popin.contentSet', popin: samplePopin('register_light', {}), hasDismissalCookie: false } as EventObject,
     { type: 'popin.consentChanged', appConsent: false } as EventObject,
     { type: 'popin.consentChanged', appConsent: true } as EventObject,
     { type: 'popin.mouseLeft' },

@@ -64,6 +64,29 @@ test.describe('search overlay', () => {
     await expect(dialog.getByText('Essayez autre chose !')).toBeVisible();
   });
 
+  test('a failed search says so in French, with no spinner left, and Réessayer brings the results', async ({ page }) => {
+    let failing = true;
+    // The server answering 503 once: the property the machine's model cannot see (its text is the panel's).
+    await page.route('**/api/search?**', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Indisponible"}' }) : route.fallback(),
+    );
+    const requests = countSearchRequests(page);
+    await page.goto('/');
+    const dialog = await openSearch(page);
+    await dialog.getByRole('searchbox').fill('robe');
+    await expect(dialog.getByText("La recherche n'a pas abouti.")).toBeVisible();
+    await expect(dialog.getByTestId('search-spinner')).toHaveCount(0);
+    await expect(dialog.getByTestId('search-result')).toHaveCount(0);
+    // The error waits for the visitor: no retry on its own while online (it used to loop on a 503).
+    await page.waitForTimeout(1000);
+    expect(requests).toHaveLength(1);
+    failing = false;
+    await dialog.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(dialog.getByTestId('search-result').first()).toBeVisible();
+    expect(requests).toHaveLength(2);
+    await expect(dialog.getByText("La recherche n'a pas abouti.")).toHaveCount(0);
+  });
+
   test('keyboard: results reachable by Tab, focus stays inside, Escape closes', async ({ page }) => {
     await page.goto('/');
     const dialog = await openSearch(page);

@@ -24,9 +24,12 @@ export function SearchPanel({ onClose, categories }: { onClose: () => void; cate
   const online = useOnlineStatus();
   const failed = state.matches('failure');
 
-  // Back online after a search failed for want of network: run it again.
+  // Back online after a search failed for want of network: run it again. Only on the way back online:
+  // a failure while online (the server erring) waits for Réessayer, rather than retrying in a loop.
+  const wasOnline = useRef(online);
   useEffect(() => {
-    if (online && failed) send({ type: 'search.retried' });
+    if (online && !wasOnline.current && failed) send({ type: 'search.retried' });
+    wasOnline.current = online;
   }, [online, failed, send]);
 
   // A q of 3+ characters in the URL when the overlay opens runs at once.

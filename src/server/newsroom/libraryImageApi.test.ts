@@ -13,7 +13,8 @@ import * as contract from '../../api/generated/zod.ts';
 import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
 import { contestDraftBody, mosaicDraftBody } from '../../testing/mosaicContestFixtures.ts';
-import { useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { draftBody, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { popinDraftBody } from '../../testing/popinFixtures.ts';
 import { uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
 import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
@@ -29,10 +30,29 @@ const formats: [string, string, (image: Image) => Record<string, unknown>, strin
   ['Instagram posts', '/api/admin/instagram', (image) => instagramDraftBody('Un post', { image }), 'image.url'],
   ['mosaics', '/api/admin/mosaics', (image) => mosaicDraftBody('Une mosaïque', { cover: image }), 'cover.url'],
   ['contests', '/api/admin/contests', (image) => contestDraftBody('Un concours', { image }), 'image.url'],
+  ['articles (main image)', '/api/admin/articles', (image) => draftBody('Un article', { mainImage: image }), 'mainImage.url'],
+  ['articles (share image)', '/api/admin/articles', (image) => draftBody('Un article partagé', { ogImage: image.url }), 'ogImage'],
+  [
+    'popins (background)',
+    '/api/admin/popins',
+    (image) => popinDraftBody('Une popin', 'register_light', { parts: { title: 'Le club', submit: 'OK', background: image.url } }),
+    'parts.background',
+  ],
+  [
+    'popins (choice image)',
+    '/api/admin/popins',
+    (image) => {
+      const body = popinDraftBody('Une popin à choix', 'register_choice');
+      return { ...body, parts: { ...body.parts, choice2_image: image.url } };
+    },
+    'parts.choice2_image',
+  ],
 ];
 
 const outside = [
   '/\\evil.example/track.png',
+  '/\\evil.example/x.png',
+  'https://evil.example/x.png',
   '/api/admin/audit',
   '/media/library/nonexistent.webp',
   `/media/library/${'a'.repeat(64)}-800.webp`,

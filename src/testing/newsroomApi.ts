@@ -137,7 +137,7 @@ export function draftBody(title: string, extra: Record<string, unknown> = {}) {
     subtitle: 'Un chapô',
     categorySlug: 'mode',
     stamp: null,
-    mainImage: { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800 },
+    mainImage: { url: '/media/svg/article/x.svg', alt: 'Une image', width: 1200, height: 800 },
     doc: {
       type: 'doc',
       content: [

@@ -104,7 +104,7 @@ test('a publication in the newsroom: the next request for the category renders i
       subtitle: 'Un chapô',
       categorySlug: 'mode',
       stamp: null,
-      mainImage: { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800 },
+      mainImage: { url: '/media/svg/article/x.svg', alt: 'Une image', width: 1200, height: 800 },
       doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Texte.' }] }] },
     }),
   });

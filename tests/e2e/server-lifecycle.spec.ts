@@ -148,7 +148,7 @@ test('SIGTERM with uploads, publications and signups in flight: each answered or
               subtitle: 'Un chapô',
               categorySlug: 'mode',
               stamp: null,
-              mainImage: { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800 },
+              mainImage: { url: '/media/svg/article/x.svg', alt: 'Une image', width: 1200, height: 800 },
               doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Texte.' }] }] },
             }),
           });

@@ -198,7 +198,7 @@ test('a publication in the newsroom: neither process serves the held page once t
       subtitle: 'Un chapô',
       categorySlug: 'beaute',
       stamp: null,
-      mainImage: { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800 },
+      mainImage: { url: '/media/svg/article/x.svg', alt: 'Une image', width: 1200, height: 800 },
       doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Texte.' }] }] },
     }),
   );

@@ -39,6 +39,8 @@ export interface ImageRef {
   label: string;
   /** The input's path of the image ("image", "images.2.image"); the refusal names its `url`. */
   field: string;
+  /** The field is the address itself (an article's share image, a popin's part), not an image with a `url`. */
+  isAddress?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function withLibraryImages<T>(
   );
   for (const image of images) {
     if (library.has(image.url) || isGeneratedMedia(image.url) || keptUrls.has(image.url)) continue;
-    return refused.bad(libraryImageMessage(image.label), `${image.field}.url`);
+    return refused.bad(libraryImageMessage(image.label), image.isAddress ? image.field : `${image.field}.url`);
   }
   return checked;
 }

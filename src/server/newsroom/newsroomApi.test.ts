@@ -301,7 +301,7 @@ describe.each(testDatabaseKinds)('newsroom API on %s', (kind) => {
     });
 
     it('keeps the main image’s focal point from the editor to readers’ cards and article, and lists its change', async () => {
-      const image = { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800, focalX: 0.25, focalY: 0.8 };
+      const image = { url: '/media/svg/article/x.svg', alt: 'Une image', width: 1200, height: 800, focalX: 0.25, focalY: 0.8 };
       const draft = await create('editor', 'Le point focal', { categorySlug: 'societe', mainImage: image });
       expect(draft.mainImage).toEqual(image);
       await status('editor', draft.id, 1, 'publish');

@@ -70,7 +70,7 @@ test('the disk full under DATA_DIR: writes refused in French, reads go on, nothi
           subtitle: 'Un chapô',
           categorySlug: 'mode',
           stamp: null,
-          mainImage: { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800 },
+          mainImage: { url: '/media/svg/article/x.svg', alt: 'Une image', width: 1200, height: 800 },
           doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Texte.' }] }] },
         }),
       })
@@ -118,7 +118,7 @@ test('the disk full under DATA_DIR: writes refused in French, reads go on, nothi
           subtitle: 'Un chapô',
           categorySlug: 'mode',
           stamp: null,
-          mainImage: { url: '/media/articles/x.svg', alt: 'Une image', width: 1200, height: 800 },
+          mainImage: { url: '/media/svg/article/x.svg', alt: 'Une image', width: 1200, height: 800 },
           doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Texte ${i} ${'long '.repeat(400)}` }] }] },
         }),
       });

@@ -8,6 +8,7 @@ import type { ContentBlock, Image, Stamp } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { articleRevisions, authors, categories, newsroomArticles, type RichTextNode, staff } from '../../../db/schema.ts';
 import { checkDocWithLibrary } from '../bodyImages.server.ts';
+import { type ImageRef, withLibraryImages } from '../libraryImage.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { plainParagraphs } from '../richText.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
@@ -139,7 +140,13 @@ export const articleFormat: EditorialFormat<ArticleRow, ArticleInput, Checked, A
   entity: 'article',
   thisItem: 'cet article',
   find: findRow,
-  check: checkArticle,
+  async check(db, member, input, current) {
+    // The main and share images by the rule every format follows (the body's are library ids already).
+    const images: ImageRef[] = [{ url: input.mainImage.url, label: "L'image principale", field: 'mainImage' }];
+    if (input.ogImage) images.push({ url: input.ogImage, label: "L'image de partage", field: 'ogImage', isAddress: true });
+    const kept = current ? [current.mainImage.url, current.ogImage].filter((url): url is string => url !== null) : [];
+    return withLibraryImages(db, await checkArticle(db, member, input, current), images, kept);
+  },
 
   async insert(db, who, input, checked, now) {
     let slug: string;

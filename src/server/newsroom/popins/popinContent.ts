@@ -1,7 +1,7 @@
 /**
  * A popin's fields as the newsroom sends them, checked and normalised (pure: no database): plain text
- * only (no HTML reaches a reader's page), links and images that are the site's paths or https addresses
- * (never `javascript:` or `data:`), what each of the five types needs (SPEC §3), one trigger, a path rule
+ * only (no HTML reaches a reader's page), links that are the site's paths or https addresses (never
+ * `javascript:` or `data:`; images are the media library's, checked by popinImages with the database), what each of the five types needs (SPEC §3), one trigger, a path rule
  * and a date window that make sense. Also the cookie hash, which changes with the content.
  */
 import { createHash } from 'node:crypto';
@@ -42,7 +42,7 @@ export const PART_LABELS: Record<PartKey, string> = {
 };
 
 const LINK_KEYS = new Set<PartKey>(['button1_url', 'button2_url', 'button3_url', 'button4_url']);
-const IMAGE_KEYS = new Set<PartKey>(['background', 'background_mobile', 'choice1_image', 'choice2_image']);
+export const IMAGE_KEYS = new Set<PartKey>(['background', 'background_mobile', 'choice1_image', 'choice2_image']);
 const CHOICE_TYPE_KEYS = new Set<PartKey>(['choice1_type', 'choice2_type']);
 
 /** A tag, a comment or a doctype: what makes text HTML. Plain "<3" or "a < b" stays text. */
@@ -83,16 +83,16 @@ export function fullParts(given: Partial<Record<PartKey, string | null | undefin
 }
 
 /**
- * A link readers may follow: a path of the site, an https:// address, or (links only) a mailto: address.
+ * A link readers may follow: a path of the site, an https:// address, or a mailto: address.
  * Read by the letter before the URL parser (issue 34, part 6): it takes `https:evil.example` and
  * `https:/evil.example` for https://evil.example/, which is not what the editor sees written; plain http
  * is refused, as documented (a reader's click must not leave TLS).
  */
-function safeAddress(value: string, allowMailto: boolean): boolean {
+function safeAddress(value: string): boolean {
   if (/[\s"'<>\\`]/.test(value)) return false;
   if (value.startsWith('/')) return !value.startsWith('//');
   const https = /^https:\/\/[^/?#@]/i.test(value);
-  const mailto = allowMailto && /^mailto:[^@/?#:]+@[^@/?#:]+(\?.*)?$/i.test(value);
+  const mailto = /^mailto:[^@/?#:]+@[^@/?#:]+(\?.*)?$/i.test(value);
   if (!https && !mailto) return false;
   let url: URL;
   try {
@@ -107,13 +107,12 @@ function safeAddress(value: string, allowMailto: boolean): boolean {
 function checkPart(key: PartKey, value: string): string | null {
   const label = PART_LABELS[key];
   if (LINK_KEYS.has(key)) {
-    return safeAddress(value, true)
+    return safeAddress(value)
       ? null
       : `« ${label} » doit être un chemin du site (/…), une adresse https:// ou mailto: ; « javascript: » et les autres protocoles sont refusés.`;
   }
-  if (IMAGE_KEYS.has(key)) {
-    return safeAddress(value, false) ? null : `« ${label} » doit être un chemin du site (/…) ou une adresse https:// d'image.`;
-  }
+  // Images are checked against the media library (popinImages, with the database), not here.
+  if (IMAGE_KEYS.has(key)) return null;
   if (CHOICE_TYPE_KEYS.has(key)) {
     return appConfig.newsletter.types[Number(value)] !== undefined && /^\d+$/.test(value)
       ? null

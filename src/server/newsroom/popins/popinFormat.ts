@@ -7,10 +7,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PopinDraftInput, PopinParts, PopinTrigger, PopinType } from '../../../api/types.ts';
 import { popinRevisions, popins, staff } from '../../../db/schema.ts';
+import { type ImageRef, withLibraryImages } from '../libraryImage.ts';
 import { refused } from '../newsroomResult.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
 import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
-import { type CheckedPopin, checkPopinInput, contentKey, cookieHashFor, PART_KEYS, PART_LABELS } from './popinContent.ts';
+import { type CheckedPopin, checkPopinInput, contentKey, cookieHashFor, IMAGE_KEYS, PART_KEYS, PART_LABELS } from './popinContent.ts';
 import { findPopinRow, type PopinRow, toAdminPopin } from './popinQueries.ts';
 import type { AdminPopin } from '../../../api/types.ts';
 
@@ -87,8 +88,16 @@ export const popinFormat: EditorialFormat<PopinRow, PopinDraftInput, CheckedPopi
   entity: 'popin',
   thisItem: 'cette popin',
   find: findPopinRow,
-  async check(_db, _who, input) {
-    return checkPopinInput(input);
+  async check(db, _who, input, current) {
+    const checked = checkPopinInput(input);
+    if (!checked.ok) return checked;
+    // The same rule as every format's images: the library's, the site's generated media, or what it shows now.
+    const images: ImageRef[] = [...IMAGE_KEYS].flatMap((key) => {
+      const url = checked.value.parts[key];
+      return url === null ? [] : [{ url, label: `« ${PART_LABELS[key]} »`, field: `parts.${key}`, isAddress: true }];
+    });
+    const kept = current ? [...IMAGE_KEYS].map((key) => current.parts[key]).filter((url): url is string => url !== null) : [];
+    return withLibraryImages(db, checked, images, kept);
   },
 
   async insert(db, who, _input, checked, now) {

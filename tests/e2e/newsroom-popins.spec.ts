@@ -2,11 +2,13 @@
  * Popins in the newsroom (issue 19), on a server of its own: an editor writes a register_choice popin from
  * /admin/popins, targeted at one category (Voyage) and opening after a 2 s delay, and publishes it; a reader
  * who accepted the popins sees it on that category after about 2.2 s (timed in the page), and not on another
- * category (Food). A signed preview link shows the popin on the page without consent and writes no cookie.
+ * category (Food). Its choice's image is picked in the media library (no address to type). A signed preview
+ * link shows the popin on the page without consent and writes no cookie.
  * axe on the list and the editor.
  */
 import { expect, test } from '@playwright/test';
 import { acceptedEverything, consentCookie } from './support/consentCookie.ts';
+import { seedLibraryImages } from './support/mediaLibrary.ts';
 import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -14,6 +16,15 @@ test.describe.configure({ mode: 'serial' });
 const server = newsroomServer([['eve@piquante.test', 'Ève Éditrice', 'editor']], { ADMIN_LOGIN_RATE_LIMIT: '100' });
 
 let previewUrl = '';
+const SUITCASE = 'Une valise ouverte sur un lit';
+/** The library image the popin shows (issue 34, part 3: a popin's images come from the media library). */
+let suitcaseUrl = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const urls = await seedLibraryImages(server.baseUrl, 'eve@piquante.test', [{ name: 'valise.png', alt: SUITCASE }]);
+  suitcaseUrl = urls.get(SUITCASE) ?? '';
+});
 
 test('an editor writes a register_choice popin for one category, opening after 2 s, and publishes it', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -42,17 +53,23 @@ test('an editor writes a register_choice popin for one category, opening after 2
   await page.getByLabel('Priorité').fill('10');
   await expectAxeClean(page, 'popin editor, new');
 
-  // A hostile link is refused in French, nothing is created.
-  await page.getByLabel('Image du choix 1').fill('javascript:alert(1)');
-  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
-  await expect(page.getByRole('alert')).toContainText('« Image du choix 1 » doit être un chemin du site');
-  await page.getByLabel('Image du choix 1').fill('');
+  // An image is chosen in the media library, never typed (issue 34, part 3): no address field to fill.
+  const choiceImage = page.getByRole('group', { name: 'Image du choix 1' });
+  await expect(choiceImage.getByRole('textbox')).toHaveCount(0);
+  await expect(choiceImage.getByText('Aucune image choisie.')).toBeVisible();
+  await choiceImage.getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choisir dans la médiathèque : Image du choix 1' });
+  await picker.getByRole('button', { name: SUITCASE }).click();
+  await expect(picker).toBeHidden();
+  expect(suitcaseUrl).toMatch(/^\/media\/library\//);
+  await expect(choiceImage.locator('img')).toHaveAttribute('src', suitcaseUrl);
 
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page).toHaveURL(/\/admin\/popins\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Voyage : deux newsletters' })).toBeVisible();
   await expect(page.getByText(/Brouillon · version 1 · cookie regie_/)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Une rubrique (et ses articles)' })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Image du choix 1' }).locator('img')).toHaveAttribute('src', suitcaseUrl);
 
   await page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click();
   const link = page.getByRole('link', { name: 'Voir la popin sur la page (aperçu)' });

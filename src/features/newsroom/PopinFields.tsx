@@ -16,6 +16,7 @@ import {
   type TriggerKind,
   triggerLabels,
 } from './popinFormModel.ts';
+import { PopinImageField } from './PopinImageField.tsx';
 
 export const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 const fieldsetClass = 'grid gap-3 rounded border-2 border-encre/30 p-3';
@@ -191,8 +192,6 @@ const partLabels: Partial<Record<PartKey, string>> = {
   thanks: 'Texte de remerciement après la réponse',
 };
 
-const imageHint = 'Chemin du site (/media/…) ou adresse https://.';
-
 export function ContentFields({
   form,
   setPart,
@@ -208,6 +207,8 @@ export function ContentFields({
     shown.has(key) ? (
       <TextField key={key} label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} {...extra} />
     ) : null;
+  const image = (key: PartKey) =>
+    shown.has(key) ? <PopinImageField label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} /> : null;
   const newsletterIds = useId();
   return (
     <fieldset className={fieldsetClass}>
@@ -215,8 +216,8 @@ export function ContentFields({
       {simple('title', { maxLength: 300 })}
       {simple('subtitle', { maxLength: 300 })}
       {simple('description', { multiline: true, maxLength: 600 })}
-      {simple('background', { hint: imageHint })}
-      {simple('background_mobile', { hint: imageHint })}
+      {image('background')}
+      {image('background_mobile')}
       {simple('submit', { maxLength: 300 })}
       {type === 'register_choice'
         ? CHOICES.map((n) => (
@@ -244,11 +245,10 @@ export function ContentFields({
                 value={part(`choice${n}_description` as PartKey)}
                 onChange={(v) => setPart(`choice${n}_description` as PartKey, v)}
               />
-              <TextField
+              <PopinImageField
                 label={`Image du choix ${n}`}
                 value={part(`choice${n}_image` as PartKey)}
                 onChange={(v) => setPart(`choice${n}_image` as PartKey, v)}
-                hint={imageHint}
               />
             </fieldset>
           ))

@@ -30,6 +30,7 @@ import { LeaveGuard } from './LeaveGuard.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import { statusLabels } from './newsroomLabels.ts';
 import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
+import { LibraryAddressField } from './LibraryAddressField.tsx';
 import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
@@ -668,10 +669,11 @@ export function ArticleEditorPage({ id }: { id: string }) {
                   className={input}
                 />
               </label>
-              <label className="grid gap-1">
-                <span className="text-sm font-bold">Image de partage (OG)</span>
-                <input value={fields.ogImage ?? ''} onChange={(e) => change('ogImage', e.target.value || null)} className={input} />
-              </label>
+              <LibraryAddressField
+                label="Image de partage (OG)"
+                value={fields.ogImage ?? ''}
+                onChange={(url) => change('ogImage', url || null)}
+              />
             </fieldset>
           </aside>
         </div>

@@ -16,7 +16,7 @@ import {
   type TriggerKind,
   triggerLabels,
 } from './popinFormModel.ts';
-import { PopinImageField } from './PopinImageField.tsx';
+import { LibraryAddressField } from './LibraryAddressField.tsx';
 
 export const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 const fieldsetClass = 'grid gap-3 rounded border-2 border-encre/30 p-3';
@@ -208,7 +208,7 @@ export function ContentFields({
       <TextField key={key} label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} {...extra} />
     ) : null;
   const image = (key: PartKey) =>
-    shown.has(key) ? <PopinImageField label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} /> : null;
+    shown.has(key) ? <LibraryAddressField label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} /> : null;
   const newsletterIds = useId();
   return (
     <fieldset className={fieldsetClass}>
@@ -245,7 +245,7 @@ export function ContentFields({
                 value={part(`choice${n}_description` as PartKey)}
                 onChange={(v) => setPart(`choice${n}_description` as PartKey, v)}
               />
-              <PopinImageField
+              <LibraryAddressField
                 label={`Image du choix ${n}`}
                 value={part(`choice${n}_image` as PartKey)}
                 onChange={(v) => setPart(`choice${n}_image` as PartKey, v)}

@@ -89,7 +89,7 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
     .getByLabel('Téléverser une image (JPEG, PNG, WebP, AVIF)')
     .setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image ajoutée à la médiathèque.')).toBeVisible();
-  await page.getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
+  await page.getByRole('group', { name: 'Image principale' }).getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
   await page
     .getByRole('list', { name: 'Médiathèque' })
     .getByRole('button', { name: 'Des piments rouges qui sèchent sur une façade basque' })

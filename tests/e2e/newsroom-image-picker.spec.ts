@@ -3,7 +3,7 @@
  * than one page, "Choisir dans la médiathèque" opens a modal dialog that shows the 24 latest, brings the rest
  * with "Afficher plus d'images" and finds an old image by its alt text; choosing one closes the dialog and
  * fills the field, and the choice is saved. The article's main image from the keyboard (focus in the
- * dialog, back on the button after), then a mosaic's images. axe on the dialogs.
+ * dialog, back on the button after) and its share image, then a mosaic's images. axe on the dialogs.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { libraryOfThirty, seedLibraryImages } from './support/mediaLibrary.ts';
@@ -102,12 +102,22 @@ test('the article’s main image is chosen in the whole library, by paging and b
   await expect(dialog).toBeHidden();
   await expect(field.getByLabel("Adresse de l'image")).toHaveValue(urls.get(ZEBRA) ?? '');
 
+  // The share image is picked in the same library, with no address to type (issue 34, part 3).
+  const share = page.getByRole('group', { name: 'Image de partage (OG)' });
+  await expect(share.getByRole('textbox')).toHaveCount(0);
+  dialog = await openPicker(page, share, 'Image de partage (OG)');
+  await search(dialog, 'flamant');
+  await dialog.getByRole('button', { name: FLAMINGO }).click();
+  await expect(dialog).toBeHidden();
+  await expect(share.locator('img')).toHaveAttribute('src', urls.get(FLAMINGO) ?? '');
+
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
   await expect(page.getByText('État : Brouillon')).toBeVisible();
   await page.reload();
   await expect(field.getByLabel("Adresse de l'image")).toHaveValue(urls.get(ZEBRA) ?? '');
   await expect(field.getByLabel('Texte alternatif (obligatoire)')).toHaveValue(ZEBRA);
+  await expect(share.locator('img')).toHaveAttribute('src', urls.get(FLAMINGO) ?? '');
 });
 
 test('a mosaic’s images are chosen in the same picker, and saved', async ({ page }) => {

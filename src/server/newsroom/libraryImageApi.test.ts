@@ -9,8 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
+import { newsroomArticles, popins } from '../../db/schema.ts';
 import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
 import { contestDraftBody, mosaicDraftBody } from '../../testing/mosaicContestFixtures.ts';
@@ -91,5 +93,56 @@ describe.each(testDatabaseKinds)('images only from the media library on %s', (ki
       const response = await request('POST', base, { as: signed('editor'), body: bodyOf({ ...library, url, alt: 'Une image' }) });
       expect(response.status, `${url}: ${await response.clone().text()}`).toBe(201);
     }
+  });
+
+  it('an article or a popin keeps the image it already shows (older items), and takes no other one', async () => {
+    const old = '/media/articles/ancienne-photo.jpg';
+    const other = '/media/articles/une-autre.jpg';
+    const { db } = api.database();
+
+    const created = await request('POST', '/api/admin/articles', { as: signed('editor'), body: draftBody('Un ancien article') });
+    expect(created.status).toBe(201);
+    const article = (await created.json()) as { id: number; version: number };
+    // An image from before the rule, written as an older import or version would have.
+    await db
+      .update(newsroomArticles)
+      .set({ mainImage: { url: old, alt: 'Une image', width: 1200, height: 800 }, ogImage: old })
+      .where(eq(newsroomArticles.id, article.id));
+    const articleSave = (url: string) =>
+      request('PUT', `/api/admin/articles/${article.id}`, {
+        as: signed('editor'),
+        body: {
+          ...draftBody('Un ancien article', { mainImage: { url, alt: 'Une image', width: 1200, height: 800 }, ogImage: old }),
+          version: article.version,
+        },
+      });
+    const refusedArticle = await articleSave(other);
+    expect(refusedArticle.status).toBe(400);
+    expect(contract.ErrorResponse.parse(await refusedArticle.json()).message).toBe(
+      "L'image principale doit venir de la médiathèque du site.",
+    );
+    const keptArticle = await articleSave(old);
+    expect(keptArticle.status, await keptArticle.clone().text()).toBe(200);
+
+    const body = popinDraftBody('Une ancienne popin', 'register_light');
+    const posted = await request('POST', '/api/admin/popins', { as: signed('editor'), body });
+    expect(posted.status).toBe(201);
+    const popin = (await posted.json()) as { id: number; version: number; parts: Record<string, string | null> };
+    await db
+      .update(popins)
+      .set({ parts: { ...(popin.parts as typeof popins.$inferSelect.parts), background: old } })
+      .where(eq(popins.id, popin.id));
+    const popinSave = (url: string) =>
+      request('PUT', `/api/admin/popins/${popin.id}`, {
+        as: signed('editor'),
+        body: { ...body, parts: { ...body.parts, background: url }, version: popin.version },
+      });
+    const refusedPopin = await popinSave(other);
+    expect(refusedPopin.status).toBe(400);
+    expect(contract.ErrorResponse.parse(await refusedPopin.json()).message).toBe(
+      '« Image (ordinateur) » doit venir de la médiathèque du site.',
+    );
+    const keptPopin = await popinSave(old);
+    expect(keptPopin.status, await keptPopin.clone().text()).toBe(200);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { contestDeclaration } from '../../formats/contestFormat.ts';
 import { type AdminContest, newsroomContests } from '../../api/queries/newsroomContests.ts';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { contestFormOf, contestInputOf, emptyContestForm } from './contestFormModel.ts';
@@ -29,7 +30,7 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
     formOf: contestFormOf,
     inputOf: always(contestInputOf),
     onCreated,
-    done: doneSentences('Concours', 'm'),
+    done: doneSentences(contestDeclaration),
   });
   const { item: contest, form, change, run, submit, say, revisions } = editor;
   const ids = {
@@ -123,8 +124,8 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
         <div className="grid content-start gap-4">
           <EditorSidebar
             editor={editor}
-            whoPublishes="Un éditeur ou une éditrice publiera ce concours."
-            publicLink={contest && { href: `/concours/${contest.url}`, label: 'Voir la page du concours' }}
+            format={contestDeclaration}
+            publicLink={contest && { slug: contest.url, label: 'Voir la page du concours' }}
           />
         </div>
       </form>

@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import type { PreviewLink } from '../../api/queries/newsroom.ts';
+import type { FormatDeclaration } from '../../formats/formatDeclaration.ts';
+import { thisItem } from '../../formats/formatWords.ts';
 import { EditorialStatusActions } from './EditorialStatusActions.tsx';
 import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
@@ -23,16 +25,18 @@ export interface SidebarEditor {
 
 export function EditorSidebar(props: {
   editor: SidebarEditor;
-  /** "Un éditeur ou une éditrice publiera ce concours." */
-  whoPublishes: string;
-  /** The reader's page, once published. */
-  publicLink?: { href: string; label: string } | null;
+  /** The format's declaration: its noun says who publishes ("… publiera ce concours."), its public path where. */
+  format: Pick<FormatDeclaration, 'noun' | 'publicPath'>;
+  /** The reader's page once published: the item's slug in the declaration's public path, and the link's words. */
+  publicLink?: { slug: string; label: string } | null;
   /** A preview of the format's own (the popin on a page); none: the standard signed link, `false`: no preview. */
   preview?: ReactNode | false;
   /** Fields of the column that come before the workflow (the popin's targeting). */
   children?: ReactNode;
 }) {
   const { item, message, busy, mayPublish, act, reload, preview } = props.editor;
+  const { format, publicLink } = props;
+  const publicHref = format.publicPath && publicLink ? format.publicPath.replace('{slug}', publicLink.slug) : null;
   return (
     <div className="grid content-start gap-4">
       {props.children}
@@ -45,11 +49,17 @@ export function EditorSidebar(props: {
         {item ? 'Enregistrer' : 'Créer le brouillon'}
       </button>
       {item ? (
-        <EditorialStatusActions status={item.status} mayPublish={mayPublish} busy={busy} act={act} whoPublishes={props.whoPublishes} />
+        <EditorialStatusActions
+          status={item.status}
+          mayPublish={mayPublish}
+          busy={busy}
+          act={act}
+          whoPublishes={`Un éditeur ou une éditrice publiera ${thisItem(format.noun)}.`}
+        />
       ) : null}
-      {item?.status === 'published' && props.publicLink ? (
-        <a href={props.publicLink.href} className="font-bold underline underline-offset-4">
-          {props.publicLink.label}
+      {item?.status === 'published' && publicHref && publicLink ? (
+        <a href={publicHref} className="font-bold underline underline-offset-4">
+          {publicLink.label}
         </a>
       ) : null}
       {item && props.preview !== false

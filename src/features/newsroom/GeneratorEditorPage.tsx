@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { generatorDeclaration } from '../../formats/generatorFormat.ts';
 import { type AdminGenerator, newsroomGenerators } from '../../api/queries/newsroomGenerators.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { EditorSidebar } from './EditorSidebar.tsx';
@@ -24,7 +25,7 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
     formOf,
     inputOf: always(inputOf),
     onCreated,
-    done: doneSentences('Générateur', 'm'),
+    done: doneSentences(generatorDeclaration),
   });
   const { item: generator, form, change, submit, revisions } = editor;
   const ids = { title: useId(), slug: useId(), description: useId(), url: useId(), alt: useId() };
@@ -133,7 +134,7 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
               onPick={(item) => change('image', { url: item.url, alt: form.image.alt || item.alt, width: item.width, height: item.height })}
             />
           </fieldset>
-          <EditorSidebar editor={editor} whoPublishes="Un éditeur ou une éditrice publiera ce générateur." />
+          <EditorSidebar editor={editor} format={generatorDeclaration} />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

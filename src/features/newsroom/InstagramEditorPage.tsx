@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { instagramDeclaration } from '../../formats/instagramFormat.ts';
 import { type AdminInstagramPost, type InstagramPostDraftInput, newsroomInstagram } from '../../api/queries/newsroomInstagram.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { EditorSidebar } from './EditorSidebar.tsx';
@@ -35,7 +36,7 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
     formOf: formOf,
     inputOf: always((form: InstagramPostDraftInput) => ({ ...form, link: form.link.trim() })),
     onCreated,
-    done: doneSentences('Post', 'm'),
+    done: doneSentences(instagramDeclaration),
   });
   const { item: post, form, change, run, submit, say, revisions } = editor;
   const ids = { caption: useId(), link: useId() };
@@ -81,7 +82,7 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
           <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-square" />
         </div>
         <div className="grid content-start gap-4">
-          <EditorSidebar editor={editor} whoPublishes="Un éditeur ou une éditrice publiera ce post." />
+          <EditorSidebar editor={editor} format={instagramDeclaration} />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { mosaicDeclaration } from '../../formats/mosaicFormat.ts';
 import { type AdminMosaic, type MosaicDraftInput, newsroomMosaics } from '../../api/queries/newsroomMosaics.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { EditorSidebar } from './EditorSidebar.tsx';
@@ -119,7 +120,7 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
       return { ...form, slug: slug === '' ? undefined : slug };
     }),
     onCreated,
-    done: doneSentences('Mosaïque', 'f'),
+    done: doneSentences(mosaicDeclaration),
   });
   const { item: mosaic, form, change, run, say, submit, revisions } = editor;
   const ids = { title: useId(), slug: useId(), description: useId() };
@@ -235,8 +236,8 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
         <div className="grid content-start gap-4">
           <EditorSidebar
             editor={editor}
-            whoPublishes="Un éditeur ou une éditrice publiera cette mosaïque."
-            publicLink={mosaic && { href: `/mosaique/${mosaic.url}`, label: 'Voir la mosaïque' }}
+            format={mosaicDeclaration}
+            publicLink={mosaic && { slug: mosaic.url, label: 'Voir la mosaïque' }}
           />
         </div>
       </form>

@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import type { AdminCategory, PageData } from '../../api/queries/newsroom.ts';
+import { popinDeclaration } from '../../formats/popinFormat.ts';
 import { type AdminPopin, newsroomPopins, type PopinType } from '../../api/queries/newsroomPopins.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { EditorSidebar } from './EditorSidebar.tsx';
@@ -30,7 +31,7 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
     formOf: (fresh: AdminPopin) => formOf(fresh, slugs),
     inputOf: always(inputOf),
     onCreated,
-    done: doneSentences('Popin', 'f'),
+    done: doneSentences(popinDeclaration),
   });
   const { item: popin, form, setForm, change, busy, submit, revisions, preview } = editor;
   const nameId = useId();
@@ -79,7 +80,7 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
         </div>
         <EditorSidebar
           editor={editor}
-          whoPublishes="Un éditeur ou une éditrice publiera cette popin."
+          format={popinDeclaration}
           preview={
             // The popin is seen over a real page of the site, not on a page of its own.
             <div className="grid gap-3 rounded border-2 border-encre/30 p-3">

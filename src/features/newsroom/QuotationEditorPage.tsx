@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { quotationDeclaration } from '../../formats/quotationFormat.ts';
 import { type AdminQuotation, newsroomQuotations, type QuotationDraftInput } from '../../api/queries/newsroomQuotations.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { EditorSidebar } from './EditorSidebar.tsx';
@@ -34,7 +35,7 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
     formOf,
     inputOf: always(inputOf),
     onCreated,
-    done: doneSentences('Citation', 'f'),
+    done: doneSentences(quotationDeclaration),
   });
   const { item: quotation, form, change, submit, revisions } = editor;
   const ids = { text: useId(), author: useId(), position: useId() };
@@ -100,7 +101,7 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
             Le plus petit d’abord ; vide : après les autres.
           </p>
         </div>
-        <EditorSidebar editor={editor} whoPublishes="Un éditeur ou une éditrice publiera cette citation." />
+        <EditorSidebar editor={editor} format={quotationDeclaration} />
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>

@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { shoppingDeclaration } from '../../formats/shoppingFormat.ts';
 import { type AdminShoppingItem, newsroomShopping } from '../../api/queries/newsroomShopping.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { EditorSidebar } from './EditorSidebar.tsx';
@@ -28,7 +29,7 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
     formOf: shoppingFormOf,
     inputOf: shoppingInputOf,
     onCreated,
-    done: doneSentences('Produit', 'm'),
+    done: doneSentences(shoppingDeclaration),
   });
   const { item, form, change, run, submit, say, revisions } = editor;
   const ids = { title: useId(), description: useId(), price: useId(), merchant: useId(), link: useId() };
@@ -113,7 +114,7 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
           <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-[4/5]" />
         </div>
         <div className="grid content-start gap-4">
-          <EditorSidebar editor={editor} whoPublishes="Un éditeur ou une éditrice publiera ce produit." />
+          <EditorSidebar editor={editor} format={shoppingDeclaration} />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

@@ -9,6 +9,7 @@
 import { useMachine } from '@xstate/react';
 import { type FormEvent, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { FormatDeclaration } from '../../formats/formatDeclaration.ts';
 import { type ArticleStatus, NewsroomError, type PreviewLink, type Revision } from '../../api/queries/newsroom.ts';
 import { type EditorFailure, editorMachine, hasUnsavedText, isCalling, isReplacingText, type StatusAction } from './editorMachine.ts';
 import { useNewsroomSession } from './NewsroomShell.tsx';
@@ -275,9 +276,11 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
   };
 }
 
-/** The workflow's sentences for a format's noun: "Mosaïque publiée.", "Concours programmé."… */
-export function doneSentences(noun: string, gender: 'f' | 'm'): DoneSentences {
-  const e = gender === 'f' ? 'e' : '';
+/** The workflow's sentences for a format, from its declaration's noun: "Mosaïque publiée.", "Concours programmé."… */
+export function doneSentences(format: Pick<FormatDeclaration, 'noun'>): DoneSentences {
+  const name = format.noun.short ?? format.noun.singular;
+  const noun = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  const e = format.noun.gender === 'feminine' ? 'e' : '';
   return {
     saved: `${noun} enregistré${e}.`,
     publish: `${noun} publié${e}.`,

@@ -8,11 +8,12 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PageData } from '../../../api/queries/newsroom.ts';
 import { type AdminQuiz, newsroomQuizzes, type QuizDraftInput } from '../../../api/queries/newsroomQuizzes.ts';
+import { quizDeclaration } from '../../../formats/quizFormat.ts';
 import { EditorialRevisions } from '../EditorialRevisions.tsx';
 import { EditorMessageBox } from '../EditorMessageBox.tsx';
 import { statusLabels } from '../newsroomLabels.ts';
 import { PreviewLinkButton } from '../PreviewLinkButton.tsx';
-import { type FormInput, useFormatEditor } from '../useFormatEditor.ts';
+import { doneSentences, type FormInput, useFormatEditor } from '../useFormatEditor.ts';
 import { LibraryImageField } from './LibraryImageField.tsx';
 import { QuestionSoundField } from './QuestionSoundField.tsx';
 import {
@@ -52,14 +53,7 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
     formOf: draftOf,
     inputOf: quizInputOf,
     onCreated,
-    done: {
-      saved: 'Quiz enregistré.',
-      publish: 'Quiz publié.',
-      schedule: 'Publication programmée.',
-      unpublish: 'Quiz dépublié.',
-      draft: 'Repassé en brouillon.',
-      reloaded: 'Quiz rechargé.',
-    },
+    done: { ...doneSentences(quizDeclaration), reloaded: 'Quiz rechargé.' },
   });
   const { item: quiz, form: draft, setForm, message, say, busy, submit, act, reload, revisions, preview } = editor;
   const [scheduleAt, setScheduleAt] = useState('');

@@ -4,17 +4,17 @@
  * The page gives its editor (useFormatEditor) and its sentences; the fields are the page's own.
  */
 import type { ReactNode } from 'react';
-import type { PreviewLink } from '../../api/queries/newsroom.ts';
+import type { ArticleStatus, PreviewLink } from '../../api/queries/newsroom.ts';
 import type { FormatDeclaration } from '../../formats/formatDeclaration.ts';
 import { thisItem } from '../../formats/formatWords.ts';
 import { EditorialStatusActions } from './EditorialStatusActions.tsx';
 import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
-import type { EditorialItem, EditorMessage, StatusAction } from './useFormatEditor.ts';
+import type { EditorMessage, StatusAction } from './useFormatEditor.ts';
 
 /** The part of useFormatEditor's answer the column shows. */
 export interface SidebarEditor {
-  item: EditorialItem | null;
+  item: { status: ArticleStatus } | null;
   message: EditorMessage | null;
   busy: boolean;
   mayPublish: boolean;

@@ -16,6 +16,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { appConfig } from '../../../app.config.ts';
 
+/** The editorial formats' status actions; another workflow (a newsletter issue's sending) brings its own. */
 export type StatusAction = 'schedule' | 'publish' | 'unpublish' | 'draft';
 
 /** A revision to restore, as the revisions list names it. */
@@ -25,7 +26,7 @@ export interface RevisionRef {
 }
 
 /** What waits for the call under way. */
-export type NextStep = { type: 'status'; action: StatusAction } | { type: 'preview' } | { type: 'restore'; revision: RevisionRef } | null;
+export type NextStep = { type: 'status'; action: string } | { type: 'preview' } | { type: 'restore'; revision: RevisionRef } | null;
 
 export interface EditorContext {
   /** Whether the text saves itself after a pause (drafts of the article editor); otherwise only when asked. */
@@ -43,7 +44,7 @@ export interface EditorContext {
 export type EditorEvent =
   | { type: 'editor.edit' }
   | { type: 'editor.save' }
-  | { type: 'editor.status'; action: StatusAction }
+  | { type: 'editor.status'; action: string }
   | { type: 'editor.preview' }
   | { type: 'editor.restore'; revision: RevisionRef }
   | { type: 'editor.reload' }
@@ -103,7 +104,7 @@ export const editorMachine = setup({
     saveItem: fromPromise<void, { reason: 'manual' | 'auto' }>(async () => {
       throw new Error('saveItem is not provided');
     }),
-    changeStatus: fromPromise<void, { action: StatusAction }>(async () => {
+    changeStatus: fromPromise<void, { action: string }>(async () => {
       throw new Error('changeStatus is not provided');
     }),
     makePreviewLink: fromPromise<void>(async () => {

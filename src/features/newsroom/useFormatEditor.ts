@@ -10,7 +10,7 @@ import { useMachine } from '@xstate/react';
 import { type FormEvent, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { FormatDeclaration } from '../../formats/formatDeclaration.ts';
-import { type ArticleStatus, NewsroomError, type PreviewLink, type Revision } from '../../api/queries/newsroom.ts';
+import { NewsroomError, type PreviewLink, type Revision } from '../../api/queries/newsroom.ts';
 import { type EditorFailure, editorMachine, hasUnsavedText, isCalling, isReplacingText, type StatusAction } from './editorMachine.ts';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
@@ -20,18 +20,20 @@ export type { StatusAction } from './editorMachine.ts';
 export interface EditorialItem {
   id: number;
   version: number;
-  status: ArticleStatus;
-  createdById: number | null;
+  /** The editorial states (ArticleStatus), or another workflow's (a newsletter issue's sending). */
+  status: string;
+  createdById?: number | null;
 }
 
 /** A format's calls (src/api/queries/newsroom*.ts) that the workflow makes. */
-export interface FormatEditorApi<Item, Input> {
-  create(input: Input): Promise<{ id: number }>;
+export interface FormatEditorApi<Item, Input, Action extends string = StatusAction> {
+  /** Absent where items are made elsewhere (a newsletter issue, from its list). */
+  create?(input: Input): Promise<{ id: number }>;
   save(id: number, body: Input & { version: number }): Promise<Item>;
-  changeStatus(id: number, body: { action: StatusAction; version: number; scheduledAt?: string }): Promise<Item>;
+  changeStatus(id: number, body: { action: Action; version: number; scheduledAt?: string }): Promise<Item>;
   get(id: number): Promise<Item>;
-  revisions(id: number): Promise<Revision[]>;
-  restore(id: number, revisionId: number, version: number): Promise<Item>;
+  revisions?(id: number): Promise<Revision[]>;
+  restore?(id: number, revisionId: number, version: number): Promise<Item>;
   previewLink?(id: number): Promise<PreviewLink>;
 }
 
@@ -45,35 +47,47 @@ export interface EditorMessage {
   conflict?: boolean;
 }
 
-/** The sentences of the workflow's outcomes ("Mosaïque publiée."…); the optional ones have a default. */
-export type DoneSentences = Record<'saved' | StatusAction, string> & { autosaved?: string; reloaded?: string };
+/** The sentences of the workflow's outcomes ("Mosaïque publiée."…), or how to say them of the item; the optional ones have a default. */
+export type DoneSentences<Item = unknown, Action extends string = StatusAction> = Record<
+  'saved' | Action,
+  string | ((item: Item) => string)
+> & { autosaved?: string; reloaded?: string };
 
-export interface FormatEditorOptions<Item extends EditorialItem, Form, Input> {
+export interface FormatEditorOptions<Item extends EditorialItem, Form, Input, Action extends string = StatusAction> {
   loaded: Item | null;
-  api: FormatEditorApi<Item, Input>;
+  api: FormatEditorApi<Item, Input, Action>;
   emptyForm: () => Form;
   formOf: (item: Item) => Form;
   inputOf: (form: Form) => FormInput<Input>;
   /** After a creation: the item's own address loads it afresh (the page starts over there). */
   onCreated: (id: number) => void;
-  done: DoneSentences;
+  done: DoneSentences<Item, Action>;
+  /** A 409 that is a version conflict (offer the latest version); by default, one that names the version that won. */
+  isConflict?: (caught: NewsroomError) => boolean;
   /** Whether the item saves itself after a pause (the article editor's drafts); by default only when asked. */
   autosave?: (item: Item | null) => boolean;
 }
 
 const FAILED = 'L’opération a échoué : réessayez.';
 
+const namesTheWinner = (caught: NewsroomError) => Boolean((caught.body as { currentVersion?: number } | undefined)?.currentVersion);
+
 /**
  * What the machine hears of a failed call: a 409 is a version conflict only when the server says which
  * version won (an address already taken is a 409 too, but the person fixes the field, not by reloading).
  */
-export function failureOf(caught: unknown): EditorFailure {
+export function failureOf(caught: unknown, isConflict = namesTheWinner): EditorFailure {
   if (!(caught instanceof NewsroomError)) return { status: 0, message: FAILED };
-  const versionConflict = caught.status === 409 && Boolean((caught.body as { currentVersion?: number } | undefined)?.currentVersion);
+  const versionConflict = caught.status === 409 && isConflict(caught);
   return { status: versionConflict ? 409 : caught.status === 409 ? 400 : caught.status, message: caught.message };
 }
 
-export function useFormatEditor<Item extends EditorialItem, Form, Input>(options: FormatEditorOptions<Item, Form, Input>) {
+/** A sentence of `done`, said of the item it is about. */
+const sentence = <Item>(said: string | ((item: Item) => string), item: Item) => (typeof said === 'function' ? said(item) : said);
+
+export function useFormatEditor<Item extends EditorialItem, Form, Input, Action extends string = StatusAction>(
+  options: FormatEditorOptions<Item, Form, Input, Action>,
+) {
   const { session } = useNewsroomSession();
   const [item, setItem] = useState<Item | null>(options.loaded);
   const [form, setFormState] = useState<Form>(() => (options.loaded ? options.formOf(options.loaded) : options.emptyForm()));
@@ -93,7 +107,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
   const say = (text: string, error: boolean) => setMessage({ text, error });
 
   /** Takes the server's copy; the form follows it unless the reader typed since the call left (then the text stays). */
-  const adopt = (fresh: Item, sentAtEdit: number | 'replace', text: string) => {
+  const adopt = (fresh: Item, sentAtEdit: number | 'replace', said: string | ((item: Item) => string)) => {
     latest.current.item = fresh;
     setItem(fresh);
     if (sentAtEdit === 'replace' || sentAtEdit === edits.current) {
@@ -101,7 +115,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
       setFormState(latest.current.form);
       if (sentAtEdit === 'replace') setFormKey((k) => k + 1);
     }
-    setMessage({ text, error: false });
+    setMessage({ text: sentence(said, fresh), error: false });
   };
 
   /** A call for the machine: its failure said on screen and handed to the machine as `{ status, message }`. */
@@ -112,7 +126,9 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
         await work(input, latest.current.item);
       } catch (caught) {
         const failure =
-          caught instanceof NewsroomError || !(caught as EditorFailure)?.status ? failureOf(caught) : (caught as EditorFailure);
+          caught instanceof NewsroomError || !(caught as EditorFailure)?.status
+            ? failureOf(caught, latest.current.options.isConflict)
+            : (caught as EditorFailure);
         setMessage({ text: failure.message, error: true, conflict: failure.status === 409 });
         throw failure;
       }
@@ -130,6 +146,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
               const built = o.inputOf(now);
               if (!built.ok) throw { status: 400, message: built.message } satisfies EditorFailure;
               if (!current) {
+                if (!o.api.create) throw { status: 400, message: FAILED } satisfies EditorFailure;
                 o.onCreated((await o.api.create(built.input)).id);
                 return;
               }
@@ -139,16 +156,18 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
             }),
           ),
           changeStatus: fromPromise(
-            call(async ({ action }: { action: StatusAction }, current) => {
+            call(async ({ action }: { action: string }, current) => {
               if (!current) return;
               const sentAt = edits.current;
               const at = action === 'schedule' ? scheduledAt.current : undefined;
+              // The machine carries the action the page's act() gave it.
+              const step = action as Action;
               const changed = await latest.current.options.api.changeStatus(current.id, {
-                action,
+                action: step,
                 version: current.version,
                 ...(at ? { scheduledAt: at } : {}),
               });
-              adopt(changed, sentAt, latest.current.options.done[action]);
+              adopt(changed, sentAt, latest.current.options.done[step]);
             }),
           ),
           makePreviewLink: fromPromise(
@@ -161,8 +180,9 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
           ),
           restoreRevision: fromPromise(
             call(async ({ revision }: { revision: { id: number; version: number } }, current) => {
-              if (!current) return;
-              const restored = await latest.current.options.api.restore(current.id, revision.id, current.version);
+              const restore = latest.current.options.api.restore;
+              if (!current || !restore) return;
+              const restored = await restore(current.id, revision.id, current.version);
               adopt(restored, 'replace', `Version ${revision.version} restaurée.`);
             }),
           ),
@@ -210,7 +230,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
     try {
       await work();
     } catch (caught) {
-      const failure = failureOf(caught);
+      const failure = failureOf(caught, options.isConflict);
       setMessage({ text: failure.message, error: true, conflict: failure.status === 409 });
     } finally {
       setRunning(false);
@@ -233,7 +253,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
     save();
   };
 
-  const act = (action: StatusAction, at?: string) => {
+  const act = (action: Action, at?: string) => {
     scheduledAt.current = at;
     send({ type: 'editor.status', action });
   };
@@ -241,14 +261,16 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
   const reload = () => send({ type: 'editor.reload' });
 
   /** What EditorialRevisions needs for this item: its list, and a restore taken on as a new version. */
-  const revisions = item
-    ? {
-        version: item.version,
-        run,
-        load: () => options.api.revisions(item.id),
-        restore: async (revision: Revision) => send({ type: 'editor.restore', revision: { id: revision.id, version: revision.version } }),
-      }
-    : null;
+  const loadRevisions = options.api.revisions;
+  const revisions =
+    item && loadRevisions
+      ? {
+          version: item.version,
+          run,
+          load: () => loadRevisions(item.id),
+          restore: async (revision: Revision) => send({ type: 'editor.restore', revision: { id: revision.id, version: revision.version } }),
+        }
+      : null;
 
   return {
     item,
@@ -273,11 +295,17 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input>(options
     conflict: editor.context.conflict,
     /** The machine's state (`saving`, `publishing`…), for a page that says where the text stands. */
     state: String(editor.value),
+    /** The item as a poll found it (its counts, its state), when nothing is under way that it would contradict. */
+    refreshed: (fresh: Item) => {
+      if (isCalling(editor) || fresh.version < (latest.current.item?.version ?? 0)) return;
+      latest.current.item = fresh;
+      setItem(fresh);
+    },
   };
 }
 
 /** The workflow's sentences for a format, from its declaration's noun: "Mosaïque publiée.", "Concours programmé."… */
-export function doneSentences(format: Pick<FormatDeclaration, 'noun'>): DoneSentences {
+export function doneSentences(format: Pick<FormatDeclaration, 'noun'>): Record<'saved' | StatusAction, string> {
   const name = format.noun.short ?? format.noun.singular;
   const noun = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
   const e = format.noun.gender === 'feminine' ? 'e' : '';

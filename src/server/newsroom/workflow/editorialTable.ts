@@ -226,7 +226,7 @@ export interface TableFormatSpec<T extends EditorialTable, Input, Checked, Admin
   /** The address column, when the format has one: checked for clashes, made from the title when not given. */
   slug?: SlugColumn<RowOf<T>, Input, Checked>;
   /** The row's own columns of a new item; `slug` is its address when the format has one ('' otherwise). */
-  created(db: Database, input: Input, checked: Checked, slug: string): Promise<OwnColumns<T>> | OwnColumns<T>;
+  created(db: Database, input: Input, checked: Checked, slug: string, now: Date): Promise<OwnColumns<T>> | OwnColumns<T>;
   /** The row's own columns of a save; `slug` as in `created`. */
   saved(
     db: Database,
@@ -295,7 +295,7 @@ export function tableFormat<T extends EditorialTable, Input, Checked, Admin>(
         if (given && (await slugTaken(db, null)(given))) return taken(given);
         address = given ?? (await uniqueSlug(slugify(slug.title(input, checked)), slugTaken(db, null)));
       }
-      const row = await rows.insert(db, who, await created(db, input, checked, address), now);
+      const row = await rows.insert(db, who, await created(db, input, checked, address, now), now);
       return { ok: true, value: afterInsert ? await afterInsert(db, row) : row };
     },
 

@@ -1,5 +1,5 @@
 /**
- * A newsroom format as one declaration (decision 026): plain data, no React, no database, read by both the
+ * A newsroom format as one declaration (decision 027): plain data, no React, no database, read by both the
  * server (its workflow adapter, its handlers, the audit's entity) and the newsroom's UI (its list page, its
  * client calls, its wording). Everything a format shares with the others follows from it; what stays per
  * format is what really differs: its fields and their checks, its public component, its rules.

@@ -49,5 +49,5 @@ export function notFound(noun: Noun): string {
 
 /** "une autre mosaïque", "un autre concours": whose address it already is. */
 export function anotherItem(noun: Noun): string {
-  return `${feminine(noun) ? 'une autre' : 'un autre'} ${noun.singular}`;
+  return `${feminine(noun) ? 'une autre' : 'un autre'} ${noun.short ?? noun.singular}`;
 }

@@ -107,7 +107,11 @@ describe.each(testDatabaseKinds)('mosaics in the newsroom on %s', (kind) => {
       ['too many images', { ...base, images: Array(61).fill(one) }, /images/],
       ['a caption too long', { ...base, images: [{ ...one, caption: 'x'.repeat(501) }] }, /caption/],
       ['a blank title', { ...base, title: '  ' }, /titre/i],
-      ['a control character in a credit', { ...base, images: [{ ...one, credit: 'Pi\u001bquante' }] }, /« images.0.credit » contient un caractère de contrôle/],
+      [
+        'a control character in a credit',
+        { ...base, images: [{ ...one, credit: 'Pi\u001bquante' }] },
+        /« images.0.credit » contient un caractère de contrôle/,
+      ],
       ['a bad address', { ...base, slug: '../etc' }, /slug/],
       ['an unknown field', { ...base, couleur: 'rouge' }, /couleur/],
     ];

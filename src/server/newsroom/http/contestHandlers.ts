@@ -6,20 +6,13 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findContestRow, listAdminContests, toAdminContest } from '../contests/contestQueries.ts';
 import { contestWorkflow, contestPreviews } from '../contests/contestWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function contestHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
     declaration: contestDeclaration,
-    schemas: {
-      listQuery: contract.ListAdminContestsQueryParams,
-      id: contract.GetAdminContestParams,
-      create: contract.CreateAdminContestBody,
-      update: contract.UpdateAdminContestBody,
-      status: contract.ChangeAdminContestStatusBody,
-      restoreParams: contract.RestoreContestRevisionParams,
-      restore: contract.RestoreContestRevisionBody,
-    },
+    schemas: contractSchemas(contestDeclaration.operations),
     workflow: contestWorkflow,
     find: findContestRow,
     toAdmin: toAdminContest,

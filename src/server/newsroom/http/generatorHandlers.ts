@@ -6,20 +6,13 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findGeneratorRow, listAdminGenerators, toAdminGenerator } from '../generators/generatorQueries.ts';
 import { generatorWorkflow, generatorPreviews } from '../generators/generatorWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function generatorHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
     declaration: generatorDeclaration,
-    schemas: {
-      listQuery: contract.ListAdminGeneratorsQueryParams,
-      id: contract.GetAdminGeneratorParams,
-      create: contract.CreateAdminGeneratorBody,
-      update: contract.UpdateAdminGeneratorBody,
-      status: contract.ChangeAdminGeneratorStatusBody,
-      restoreParams: contract.RestoreGeneratorRevisionParams,
-      restore: contract.RestoreGeneratorRevisionBody,
-    },
+    schemas: contractSchemas(generatorDeclaration.operations),
     workflow: generatorWorkflow,
     find: findGeneratorRow,
     toAdmin: toAdminGenerator,

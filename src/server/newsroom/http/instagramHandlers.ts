@@ -6,20 +6,13 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findInstagramRow, listAdminInstagramPosts, toAdminInstagramPost } from '../instagram/instagramQueries.ts';
 import { instagramWorkflow, instagramPreviews } from '../instagram/instagramWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function instagramHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
     declaration: instagramDeclaration,
-    schemas: {
-      listQuery: contract.ListAdminInstagramPostsQueryParams,
-      id: contract.GetAdminInstagramPostParams,
-      create: contract.CreateAdminInstagramPostBody,
-      update: contract.UpdateAdminInstagramPostBody,
-      status: contract.ChangeAdminInstagramPostStatusBody,
-      restoreParams: contract.RestoreInstagramPostRevisionParams,
-      restore: contract.RestoreInstagramPostRevisionBody,
-    },
+    schemas: contractSchemas(instagramDeclaration.operations),
     workflow: instagramWorkflow,
     find: findInstagramRow,
     toAdmin: toAdminInstagramPost,

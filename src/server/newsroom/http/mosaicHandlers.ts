@@ -6,20 +6,13 @@ import type { NewsroomStatus } from '../../../db/schema.ts';
 import { findMosaicRow, listAdminMosaics, toAdminMosaic } from '../mosaics/mosaicQueries.ts';
 import { mosaicWorkflow, mosaicPreviews } from '../mosaics/mosaicWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function mosaicHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
     declaration: mosaicDeclaration,
-    schemas: {
-      listQuery: contract.ListAdminMosaicsQueryParams,
-      id: contract.GetAdminMosaicParams,
-      create: contract.CreateAdminMosaicBody,
-      update: contract.UpdateAdminMosaicBody,
-      status: contract.ChangeAdminMosaicStatusBody,
-      restoreParams: contract.RestoreMosaicRevisionParams,
-      restore: contract.RestoreMosaicRevisionBody,
-    },
+    schemas: contractSchemas(mosaicDeclaration.operations),
     workflow: mosaicWorkflow,
     find: findMosaicRow,
     toAdmin: toAdminMosaic,

@@ -6,20 +6,13 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findPopinRow, listAdminPopins, toAdminPopin } from '../popins/popinQueries.ts';
 import { popinPreviews, popinWorkflow } from '../popins/popinWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function popinHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
     declaration: popinDeclaration,
-    schemas: {
-      listQuery: contract.ListAdminPopinsQueryParams,
-      id: contract.GetAdminPopinParams,
-      create: contract.CreateAdminPopinBody,
-      update: contract.UpdateAdminPopinBody,
-      status: contract.ChangeAdminPopinStatusBody,
-      restoreParams: contract.RestorePopinRevisionParams,
-      restore: contract.RestorePopinRevisionBody,
-    },
+    schemas: contractSchemas(popinDeclaration.operations),
     workflow: popinWorkflow,
     find: findPopinRow,
     toAdmin: toAdminPopin,

@@ -6,20 +6,13 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findQuizRow, listAdminQuizzes, toAdminQuiz } from '../quizzes/quizQueries.ts';
 import { quizPreviews, quizWorkflow } from '../quizzes/quizWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function quizHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
     declaration: quizDeclaration,
-    schemas: {
-      listQuery: contract.ListAdminQuizzesQueryParams,
-      id: contract.GetAdminQuizParams,
-      create: contract.CreateAdminQuizBody,
-      update: contract.UpdateAdminQuizBody,
-      status: contract.ChangeAdminQuizStatusBody,
-      restoreParams: contract.RestoreQuizRevisionParams,
-      restore: contract.RestoreQuizRevisionBody,
-    },
+    schemas: contractSchemas(quizDeclaration.operations),
     workflow: quizWorkflow,
     find: findQuizRow,
     toAdmin: toAdminQuiz,

@@ -6,20 +6,13 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findQuotationRow, listAdminQuotations, toAdminQuotation } from '../quotations/quotationQueries.ts';
 import { quotationPreviews, quotationWorkflow } from '../quotations/quotationWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function quotationHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
     declaration: quotationDeclaration,
-    schemas: {
-      listQuery: contract.ListAdminQuotationsQueryParams,
-      id: contract.GetAdminQuotationParams,
-      create: contract.CreateAdminQuotationBody,
-      update: contract.UpdateAdminQuotationBody,
-      status: contract.ChangeAdminQuotationStatusBody,
-      restoreParams: contract.RestoreQuotationRevisionParams,
-      restore: contract.RestoreQuotationRevisionBody,
-    },
+    schemas: contractSchemas(quotationDeclaration.operations),
     workflow: quotationWorkflow,
     find: findQuotationRow,
     toAdmin: toAdminQuotation,

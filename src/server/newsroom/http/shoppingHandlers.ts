@@ -6,6 +6,7 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findShoppingRow, listAdminShoppingItems, SHOPPING_ORDER_MAX, toAdminShoppingItem } from '../shopping/shoppingQueries.ts';
 import { reorderShoppingItems, shoppingWorkflow, shoppingPreviews } from '../shopping/shoppingWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
 
 export function shoppingHandlers(deps: NewsroomDeps) {
@@ -14,15 +15,7 @@ export function shoppingHandlers(deps: NewsroomDeps) {
   return {
     ...editorialHandlers(deps, {
       declaration: shoppingDeclaration,
-      schemas: {
-        listQuery: contract.ListAdminShoppingItemsQueryParams,
-        id: contract.GetAdminShoppingItemParams,
-        create: contract.CreateAdminShoppingItemBody,
-        update: contract.UpdateAdminShoppingItemBody,
-        status: contract.ChangeAdminShoppingItemStatusBody,
-        restoreParams: contract.RestoreShoppingItemRevisionParams,
-        restore: contract.RestoreShoppingItemRevisionBody,
-      },
+      schemas: contractSchemas(shoppingDeclaration.operations),
       workflow: shoppingWorkflow,
       find: findShoppingRow,
       toAdmin: toAdminShoppingItem,

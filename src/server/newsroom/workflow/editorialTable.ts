@@ -11,6 +11,7 @@ import type { FormatDeclaration } from '../../../formats/formatDeclaration.ts';
 import { anotherItem, thisItem } from '../../../formats/formatWords.ts';
 import type { Database } from '../../../db/client.ts';
 import { type NewsroomStatus, type RevisionsTable, staff } from '../../../db/schema.ts';
+import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
 import type { StaffMember } from '../staff.server.ts';
@@ -196,9 +197,14 @@ export function editorialTable<T extends EditorialTable>(table: T, options: { or
 
 export type EditorialTableOf<T extends EditorialTable> = ReturnType<typeof editorialTable<T>>;
 
-/** A format's address column (`url` or `slug`): given, or made from its title, and unique among its rows. */
-export interface SlugColumn<Input, Checked> {
+/**
+ * A format's address column (`url` or `slug`): given, or made from its title, and unique among its rows. The
+ * factory decides the address and hands it to `created` and `saved`, which write it in their column.
+ */
+export interface SlugColumn<Row, Input, Checked> {
   column: PgColumn;
+  /** The row's current address. */
+  of(row: Row): string;
   /** The slug the editor typed, if any. */
   given(input: Input): string | undefined;
   /** The title a slug is made from when none is given. */
@@ -218,11 +224,17 @@ export interface TableFormatSpec<T extends EditorialTable, Input, Checked, Admin
   rows: EditorialTableOf<T>;
   revisions: RevisionsTable;
   /** The address column, when the format has one: checked for clashes, made from the title when not given. */
-  slug?: SlugColumn<Input, Checked>;
-  /** The row's own columns of a new item (its slug, when it has one, is added). */
-  created(db: Database, input: Input, checked: Checked): Promise<OwnColumns<T>> | OwnColumns<T>;
-  /** The row's own columns of a save. */
-  saved(db: Database, row: RowOf<T>, input: Input, checked: Checked): Promise<Partial<OwnColumns<T>>> | Partial<OwnColumns<T>>;
+  slug?: SlugColumn<RowOf<T>, Input, Checked>;
+  /** The row's own columns of a new item; `slug` is its address when the format has one ('' otherwise). */
+  created(db: Database, input: Input, checked: Checked, slug: string, now: Date): Promise<OwnColumns<T>> | OwnColumns<T>;
+  /** The row's own columns of a save; `slug` as in `created`. */
+  saved(
+    db: Database,
+    row: RowOf<T>,
+    input: Input,
+    checked: Checked,
+    slug: string,
+  ): Promise<Partial<OwnColumns<T>>> | Partial<OwnColumns<T>>;
   /** After the insert, in the same transaction: what needs the new row's id. */
   afterInsert?(db: Database, row: RowOf<T>): Promise<RowOf<T>>;
   /** Readers' copy; by default readers read the row itself while published, nothing to write. */
@@ -244,11 +256,31 @@ export function tableFormat<T extends EditorialTable, Input, Checked, Admin>(
       .where(eq(slug.column, value));
     return found.some((r) => r.id !== exceptId);
   };
-  const slugKey = slug ? slugKeyOf(rows.table, slug.column) : null;
+
+  const publicPath = declaration.publicPath;
+  const pathOf = (address: string) => (publicPath ?? '').replace('{slug}', address);
+  // A format with an address of its own: the audit names it, and a published item's old address keeps
+  // answering (shared links, search engines), while a redirect from its current one would shadow it.
+  const addressed: Partial<EditorialFormat<RowOf<T>, Input, Checked, Admin>> =
+    slug && publicPath
+      ? {
+          async publish(db, row) {
+            await dropRedirectsFrom(db, pathOf(slug.of(row)));
+          },
+          async afterPublishedSave(db, before, after) {
+            const [from, to] = [slug.of(before), slug.of(after)];
+            if (from !== to) await saveImportedRedirect(db, { from: pathOf(from), toPath: pathOf(to) }, 'newsroom');
+          },
+          createDetail: (row) => ({ slug: slug.of(row) }),
+          saveDetail: (before, after) =>
+            slug.of(after) !== slug.of(before) ? { detail: { fromSlug: slug.of(before), toSlug: slug.of(after) } } : {},
+        }
+      : {};
 
   return {
     publish: async () => {},
     withdraw: async () => {},
+    ...addressed,
     ...own,
     entity: declaration.entity,
     thisItem: thisItem(declaration.noun),
@@ -257,32 +289,25 @@ export function tableFormat<T extends EditorialTable, Input, Checked, Admin>(
     revisions: revisionStoreOf(revisions),
 
     async insert(db, who, input, checked, now): Promise<NewsroomResult<RowOf<T>>> {
-      const columns: Record<string, unknown> = { ...(await created(db, input, checked)) };
-      if (slug && slugKey) {
+      let address = '';
+      if (slug) {
         const given = slug.given(input);
         if (given && (await slugTaken(db, null)(given))) return taken(given);
-        columns[slugKey] = given ?? (await uniqueSlug(slugify(slug.title(input, checked)), slugTaken(db, null)));
+        address = given ?? (await uniqueSlug(slugify(slug.title(input, checked)), slugTaken(db, null)));
       }
-      const row = await rows.insert(db, who, columns as OwnColumns<T>, now);
+      const row = await rows.insert(db, who, await created(db, input, checked, address, now), now);
       return { ok: true, value: afterInsert ? await afterInsert(db, row) : row };
     },
 
     async update(db, who, row, input, checked, now) {
-      const columns: Record<string, unknown> = { ...(await saved(db, row, input, checked)) };
-      if (slug && slugKey) {
-        const current = (row as Record<string, unknown>)[slugKey];
-        const value = slug.given(input) ?? current;
-        if (typeof value === 'string' && value !== current && (await slugTaken(db, row.id)(value))) return taken(value);
-        columns[slugKey] = value;
+      let address = '';
+      if (slug) {
+        const current = slug.of(row);
+        address = slug.given(input) ?? current;
+        if (address !== current && (await slugTaken(db, row.id)(address))) return taken(address);
       }
-      const updated = await rows.update(db, who, row, columns as Partial<OwnColumns<T>>, now);
+      const updated = await rows.update(db, who, row, await saved(db, row, input, checked, address), now);
       return updated ? { ok: true, value: updated } : null;
     },
   };
-}
-
-/** The table's key of a column (`url`, `slug`): rows are read and written by key, not by SQL name. */
-function slugKeyOf(table: EditorialTable, column: PgColumn): string {
-  for (const [key, value] of Object.entries(table)) if (value === column) return key;
-  throw new Error(`the slug column ${column.name} is not one of its table's`);
 }

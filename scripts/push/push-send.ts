@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { getArticle } from '../../src/server/articles/articles.server.ts';
 import { articlePayload } from '../../src/server/push/pushPayload.ts';
-import { PushConfigError, pushConfigFromEnv } from '../../src/server/push/pushConfig.ts';
+import { PushConfigError, pushConfigFromEnv } from '../../src/server/config/pushConfig.ts';
 import { countPushSubscriptions } from '../../src/server/push/pushSubscriptions.server.ts';
 import { sendToAllSubscriptions } from '../../src/server/push/sendNotifications.server.ts';
 import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
@@ -34,7 +34,7 @@ function articleSlug(input: string): string {
 
 let config: ReturnType<typeof pushConfigFromEnv>;
 try {
-  config = pushConfigFromEnv();
+  config = pushConfigFromEnv(process.env);
 } catch (error) {
   console.error(error instanceof PushConfigError ? error.message : error);
   process.exit(2);

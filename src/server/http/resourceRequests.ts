@@ -28,7 +28,10 @@ async function answer(request: Request, url: URL, app: () => Promise<ServerApp>)
     return (await mediaFileResponse(url.pathname, (await app()).storage, request.headers.get('range'))) ?? handleMediaRequest(url);
   }
   if (url.pathname.startsWith('/media/')) return handleMediaRequest(url);
-  return handleSeoRequest(url, async () => (await app()).database.db);
+  return handleSeoRequest(url, async () => {
+    const ready = await app();
+    return { db: ready.database.db, siteUrl: ready.siteUrl };
+  });
 }
 
 /** The answer with its headers, or null when the request is for a page (server rendering). */

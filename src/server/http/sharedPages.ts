@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { appConfig } from '../../../app.config.ts';
-import { databaseTargetFromEnv } from '../../db/client.ts';
+import type { DatabaseTarget } from '../../db/client.ts';
 import type { StoredPage } from './pageCache.ts';
 import { createRedisConnection, type RedisConnection } from './redisConnection.ts';
 
@@ -135,12 +135,10 @@ export function releaseOf(moduleUrl: string): string {
 }
 
 /** The namespace of this release of this site (its database): pages are shared within it only. */
-export function sharedPagesSite(release: string, env: NodeJS.ProcessEnv = process.env): string {
-  return createHash('sha256')
-    .update(release)
-    .update(JSON.stringify(databaseTargetFromEnv(env)))
-    .digest('base64url')
-    .slice(0, 16);
+export function sharedPagesSite(release: string, database: DatabaseTarget): string {
+  const site =
+    database.kind === 'postgres' ? { kind: database.kind, url: database.url } : { kind: database.kind, dataDir: database.dataDir };
+  return createHash('sha256').update(release).update(JSON.stringify(site)).digest('base64url').slice(0, 16);
 }
 
 export const SHARED_PAGES_ROOT = 'piquante:pages:';

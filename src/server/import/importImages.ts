@@ -5,7 +5,7 @@
  * importable and is named in the report.
  */
 import type { Database } from '../../db/client.ts';
-import { mediaMaxBytes, sniffImage, uploadMedia } from '../newsroom/media.server.ts';
+import { sniffImage, type UploadLimits, uploadMedia } from '../newsroom/media.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import type { ImportSource } from './importModel.ts';
 
@@ -23,13 +23,15 @@ export interface ImageOptions {
   download: boolean;
   storage: MediaStorage;
   now: Date;
+  /** The library's limits (MEDIA_MAX_BYTES…): a downloaded image larger than its limit is not kept. */
+  limits: UploadLimits;
   fetchImpl?: typeof fetch;
 }
 
 const DOWNLOAD_TIMEOUT_MS = 15_000;
 
 /** An http(s) image, at most the library's size limit, or a reason. */
-export async function downloadImage(url: string, fetchImpl: typeof fetch = fetch): Promise<Uint8Array | string> {
+export async function downloadImage(url: string, max: number, fetchImpl: typeof fetch = fetch): Promise<Uint8Array | string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -40,7 +42,6 @@ export async function downloadImage(url: string, fetchImpl: typeof fetch = fetch
   try {
     const response = await fetchImpl(parsed, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
     if (!response.ok || !response.body) return `le serveur a répondu ${response.status}`;
-    const max = mediaMaxBytes();
     const declared = Number(response.headers.get('content-length') ?? 0);
     if (declared > max) return 'image trop lourde';
     const chunks: Uint8Array[] = [];
@@ -91,7 +92,8 @@ export function importImageLibrary(source: ImportSource, options: ImageOptions) 
 
   async function store(db: Database, url: string, alt: string): Promise<ImageOutcome> {
     let bytes: Uint8Array | string | null = await source.readImage(url).catch(() => null);
-    if (bytes === null) bytes = options.download ? await downloadImage(url, options.fetchImpl) : 'absente de l’export';
+    if (bytes === null)
+      bytes = options.download ? await downloadImage(url, options.limits.imageBytes, options.fetchImpl) : 'absente de l’export';
     if (typeof bytes === 'string') return { ok: false, reason: `image ${url} : ${bytes}` };
     if (!sniffImage(bytes)) return { ok: false, reason: `image ${url} : ni JPEG, ni PNG, ni WebP, ni AVIF` };
     const result = await uploadMedia(
@@ -100,6 +102,7 @@ export function importImageLibrary(source: ImportSource, options: ImageOptions) 
       { bytes, alt: alt.slice(0, 1000), name: url.split(/[?#]/)[0], focalX: null, focalY: null },
       options.storage,
       options.now,
+      options.limits,
     );
     if (!result.ok) return { ok: false, reason: `image ${url} : ${result.message}` };
     // Sniffed as an image above: the library cannot have made a sound of it.

@@ -7,6 +7,7 @@
 import { rm } from 'node:fs/promises';
 import type { Database } from '../../db/client.ts';
 import type { JobHandlers } from '../jobs/jobKinds.ts';
+import type { UploadLimits } from '../newsroom/media.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { ImportFileError } from './importModel.ts';
 import { findImportRun, finishImportRun, importRunOptions, setImportRunProgress } from './importRuns.server.ts';
@@ -20,6 +21,8 @@ export interface ImportJobDeps {
   contentChanged: () => Promise<void>;
   /** Download images the export does not hold (IMPORT_DOWNLOAD_IMAGES=0 turns it off). */
   download: boolean;
+  /** The media library's limits (MEDIA_MAX_BYTES…), from the server's configuration. */
+  limits: UploadLimits;
 }
 
 const PROGRESS_EVERY_MS = 500;
@@ -48,6 +51,7 @@ export function importJobHandlers(deps: ImportJobDeps): Pick<JobHandlers, 'impor
           pagesCategorySlug: options.pagesCategorySlug,
           download: deps.download,
           storage: deps.storage,
+          limits: deps.limits,
           now: deps.now,
           onProgress: (done, total) => {
             const at = Date.now();

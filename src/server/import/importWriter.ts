@@ -35,6 +35,8 @@ import { importImageLibrary, type ImportImageLibrary, noStorage } from './import
 import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } from './importModel.ts';
 import { type ImportReport, newReport, type ReportLine, record } from './importReport.ts';
 import { plainText } from './plainText.ts';
+import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
+import type { UploadLimits } from '../newsroom/media.server.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -48,6 +50,8 @@ export interface ImportOptions {
   /** Download images the export does not hold (default true). */
   download?: boolean;
   storage: MediaStorage;
+  /** The media library's limits (default: MEDIA_MAX_BYTES… unset). */
+  limits?: UploadLimits;
   now?: () => Date;
   fetchImpl?: typeof fetch;
   /** Called after every post or page: how many are done, of how many (null when unknown). */
@@ -102,6 +106,7 @@ export async function runImport(db: Database, source: ImportSource, options: Imp
       download: options.download ?? true,
       storage: options.dryRun ? noStorage : options.storage,
       now,
+      limits: options.limits ?? DEFAULT_UPLOAD_LIMITS,
       fetchImpl: options.fetchImpl,
     }),
     authorIds: new Map(),

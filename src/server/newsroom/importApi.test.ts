@@ -15,6 +15,7 @@ import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { makeZip } from '../import/ghost/testing/zipWriter.ts';
 import { importJobHandlers } from '../import/importJobs.ts';
 import { directoryStorage } from './mediaStorage.ts';
+import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'piquante-import-api-'));
 const importDir = join(work, 'uploads-waiting');
@@ -51,6 +52,7 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       now: () => new Date(),
       contentChanged: async () => {},
       download: false,
+      limits: DEFAULT_UPLOAD_LIMITS,
     })['import.run']({ runId }, { id: 'test', retryCount: 0 });
 
   const bytes = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;

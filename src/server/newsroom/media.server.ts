@@ -20,24 +20,8 @@ import type { StaffMember } from './staff.server.ts';
 
 export const MEDIA_WIDTHS = appConfig.newsroom.mediaWidths;
 const MAX_PIXELS = 50_000_000;
-const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 export type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif';
-
-export function mediaMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.MEDIA_MAX_BYTES?.trim();
-  if (!raw) return DEFAULT_MAX_BYTES;
-  if (!/^\d{1,10}$/.test(raw)) throw new Error(`MEDIA_MAX_BYTES must be a number of bytes (got "${raw}").`);
-  return Number(raw);
-}
-
-/** A sound's limit in bytes: MEDIA_AUDIO_MAX_BYTES, else app.config's newsroom.audioMaxBytes. */
-export function audioMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.MEDIA_AUDIO_MAX_BYTES?.trim();
-  if (!raw) return appConfig.newsroom.audioMaxBytes;
-  if (!/^\d{1,10}$/.test(raw)) throw new Error(`MEDIA_AUDIO_MAX_BYTES must be a number of bytes (got "${raw}").`);
-  return Number(raw);
-}
 
 export interface UploadLimits {
   imageBytes: number;
@@ -217,7 +201,7 @@ export async function uploadMedia(
   input: UploadInput,
   storage: MediaStorage,
   now: Date,
-  limits: UploadLimits = { imageBytes: mediaMaxBytes(), audioBytes: audioMaxBytes() },
+  limits: UploadLimits,
 ): Promise<UploadResult> {
   const type = sniffImage(input.bytes);
   if (!type) {

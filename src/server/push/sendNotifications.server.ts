@@ -10,7 +10,7 @@ import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
 import { checkEndpoint, type EndpointPolicy } from './endpointPolicy.ts';
 import type { PushPayload } from './pushPayload.ts';
-import type { VapidKeys } from './pushConfig.ts';
+import type { VapidKeys } from '../config/pushConfig.ts';
 import { type PushSubscriptionRecord, pushSubscriptionBatches, removePushSubscriptions } from './pushSubscriptions.server.ts';
 
 export interface SendReport {

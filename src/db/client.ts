@@ -5,10 +5,17 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * A transaction opened on the Database: it queries like one, and can be rolled back. Functions that must
+ * run inside their caller's transaction (the audit) take this type, which a plain Database is not.
+ */
+export type Transaction = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 
 /** The driver under Drizzle, for libraries that speak SQL themselves (the job queue). */
 export type DatabaseDriver =

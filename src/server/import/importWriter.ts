@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Image } from '../../api/types.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   articleBylines,
   articles,
@@ -38,7 +38,7 @@ import { plainText } from './plainText.ts';
 import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
 import type { UploadLimits } from '../newsroom/media.server.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = Transaction;
 type Db = Database | Tx;
 
 export interface ImportOptions {
@@ -160,7 +160,9 @@ export async function runImport(db: Database, source: ImportSource, options: Imp
       );
     }
     if (!options.dryRun) {
-      await audit(outer, null, { action: 'import.run', entity: 'import', detail: { source: source.kind, counts: report.counts } }, now);
+      // The run's summary line: each item was audited in its own transaction; this one gets its own too.
+      const detail = { source: source.kind, counts: report.counts };
+      await itemTx((tx) => audit(tx, null, { action: 'import.run', entity: 'import', detail }, now));
     }
   };
   if (options.dryRun) {

@@ -335,15 +335,17 @@ async function insertUploaded(
   detail: Record<string, unknown>,
   now: Date,
 ): Promise<{ stored: MediaRow; created: boolean }> {
-  const [row] = await db
-    .insert(media)
-    .values({ ...values, alt: input.alt, name: uploadedFileName(input.name), uploadedBy: who?.id ?? null, createdAt: now })
-    .onConflictDoNothing()
-    .returning();
-  const stored = row ?? (await db.select().from(media).where(eq(media.hash, values.hash)))[0];
-  if (!stored) throw new Error('media row missing after insert');
-  await audit(db, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash: values.hash, ...detail } }, now);
-  return { stored, created: row !== undefined };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(media)
+      .values({ ...values, alt: input.alt, name: uploadedFileName(input.name), uploadedBy: who?.id ?? null, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    const stored = row ?? (await tx.select().from(media).where(eq(media.hash, values.hash)))[0];
+    if (!stored) throw new Error('media row missing after insert');
+    await audit(tx, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash: values.hash, ...detail } }, now);
+    return { stored, created: row !== undefined };
+  });
 }
 
 export type DeleteMediaResult =
@@ -420,26 +422,26 @@ export async function deleteMedia(
     return { ok: false, kind: 'taken', message: row.kind === 'audio' ? soundInUse(message) : message };
   }
 
-  const [deleted] = await db.delete(media).where(eq(media.id, id)).returning();
-  if (!deleted) return { ok: false, kind: 'notFound' };
-  const failedFiles: string[] = [];
-  const files = filesOf(deleted);
-  for (const name of files) {
-    try {
-      await storage.remove(name);
-    } catch (error) {
-      console.error(`[newsroom] media ${id}: could not remove ${name}:`, (error as Error).message);
-      failedFiles.push(name);
+  // The row and its audit line go together. The files are removed inside the transaction (the line says how
+  // many went): storage is not transactional, so a failed audit brings the row back but not removed files.
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(media).where(eq(media.id, id)).returning();
+    if (!deleted) return { ok: false, kind: 'notFound' } as const;
+    const failedFiles: string[] = [];
+    const files = filesOf(deleted);
+    for (const name of files) {
+      try {
+        await storage.remove(name);
+      } catch (error) {
+        console.error(`[newsroom] media ${id}: could not remove ${name}:`, (error as Error).message);
+        failedFiles.push(name);
+      }
     }
-  }
-  const removedFiles = files.length - failedFiles.length;
-  await audit(
-    db,
-    who,
-    { action: 'media.delete', entity: 'media', entityId: id, detail: { hash: deleted.hash, alt: deleted.alt, removedFiles, failedFiles } },
-    now,
-  );
-  return { ok: true, removedFiles, failedFiles };
+    const removedFiles = files.length - failedFiles.length;
+    const detail = { hash: deleted.hash, alt: deleted.alt, removedFiles, failedFiles };
+    await audit(tx, who, { action: 'media.delete', entity: 'media', entityId: id, detail }, now);
+    return { ok: true, removedFiles, failedFiles } as const;
+  });
 }
 
 /** An image variant (`<hash>-<width>.avif|webp`) or a sound (`<hash>-audio.mp3|ogg|m4a`). */

@@ -6,7 +6,7 @@
  * sentences (NewsroomResult 'bad'); nothing here throws on input.
  */
 import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { articles, categories, newsroomArticles, redirects } from '../../db/schema.ts';
 import { findRedirect } from '../http/redirects.ts';
 import { type AuditActor, audit } from '../newsroom/audit.server.ts';
@@ -119,7 +119,7 @@ export async function saveRedirect(
   const checked = checkedInput(input, options);
   if (!checked.ok) return checked;
   const { from, target } = checked.value;
-  const written = await db.transaction((tx) => writeRedirect(tx as unknown as Database, from, target, origin, options));
+  const written = await db.transaction((tx) => writeRedirect(tx, from, target, origin, options, tx));
   if (!written.ok) return written;
   await options.changed();
   const item = await findRedirectItem(db, written.value);
@@ -158,6 +158,8 @@ async function writeRedirect(
   target: Target,
   origin: RedirectOrigin,
   options: Omit<RedirectWriteOptions, 'changed'>,
+  /** The transaction `tx` is, when the write is audited (the newsroom's); the import's writes are audited per item. */
+  auditTx: Transaction | null = null,
 ): Promise<NewsroomResult<number>> {
   const live = await liveAddressReason(tx, from);
   if (live) return refused.bad(live, 'from');
@@ -180,8 +182,9 @@ async function writeRedirect(
     .set({ articleId: final.value.articleId, toPath: final.value.toPath })
     .where(and(eq(redirects.toPath, from), ne(redirects.id, row.id)));
   if (options.audit) {
+    if (!auditTx) throw new Error('an audited redirect write needs its transaction');
     await audit(
-      tx,
+      auditTx,
       options.audit.who,
       {
         action: 'redirect.save',

@@ -164,15 +164,16 @@ export function createSharedPages(url: string, site: string, options: SharedPage
   function lookup(key: string, token: string): Promise<Found | null> {
     return redis.use(
       async (client) => {
-        const reply = (await client.withTypeMapping(BINARY).eval(LOOKUP, {
+        const reply = await client.withTypeMapping(BINARY).eval(LOOKUP, {
           keys: [generationKey],
           arguments: [prefix, key, String(now() - sMaxAgeSeconds * 1000), token, String(lockMs)],
-        })) as unknown as Buffer[];
+        });
+        if (!Array.isArray(reply)) throw new Error('shared pages: LOOKUP answered no list');
         const [generation, state, value] = reply;
         return {
           generation: String(generation),
           state: String(state) as Found['state'],
-          page: value ? decodeSharedPage(value) : null,
+          page: Buffer.isBuffer(value) ? decodeSharedPage(value) : null,
         };
       },
       async () => null,

@@ -399,7 +399,7 @@ async function redirectOldUrls(
   for (const from of urls) {
     // The old address may already be the new one (same permalink structure): nothing to redirect.
     if (normaliseRedirectPath(from) === ownAddress) continue;
-    const saved = await saveImportedRedirect(tx as unknown as Database, { from, ...target }, origin(state));
+    const saved = await saveImportedRedirect(tx, { from, ...target }, origin(state));
     if (!saved.ok) line.reasons.push(`ancienne adresse ${from} non redirigée${'message' in saved ? ` : ${saved.message}` : ''}`);
   }
 }
@@ -562,7 +562,7 @@ async function linksToNewAddresses(tx: Tx, state: RunState, doc: RichTextNode): 
     const onOldSite = pathOnOldSite(href, state.source.siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
     if (!path) continue;
-    const target = state.newAddresses.get(path) ?? (await findStoredRedirect(tx as unknown as Database, path));
+    const target = state.newAddresses.get(path) ?? (await findStoredRedirect(tx, path));
     if (target) targets.set(href, target);
     else unresolved = true;
   }
@@ -626,7 +626,7 @@ async function rewriteInternalLinks(tx: Tx, state: RunState, id: number): Promis
   for (const href of hrefs) {
     const onOldSite = pathOnOldSite(href, state.source.siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
-    const target = path ? await findStoredRedirect(tx as unknown as Database, path) : null;
+    const target = path ? await findStoredRedirect(tx, path) : null;
     if (target) targets.set(href, target);
   }
   if (targets.size === 0) return line;

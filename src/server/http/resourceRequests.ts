@@ -8,7 +8,7 @@ import { withResourceSecurityHeaders } from '../security/securityHeaders.server.
 import { handleSeoRequest } from '../seo/seoRoutes.server.ts';
 import { withEntityTag } from './httpCache.ts';
 import { handleMediaRequest } from './mediaRoutes.ts';
-import { mediaFileResponse } from '../newsroom/media.server.ts';
+import { mediaFileResponse } from '../media/mediaFiles.ts';
 import { doubledSlashRedirect, pageMethodNotAllowed } from './pageRequests.ts';
 
 function isApiPath(pathname: string): boolean {

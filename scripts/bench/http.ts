@@ -37,6 +37,7 @@ import {
 import { frontServerBlocks, nginxBinary, nginxPrefix, startNginx, staticServerBlock } from './nginxBench.ts';
 import { cpuTicks, loadAverage, processTree, rssMb } from './procStats.ts';
 import { clockTicks, ensureWrk, runWrk, type WrkResult } from './wrk.ts';
+import { contentChangeRoutesFromEnv } from '../../src/server/config/contentChangeRoutes.ts';
 
 const argv = process.argv.slice(2);
 const articles = numberArg(argv, 'articles', 2000);
@@ -322,7 +323,7 @@ async function workerRows(wrk: string, database: BenchDatabaseHandle): Promise<v
     return;
   }
   for (const n of [1, workers]) {
-    await notifyContentChanged({ REDIS_URL: redisUrl });
+    await notifyContentChanged(contentChangeRoutesFromEnv({ REDIS_URL: redisUrl }));
     const shared = await serveBench(database, APP_PORT, { WORKERS: String(n), REDIS_URL: redisUrl });
     try {
       const paths = await articlePaths(shared.baseUrl, 1000);

@@ -19,6 +19,7 @@ import type { MediaStorage } from '../mediaStorage.ts';
 import type { NewsroomResult } from '../newsroomResult.ts';
 import { passwordProblem } from '../staff.server.ts';
 import { findSession, type StaffMember, type StaffSession } from '../staff.server.ts';
+import type { NewsroomConfig } from '../../config/newsroomConfig.ts';
 
 export const newsroomMessages = {
   signInRequired: 'Connectez-vous à la rédaction pour continuer.',
@@ -157,7 +158,8 @@ export const sessionToken = (request: Request) => readCookie(request, SECURE_SES
 
 /** What the newsroom's handlers are built with (newsroomHandlers composes it once). */
 export interface NewsroomDeps {
-  env: NodeJS.ProcessEnv;
+  /** The newsroom's settings (limits, import directory…), read once with the server's configuration. */
+  config: NewsroomConfig;
   clock: Clock;
   transport: TransportSecurity;
   rateLimited: RateLimiter;

@@ -1,5 +1,5 @@
 /**
- * Generates the API code of src/api/generated/ from the contract openapi/magazine.yaml.
+ * Generates the API code of src/api/generated/ from the contract: the files of openapi/ (scripts/lib/contractBundle.ts).
  *
  *   npm run api:generate   regenerate src/api/generated/ and the API reference page
  *   npm run api:check      regenerate into a temporary directory and compare byte for byte;
@@ -7,6 +7,7 @@
  *
  * Outputs (all formatted with the pinned Biome and the fixed options below, so a re-run is
  * byte-identical):
+ *   openapi.yaml               the contract's files bundled into one document (what everything else reads)
  *   schema.ts                  openapi-typescript types (`paths`, `components`, `operations`), for openapi-fetch
  *   zod.ts                     orval zod schemas (responses, path params, query params, body)
  *   operations.ts              every operationId with its method and path (the server's router table)
@@ -23,8 +24,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { generate } from 'orval';
-import { createOrvalProjects, GENERATED_HEADER, SPEC_PATH } from '../openapi/orval.config.ts';
+import { createOrvalProjects, GENERATED_HEADER } from '../openapi/orval.config.ts';
 import { API_DOCS_FILE, generateApiDocs } from './lib/apiDocs.ts';
+import { bundledContractText } from './lib/contractBundle.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = path.join(ROOT, 'src', 'api', 'generated');
@@ -50,6 +52,8 @@ ${GENERATED_HEADER}
 
 Regenerate with \`npm run api:generate\`; \`npm run api:check\` fails when these files are stale.
 
+- \`openapi.yaml\`: the contract, written as several files under \`openapi/\`, bundled into one document
+  (scripts/lib/contractBundle.ts): the generators, the linter, the reference page and the tests read it.
 - \`schema.ts\`: openapi-typescript types (\`paths\`, \`components\`, \`operations\`), for openapi-fetch.
 - \`operations.ts\`: every operation's method and path, keyed by operationId (the server's router is built from it).
 - \`zod.ts\`: zod schemas (orval): one per component schema (\`ArticleCard\`, \`ErrorResponse\`…) and,
@@ -79,7 +83,7 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
 }
 
 async function generateSchemaTypes(outDir: string): Promise<void> {
-  const ast = await openapiTS(pathToFileURL(SPEC_PATH), {
+  const ast = await openapiTS(pathToFileURL(path.join(outDir, 'openapi.yaml')), {
     silent: true,
     // A property with a default (people_register_newslettertype) stays optional for the sender.
     defaultNonNullable: false,
@@ -95,7 +99,9 @@ async function generateSchemaTypes(outDir: string): Promise<void> {
  */
 async function generateOperations(outDir: string): Promise<void> {
   const { parse } = await import('yaml');
-  const document = parse(await readFile(SPEC_PATH, 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+  const document = parse(await readFile(path.join(outDir, 'openapi.yaml'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
   const lines: string[] = [];
   for (const [pathTemplate, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -134,6 +140,7 @@ async function generateAll(): Promise<[string, string]> {
   const outDir = path.join(tmpRoot, 'generated');
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(tmpRoot, 'biome.json'), `${JSON.stringify(BIOME_CONFIG, null, 2)}\n`);
+  await writeFile(path.join(outDir, 'openapi.yaml'), bundledContractText());
   await generateSchemaTypes(outDir);
   await generateOperations(outDir);
   await generateOrval(outDir);

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTRACT_BUNDLE, contractSources } from './contractBundle.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -17,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export const API_DOCS_FILE = path.join(ROOT, 'generated', 'api-docs.html');
 
 /** What the page is rendered from: a change to any of them makes it stale. */
-const SOURCES = [path.join(ROOT, 'openapi', 'magazine.yaml'), path.join(ROOT, 'redocly.yaml')];
+const sources = () => [...contractSources(), CONTRACT_BUNDLE, path.join(ROOT, 'redocly.yaml')];
 
 function modifiedMs(file: string): number | null {
   try {
@@ -30,7 +31,7 @@ function modifiedMs(file: string): number | null {
 export function apiDocsStale(file: string = API_DOCS_FILE): boolean {
   const built = modifiedMs(file);
   if (built === null) return true;
-  return SOURCES.some((source) => (modifiedMs(source) ?? 0) > built);
+  return sources().some((source) => (modifiedMs(source) ?? 0) > built);
 }
 
 /**
@@ -44,7 +45,7 @@ export function generateApiDocs(file: string = API_DOCS_FILE): void {
     path.join(ROOT, 'node_modules/.bin/redocly'),
     [
       'build-docs',
-      path.join(ROOT, 'openapi', 'magazine.yaml'),
+      CONTRACT_BUNDLE,
       '--inlineBundle',
       '--title=API Piquante',
       `--config=${path.join(ROOT, 'redocly.yaml')}`,

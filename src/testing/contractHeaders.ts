@@ -1,5 +1,5 @@
 /**
- * The response headers openapi/magazine.yaml declares, checked on a real answer: the zod schemas
+ * The response headers the contract declares, checked on a real answer: the zod schemas
  * generated from the contract cover bodies only, and a proxy that validates the contract (Prism)
  * also reads headers. A declared header must be present and match its schema (enum, integer).
  */
@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 
 type Json = Record<string, unknown>;
 
-const contract = parse(readFileSync(join(import.meta.dirname, '../../openapi/magazine.yaml'), 'utf8')) as Json;
+const contract = parse(readFileSync(join(import.meta.dirname, '../api/generated/openapi.yaml'), 'utf8')) as Json;
 
 function resolveRef(node: unknown): Json {
   let current = node as Json;

@@ -1,5 +1,6 @@
 /**
- * The contract itself and its browsable reference (rendered from openapi/ into generated/, not
+ * The contract itself (bundled from openapi/ into src/api/generated/openapi.yaml) and its browsable
+ * reference (rendered from it into generated/, not
  * committed, by the build, npm run dev and npm run api:generate: scripts/lib/apiDocs.ts).
  * Read from disk on first use: found by walking up from this module, in the source tree and in dist/.
  */
@@ -73,7 +74,7 @@ export function apiReferencePage(): Response {
 }
 
 export function apiContractFile(): Response {
-  const yaml = load('openapi/magazine.yaml');
+  const yaml = load('src/api/generated/openapi.yaml');
   if (!yaml) return missing();
   return new Response(yaml, {
     headers: { 'content-type': 'application/yaml; charset=utf-8', 'cache-control': 'public, max-age=300' },

@@ -206,6 +206,8 @@ export const appConfig = {
   apiCache: {
     list: 'public, max-age=60, stale-while-revalidate=300, stale-if-error=86400',
     item: 'public, max-age=300, stale-while-revalidate=600, stale-if-error=86400',
+    /** A live blog (« Direct »): polled every `liveBlog.pollSeconds`, so shared caches keep it only briefly. */
+    live: 'public, max-age=10, stale-while-revalidate=10, stale-if-error=86400',
     notFound: 'no-store',
     error: 'no-store',
   },

@@ -5745,7 +5745,6 @@ export interface operations {
       200: {
         headers: {
           'Cache-Control': components['headers']['CacheControl'];
-          ETag: components['headers']['ETag'];
           [name: string]: unknown;
         };
         content: {

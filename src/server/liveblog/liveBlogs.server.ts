@@ -67,7 +67,11 @@ export async function adminLiveBlog(db: Database, id: number): Promise<AdminLive
   const found = await withCategory(db, id);
   if (!found) return null;
   const entries = await adminEntries(db, id);
-  return { ...blogFields(found.blog, found), createdById: found.blog.createdBy, entries: entries.map(toAdminEntry) };
+  return {
+    ...blogFields(found.blog, { slug: found.slug, name: found.name }),
+    createdById: found.blog.createdBy,
+    entries: entries.map(toAdminEntry),
+  };
 }
 
 export async function listAdminLiveBlogs(db: Database): Promise<AdminLiveBlog[]> {
@@ -77,7 +81,7 @@ export async function listAdminLiveBlogs(db: Database): Promise<AdminLiveBlog[]>
     .innerJoin(categories, eq(categories.id, liveBlogs.categoryId))
     .orderBy(desc(liveBlogs.createdAt), desc(liveBlogs.id))
     .limit(200);
-  return rows.map((r) => ({ ...blogFields(r.blog, r), createdById: r.blog.createdBy, entries: [] }));
+  return rows.map((r) => ({ ...blogFields(r.blog, { slug: r.slug, name: r.name }), createdById: r.blog.createdBy, entries: [] }));
 }
 
 export async function createLiveBlog(

@@ -127,6 +127,8 @@ export const appConfig = {
   consent: { openPreferencesEvent: 'piquante:consent:open-preferences' },
   home: { bestofCount: 6, latestCount: 12 },
   article: { relatedCount: 4 },
+  /** « Direct »: how often an open page asks for new entries (paused while the tab is hidden). */
+  liveBlog: { pollSeconds: 20 },
   seo: {
     /** Google News sitemaps list the articles of the last 48 hours. */
     newsWindowHours: 48,

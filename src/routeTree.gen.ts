@@ -48,6 +48,7 @@ import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/s
 import { Route as ConcoursIndexRouteImport } from './routes/concours/index'
 import { Route as ConcoursUrlRouteImport } from './routes/concours/$url'
 import { Route as DesinscriptionChar123OriginChar125RouteImport } from './routes/desinscription.{-$origin}'
+import { Route as DirectSlugRouteImport } from './routes/direct.$slug'
 import { Route as GenerateurDeRepartieChar123SlugChar125RouteImport } from './routes/generateur-de-repartie.{-$slug}'
 import { Route as InscriptionChar123OriginChar125RouteImport } from './routes/inscription.{-$origin}'
 import { Route as LettresIndexRouteImport } from './routes/lettres.index'
@@ -277,6 +278,11 @@ const DesinscriptionChar123OriginChar125Route =
     path: '/desinscription/{-$origin}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const DirectSlugRoute = DirectSlugRouteImport.update({
+  id: '/direct/$slug',
+  path: '/direct/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GenerateurDeRepartieChar123SlugChar125Route =
   GenerateurDeRepartieChar123SlugChar125RouteImport.update({
     id: '/generateur-de-repartie/{-$slug}',
@@ -476,6 +482,7 @@ export interface FileRoutesByFullPath {
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/direct/$slug': typeof DirectSlugRoute
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/lettres/$id': typeof LettresIdRoute
@@ -547,6 +554,7 @@ export interface FileRoutesByTo {
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/direct/$slug': typeof DirectSlugRoute
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/lettres/$id': typeof LettresIdRoute
@@ -620,6 +628,7 @@ export interface FileRoutesById {
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/direct/$slug': typeof DirectSlugRoute
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/lettres/$id': typeof LettresIdRoute
@@ -694,6 +703,7 @@ export interface FileRouteTypes {
     | '/app-piquante/shopping'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
+    | '/direct/$slug'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/lettres/$id'
@@ -765,6 +775,7 @@ export interface FileRouteTypes {
     | '/app-piquante/shopping'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
+    | '/direct/$slug'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/lettres/$id'
@@ -837,6 +848,7 @@ export interface FileRouteTypes {
     | '/app-piquante/shopping'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
+    | '/direct/$slug'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/lettres/$id'
@@ -899,6 +911,7 @@ export interface RootRouteChildren {
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
   ConcoursUrlRoute: typeof ConcoursUrlRoute
   DesinscriptionChar123OriginChar125Route: typeof DesinscriptionChar123OriginChar125Route
+  DirectSlugRoute: typeof DirectSlugRoute
   GenerateurDeRepartieChar123SlugChar125Route: typeof GenerateurDeRepartieChar123SlugChar125Route
   InscriptionChar123OriginChar125Route: typeof InscriptionChar123OriginChar125Route
   LettresIdRoute: typeof LettresIdRoute
@@ -1188,6 +1201,13 @@ declare module '@tanstack/react-router' {
       path: '/desinscription/{-$origin}'
       fullPath: '/desinscription/{-$origin}'
       preLoaderRoute: typeof DesinscriptionChar123OriginChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/direct/$slug': {
+      id: '/direct/$slug'
+      path: '/direct/$slug'
+      fullPath: '/direct/$slug'
+      preLoaderRoute: typeof DirectSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/generateur-de-repartie/{-$slug}': {
@@ -1507,6 +1527,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConcoursUrlRoute: ConcoursUrlRoute,
   DesinscriptionChar123OriginChar125Route:
     DesinscriptionChar123OriginChar125Route,
+  DirectSlugRoute: DirectSlugRoute,
   GenerateurDeRepartieChar123SlugChar125Route:
     GenerateurDeRepartieChar123SlugChar125Route,
   InscriptionChar123OriginChar125Route: InscriptionChar123OriginChar125Route,
@@ -1526,13 +1547,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

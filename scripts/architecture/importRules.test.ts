@@ -139,4 +139,21 @@ describe('import rules (README, "Where things live")', () => {
       'the service worker imports a component: src/sw/sw.ts -> src/components/Card.tsx',
     ]);
   });
+
+  it('let the server and UI both read the formats’ declarations, which import nothing but plain data', () => {
+    const graph = graphOf(
+      {
+        'src/server/newsroom/http/quotationHandlers.ts': ['src/formats/quotationFormat.ts'],
+        'src/features/newsroom/FormatListPage.tsx': ['src/formats/quotationFormat.ts'],
+        'src/formats/quotationFormat.ts': ['src/formats/formatDeclaration.ts', 'src/db/schema.ts'],
+        'src/formats/formatDeclaration.ts': ['src/api/generated/operations.ts', 'src/features/newsroom/newsroomLabels.ts'],
+      },
+      { 'src/formats/formatWords.ts': ['react'] },
+    );
+    expect(importRuleViolations(graph)).toEqual([
+      "the formats' declarations import a package: src/formats/formatWords.ts -> react",
+      "the formats' declarations import more than plain data: src/formats/formatDeclaration.ts -> src/features/newsroom/newsroomLabels.ts",
+      "the formats' declarations import more than plain data: src/formats/quotationFormat.ts -> src/db/schema.ts",
+    ]);
+  });
 });

@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds)('mosaics in the newsroom on %s', (kind) => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-    expect(await api.database().db.select({ n: count() }).from(mosaicRevisions).where(eq(mosaicRevisions.mosaicId, race.id))).toEqual([
+    expect(await api.database().db.select({ n: count() }).from(mosaicRevisions).where(eq(mosaicRevisions.itemId, race.id))).toEqual([
       { n: 2 },
     ]);
   });

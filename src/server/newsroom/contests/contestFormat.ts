@@ -4,15 +4,16 @@
  * snapshotted and restored. One row of `format_contests` is both the working copy and what readers read
  * (content/formatContests.server.ts reads the published rows), so publishing needs no second copy.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AdminContest, ContestDraftInput, Image } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
-import { formatContestRevisions, formatContests, staff } from '../../../db/schema.ts';
+import { formatContestRevisions, formatContests } from '../../../db/schema.ts';
 import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
 import { refused } from '../newsroomResult.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, paragraphChanges, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type Change, paragraphChanges, showValue } from '../workflow/revisions.ts';
 import { CONTEST_LABELS, type CheckedContest, checkContestInput } from './contestContent.ts';
 import { type ContestRow, contestPath, findContestRow, toAdminContest } from './contestQueries.ts';
 
@@ -23,32 +24,7 @@ const slugTaken = (db: Database, exceptId: number | null) => async (slug: string
 
 const takenMessage = (slug: string) => `L'adresse « ${slug} » est déjà prise par un autre concours.`;
 
-const contestRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(formatContestRevisions)
-      .values({ contestId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: formatContestRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: formatContestRevisions, staffName: staff.name })
-      .from(formatContestRevisions)
-      .leftJoin(staff, eq(staff.id, formatContestRevisions.staffId))
-      .where(eq(formatContestRevisions.contestId, itemId))
-      .orderBy(asc(formatContestRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: formatContestRevisions.snapshot })
-      .from(formatContestRevisions)
-      .where(and(eq(formatContestRevisions.id, revisionId), eq(formatContestRevisions.contestId, itemId)));
-    return revision ?? null;
-  },
-};
+const contestRevisionStore = revisionStoreOf(formatContestRevisions);
 
 /** The image by its address and alt text; the rules article by article. */
 function imageAndRuleChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {

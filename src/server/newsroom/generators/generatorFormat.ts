@@ -4,15 +4,16 @@
  * and restored. One row of `repartee_generators` is both the working copy and what readers read: they see
  * it while its status is 'published' (content/reparteeGenerators.server.ts).
  */
-import { and, asc, eq, min } from 'drizzle-orm';
+import { and, eq, min } from 'drizzle-orm';
 import type { Image, Reply } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
-import { reparteeGeneratorRevisions, reparteeGenerators, staff } from '../../../db/schema.ts';
+import { reparteeGeneratorRevisions, reparteeGenerators } from '../../../db/schema.ts';
 import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
 import { refused } from '../newsroomResult.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedGenerator, checkGeneratorInput, type GeneratorInput } from './generatorContent.ts';
 import { type AdminGenerator, findGeneratorRow, type GeneratorRow, generatorPath, toAdminGenerator } from './generatorQueries.ts';
 
@@ -34,32 +35,7 @@ function editedFields(checked: CheckedGenerator) {
   };
 }
 
-const generatorRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(reparteeGeneratorRevisions)
-      .values({ generatorId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: reparteeGeneratorRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: reparteeGeneratorRevisions, staffName: staff.name })
-      .from(reparteeGeneratorRevisions)
-      .leftJoin(staff, eq(staff.id, reparteeGeneratorRevisions.staffId))
-      .where(eq(reparteeGeneratorRevisions.generatorId, itemId))
-      .orderBy(asc(reparteeGeneratorRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: reparteeGeneratorRevisions.snapshot })
-      .from(reparteeGeneratorRevisions)
-      .where(and(eq(reparteeGeneratorRevisions.id, revisionId), eq(reparteeGeneratorRevisions.generatorId, itemId)));
-    return revision ?? null;
-  },
-};
+const generatorRevisionStore = revisionStoreOf(reparteeGeneratorRevisions);
 
 /** Reply by reply, by id: an edited reply is one change, not a shift of every reply after it. */
 function imageAndReplyChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {

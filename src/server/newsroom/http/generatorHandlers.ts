@@ -1,6 +1,7 @@
 /** Repartee generators through the editorial workflow: list, write, save, publish or schedule, revisions. */
 import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
+import { generatorDeclaration } from '../../../formats/generatorFormat.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findGeneratorRow, listAdminGenerators, toAdminGenerator } from '../generators/generatorQueries.ts';
 import { generatorWorkflow, generatorPreviews } from '../generators/generatorWorkflow.ts';
@@ -9,17 +10,7 @@ import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function generatorHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
-    operations: {
-      list: 'listAdminGenerators',
-      create: 'createAdminGenerator',
-      get: 'getAdminGenerator',
-      update: 'updateAdminGenerator',
-      status: 'changeAdminGeneratorStatus',
-      revisions: 'listGeneratorRevisions',
-      restore: 'restoreGeneratorRevision',
-      previewLink: 'createGeneratorPreviewLink',
-      preview: 'getGeneratorPreview',
-    },
+    declaration: generatorDeclaration,
     schemas: {
       listQuery: contract.ListAdminGeneratorsQueryParams,
       id: contract.GetAdminGeneratorParams,
@@ -33,9 +24,6 @@ export function generatorHandlers(deps: NewsroomDeps) {
     find: findGeneratorRow,
     toAdmin: toAdminGenerator,
     list: (db, page) => listAdminGenerators(db, { ...page, status: page.status as NewsroomStatus | undefined }),
-    notFound: 'Ce générateur de répartie est introuvable.',
-    thisItem: 'ce générateur',
     previews: { links: generatorPreviews, token: contract.GetGeneratorPreviewParams },
-    createWhat: 'de créer un générateur de répartie',
   }) satisfies ApiHandlerTable;
 }

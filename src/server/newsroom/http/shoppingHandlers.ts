@@ -1,6 +1,7 @@
 /** The shopping selection through the editorial workflow (editorialHandlers), and its order. */
 import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
+import { shoppingDeclaration } from '../../../formats/shoppingFormat.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findShoppingRow, listAdminShoppingItems, SHOPPING_ORDER_MAX, toAdminShoppingItem } from '../shopping/shoppingQueries.ts';
 import { reorderShoppingItems, shoppingWorkflow, shoppingPreviews } from '../shopping/shoppingWorkflow.ts';
@@ -12,17 +13,7 @@ export function shoppingHandlers(deps: NewsroomDeps) {
   const notFound = newsroomMessages.shopping;
   return {
     ...editorialHandlers(deps, {
-      operations: {
-        list: 'listAdminShoppingItems',
-        create: 'createAdminShoppingItem',
-        get: 'getAdminShoppingItem',
-        update: 'updateAdminShoppingItem',
-        status: 'changeAdminShoppingItemStatus',
-        revisions: 'listShoppingItemRevisions',
-        restore: 'restoreShoppingItemRevision',
-        previewLink: 'createShoppingItemPreviewLink',
-        preview: 'getShoppingItemPreview',
-      },
+      declaration: shoppingDeclaration,
       schemas: {
         listQuery: contract.ListAdminShoppingItemsQueryParams,
         id: contract.GetAdminShoppingItemParams,
@@ -36,10 +27,7 @@ export function shoppingHandlers(deps: NewsroomDeps) {
       find: findShoppingRow,
       toAdmin: toAdminShoppingItem,
       list: (db, page) => listAdminShoppingItems(db, { ...page, status: page.status as NewsroomStatus | undefined }),
-      notFound,
-      thisItem: 'ce produit',
       previews: { links: shoppingPreviews, token: contract.GetShoppingItemPreviewParams },
-      createWhat: 'd’ajouter un produit',
     }),
     reorderAdminShoppingItems: staffOnly(deps, editors, 'de réordonner la sélection shopping', async (ctx, session) => {
       const input = await readBody(ctx, contract.ReorderAdminShoppingItemsBody);

@@ -5,44 +5,20 @@
  * the published rows, newest `posted_at` first; publishing dates the post (its first publication).
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AdminInstagramPost, Image, InstagramPostDraftInput } from '../../../api/types.ts';
-import { instagramPostRevisions, instagramPosts, staff } from '../../../db/schema.ts';
+import { instagramPostRevisions, instagramPosts } from '../../../db/schema.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedInstagramPost, checkInstagramInput, INSTAGRAM_LABELS, shortcodeOf } from './instagramContent.ts';
 import { findInstagramRow, type InstagramRow, toAdminInstagramPost } from './instagramQueries.ts';
 
 /** The checked fields and the shortcode the row will have (the link's, or one of its own). */
 type Checked = CheckedInstagramPost & { shortcode: string };
 
-const instagramRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(instagramPostRevisions)
-      .values({ postId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: instagramPostRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: instagramPostRevisions, staffName: staff.name })
-      .from(instagramPostRevisions)
-      .leftJoin(staff, eq(staff.id, instagramPostRevisions.staffId))
-      .where(eq(instagramPostRevisions.postId, itemId))
-      .orderBy(asc(instagramPostRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: instagramPostRevisions.snapshot })
-      .from(instagramPostRevisions)
-      .where(and(eq(instagramPostRevisions.id, revisionId), eq(instagramPostRevisions.postId, itemId)));
-    return revision ?? null;
-  },
-};
+const instagramRevisionStore = revisionStoreOf(instagramPostRevisions);
 
 function imageChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {
   const changes: Change[] = [];

@@ -4,15 +4,16 @@
  * snapshotted and restored. One row of `mosaics` is both the working copy and what readers read
  * (content/mosaics.server.ts reads the published rows), so publishing needs no second copy.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AdminMosaic, Image, MosaicDraftInput, MosaicImage } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
-import { mosaicRevisions, mosaics, staff } from '../../../db/schema.ts';
+import { mosaicRevisions, mosaics } from '../../../db/schema.ts';
 import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
 import { refused } from '../newsroomResult.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedMosaic, checkMosaicInput, MOSAIC_LABELS } from './mosaicContent.ts';
 import { findMosaicRow, type MosaicRow, mosaicPath, toAdminMosaic } from './mosaicQueries.ts';
 
@@ -23,32 +24,7 @@ const slugTaken = (db: Database, exceptId: number | null) => async (slug: string
 
 const takenMessage = (slug: string) => `L'adresse « ${slug} » est déjà prise par une autre mosaïque.`;
 
-const mosaicRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(mosaicRevisions)
-      .values({ mosaicId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: mosaicRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: mosaicRevisions, staffName: staff.name })
-      .from(mosaicRevisions)
-      .leftJoin(staff, eq(staff.id, mosaicRevisions.staffId))
-      .where(eq(mosaicRevisions.mosaicId, itemId))
-      .orderBy(asc(mosaicRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: mosaicRevisions.snapshot })
-      .from(mosaicRevisions)
-      .where(and(eq(mosaicRevisions.id, revisionId), eq(mosaicRevisions.mosaicId, itemId)));
-    return revision ?? null;
-  },
-};
+const mosaicRevisionStore = revisionStoreOf(mosaicRevisions);
 
 /** The cover by its address and alt text; the images one by one ("Image 2"). */
 function imageChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {

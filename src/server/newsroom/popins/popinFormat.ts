@@ -4,12 +4,13 @@
  * and restored. One row is both the working copy and the readers' popin: publishing sets `active`, which
  * the reader query (content/popins.server.ts) reads with the date window.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PopinDraftInput, PopinParts, PopinTrigger, PopinType } from '../../../api/types.ts';
-import { popinRevisions, popins, staff } from '../../../db/schema.ts';
+import { popinRevisions, popins } from '../../../db/schema.ts';
 import { refused } from '../newsroomResult.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedPopin, checkPopinInput, contentKey, cookieHashFor, PART_KEYS, PART_LABELS } from './popinContent.ts';
 import { findPopinRow, type PopinRow, toAdminPopin } from './popinQueries.ts';
 import type { AdminPopin } from '../../../api/types.ts';
@@ -30,32 +31,7 @@ function editedFields(checked: CheckedPopin) {
   };
 }
 
-const popinRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(popinRevisions)
-      .values({ popinId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: popinRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: popinRevisions, staffName: staff.name })
-      .from(popinRevisions)
-      .leftJoin(staff, eq(staff.id, popinRevisions.staffId))
-      .where(eq(popinRevisions.popinId, itemId))
-      .orderBy(asc(popinRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: popinRevisions.snapshot })
-      .from(popinRevisions)
-      .where(and(eq(popinRevisions.id, revisionId), eq(popinRevisions.popinId, itemId)));
-    return revision ?? null;
-  },
-};
+const popinRevisionStore = revisionStoreOf(popinRevisions);
 
 function triggerLabel(trigger: PopinTrigger | undefined): string {
   if (!trigger) return '';

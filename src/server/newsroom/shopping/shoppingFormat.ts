@@ -5,41 +5,17 @@
  * query (content/shopping.server.ts) reads the rows whose status is 'published', so publishing needs no
  * second copy. The position is not an edited field: new items go last, the reorder call moves them.
  */
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { AdminShoppingItem, Image, ShoppingItemDraftInput } from '../../../api/types.ts';
-import { shoppingItemRevisions, shoppingItems, staff } from '../../../db/schema.ts';
+import { shoppingItemRevisions, shoppingItems } from '../../../db/schema.ts';
 import { refused } from '../newsroomResult.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedShoppingItem, checkShoppingInput, SHOPPING_LABELS } from './shoppingContent.ts';
 import { findShoppingRow, type ShoppingRow, toAdminShoppingItem } from './shoppingQueries.ts';
 
-const shoppingRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(shoppingItemRevisions)
-      .values({ itemId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: shoppingItemRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: shoppingItemRevisions, staffName: staff.name })
-      .from(shoppingItemRevisions)
-      .leftJoin(staff, eq(staff.id, shoppingItemRevisions.staffId))
-      .where(eq(shoppingItemRevisions.itemId, itemId))
-      .orderBy(asc(shoppingItemRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: shoppingItemRevisions.snapshot })
-      .from(shoppingItemRevisions)
-      .where(and(eq(shoppingItemRevisions.id, revisionId), eq(shoppingItemRevisions.itemId, itemId)));
-    return revision ?? null;
-  },
-};
+const shoppingRevisionStore = revisionStoreOf(shoppingItemRevisions);
 
 /** "89,90 €" in revisions: editors think in euros, the row keeps cents. */
 export function euros(cents: unknown): string {

@@ -1,0 +1,60 @@
+/**
+ * The side column every format editor shares: how the last action went (with the reload after a 409), the
+ * save button, the status actions the member's role allows, the public page once published, and the preview.
+ * The page gives its editor (useFormatEditor) and its sentences; the fields are the page's own.
+ */
+import type { ReactNode } from 'react';
+import type { PreviewLink } from '../../api/queries/newsroom.ts';
+import { EditorialStatusActions } from './EditorialStatusActions.tsx';
+import { EditorMessageBox } from './EditorMessageBox.tsx';
+import { PreviewLinkButton } from './PreviewLinkButton.tsx';
+import type { EditorialItem, EditorMessage, StatusAction } from './useFormatEditor.ts';
+
+/** The part of useFormatEditor's answer the column shows. */
+export interface SidebarEditor {
+  item: EditorialItem | null;
+  message: EditorMessage | null;
+  busy: boolean;
+  mayPublish: boolean;
+  act: (action: StatusAction, scheduledAt?: string) => void;
+  reload: () => void;
+  preview: { link: PreviewLink | null; request: () => void };
+}
+
+export function EditorSidebar(props: {
+  editor: SidebarEditor;
+  /** "Un éditeur ou une éditrice publiera ce concours." */
+  whoPublishes: string;
+  /** The reader's page, once published. */
+  publicLink?: { href: string; label: string } | null;
+  /** A preview of the format's own (the popin on a page); none: the standard signed link, `false`: no preview. */
+  preview?: ReactNode | false;
+  /** Fields of the column that come before the workflow (the popin's targeting). */
+  children?: ReactNode;
+}) {
+  const { item, message, busy, mayPublish, act, reload, preview } = props.editor;
+  return (
+    <div className="grid content-start gap-4">
+      {props.children}
+      <EditorMessageBox message={message} onReload={reload} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="justify-self-stretch rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50"
+      >
+        {item ? 'Enregistrer' : 'Créer le brouillon'}
+      </button>
+      {item ? (
+        <EditorialStatusActions status={item.status} mayPublish={mayPublish} busy={busy} act={act} whoPublishes={props.whoPublishes} />
+      ) : null}
+      {item?.status === 'published' && props.publicLink ? (
+        <a href={props.publicLink.href} className="font-bold underline underline-offset-4">
+          {props.publicLink.label}
+        </a>
+      ) : null}
+      {item && props.preview !== false
+        ? (props.preview ?? <PreviewLinkButton link={preview.link} busy={busy} onPreview={preview.request} />)
+        : null}
+    </div>
+  );
+}

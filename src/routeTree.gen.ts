@@ -61,6 +61,7 @@ import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citation
 import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
 import { Route as AdminConcoursIndexRouteImport } from './routes/admin/concours.index'
 import { Route as AdminConcoursIdRouteImport } from './routes/admin/concours.$id'
+import { Route as AdminDirectsChar123IdChar125RouteImport } from './routes/admin/directs.{-$id}'
 import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
 import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminInstagramIndexRouteImport } from './routes/admin/instagram.index'
@@ -346,6 +347,12 @@ const AdminConcoursIdRoute = AdminConcoursIdRouteImport.update({
   path: '/concours/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDirectsChar123IdChar125Route =
+  AdminDirectsChar123IdChar125RouteImport.update({
+    id: '/directs/{-$id}',
+    path: '/directs/{-$id}',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
   id: '/generateurs/',
   path: '/generateurs/',
@@ -496,6 +503,7 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
+  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -568,6 +576,7 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
+  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -642,6 +651,7 @@ export interface FileRoutesById {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
+  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -717,6 +727,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
+    | '/admin/directs/{-$id}'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -789,6 +800,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
+    | '/admin/directs/{-$id}'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -862,6 +874,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
+    | '/admin/directs/{-$id}'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -1294,6 +1307,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConcoursIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/directs/{-$id}': {
+      id: '/admin/directs/{-$id}'
+      path: '/directs/{-$id}'
+      fullPath: '/admin/directs/{-$id}'
+      preLoaderRoute: typeof AdminDirectsChar123IdChar125RouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/generateurs/': {
       id: '/admin/generateurs/'
       path: '/generateurs'
@@ -1446,6 +1466,7 @@ interface AdminRouteChildren {
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminCitationsIdRoute: typeof AdminCitationsIdRoute
   AdminConcoursIdRoute: typeof AdminConcoursIdRoute
+  AdminDirectsChar123IdChar125Route: typeof AdminDirectsChar123IdChar125Route
   AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
@@ -1480,6 +1501,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminCitationsIdRoute: AdminCitationsIdRoute,
   AdminConcoursIdRoute: AdminConcoursIdRoute,
+  AdminDirectsChar123IdChar125Route: AdminDirectsChar123IdChar125Route,
   AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,

@@ -13,6 +13,7 @@ export const apiOperations = {
   recordConsent: { method: 'POST', path: '/api/consent' },
   listFormatContests: { method: 'GET', path: '/api/format-contests' },
   getFormatContest: { method: 'GET', path: '/api/format-contests/:url' },
+  listLiveBlogs: { method: 'GET', path: '/api/directs' },
   getLiveBlog: { method: 'GET', path: '/api/direct/:url' },
   listInstagramOriginalPosts: { method: 'GET', path: '/api/instagramoriginalposts/:count' },
   listInstagramPosts: { method: 'GET', path: '/api/instagram/:offset' },

@@ -163,6 +163,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/directs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Les directs en cours (pour la une et les rubriques, avec le badge « En direct ») */
+    get: operations['listLiveBlogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/direct/{url}': {
     parameters: {
       query?: never;
@@ -3706,6 +3723,9 @@ export interface components {
       /** Format: date-time */
       coverageEndAt: string | null;
     };
+    LiveBlogList: {
+      results: components['schemas']['LiveBlog'][];
+    };
     LiveBlogQuotation: {
       text: string;
       source: string;
@@ -5712,6 +5732,37 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FormatContest'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listLiveBlogs: {
+    parameters: {
+      query?: {
+        /**
+         * @description Slug de rubrique ; une rubrique inconnue donne une `404`.
+         * @example mode
+         */
+        category?: components['parameters']['CategoryQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les directs en cours, le plus récemment ouvert d'abord (une dizaine au plus). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LiveBlogList'];
         };
       };
       304: components['responses']['NotModified'];

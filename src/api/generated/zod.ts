@@ -665,6 +665,15 @@ export const LiveBlog = zod.strictObject({
 export type LiveBlog = zod.input<typeof LiveBlog>;
 export type LiveBlogOutput = zod.output<typeof LiveBlog>;
 
+export const liveBlogListResultsMax = 10;
+
+export const LiveBlogList = zod.strictObject({
+  results: zod.array(LiveBlog).max(liveBlogListResultsMax),
+});
+
+export type LiveBlogList = zod.input<typeof LiveBlogList>;
+export type LiveBlogListOutput = zod.output<typeof LiveBlogList>;
+
 export const liveBlogQuotationTextMax = 600;
 
 export const liveBlogQuotationSourceMax = 120;
@@ -3613,6 +3622,25 @@ export const GetFormatContestParams = zod.strictObject({
 });
 
 export const GetFormatContestResponse = FormatContest;
+
+/**
+ * @summary Les directs en cours (pour la une et les rubriques, avec le badge « En direct »)
+ */
+export const listLiveBlogsQueryCategoryMax = 200;
+
+export const listLiveBlogsQueryCategoryRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const ListLiveBlogsQueryParams = zod.object({
+  category: zod
+    .string()
+    .min(1)
+    .max(listLiveBlogsQueryCategoryMax)
+    .regex(listLiveBlogsQueryCategoryRegExp)
+    .optional()
+    .describe('Slug de rubrique ; une rubrique inconnue donne une `404`.'),
+});
+
+export const ListLiveBlogsResponse = LiveBlogList;
 
 /**
  * Sans `since`, le direct et toutes ses entrées publiées, les plus récentes d'abord. Avec `since` (la

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import type { LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
+import type { LiveBlog, LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
 import { ArticleBody } from '../../components/ArticleBody.tsx';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -76,6 +76,27 @@ function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise
   return state;
 }
 
+const LiveBadge = () => (
+  <span className="live-badge rounded-full bg-piment px-3 py-1 text-sm font-bold uppercase text-white">En direct</span>
+);
+
+/** The home's and categories' list of live blogs being covered, each with its « En direct » badge. */
+export function LiveNowList({ liveBlogs }: { liveBlogs: readonly LiveBlog[] }) {
+  if (liveBlogs.length === 0) return null;
+  return (
+    <ul aria-label="Directs en cours" className="mb-8 grid gap-3">
+      {liveBlogs.map((blog) => (
+        <li key={blog.id} className="flex flex-wrap items-center gap-3 rounded-xl border-2 border-piment p-3">
+          <LiveBadge />
+          <a href={`/direct/${blog.url}`} className="font-display text-xl font-bold underline-offset-4 hover:underline">
+            {blog.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Entry({ entry }: { entry: LiveBlogEntry }) {
   return (
     <article className="live-entry border-t border-encre/15 py-6" aria-labelledby={`entree-${entry.id}`}>
@@ -113,7 +134,7 @@ export function LiveBlogView({ initial, poll }: { initial: LiveBlogResponse; pol
       <PageHeading kicker={liveBlog.category.name} title={liveBlog.title} description={liveBlog.intro}>
         <p className="mt-4">
           {liveBlog.state === 'live' ? (
-            <span className="live-badge rounded-full bg-piment px-3 py-1 text-sm font-bold uppercase text-white">En direct</span>
+            <LiveBadge />
           ) : (
             <span className="rounded-full bg-encre/10 px-3 py-1 text-sm font-bold uppercase">Terminé</span>
           )}

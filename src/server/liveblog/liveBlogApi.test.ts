@@ -60,6 +60,15 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     expect(body.liveBlog).toMatchObject({ title: blog.title, state: 'live', coverageEndAt: null, category: { slug: 'mode' } });
     expect(body.entries.map((e) => e.body[0]?.text)).toEqual(['Premier prix.', 'Le tapis rouge.']);
     expect(body.entries[0]).toMatchObject({ id: second.id, quotation: { text: 'Merci !', source: 'La lauréate' }, correctedAt: null });
+
+    // The home's and the category's lists: live blogs being covered only.
+    const listed = async (query = '') =>
+      contract.ListLiveBlogsResponse.parse(await (await request('GET', `/api/directs${query}`)).json()).results.map((b) => b.url);
+    expect(await listed()).toContain(blog.url);
+    expect(await listed()).not.toContain(draftBlog.url);
+    expect(await listed('?category=mode')).toContain(blog.url);
+    expect(await listed('?category=beaute')).not.toContain(blog.url);
+    expect(await errorOf(await request('GET', '/api/directs?category=inconnue'), 404)).toMatch(/rubrique/);
   });
 
   it('polling: nothing new since the cursor, then only the new entry; writes purge the pages', async () => {

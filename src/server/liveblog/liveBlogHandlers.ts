@@ -27,6 +27,7 @@ import {
   changeLiveBlogState,
   createLiveBlog,
   listAdminLiveBlogs,
+  liveNow,
   toAdminEntry,
   toReaderEntry,
 } from './liveBlogs.server.ts';
@@ -101,6 +102,12 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
         },
         { cache: 'live' },
       );
+    },
+    listLiveBlogs: async (ctx) => {
+      const q = parseParams(contract.ListLiveBlogsQueryParams, queryRecord(ctx.url));
+      if (!q.ok) return q.response;
+      const results = await liveNow(ctx.db, q.value.category);
+      return results ? ctx.reply(200, { results }, { cache: 'live' }) : errorJson(404, 'Cette rubrique est introuvable.');
     },
     listAdminLiveBlogs: staffOnly(deps, null, '', async (ctx, { member }) =>
       ctx.reply(200, { results: (await listAdminLiveBlogs(ctx.db)).filter((b) => readable(member, b)) }, noStore),

@@ -3,8 +3,8 @@
  * coverage end), and its views for the newsroom and for readers. Its entries are liveBlogEntries.server.ts's.
  * What another format's declaration would give (revisions, edits of the title) is left to it.
  */
-import { desc, eq } from 'drizzle-orm';
-import type { AdminLiveBlog, AdminLiveBlogEntry, LiveBlogEntry, LiveBlogInput } from '../../api/types.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import type { AdminLiveBlog, AdminLiveBlogEntry, LiveBlog, LiveBlogEntry, LiveBlogInput } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { categories, type LiveBlogState, liveBlogs } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
@@ -82,6 +82,22 @@ export async function listAdminLiveBlogs(db: Database): Promise<AdminLiveBlog[]>
     .orderBy(desc(liveBlogs.createdAt), desc(liveBlogs.id))
     .limit(200);
   return rows.map((r) => ({ ...blogFields(r.blog, { slug: r.slug, name: r.name }), createdById: r.blog.createdBy, entries: [] }));
+}
+
+/** The live blogs being covered now (home and category lists), the most recently opened first; null for an unknown category. */
+export async function liveNow(db: Database, categorySlug?: string): Promise<LiveBlog[] | null> {
+  const rows = await db
+    .select({ blog: liveBlogs, slug: categories.slug, name: categories.name })
+    .from(liveBlogs)
+    .innerJoin(categories, eq(categories.id, liveBlogs.categoryId))
+    .where(and(eq(liveBlogs.state, 'live'), categorySlug ? eq(categories.slug, categorySlug) : undefined))
+    .orderBy(desc(liveBlogs.coverageStartAt), desc(liveBlogs.id))
+    .limit(10);
+  if (categorySlug && rows.length === 0) {
+    const [known] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, categorySlug));
+    if (!known) return null;
+  }
+  return rows.map((r) => blogFields(r.blog, { slug: r.slug, name: r.name }));
 }
 
 export async function createLiveBlog(

@@ -41,7 +41,7 @@ test('an editor creates a live blog, opens it and posts; a reader sees the next 
   const reader = await readerContext.newPage();
   await reader.goto(`${server.baseUrl}/`);
   const liveList = reader.getByRole('list', { name: 'Directs en cours' });
-  await expect(liveList.getByText('En direct')).toBeVisible();
+  await expect(liveList.getByText('En direct', { exact: true })).toBeVisible();
   await liveList.getByRole('link', { name: TITLE }).click();
   await expect(reader).toHaveURL(new RegExp(`/direct/${SLUG}$`));
   await expect(reader.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();

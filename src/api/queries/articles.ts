@@ -37,7 +37,12 @@ export async function loadArticlePreview(token: string) {
 
 /** A category and its first articles; an unknown category is a 404. */
 export async function loadCategoryArticles(slug: string) {
-  return required(await api().GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }));
+  const [articles, live] = await Promise.all([
+    api().GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }),
+    api().GET('/api/directs', { params: { query: { category: slug } } }),
+  ]);
+  // « Direct »: the category's live blogs being covered, above its articles.
+  return { ...required(articles), live: optional(live, { results: [] }).results };
 }
 
 /** The next batch of a category's articles ('more'). */

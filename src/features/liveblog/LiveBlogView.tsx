@@ -53,7 +53,10 @@ function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise
         setState((previous) => {
           const merged = mergeEntries(previous.data.entries, update);
           const data = { ...update, entries: merged.entries };
-          return { data, announced: merged.added > 0 ? announcement(merged.added) : previous.announced };
+          if (merged.added === 0) return { data, announced: previous.announced };
+          // The same words twice would not be read again: a no-break space tells the two apart.
+          const text = announcement(merged.added);
+          return { data, announced: text === previous.announced ? `${text}\u00a0` : text };
         });
         keepForOffline();
       }

@@ -2,10 +2,12 @@
  * « Direct » (issue 33), on a server of its own: an editor creates a live blog from /admin/directs, opens it
  * and posts an entry; a reader on /direct/{slug} sees it with the LiveBlogPosting JSON-LD and the « En
  * direct » badge (also on the home); a second entry then appears without a reload, announced in the polite
- * live region, focus left where it was. axe on the newsroom desk and the reader's page.
+ * live region, focus left where it was. axe on the newsroom desk and the reader's page. Offline, the page
+ * still shows the entries the reader has seen, the one that arrived by polling included.
  */
 import { expect, test } from '@playwright/test';
-import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
+import { expectAxeClean, newsroomServer, signedApi, signIn } from './support/newsroom.ts';
+import { CACHE, expectCached, waitForControl } from './support/serviceWorker.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -70,4 +72,30 @@ test('an editor creates a live blog, opens it and posts; a reader sees the next 
   expect(await reader.evaluate(() => document.activeElement?.outerHTML ?? '')).toBe(focusedBefore);
   await editorContext.close();
   await readerContext.close();
+});
+
+test('offline, the reader still reads the entries already seen, those that arrived by polling included', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/direct/${SLUG}`);
+  await expect(page.getByText('Premier prix : la meilleure actrice est…')).toBeVisible();
+  await waitForControl(page);
+  await expectCached(page, CACHE.pages, `/direct/${SLUG}`);
+
+  const { api, csrf } = await signedApi(server.baseUrl, 'eve@piquante.test');
+  const { liveBlog } = (await (await api.get(`/api/direct/${SLUG}`)).json()) as { liveBlog: { id: number } };
+  const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Le dernier prix de la soirée.' }] }] };
+  const posted = await api.post(`/api/admin/live-blogs/${liveBlog.id}/entries`, { data: { doc }, headers: { 'x-csrf-token': csrf } });
+  expect(posted.status()).toBe(201);
+  await expect(page.getByText('Le dernier prix de la soirée.')).toBeVisible({ timeout: 70_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expect(page.getByText('Le tapis rouge se remplit.')).toBeVisible();
+  await expect(page.getByText('Le dernier prix de la soirée.')).toBeVisible();
+  await context.setOffline(false);
+  await api.dispose();
+  await context.close();
 });

@@ -41,6 +41,35 @@ const readable = (member: StaffMember, item: { createdById: number | null; statu
 
 const paramsOf = <T>(ctx: ApiContext, schema: z.ZodType<T>) => parseParams(schema, ctx.params as Record<string, string>, ['id', 'entryId']);
 
+/** Readers' operations: no session, short shared cache (composed with the other readers' in contentApi.ts). */
+export const liveBlogReaderHandlers = {
+  getLiveBlog: async (ctx) => {
+    const p = paramsOf(ctx, contract.GetLiveBlogParams);
+    if (!p.ok) return p.response;
+    const q = parseParams(contract.GetLiveBlogQueryParams, queryRecord(ctx.url), ['since']);
+    if (!q.ok) return q.response;
+    const read = await readerLiveBlog(ctx.db, p.value.url, q.value.since ?? null);
+    if (!read) return errorJson(404, NOT_FOUND);
+    const { blog } = read;
+    return ctx.reply(
+      200,
+      {
+        liveBlog: blogFields(blog, { slug: blog.categorySlug, name: blog.categoryName }),
+        entries: read.entries.map(toReaderEntry),
+        removed: read.removed,
+        version: read.version,
+      },
+      { cache: 'live' },
+    );
+  },
+  listLiveBlogs: async (ctx) => {
+    const q = parseParams(contract.ListLiveBlogsQueryParams, queryRecord(ctx.url));
+    if (!q.ok) return q.response;
+    const results = await liveNow(ctx.db, q.value.category);
+    return results ? ctx.reply(200, { results }, { cache: 'live' }) : errorJson(404, 'Cette rubrique est introuvable.');
+  },
+} satisfies ApiHandlerTable;
+
 export function liveBlogHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
 
@@ -84,31 +113,6 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
     });
 
   return {
-    getLiveBlog: async (ctx) => {
-      const p = paramsOf(ctx, contract.GetLiveBlogParams);
-      if (!p.ok) return p.response;
-      const q = parseParams(contract.GetLiveBlogQueryParams, queryRecord(ctx.url), ['since']);
-      if (!q.ok) return q.response;
-      const read = await readerLiveBlog(ctx.db, p.value.url, q.value.since ?? null);
-      if (!read) return errorJson(404, NOT_FOUND);
-      const { blog } = read;
-      return ctx.reply(
-        200,
-        {
-          liveBlog: blogFields(blog, { slug: blog.categorySlug, name: blog.categoryName }),
-          entries: read.entries.map(toReaderEntry),
-          removed: read.removed,
-          version: read.version,
-        },
-        { cache: 'live' },
-      );
-    },
-    listLiveBlogs: async (ctx) => {
-      const q = parseParams(contract.ListLiveBlogsQueryParams, queryRecord(ctx.url));
-      if (!q.ok) return q.response;
-      const results = await liveNow(ctx.db, q.value.category);
-      return results ? ctx.reply(200, { results }, { cache: 'live' }) : errorJson(404, 'Cette rubrique est introuvable.');
-    },
     listAdminLiveBlogs: staffOnly(deps, null, '', async (ctx, { member }) =>
       ctx.reply(200, { results: (await listAdminLiveBlogs(ctx.db)).filter((b) => readable(member, b)) }, noStore),
     ),

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectAxeClean, newsroomServer, signedApi, signIn } from './support/newsroom.ts';
-import { CACHE, expectCached } from './support/serviceWorker.ts';
+import { CACHE, expectCached, waitForControl } from './support/serviceWorker.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -76,12 +76,12 @@ test('an editor creates a live blog, opens it and posts; a reader sees the next 
 
 test('offline, the reader still reads the entries already seen, those that arrived by polling included', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
+  // Workers are blocked by default (playwright.config.ts): this test is about the worker.
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/direct/${SLUG}`);
   await expect(page.getByText('Premier prix : la meilleure actrice est…')).toBeVisible();
-  // The worker registers once the page is idle; a live page polls, so give it longer than a static one.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await waitForControl(page);
   await expectCached(page, CACHE.pages, `/direct/${SLUG}`);
 
   const { api, csrf } = await signedApi(server.baseUrl, 'eve@piquante.test');

@@ -91,6 +91,13 @@ test('offline, the reader still reads the entries already seen, those that arriv
   expect(posted.status()).toBe(201);
   await expect(page.getByText('Le dernier prix de la soirée.')).toBeVisible({ timeout: 70_000 });
 
+  // The page asked the worker to keep it again once the entry arrived: wait for that copy before going offline.
+  const keptPage = () =>
+    page.evaluate(async ({ path, name }) => (await (await caches.open(name)).match(path, { ignoreVary: true }))?.text() ?? '', {
+      path: `/direct/${SLUG}`,
+      name: CACHE.pages,
+    });
+  await expect.poll(keptPage, { timeout: 20_000 }).toContain('Le dernier prix de la soirée.');
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();

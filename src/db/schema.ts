@@ -959,3 +959,78 @@ export const importRuns = pgTable(
     check('import_runs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
+
+/** A live blog's state: prepared, being covered (readers poll it), or over (kept, no longer polled). */
+export type LiveBlogState = 'draft' | 'live' | 'ended';
+
+/** « Direct » (issue 33): a live coverage; its entries are rows of live_blog_entries. */
+export const liveBlogs = pgTable(
+  'live_blogs',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull().unique(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull(),
+    mainImage: jsonb('main_image').$type<Image>().notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    state: text('state').$type<LiveBlogState>().notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    /**
+     * Bumped in the transaction of every change to an entry: readers poll with it as their cursor and it is
+     * the public answers' ETag, so an unchanged live blog costs one indexed read.
+     */
+    entriesVersion: integer('entries_version').notNull().default(0),
+    coverageStartAt: tstz('coverage_start_at'),
+    coverageEndAt: tstz('coverage_end_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('live_blogs_state_idx').on(t.state, t.coverageStartAt),
+    check('live_blogs_state_check', sql`${t.state} in ('draft', 'live', 'ended')`),
+  ],
+);
+
+export interface LiveBlogQuotation {
+  text: string;
+  source: string;
+}
+
+export const liveBlogEntries = pgTable(
+  'live_blog_entries',
+  {
+    id: serial('id').primaryKey(),
+    liveBlogId: integer('live_blog_id')
+      .notNull()
+      .references(() => liveBlogs.id, { onDelete: 'cascade' }),
+    /** 'draft' until an author, editor or admin publishes it (a contributor's entry waits for them). */
+    status: text('status').$type<'draft' | 'published'>().notNull(),
+    doc: jsonb('doc').$type<RichTextNode>().notNull(),
+    /** What readers get of doc, through the newsroom's allow-list (richText.ts). */
+    body: jsonb('body').$type<ContentBlock[]>().notNull(),
+    /** Resolved from the media library when written: readers never get an address an editor typed. */
+    image: jsonb('image').$type<Image>(),
+    quotation: jsonb('quotation').$type<LiveBlogQuotation>(),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: tstz('published_at'),
+    correctedAt: tstz('corrected_at'),
+    /** Deleted entries stay as tombstones so that readers polling since an older cursor drop them too. */
+    deletedAt: tstz('deleted_at'),
+    /** The live blog's entriesVersion this entry last changed in. */
+    changedIn: integer('changed_in').notNull(),
+    createdBy: integer('created_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('live_blog_entries_changed_idx').on(t.liveBlogId, t.changedIn),
+    // One pinned entry at most per live blog, whatever two editors do at once.
+    uniqueIndex('live_blog_entries_pinned_idx').on(t.liveBlogId).where(sql`${t.pinned}`),
+    check('live_blog_entries_status_check', sql`${t.status} in ('draft', 'published')`),
+  ],
+);

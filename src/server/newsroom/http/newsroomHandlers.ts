@@ -19,6 +19,7 @@ import { importHandlers } from './importHandlers.ts';
 import { generatorHandlers } from './generatorHandlers.ts';
 import { instagramHandlers } from './instagramHandlers.ts';
 import { mosaicHandlers } from './mosaicHandlers.ts';
+import { liveBlogHandlers } from '../../liveblog/liveBlogHandlers.ts';
 import { contestHandlers } from './contestHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
@@ -104,6 +105,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...shoppingHandlers(deps),
     ...instagramHandlers(deps),
     ...mosaicHandlers(deps),
+    ...liveBlogHandlers(deps),
     ...contestHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),

@@ -75,28 +75,25 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
 
   /** Answers an entry write; a change readers can see purges the pages (/direct/{slug} among them). */
   const entryAnswer = async (
-    ctx: ApiContext,
     session: { member: Parameters<typeof answer>[1]['member'] },
     result: NewsroomResult<EntryChange>,
-    status: 200 | 201 | 204,
+    reply: (entry: ReturnType<typeof toAdminEntry>) => Response,
   ) => {
     if (result.ok && result.value.publicChange) await changed();
     return answer(result, {
       member: session.member,
       what: 'de modifier cette entrée',
       notFound: ENTRY_NOT_FOUND,
-      ok: ({ entry }) =>
-        status === 204
-          ? noContent()
-          : (ctx.reply as unknown as (s: number, b: unknown, o: unknown) => Response)(status, toAdminEntry(entry), noStore),
+      ok: ({ entry }) => reply(toAdminEntry(entry)),
     });
   };
 
+  /** One entry operation; `reply` answers with that operation's own success status, checked by the compiler. */
   const entryWrite = <O extends OperationId>(
     schema: z.ZodType<{ id: number; entryId?: number }>,
     body: z.ZodType<unknown> | null,
     act: (input: unknown) => Parameters<typeof changeEntry>[4] | 'post',
-    status: 200 | 201 | 204,
+    reply: (ctx: ApiContext<O>, entry: ReturnType<typeof toAdminEntry>) => Response,
   ) =>
     staffOnly<O>(deps, null, '', async (ctx, session) => {
       const p = paramsOf(ctx as ApiContext, schema);
@@ -109,7 +106,7 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
         action === 'post'
           ? await postEntry(ctx.db, session.member, p.value.id, input.value as EntryInput, now)
           : await changeEntry(ctx.db, session.member, p.value.id, p.value.entryId ?? 0, action, now);
-      return entryAnswer(ctx as ApiContext, session, result, status);
+      return entryAnswer(session, result, (entry) => reply(ctx, entry));
     });
 
   return {
@@ -154,21 +151,31 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
       contract.CreateLiveBlogEntryParams,
       contract.CreateLiveBlogEntryBody,
       () => 'post',
-      201,
+      (ctx, entry) => ctx.reply(201, entry, noStore),
     ),
     correctLiveBlogEntry: entryWrite<'correctLiveBlogEntry'>(
       contract.CorrectLiveBlogEntryParams,
       contract.CorrectLiveBlogEntryBody,
       (input) => ({ kind: 'correct', input: input as EntryInput }),
-      200,
+      (ctx, entry) => ctx.reply(200, entry, noStore),
     ),
-    deleteLiveBlogEntry: entryWrite<'deleteLiveBlogEntry'>(contract.DeleteLiveBlogEntryParams, null, () => ({ kind: 'delete' }), 204),
+    deleteLiveBlogEntry: entryWrite<'deleteLiveBlogEntry'>(
+      contract.DeleteLiveBlogEntryParams,
+      null,
+      () => ({ kind: 'delete' }),
+      () => noContent(),
+    ),
     pinLiveBlogEntry: entryWrite<'pinLiveBlogEntry'>(
       contract.PinLiveBlogEntryParams,
       contract.PinLiveBlogEntryBody,
       (input) => ({ kind: 'pin', pinned: (input as { pinned: boolean }).pinned }),
-      200,
+      (ctx, entry) => ctx.reply(200, entry, noStore),
     ),
-    publishLiveBlogEntry: entryWrite<'publishLiveBlogEntry'>(contract.PublishLiveBlogEntryParams, null, () => ({ kind: 'publish' }), 200),
+    publishLiveBlogEntry: entryWrite<'publishLiveBlogEntry'>(
+      contract.PublishLiveBlogEntryParams,
+      null,
+      () => ({ kind: 'publish' }),
+      (ctx, entry) => ctx.reply(200, entry, noStore),
+    ),
   } satisfies ApiHandlerTable;
 }

@@ -119,22 +119,26 @@ export async function createLiveBlog(
   const taken = async (slug: string) => (await db.select({ id: liveBlogs.id }).from(liveBlogs).where(eq(liveBlogs.url, slug))).length > 0;
   if (input.slug && (await taken(input.slug))) return refused.taken(`L’adresse « ${input.slug} » est déjà prise par un autre direct.`);
   const url = input.slug ?? (await uniqueSlug(slugify(title) || 'direct', taken));
-  const [row] = await db
-    .insert(liveBlogs)
-    .values({
-      url,
-      title,
-      intro,
-      mainImage: cleanImage(input.mainImage),
-      categoryId: category.id,
-      createdBy: who.id,
-      updatedBy: who.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  await audit(db, who, { action: 'liveBlog.create', entity: 'liveBlog', entityId: row.id, detail: { slug: url } }, now);
+  // The blog and its audit line in one transaction: a failed audit leaves no blog.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(liveBlogs)
+      .values({
+        url,
+        title,
+        intro,
+        mainImage: cleanImage(input.mainImage),
+        categoryId: category.id,
+        createdBy: who.id,
+        updatedBy: who.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('insert returned nothing');
+    await audit(tx, who, { action: 'liveBlog.create', entity: 'liveBlog', entityId: inserted.id, detail: { slug: url } }, now);
+    return inserted;
+  });
   return { ok: true, value: (await adminLiveBlog(db, row.id)) as AdminLiveBlog };
 }
 
@@ -151,18 +155,25 @@ export async function changeLiveBlogState(
   if (!canPublish(who, row)) return refused.forbidden;
   if (row.state === state) return refused.bad(state === 'live' ? 'Ce direct est déjà en cours.' : 'Ce direct est déjà terminé.');
   if (row.state === 'ended') return refused.bad('Un direct terminé ne peut pas reprendre : créez-en un autre.');
-  await db
-    .update(liveBlogs)
-    .set({
-      state,
-      version: row.version + 1,
-      // The entries' cursor moves too: pollers learn of the new state (and an ended blog stops them).
-      entriesVersion: row.entriesVersion + 1,
-      ...(state === 'live' ? { coverageStartAt: now } : { coverageEndAt: now }),
-      updatedBy: who.id,
-      updatedAt: now,
-    })
-    .where(eq(liveBlogs.id, id));
-  await audit(db, who, { action: `liveBlog.${state}`, entity: 'liveBlog', entityId: id }, now);
+  const changed = await db.transaction(async (tx) => {
+    // Version-checked: two editors opening or ending the same blog at once, one wins.
+    const rows = await tx
+      .update(liveBlogs)
+      .set({
+        state,
+        version: row.version + 1,
+        // The entries' cursor moves too: pollers learn of the new state (and an ended blog stops them).
+        entriesVersion: row.entriesVersion + 1,
+        ...(state === 'live' ? { coverageStartAt: now } : { coverageEndAt: now }),
+        updatedBy: who.id,
+        updatedAt: now,
+      })
+      .where(and(eq(liveBlogs.id, id), eq(liveBlogs.version, row.version)))
+      .returning({ id: liveBlogs.id });
+    if (rows.length === 0) return false;
+    await audit(tx, who, { action: `liveBlog.${state}`, entity: 'liveBlog', entityId: id }, now);
+    return true;
+  });
+  if (!changed) return refused.bad('Ce direct vient d’être modifié par quelqu’un d’autre : rechargez la page.');
   return { ok: true, value: (await adminLiveBlog(db, id)) as AdminLiveBlog };
 }

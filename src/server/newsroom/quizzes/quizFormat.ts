@@ -13,7 +13,7 @@ import { slugify, uniqueSlug } from '../slugs.ts';
 import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
 import { type Change, showValue } from '../workflow/revisions.ts';
-import { type CheckedQuiz, checkQuizContent, type KeptMedia, keptMediaOf, type QuizInput } from './quizContent.ts';
+import { type CheckedQuiz, checkQuizContent, type KeptMedia, keptMediaOf, type QuizInput, quizMediaOfSnapshot } from './quizContent.ts';
 import { findQuizRow, type QuizRow, toAdminQuiz } from './quizQueries.ts';
 import { publishQuizCopy, withdrawQuizCopy } from './quizReaderCopy.ts';
 
@@ -35,7 +35,7 @@ async function keptMedia(db: Database, current: QuizRow | null): Promise<KeptMed
   if (!current) return kept;
   const revisions = await db.select({ snapshot: quizRevisions.snapshot }).from(quizRevisions).where(eq(quizRevisions.itemId, current.id));
   for (const { snapshot } of revisions) {
-    const old = keptMediaOf(snapshot as unknown as Parameters<typeof keptMediaOf>[0]);
+    const old = keptMediaOf(quizMediaOfSnapshot(snapshot));
     for (const url of old.images) kept.images.add(url);
     for (const [url, audio] of old.audio) kept.audio.set(url, audio);
   }

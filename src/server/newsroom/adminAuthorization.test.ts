@@ -1595,7 +1595,10 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     [
       'quizzes',
       '/api/admin/quizzes',
-      async (text) => quizDraftBody(text, await (quizImage ??= uploadLibraryImage(api, signed('editor'), 60))),
+      async (text) => {
+        quizImage ??= uploadLibraryImage(api, signed('editor'), 60);
+        return quizDraftBody(text, await quizImage);
+      },
     ],
     ['popins', '/api/admin/popins', async (text) => popinDraftBody(text)],
     ['shopping items', '/api/admin/shopping', async (text) => shoppingDraftBody(text)],

@@ -13,7 +13,7 @@ function graphOf(edges: Record<string, string[]>, packages: Record<string, strin
   return graph;
 }
 
-describe('import rules (README, "Where things live")', () => {
+describe('import rules (docs/architecture.md)', () => {
   it('hold in src/', () => {
     const graph = readImportGraph(root);
     expect(graph.size).toBeGreaterThan(100);

@@ -1,5 +1,5 @@
 /**
- * The import rules of src/ (README, "Where things live"), checked over the real import graph:
+ * The import rules of src/ (docs/architecture.md), checked over the real import graph:
  * - a feature never imports another feature;
  * - src/components (presentational pieces) imports no feature, no composition root and no route;
  * - UI code (routes, app, features, components, lib, api) never imports src/server or src/db;

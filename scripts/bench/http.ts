@@ -15,7 +15,7 @@
  * Every row: requests per second, latency percentiles, the ratio to the nginx gzip_static row, wrk's CPU and the
  * server's (in cores: 1 = one core busy the whole run), the server's CPU time per request (what a request costs,
  * whatever else shares the cores), the server's peak memory, the load average at its end.
- * A markdown table at the end, for the README. Bounded: a short warm-up and one measured run per row.
+ * A markdown table at the end, for docs/performance.md. Bounded: a short warm-up and one measured run per row.
  */
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';

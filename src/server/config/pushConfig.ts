@@ -1,5 +1,5 @@
 /**
- * Web push configuration from the environment (README "Notifications"). A half-configured or malformed
+ * Web push configuration from the environment (docs/operating/configuration.md, "Notifications"). A half-configured or malformed
  * set of VAPID keys stops the server at start-up with a sentence saying what to fix; no keys at all means
  * notifications are off (the header's prompt says so and nothing is requested).
  */

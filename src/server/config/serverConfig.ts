@@ -44,7 +44,7 @@ const wholeNumber = (min: number) =>
     .refine((n) => n >= min, `must be ${min} or more`)
     .optional();
 
-/** The generic variables (the README's configuration table); the domains' own sets are read by their parsers. */
+/** The generic variables (docs/operating/configuration.md); the domains' own sets are read by their parsers. */
 const genericSchema = z.object({
   PORT: wholeNumber(1).refine((n) => n === undefined || n <= 65535, 'must be a port number (1–65535)'),
   SEED_DEMO: flag,

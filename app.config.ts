@@ -127,6 +127,8 @@ export const appConfig = {
   consent: { openPreferencesEvent: 'piquante:consent:open-preferences' },
   home: { bestofCount: 6, latestCount: 12 },
   article: { relatedCount: 4 },
+  /** « Direct »: how often an open page asks for new entries (paused while the tab is hidden). */
+  liveBlog: { pollSeconds: 20 },
   seo: {
     /** Google News sitemaps list the articles of the last 48 hours. */
     newsWindowHours: 48,
@@ -206,6 +208,8 @@ export const appConfig = {
   apiCache: {
     list: 'public, max-age=60, stale-while-revalidate=300, stale-if-error=86400',
     item: 'public, max-age=300, stale-while-revalidate=600, stale-if-error=86400',
+    /** A live blog (« Direct »): polled every `liveBlog.pollSeconds`, so shared caches keep it only briefly. */
+    live: 'public, max-age=10, stale-while-revalidate=10, stale-if-error=86400',
     notFound: 'no-store',
     error: 'no-store',
   },

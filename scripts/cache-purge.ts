@@ -4,8 +4,9 @@
  * (REDIS_URL). A PGlite server is one process holding its data directory: send it SIGUSR2 instead.
  */
 import { notifyContentChanged } from '../src/server/http/pageCacheInvalidation.ts';
+import { contentChangeRoutesFromEnv } from '../src/server/config/contentChangeRoutes.ts';
 
-const sent = await notifyContentChanged();
+const sent = await notifyContentChanged(contentChangeRoutesFromEnv(process.env));
 if (sent.length === 0) {
   console.error(
     'Nothing to notify: neither DATABASE_URL nor REDIS_URL is set. A server on PGlite purges its page cache on SIGUSR2 (kill -USR2 <pid>; the pid is printed at start-up).',

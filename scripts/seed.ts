@@ -7,6 +7,7 @@ import { DatabaseNotEmptyError, DEFAULT_DEMO_ARTICLES, seedDemoContent } from '.
 import { notifyContentChanged } from '../src/server/http/pageCacheInvalidation.ts';
 import { progressBar } from './lib/progressBar.ts';
 import { openConfiguredDatabase } from './lib/openConfiguredDatabase.ts';
+import { contentChangeRoutesFromEnv } from '../src/server/config/contentChangeRoutes.ts';
 
 const { values } = parseArgs({ options: { articles: { type: 'string' } } });
 const articles = values.articles === undefined ? DEFAULT_DEMO_ARTICLES : Number(values.articles);
@@ -26,7 +27,7 @@ try {
     `Done: ${result.articles} articles and the rest of the demo content in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
   // Servers already running on this PostgreSQL (or sharing REDIS_URL) drop the pages they rendered.
-  const notified = await notifyContentChanged();
+  const notified = await notifyContentChanged(contentChangeRoutesFromEnv(process.env));
   if (notified.length > 0) console.log(`Page caches purged (${notified.join(' and ')}).`);
 } catch (error) {
   bar.done();

@@ -21,7 +21,7 @@ if (major < 24) {
 
 // WORKERS=n: n processes share the port (node:cluster). Only on PostgreSQL: an embedded PGlite data
 // directory belongs to one process. Rate limits, captcha replay marks and page-cache invalidation are
-// shared through PostgreSQL NOTIFY and REDIS_URL (see the README).
+// shared through PostgreSQL NOTIFY and REDIS_URL (see docs/operating/deployment.md).
 const workers = Number(process.env.WORKERS ?? 1);
 if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
   console.error('WORKERS takes a whole number between 1 and 64.');

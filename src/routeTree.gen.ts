@@ -48,6 +48,7 @@ import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/s
 import { Route as ConcoursIndexRouteImport } from './routes/concours/index'
 import { Route as ConcoursUrlRouteImport } from './routes/concours/$url'
 import { Route as DesinscriptionChar123OriginChar125RouteImport } from './routes/desinscription.{-$origin}'
+import { Route as DirectSlugRouteImport } from './routes/direct.$slug'
 import { Route as GenerateurDeRepartieChar123SlugChar125RouteImport } from './routes/generateur-de-repartie.{-$slug}'
 import { Route as InscriptionChar123OriginChar125RouteImport } from './routes/inscription.{-$origin}'
 import { Route as LettresIndexRouteImport } from './routes/lettres.index'
@@ -60,6 +61,7 @@ import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citation
 import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
 import { Route as AdminConcoursIndexRouteImport } from './routes/admin/concours.index'
 import { Route as AdminConcoursIdRouteImport } from './routes/admin/concours.$id'
+import { Route as AdminDirectsChar123IdChar125RouteImport } from './routes/admin/directs.{-$id}'
 import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
 import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminInstagramIndexRouteImport } from './routes/admin/instagram.index'
@@ -277,6 +279,11 @@ const DesinscriptionChar123OriginChar125Route =
     path: '/desinscription/{-$origin}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const DirectSlugRoute = DirectSlugRouteImport.update({
+  id: '/direct/$slug',
+  path: '/direct/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GenerateurDeRepartieChar123SlugChar125Route =
   GenerateurDeRepartieChar123SlugChar125RouteImport.update({
     id: '/generateur-de-repartie/{-$slug}',
@@ -340,6 +347,12 @@ const AdminConcoursIdRoute = AdminConcoursIdRouteImport.update({
   path: '/concours/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDirectsChar123IdChar125Route =
+  AdminDirectsChar123IdChar125RouteImport.update({
+    id: '/directs/{-$id}',
+    path: '/directs/{-$id}',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
   id: '/generateurs/',
   path: '/generateurs/',
@@ -476,6 +489,7 @@ export interface FileRoutesByFullPath {
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/direct/$slug': typeof DirectSlugRoute
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/lettres/$id': typeof LettresIdRoute
@@ -489,6 +503,7 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
+  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -547,6 +562,7 @@ export interface FileRoutesByTo {
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/direct/$slug': typeof DirectSlugRoute
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/lettres/$id': typeof LettresIdRoute
@@ -560,6 +576,7 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
+  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -620,6 +637,7 @@ export interface FileRoutesById {
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
+  '/direct/$slug': typeof DirectSlugRoute
   '/generateur-de-repartie/{-$slug}': typeof GenerateurDeRepartieChar123SlugChar125Route
   '/inscription/{-$origin}': typeof InscriptionChar123OriginChar125Route
   '/lettres/$id': typeof LettresIdRoute
@@ -633,6 +651,7 @@ export interface FileRoutesById {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
+  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -694,6 +713,7 @@ export interface FileRouteTypes {
     | '/app-piquante/shopping'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
+    | '/direct/$slug'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/lettres/$id'
@@ -707,6 +727,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
+    | '/admin/directs/{-$id}'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -765,6 +786,7 @@ export interface FileRouteTypes {
     | '/app-piquante/shopping'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
+    | '/direct/$slug'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/lettres/$id'
@@ -778,6 +800,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
+    | '/admin/directs/{-$id}'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -837,6 +860,7 @@ export interface FileRouteTypes {
     | '/app-piquante/shopping'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
+    | '/direct/$slug'
     | '/generateur-de-repartie/{-$slug}'
     | '/inscription/{-$origin}'
     | '/lettres/$id'
@@ -850,6 +874,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
+    | '/admin/directs/{-$id}'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -899,6 +924,7 @@ export interface RootRouteChildren {
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
   ConcoursUrlRoute: typeof ConcoursUrlRoute
   DesinscriptionChar123OriginChar125Route: typeof DesinscriptionChar123OriginChar125Route
+  DirectSlugRoute: typeof DirectSlugRoute
   GenerateurDeRepartieChar123SlugChar125Route: typeof GenerateurDeRepartieChar123SlugChar125Route
   InscriptionChar123OriginChar125Route: typeof InscriptionChar123OriginChar125Route
   LettresIdRoute: typeof LettresIdRoute
@@ -1190,6 +1216,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DesinscriptionChar123OriginChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/direct/$slug': {
+      id: '/direct/$slug'
+      path: '/direct/$slug'
+      fullPath: '/direct/$slug'
+      preLoaderRoute: typeof DirectSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/generateur-de-repartie/{-$slug}': {
       id: '/generateur-de-repartie/{-$slug}'
       path: '/generateur-de-repartie/{-$slug}'
@@ -1272,6 +1305,13 @@ declare module '@tanstack/react-router' {
       path: '/concours/$id'
       fullPath: '/admin/concours/$id'
       preLoaderRoute: typeof AdminConcoursIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/directs/{-$id}': {
+      id: '/admin/directs/{-$id}'
+      path: '/directs/{-$id}'
+      fullPath: '/admin/directs/{-$id}'
+      preLoaderRoute: typeof AdminDirectsChar123IdChar125RouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/generateurs/': {
@@ -1426,6 +1466,7 @@ interface AdminRouteChildren {
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminCitationsIdRoute: typeof AdminCitationsIdRoute
   AdminConcoursIdRoute: typeof AdminConcoursIdRoute
+  AdminDirectsChar123IdChar125Route: typeof AdminDirectsChar123IdChar125Route
   AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
@@ -1460,6 +1501,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminCitationsIdRoute: AdminCitationsIdRoute,
   AdminConcoursIdRoute: AdminConcoursIdRoute,
+  AdminDirectsChar123IdChar125Route: AdminDirectsChar123IdChar125Route,
   AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
@@ -1507,6 +1549,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConcoursUrlRoute: ConcoursUrlRoute,
   DesinscriptionChar123OriginChar125Route:
     DesinscriptionChar123OriginChar125Route,
+  DirectSlugRoute: DirectSlugRoute,
   GenerateurDeRepartieChar123SlugChar125Route:
     GenerateurDeRepartieChar123SlugChar125Route,
   InscriptionChar123OriginChar125Route: InscriptionChar123OriginChar125Route,

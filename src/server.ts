@@ -9,12 +9,14 @@
 import handler, { renderedHtmlOf } from './app/pageRenderer.tsx';
 import { registerInProcessApi } from './api/inProcessApi.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
+import { registerRenderSettings } from './lib/renderSettings.ts';
+import { processServerConfig, type ServerConfig, ServerConfigError } from './server/config/serverConfig.ts';
 import { getServerApp } from './server/boot.server.ts';
 import type { IssueMailRenderer } from './server/newsletter/issues/issueMailTypes.ts';
 import { answerApiThroughCache, isCacheableApiRequest } from './server/http/apiAnswerCache.ts';
 import { createCacheHitPath } from './server/http/cacheHitPath.ts';
 import { createPageAnswerer } from './server/http/pageAnswers.ts';
-import { PageCache, pageCacheBytes } from './server/http/pageCache.ts';
+import { PageCache } from './server/http/pageCache.ts';
 import { listenForContentChanges } from './server/http/pageCacheInvalidation.ts';
 import { createSharedPages, releaseOf, sharedPagesSite } from './server/http/sharedPages.ts';
 import { answerResourceRequest } from './server/http/resourceRequests.ts';
@@ -22,16 +24,31 @@ import { createRedirectAnswerer } from './server/redirects/redirectAnswers.ts';
 import { createRedirectLookups } from './server/redirects/redirectLookups.ts';
 import { findStoredRedirect } from './server/redirects/redirectStore.server.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { strictTransportSecurity, transportSecurityFromEnv } from './server/config/transportSecurity.ts';
+import { strictTransportSecurity } from './server/config/transportSecurity.ts';
 import { withSecurityHeaders } from './server/security/securityHeaders.server.ts';
 import { SERVICE_WORKER_PATH, serviceWorkerScript } from './server/sw/serviceWorkerScript.server.ts';
 
+// The configuration, read once and checked as a whole before anything opens: a wrong setting stops the
+// server here, with a sentence naming each variable to fix.
+function readConfig(): ServerConfig {
+  try {
+    return processServerConfig();
+  } catch (error) {
+    if (!(error instanceof ServerConfigError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+}
+const config = readConfig();
+// What the render needs of it (the site's address, the browser features, an external API): handed over here.
+registerRenderSettings({ siteUrl: config.siteUrl, features: config.siteFeatures, apiBaseUrl: config.apiBaseUrl });
+
 // PAGE_CACHE_MAX_BYTES=0 turns the page cache off (every page rendered: what bench:http calls uncached).
-const pageCache = new PageCache(pageCacheBytes(process.env.PAGE_CACHE_MAX_BYTES));
+const pageCache = new PageCache(config.pageCacheBytes);
 // With REDIS_URL, pages are shared between processes (WORKERS=n, or instances behind a proxy), namespaced by
 // this build and this site's database.
-const redisUrl = import.meta.env.DEV ? undefined : process.env.REDIS_URL;
-const sharedPages = redisUrl ? createSharedPages(redisUrl, sharedPagesSite(releaseOf(import.meta.url))) : null;
+const redisUrl = import.meta.env.DEV ? null : config.redisUrl;
+const sharedPages = redisUrl ? createSharedPages(redisUrl, sharedPagesSite(releaseOf(import.meta.url), config.database)) : null;
 // The renderer's HTML goes to the page answerer as it was made (text and bytes), not read back from its Response.
 const pages = createPageAnswerer(
   pageCache,
@@ -39,18 +56,18 @@ const pages = createPageAnswerer(
     const response = await handler.fetch(request);
     return { response, html: renderedHtmlOf(request, response) };
   },
-  { csp: true, shared: sharedPages },
+  { csp: config.pageSources, shared: sharedPages },
 );
 
 // The newsletter issue's mail is React components: handed to the server from here, its composition root
 // (server code never imports React; decision 017). Loaded on first use: only a send or a preview needs it.
 const renderIssueMail: IssueMailRenderer = async (input) =>
   (await import('./mail/newsletterIssueMail.tsx')).renderNewsletterIssueMail(input);
-const app = getServerApp({ renderIssueMail });
+const app = getServerApp(config, { renderIssueMail });
 app.then(
   (ready) => {
     registerInProcessApi(ready.handleApi);
-    if (!import.meta.env.DEV) void listenForContentChanges(pageCache, ready.database.kind, process.env, sharedPages);
+    if (!import.meta.env.DEV) void listenForContentChanges(pageCache, ready.database.kind, config.contentChanges, sharedPages);
   },
   (error: unknown) => {
     if (error instanceof DataDirLockedError) {
@@ -66,10 +83,10 @@ app.then(
 // 301 or 308 before anything else; the table's answers are kept in this process (redirectLookups.ts).
 const redirects = createRedirectAnswerer(createRedirectLookups(async (path) => findStoredRedirect((await app).database.db, path)));
 
-const transportSecurity = transportSecurityFromEnv();
+const transportSecurity = config.transport;
 // The page cache's hits answered at the node:http level, before a Web Request exists (issue 22);
 // PAGE_CACHE_HIT_PATH=0 sends them the normal way (to compare, as bench:http does).
-const hitPath = import.meta.env.DEV || process.env.PAGE_CACHE_HIT_PATH === '0' ? null : createCacheHitPath(pageCache, transportSecurity);
+const hitPath = import.meta.env.DEV || !config.pageCacheHitPath ? null : createCacheHitPath(pageCache, transportSecurity);
 
 export default {
   /** After the last request: background work (job workers) stops; a job cut short is tried again later. */
@@ -95,13 +112,14 @@ async function answer(request: Request): Promise<Response> {
   if (redirect) return redirect;
   // The worker's own script: its headers (and the off switch) are its own, not a resource's CSP, which
   // would apply to the worker itself.
-  if (url.pathname === SERVICE_WORKER_PATH) return serviceWorkerScript(request, { dev: import.meta.env.DEV });
+  if (url.pathname === SERVICE_WORKER_PATH)
+    return serviceWorkerScript(request, { dev: import.meta.env.DEV, enabled: config.siteFeatures.serviceWorker });
   const resource =
     !import.meta.env.DEV && pageCache.maxBytes > 0 && isCacheableApiRequest(request, url)
       ? await answerApiThroughCache(pageCache, request, url, () => answerResourceRequest(request, url, () => app))
       : await answerResourceRequest(request, url, () => app);
   if (resource) return resource;
   await app; // SSR loaders call the in-process API: make sure it is registered.
-  if (import.meta.env.DEV) return withSecurityHeaders(await handler.fetch(request), [], { csp: false });
+  if (import.meta.env.DEV) return withSecurityHeaders(await handler.fetch(request), [], { csp: null });
   return pages.answer(request);
 }

@@ -13,7 +13,7 @@ function graphOf(edges: Record<string, string[]>, packages: Record<string, strin
   return graph;
 }
 
-describe('import rules (README, "Where things live")', () => {
+describe('import rules (docs/architecture.md)', () => {
   it('hold in src/', () => {
     const graph = readImportGraph(root);
     expect(graph.size).toBeGreaterThan(100);
@@ -137,6 +137,23 @@ describe('import rules (README, "Where things live")', () => {
       'the inspector imports a route: src/qa/InspectorPage.tsx -> src/routes/index.tsx',
       'the service worker imports React: src/sw/sw.ts -> react',
       'the service worker imports a component: src/sw/sw.ts -> src/components/Card.tsx',
+    ]);
+  });
+
+  it('let the server and UI both read the formats’ declarations, which import nothing but plain data', () => {
+    const graph = graphOf(
+      {
+        'src/server/newsroom/http/quotationHandlers.ts': ['src/formats/quotationFormat.ts'],
+        'src/features/newsroom/FormatListPage.tsx': ['src/formats/quotationFormat.ts'],
+        'src/formats/quotationFormat.ts': ['src/formats/formatDeclaration.ts', 'src/db/schema.ts'],
+        'src/formats/formatDeclaration.ts': ['src/api/generated/operations.ts', 'src/features/newsroom/newsroomLabels.ts'],
+      },
+      { 'src/formats/formatWords.ts': ['react'] },
+    );
+    expect(importRuleViolations(graph)).toEqual([
+      "the formats' declarations import a package: src/formats/formatWords.ts -> react",
+      "the formats' declarations import more than plain data: src/formats/formatDeclaration.ts -> src/features/newsroom/newsroomLabels.ts",
+      "the formats' declarations import more than plain data: src/formats/quotationFormat.ts -> src/db/schema.ts",
     ]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The import rules of src/ (README, "Where things live"), checked over the real import graph:
+ * The import rules of src/ (docs/architecture.md), checked over the real import graph:
  * - a feature never imports another feature;
  * - src/components (presentational pieces) imports no feature, no composition root and no route;
  * - UI code (routes, app, features, components, lib, api) never imports src/server or src/db;
@@ -10,6 +10,8 @@
  * - the e-mails (src/mail, React Email) import no server code but the mail's input types, no database and no UI; the
  *   server (tests aside) and UI never import them: the composition root hands the renderer to the server;
  * - test support (src/testing) is imported by tests only;
+ * - the formats' declarations (src/formats) are plain data both the server and UI read: they import nothing of
+ *   the project but each other and the generated contract (src/api/generated), and no package;
  * - no import cycle (the generated route tree aside: it imports every route by design).
  * Type-only imports count too: a rule that holds only at run time would still let layers leak.
  */
@@ -61,7 +63,21 @@ export function readImportGraph(root: string): ImportGraph {
   return graph;
 }
 
-type Layer = 'route' | 'app' | 'feature' | 'component' | 'lib' | 'api' | 'qa' | 'sw' | 'testing' | 'server' | 'db' | 'mail' | 'other';
+type Layer =
+  | 'route'
+  | 'app'
+  | 'feature'
+  | 'component'
+  | 'lib'
+  | 'api'
+  | 'qa'
+  | 'sw'
+  | 'testing'
+  | 'server'
+  | 'db'
+  | 'mail'
+  | 'formats'
+  | 'other';
 
 function layerOf(path: string): { layer: Layer; feature?: string } {
   const parts = path.split('/');
@@ -92,6 +108,8 @@ function layerOf(path: string): { layer: Layer; feature?: string } {
       return { layer: 'db' };
     case 'mail':
       return { layer: 'mail' };
+    case 'formats':
+      return { layer: 'formats' };
     default:
       return { layer: 'other' };
   }
@@ -162,9 +180,15 @@ export function importRuleViolations(graph: ImportGraph): string[] {
       if (UI_LAYERS.has(source.layer) && target.layer === 'mail') {
         problems.push(`UI imports the mail: ${from} -> ${to}`);
       }
+      if (source.layer === 'formats' && target.layer !== 'formats' && !to.startsWith('src/api/generated/') && !isTest(from)) {
+        problems.push(`the formats' declarations import more than plain data: ${from} -> ${to}`);
+      }
       if (target.layer === 'testing' && source.layer !== 'testing' && !isTest(from)) {
         problems.push(`test support imported by shipped code: ${from} -> ${to}`);
       }
+    }
+    if (source.layer === 'formats' && !isTest(from)) {
+      for (const pkg of packages) problems.push(`the formats' declarations import a package: ${from} -> ${pkg}`);
     }
     if (source.layer === 'sw') {
       for (const pkg of packages) if (REACT_PACKAGES.test(pkg)) problems.push(`the service worker imports React: ${from} -> ${pkg}`);

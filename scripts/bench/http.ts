@@ -15,7 +15,7 @@
  * Every row: requests per second, latency percentiles, the ratio to the nginx gzip_static row, wrk's CPU and the
  * server's (in cores: 1 = one core busy the whole run), the server's CPU time per request (what a request costs,
  * whatever else shares the cores), the server's peak memory, the load average at its end.
- * A markdown table at the end, for the README. Bounded: a short warm-up and one measured run per row.
+ * A markdown table at the end, for docs/performance.md. Bounded: a short warm-up and one measured run per row.
  */
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -37,6 +37,7 @@ import {
 import { frontServerBlocks, nginxBinary, nginxPrefix, startNginx, staticServerBlock } from './nginxBench.ts';
 import { cpuTicks, loadAverage, processTree, rssMb } from './procStats.ts';
 import { clockTicks, ensureWrk, runWrk, type WrkResult } from './wrk.ts';
+import { contentChangeRoutesFromEnv } from '../../src/server/config/contentChangeRoutes.ts';
 
 const argv = process.argv.slice(2);
 const articles = numberArg(argv, 'articles', 2000);
@@ -322,7 +323,7 @@ async function workerRows(wrk: string, database: BenchDatabaseHandle): Promise<v
     return;
   }
   for (const n of [1, workers]) {
-    await notifyContentChanged({ REDIS_URL: redisUrl });
+    await notifyContentChanged(contentChangeRoutesFromEnv({ REDIS_URL: redisUrl }));
     const shared = await serveBench(database, APP_PORT, { WORKERS: String(n), REDIS_URL: redisUrl });
     try {
       const paths = await articlePaths(shared.baseUrl, 1000);

@@ -11,6 +11,9 @@ import { openDatabase } from '../../src/db/client.ts';
 import { createApiHandler } from '../../src/server/http/apiRouter.ts';
 import { createMemoryStore } from '../../src/server/http/sharedStore.ts';
 import { createClock } from '../../src/server/newsroom/clock.ts';
+import { mediaStorageFromEnv } from '../../src/server/config/mediaStorageConfig.ts';
+import { newsroomConfigFromEnv } from '../../src/server/config/newsroomConfig.ts';
+import { transportSecurityFromEnv } from '../../src/server/config/transportSecurity.ts';
 import { newsroomHandlers } from '../../src/server/newsroom/http/newsroomHandlers.ts';
 import { createStaff, setStaffActive } from '../../src/server/newsroom/staff.server.ts';
 import { composeTestApiHandlers } from '../../src/testing/testApiHandler.ts';
@@ -34,7 +37,13 @@ if (!disabling.ok) throw new Error('could not disable the account');
 
 const handler = createApiHandler(handle.db, {
   ...composeTestApiHandlers(),
-  ...newsroomHandlers({ env: { ADMIN_LOGIN_RATE_LIMIT: '999999' }, clock: createClock(), store: createMemoryStore() }),
+  ...newsroomHandlers({
+    config: newsroomConfigFromEnv({ ADMIN_LOGIN_RATE_LIMIT: '999999' }),
+    transport: transportSecurityFromEnv({}),
+    storage: mediaStorageFromEnv({}),
+    clock: createClock(),
+    store: createMemoryStore(),
+  }),
 });
 
 const kinds = {

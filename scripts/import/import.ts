@@ -18,9 +18,11 @@ import { ImportFileError } from '../../src/server/import/importModel.ts';
 import { formatReport } from '../../src/server/import/importReport.ts';
 import { ImportOptionError, runImport } from '../../src/server/import/importWriter.ts';
 import { isImportSourceKind, openImportSource } from '../../src/server/import/openImportSource.ts';
-import { mediaStorageFromEnv } from '../../src/server/newsroom/mediaStorage.ts';
+import { mediaStorageFromEnv } from '../../src/server/config/mediaStorageConfig.ts';
+import { newsroomConfigFromEnv } from '../../src/server/config/newsroomConfig.ts';
 import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
 import { progressBar } from './progressBar.ts';
+import { contentChangeRoutesFromEnv } from '../../src/server/config/contentChangeRoutes.ts';
 
 const IMPORT_SHARED_BUFFERS = process.env.IMPORT_PGLITE_SHARED_BUFFERS ?? '32MB';
 
@@ -88,13 +90,16 @@ try {
     pagesCategorySlug: parsed.values['pages-category'] ?? null,
     download: !parsed.values['no-download'],
     access: { policy: outbound },
-    storage: mediaStorageFromEnv(),
+    storage: mediaStorageFromEnv(process.env),
+    limits: (({ imageMaxBytes, audioMaxBytes }) => ({ imageBytes: imageMaxBytes, audioBytes: audioMaxBytes }))(
+      newsroomConfigFromEnv(process.env),
+    ),
     onProgress: (done, total) => bar.update(done, total),
   });
   bar.done();
   console.log(formatReport(report));
   if (parsed.values.report) writeFileSync(resolve(parsed.values.report), `${JSON.stringify(report, null, 2)}\n`);
-  if (publicChange) await notifyContentChanged().catch(() => {});
+  if (publicChange) await notifyContentChanged(contentChangeRoutesFromEnv(process.env)).catch(() => {});
 } catch (error) {
   bar.done();
   if (error instanceof ImportFileError || error instanceof ImportOptionError) {

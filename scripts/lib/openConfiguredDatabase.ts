@@ -2,13 +2,14 @@
  * For operator scripts: the database the environment points at (DATA_DIR's PGlite or DATABASE_URL),
  * with the data-directory lock taken first. A running server holds that lock: say so and exit 1.
  */
-import { type DatabaseHandle, databaseTargetFromEnv, openDatabase } from '../../src/db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { databaseTargetFromEnv } from '../../src/server/config/databaseTarget.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../../src/db/dataDirLock.ts';
 
 export async function openConfiguredDatabase(
   options: { pgliteSharedBuffers?: string } = {},
 ): Promise<DatabaseHandle & { description: string }> {
-  const fromEnv = databaseTargetFromEnv();
+  const fromEnv = databaseTargetFromEnv(process.env);
   const target =
     fromEnv.kind === 'pglite' && options.pgliteSharedBuffers ? { ...fromEnv, sharedBuffers: options.pgliteSharedBuffers } : fromEnv;
   try {

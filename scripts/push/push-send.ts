@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { OutboundConfigError, outboundPolicyFromEnv } from '../../src/server/config/outboundConfig.ts';
 import { getArticle } from '../../src/server/articles/articles.server.ts';
 import { articlePayload } from '../../src/server/push/pushPayload.ts';
-import { PushConfigError, pushConfigFromEnv } from '../../src/server/push/pushConfig.ts';
+import { PushConfigError, pushConfigFromEnv } from '../../src/server/config/pushConfig.ts';
 import { countPushSubscriptions } from '../../src/server/push/pushSubscriptions.server.ts';
 import { sendToAllSubscriptions } from '../../src/server/push/sendNotifications.server.ts';
 import { openConfiguredDatabase } from '../lib/openConfiguredDatabase.ts';
@@ -36,7 +36,7 @@ function articleSlug(input: string): string {
 let config: ReturnType<typeof pushConfigFromEnv>;
 let outbound: ReturnType<typeof outboundPolicyFromEnv>;
 try {
-  config = pushConfigFromEnv();
+  config = pushConfigFromEnv(process.env);
   outbound = outboundPolicyFromEnv();
 } catch (error) {
   console.error(error instanceof PushConfigError || error instanceof OutboundConfigError ? error.message : error);

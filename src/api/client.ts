@@ -9,6 +9,7 @@ import createClient from 'openapi-fetch';
 import { directGet } from './directClient.ts';
 import type { paths } from './generated/schema';
 import { getInProcessApi } from './inProcessApi.ts';
+import { renderSettings } from '../lib/renderSettings.ts';
 
 export type ApiClient = ReturnType<typeof createClient<paths>>;
 
@@ -30,7 +31,7 @@ function inProcessClient(): ApiClient {
 
 export const createApiClient = createIsomorphicFn()
   .server((): ApiClient => {
-    const external = process.env.API_BASE_URL;
+    const external = renderSettings()?.apiBaseUrl;
     if (external) return createClient<paths>({ baseUrl: external });
     return inProcessClient();
   })

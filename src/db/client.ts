@@ -5,10 +5,17 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * A transaction opened on the Database: it queries like one, and can be rolled back. Functions that must
+ * run inside their caller's transaction (the audit) take this type, which a plain Database is not.
+ */
+export type Transaction = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 
 /** The driver under Drizzle, for libraries that speak SQL themselves (the job queue). */
 export type DatabaseDriver =
@@ -30,12 +37,14 @@ export type DatabaseTarget =
       dataDir: string | null /* null: in memory */;
       /** PostgreSQL's buffer cache inside PGlite (default 128MB): a batch command trades it for memory. */
       sharedBuffers?: string;
+      /** MIGRATIONS_DIR: where the migrations are, when not found beside the code (a release elsewhere). */
+      migrationsDir?: string;
     }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number; migrationsDir?: string };
 
 /** Where the committed migrations are, from the source tree or from a build under dist/. */
-export function findMigrationsDir(): string {
-  if (process.env.MIGRATIONS_DIR) return resolve(process.env.MIGRATIONS_DIR);
+export function findMigrationsDir(configured?: string): string {
+  if (configured) return resolve(configured);
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 8; i++) {
     for (const candidate of [join(dir, 'migrations'), join(dir, 'src/db/migrations')]) {
@@ -55,7 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     const db = drizzle(pool, { schema }) as unknown as Database;
-    await migrate(drizzle(pool), { migrationsFolder: findMigrationsDir() });
+    await migrate(drizzle(pool), { migrationsFolder: findMigrationsDir(target.migrationsDir) });
     return {
       db,
       kind: 'postgres',
@@ -79,7 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
-  await migrate(drizzle(client), { migrationsFolder: findMigrationsDir() });
+  await migrate(drizzle(client), { migrationsFolder: findMigrationsDir(target.migrationsDir) });
   return {
     db,
     kind: 'pglite',
@@ -89,10 +98,4 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.close(),
   };
-}
-
-/** The target chosen by the environment (ARCHITECTURE.md's configuration table). */
-export function databaseTargetFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
-  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
-  return { kind: 'pglite', dataDir: resolve(env.DATA_DIR ?? './.data') };
 }

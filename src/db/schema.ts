@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -43,6 +44,54 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * Drizzle writes it is NULLS LAST, which does not match ORDER BY x DESC, so PostgreSQL sorted instead.)
  */
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * The columns every format of the editorial workflow shares (status, version, schedule, who and when),
+ * spread into each format's table so that the workflow's adapter (server/newsroom/workflow/editorialTable.ts)
+ * reads and writes them the same way everywhere. Formats from before the newsroom default to 'published'
+ * (their seeded rows were public): `editorialColumns(newsroomStatus().default('published'))`; the articles'
+ * and quizzes' working copies have no default: `editorialColumns(newsroomStatus())`.
+ */
+export function editorialColumns<Status extends ReturnType<typeof newsroomStatus>>(status: Status) {
+  return {
+    status,
+    version: integer('version').notNull().default(1),
+    scheduledAt: tstz('scheduled_at'),
+    /** Set on first publication; null for a draft never published (readers only get published rows). */
+    publishedAt: tstz('published_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  };
+}
+
+/** The editorial status column, for editorialColumns (with `.default('published')` for formats seeded public). */
+export const newsroomStatus = () => text('status').$type<NewsroomStatus>().notNull();
+
+/**
+ * A format's revisions table: a snapshot per saved version (the editorial workflow's revisions). One shape
+ * for every format, the item's column keeping its historical SQL name (`quotation_id`, `mosaic_id`…) behind
+ * the one TypeScript key `itemId`, so one revision store serves them all. `name` is typed `string` on
+ * purpose: every revisions table then has the same TypeScript type.
+ */
+export function revisionsTableFor(name: string, itemColumn: string, item: () => AnyPgColumn, versionIndex: string) {
+  return pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      itemId: integer(itemColumn).notNull().references(item, { onDelete: 'cascade' }),
+      version: integer('version').notNull(),
+      snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+      staffId: integer('staff_id').references(() => staff.id),
+      createdAt: tstz('created_at').notNull().defaultNow(),
+    },
+    (t) => [uniqueIndex(versionIndex).on(t.itemId, t.version)],
+  );
+}
+
+/** What every revisions table is (revisionsTableFor). */
+export type RevisionsTable = ReturnType<typeof revisionsTableFor>;
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -154,19 +203,12 @@ export const newsroomQuizzes = pgTable(
     /** Also the id of the `quizzes` row while published. */
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
-    status: text('status').$type<NewsroomStatus>().notNull(),
-    version: integer('version').notNull().default(1),
+    ...editorialColumns(newsroomStatus()),
     title: text('title').notNull(),
     intro: text('intro').notNull(),
     image: jsonb('image').$type<Image>().notNull(),
     questions: jsonb('questions').$type<AdminQuizQuestion[]>().notNull(),
     results: jsonb('results').$type<AdminQuizResult[]>().notNull(),
-    scheduledAt: tstz('scheduled_at'),
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('newsroom_quizzes_slug_idx').on(t.slug),
@@ -177,20 +219,7 @@ export const newsroomQuizzes = pgTable(
 );
 
 /** Every saved state of a quiz, for the diff and the restore. */
-export const quizRevisions = pgTable(
-  'quiz_revisions',
-  {
-    id: serial('id').primaryKey(),
-    quizId: integer('quiz_id')
-      .notNull()
-      .references(() => newsroomQuizzes.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('quiz_revisions_quiz_version_idx').on(t.quizId, t.version)],
-);
+export const quizRevisions = revisionsTableFor('quiz_revisions', 'quiz_id', () => newsroomQuizzes.id, 'quiz_revisions_quiz_version_idx');
 
 export const mosaics = pgTable(
   'mosaics',
@@ -201,15 +230,7 @@ export const mosaics = pgTable(
     description: text('description').notNull(),
     cover: jsonb('cover').$type<Image>().notNull(),
     images: jsonb('images').$type<MosaicImage[]>().notNull(),
-    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
-    version: integer('version').notNull().default(1),
-    scheduledAt: tstz('scheduled_at'),
-    /** Set on first publication; null for a draft never published (readers only get published rows). */
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
     index('mosaics_published_idx').on(t.publishedAt, t.id),
@@ -219,20 +240,7 @@ export const mosaics = pgTable(
 );
 
 /** A snapshot of each saved version of a mosaic (the editorial workflow's revisions). */
-export const mosaicRevisions = pgTable(
-  'mosaic_revisions',
-  {
-    id: serial('id').primaryKey(),
-    mosaicId: integer('mosaic_id')
-      .notNull()
-      .references(() => mosaics.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('mosaic_revisions_mosaic_version_idx').on(t.mosaicId, t.version)],
-);
+export const mosaicRevisions = revisionsTableFor('mosaic_revisions', 'mosaic_id', () => mosaics.id, 'mosaic_revisions_mosaic_version_idx');
 
 export const formatContests = pgTable(
   'format_contests',
@@ -246,15 +254,7 @@ export const formatContests = pgTable(
     rules: jsonb('rules').$type<string[]>().notNull(),
     startsAt: tstz('starts_at').notNull(),
     endsAt: tstz('ends_at').notNull(),
-    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
-    version: integer('version').notNull().default(1),
-    scheduledAt: tstz('scheduled_at'),
-    /** Set on first publication; null for a draft never published (readers only get published rows). */
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
     index('format_contests_published_idx').on(t.publishedAt, t.id),
@@ -265,19 +265,11 @@ export const formatContests = pgTable(
 );
 
 /** A snapshot of each saved version of a contest (the editorial workflow's revisions). */
-export const formatContestRevisions = pgTable(
+export const formatContestRevisions = revisionsTableFor(
   'format_contest_revisions',
-  {
-    id: serial('id').primaryKey(),
-    contestId: integer('contest_id')
-      .notNull()
-      .references(() => formatContests.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('format_contest_revisions_contest_version_idx').on(t.contestId, t.version)],
+  'contest_id',
+  () => formatContests.id,
+  'format_contest_revisions_contest_version_idx',
 );
 
 /**
@@ -298,14 +290,7 @@ export const reparteeGenerators = pgTable(
     position: integer('position').notNull(),
     /** The id the next new reply gets: above every id this generator has ever given. */
     nextReplyId: integer('next_reply_id').notNull().default(1),
-    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
-    version: integer('version').notNull().default(1),
-    scheduledAt: tstz('scheduled_at'),
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
     index('repartee_generators_position_idx').on(t.position, t.id),
@@ -315,19 +300,11 @@ export const reparteeGenerators = pgTable(
 );
 
 /** A snapshot of each saved version of a repartee generator (the editorial workflow's revisions). */
-export const reparteeGeneratorRevisions = pgTable(
+export const reparteeGeneratorRevisions = revisionsTableFor(
   'repartee_generator_revisions',
-  {
-    id: serial('id').primaryKey(),
-    generatorId: integer('generator_id')
-      .notNull()
-      .references(() => reparteeGenerators.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('repartee_generator_revisions_generator_version_idx').on(t.generatorId, t.version)],
+  'generator_id',
+  () => reparteeGenerators.id,
+  'repartee_generator_revisions_generator_version_idx',
 );
 
 /**
@@ -347,14 +324,7 @@ export const shoppingItems = pgTable(
     merchant: text('merchant').notNull(),
     link: text('link').notNull(),
     position: integer('position').notNull(),
-    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
-    version: integer('version').notNull().default(1),
-    scheduledAt: tstz('scheduled_at'),
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
     index('shopping_items_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
@@ -364,19 +334,11 @@ export const shoppingItems = pgTable(
 );
 
 /** A snapshot of each saved version of a shopping item (the editorial workflow's revisions). */
-export const shoppingItemRevisions = pgTable(
+export const shoppingItemRevisions = revisionsTableFor(
   'shopping_item_revisions',
-  {
-    id: serial('id').primaryKey(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => shoppingItems.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('shopping_item_revisions_item_version_idx').on(t.itemId, t.version)],
+  'item_id',
+  () => shoppingItems.id,
+  'shopping_item_revisions_item_version_idx',
 );
 
 /**
@@ -394,14 +356,7 @@ export const instagramPosts = pgTable(
     permalink: text('permalink').notNull(),
     likes: integer('likes').notNull(),
     postedAt: tstz('posted_at').notNull(),
-    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
-    version: integer('version').notNull().default(1),
-    scheduledAt: tstz('scheduled_at'),
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
     index('instagram_posts_posted_idx').on(t.postedAt, t.id),
@@ -411,19 +366,11 @@ export const instagramPosts = pgTable(
 );
 
 /** A snapshot of each saved version of an Instagram post (the editorial workflow's revisions). */
-export const instagramPostRevisions = pgTable(
+export const instagramPostRevisions = revisionsTableFor(
   'instagram_post_revisions',
-  {
-    id: serial('id').primaryKey(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => instagramPosts.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('instagram_post_revisions_post_version_idx').on(t.postId, t.version)],
+  'post_id',
+  () => instagramPosts.id,
+  'instagram_post_revisions_post_version_idx',
 );
 
 /**
@@ -438,14 +385,7 @@ export const quotations = pgTable(
     text: text('text').notNull(),
     author: text('author').notNull(),
     position: integer('position').notNull(),
-    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
-    version: integer('version').notNull().default(1),
-    scheduledAt: tstz('scheduled_at'),
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
     index('quotations_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
@@ -454,19 +394,11 @@ export const quotations = pgTable(
 );
 
 /** A snapshot of each saved version of a quotation (the editorial workflow's revisions). */
-export const quotationRevisions = pgTable(
+export const quotationRevisions = revisionsTableFor(
   'quotation_revisions',
-  {
-    id: serial('id').primaryKey(),
-    quotationId: integer('quotation_id')
-      .notNull()
-      .references(() => quotations.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('quotation_revisions_quotation_version_idx').on(t.quotationId, t.version)],
+  'quotation_id',
+  () => quotations.id,
+  'quotation_revisions_quotation_version_idx',
 );
 
 /**
@@ -494,14 +426,7 @@ export const popins = pgTable(
     /** Shown to readers from / until (null: no bound). */
     startsAt: tstz('starts_at'),
     endsAt: tstz('ends_at'),
-    status: text('status').$type<NewsroomStatus>().notNull().default('published'),
-    version: integer('version').notNull().default(1),
-    scheduledAt: tstz('scheduled_at'),
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
     index('popins_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
@@ -510,20 +435,7 @@ export const popins = pgTable(
 );
 
 /** A snapshot of each saved version of a popin (the editorial workflow's revisions). */
-export const popinRevisions = pgTable(
-  'popin_revisions',
-  {
-    id: serial('id').primaryKey(),
-    popinId: integer('popin_id')
-      .notNull()
-      .references(() => popins.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('popin_revisions_popin_version_idx').on(t.popinId, t.version)],
-);
+export const popinRevisions = revisionsTableFor('popin_revisions', 'popin_id', () => popins.id, 'popin_revisions_popin_version_idx');
 
 /**
  * Answers to survey popins, counted per popin, button and day: totals only, never a row per reader
@@ -792,8 +704,7 @@ export const newsroomArticles = pgTable(
     /** Also the id of the `articles` row while published. */
     id: serial('id').primaryKey(),
     slug: text('slug').notNull(),
-    status: text('status').$type<NewsroomStatus>().notNull(),
-    version: integer('version').notNull().default(1),
+    ...editorialColumns(newsroomStatus()),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
@@ -809,12 +720,6 @@ export const newsroomArticles = pgTable(
     seoTitle: text('seo_title').notNull().default(''),
     seoDescription: text('seo_description').notNull().default(''),
     ogImage: text('og_image'),
-    scheduledAt: tstz('scheduled_at'),
-    publishedAt: tstz('published_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('newsroom_articles_slug_idx').on(t.slug),
@@ -825,19 +730,11 @@ export const newsroomArticles = pgTable(
 );
 
 /** Every saved state of an article, for the diff and the restore. */
-export const articleRevisions = pgTable(
+export const articleRevisions = revisionsTableFor(
   'article_revisions',
-  {
-    id: serial('id').primaryKey(),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => newsroomArticles.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    staffId: integer('staff_id').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('article_revisions_article_version_idx').on(t.articleId, t.version)],
+  'article_id',
+  () => newsroomArticles.id,
+  'article_revisions_article_version_idx',
 );
 
 /** Old slugs of published articles, answered with a 301 to the article's current address. */
@@ -1060,5 +957,80 @@ export const importRuns = pgTable(
   (t) => [
     index('import_runs_created_idx').on(t.createdAt, t.id),
     check('import_runs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** A live blog's state: prepared, being covered (readers poll it), or over (kept, no longer polled). */
+export type LiveBlogState = 'draft' | 'live' | 'ended';
+
+/** « Direct » (issue 33): a live coverage; its entries are rows of live_blog_entries. */
+export const liveBlogs = pgTable(
+  'live_blogs',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull().unique(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull(),
+    mainImage: jsonb('main_image').$type<Image>().notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    state: text('state').$type<LiveBlogState>().notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    /**
+     * Bumped in the transaction of every change to an entry: readers poll with it as their cursor and it is
+     * the public answers' ETag, so an unchanged live blog costs one indexed read.
+     */
+    entriesVersion: integer('entries_version').notNull().default(0),
+    coverageStartAt: tstz('coverage_start_at'),
+    coverageEndAt: tstz('coverage_end_at'),
+    createdBy: integer('created_by').references(() => staff.id),
+    updatedBy: integer('updated_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('live_blogs_state_idx').on(t.state, t.coverageStartAt),
+    check('live_blogs_state_check', sql`${t.state} in ('draft', 'live', 'ended')`),
+  ],
+);
+
+export interface LiveBlogQuotation {
+  text: string;
+  source: string;
+}
+
+export const liveBlogEntries = pgTable(
+  'live_blog_entries',
+  {
+    id: serial('id').primaryKey(),
+    liveBlogId: integer('live_blog_id')
+      .notNull()
+      .references(() => liveBlogs.id, { onDelete: 'cascade' }),
+    /** 'draft' until an author, editor or admin publishes it (a contributor's entry waits for them). */
+    status: text('status').$type<'draft' | 'published'>().notNull(),
+    doc: jsonb('doc').$type<RichTextNode>().notNull(),
+    /** What readers get of doc, through the newsroom's allow-list (richText.ts). */
+    body: jsonb('body').$type<ContentBlock[]>().notNull(),
+    /** Resolved from the media library when written: readers never get an address an editor typed. */
+    image: jsonb('image').$type<Image>(),
+    quotation: jsonb('quotation').$type<LiveBlogQuotation>(),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: tstz('published_at'),
+    correctedAt: tstz('corrected_at'),
+    /** Deleted entries stay as tombstones so that readers polling since an older cursor drop them too. */
+    deletedAt: tstz('deleted_at'),
+    /** The live blog's entriesVersion this entry last changed in. */
+    changedIn: integer('changed_in').notNull(),
+    createdBy: integer('created_by').references(() => staff.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('live_blog_entries_changed_idx').on(t.liveBlogId, t.changedIn),
+    // One pinned entry at most per live blog, whatever two editors do at once.
+    uniqueIndex('live_blog_entries_pinned_idx').on(t.liveBlogId).where(sql`${t.pinned}`),
+    check('live_blog_entries_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
 );

@@ -4,7 +4,7 @@
  * a state accepts; the examples prefill their payloads and feed the path search).
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { articleEditorMachine } from '../features/newsroom/articleEditorMachine.ts';
+import { editorMachine } from '../features/newsroom/editorMachine.ts';
 import { popinMachine } from '../features/popin/popinMachine.ts';
 import { quizMachine } from '../features/quiz/quizMachine.ts';
 import { reparteeMachine } from '../features/repartee/reparteeMachine.ts';
@@ -36,7 +36,7 @@ export const machineRegistry: readonly RegisteredMachine[] = [
   entry('quizMachine', 'Quiz', quizMachine),
   entry('reparteeMachine', 'Générateur de répartie', reparteeMachine),
   entry('popinMachine', 'Popin marketing', popinMachine),
-  entry('articleEditorMachine', "Éditeur d'article (rédaction)", articleEditorMachine),
+  entry('editorMachine', 'Éditeurs de la rédaction (articles, quiz, lettres, formats)', editorMachine),
 ];
 
 export function findRegisteredMachine(name: string): RegisteredMachine | undefined {

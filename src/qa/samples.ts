@@ -94,7 +94,7 @@ export const sampleInputs: Record<string, unknown> = {
   signupMachine: { newsletterType: 1 },
   quizMachine: { quiz: demoQuiz },
   reparteeMachine: { url: 'et-toi-c-est-pour-quand-le-mariage', initialReplyId: null, random: () => 0.5 },
-  articleEditorMachine: { autosave: true },
+  editorMachine: { autosave: true },
 };
 
 const signupFields = {
@@ -164,18 +164,20 @@ export const sampleEvents: Record<string, EventObject[]> = {
     { type: 'popin.closed' },
     { type: 'popin.emptied' },
   ],
-  articleEditorMachine: [
+  editorMachine: [
     { type: 'editor.edit' },
     { type: 'editor.save' },
     { type: 'editor.status', action: 'publish' } as EventObject,
     { type: 'editor.preview' },
+    { type: 'editor.restore', revision: { id: 7, version: 2 } } as EventObject,
     { type: 'editor.reload' },
-    { type: 'xstate.done.actor.saveArticle' },
-    { type: 'xstate.error.actor.saveArticle', error: { status: 409, message: 'Alice a modifié cet article à 10:42.' } } as EventObject,
-    { type: 'xstate.error.actor.saveArticle', error: { status: 503, message: 'Le serveur ne répond pas.' } } as EventObject,
+    { type: 'xstate.done.actor.saveItem' },
+    { type: 'xstate.error.actor.saveItem', error: { status: 409, message: 'Alice a modifié cet article à 10:42.' } } as EventObject,
+    { type: 'xstate.error.actor.saveItem', error: { status: 503, message: 'Le serveur ne répond pas.' } } as EventObject,
     { type: 'xstate.done.actor.changeStatus' },
     { type: 'xstate.done.actor.makePreviewLink' },
-    { type: 'xstate.done.actor.reloadArticle' },
+    { type: 'xstate.done.actor.restoreRevision' },
+    { type: 'xstate.done.actor.reloadItem' },
   ],
   reparteeMachine: [
     {

@@ -11,6 +11,7 @@ import { SectionTitle } from '../components/SectionTitle.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { SocialStrip } from '../components/SocialStrip.tsx';
 import { seoHead } from '../lib/seo/seo.ts';
+import { LiveNowList } from '../features/liveblog/LiveBlogView.tsx';
 
 export const Route = createFileRoute('/')({
   staticData: { chrome: 'home' },
@@ -36,7 +37,7 @@ export const Route = createFileRoute('/')({
 });
 
 function HomePage() {
-  const { latest, bestof, instagram, quotations } = Route.useLoaderData();
+  const { latest, bestof, instagram, quotations, live } = Route.useLoaderData();
   const [lead, ...rest] = latest;
   const side = rest.slice(0, 5);
   const more = rest.slice(5);
@@ -50,6 +51,7 @@ function HomePage() {
           </h1>
           {lead ? <p className="text-sm font-bold uppercase tracking-widest text-encre/75">{formatDate(lead.publishedAt)}</p> : null}
         </div>
+        <LiveNowList liveBlogs={live} />
         <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
           {lead ? <ArticleCardView article={lead} variant="lead" eager priority /> : null}
           <ul className="flex flex-col gap-6">

@@ -9,7 +9,8 @@ import { contentHandlers } from './http/contentApi.ts';
 import type { SharedStore } from './http/sharedStore.ts';
 import { consentHandlers } from './consent/consentRoutes.ts';
 import type { IssueMailRenderer } from './newsletter/issues/issueMailTypes.ts';
-import type { NewsletterConfig } from './newsletter/newsletterConfig.ts';
+import type { NewsletterConfig } from './config/newsletterConfig.ts';
+import type { ServerConfig } from './config/serverConfig.ts';
 import { newsletterHandlers } from './newsletter/newsletterRoutes.ts';
 import type { Clock } from './newsroom/clock.ts';
 import { newsroomHandlers } from './newsroom/http/newsroomHandlers.ts';
@@ -18,7 +19,8 @@ import { popinSurveyHandlers } from './popinSurvey/popinSurveyRoutes.ts';
 import { pushHandlers } from './push/pushRoutes.ts';
 
 export interface ApiDeps {
-  env: NodeJS.ProcessEnv;
+  /** The server's configuration, read once at boot: each domain takes its part. */
+  settings: Pick<ServerConfig, 'push' | 'newsroom' | 'transport'>;
   config: NewsletterConfig;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** The one store of rate limits and spent captchas (memory, or Redis with REDIS_URL). */
@@ -32,14 +34,24 @@ export interface ApiDeps {
 }
 
 export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
-  const { env, config, jobs, store, storage, clock, contentChanged, renderIssueMail } = deps;
+  const { settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail } = deps;
+  const { trustProxy } = settings.transport;
   const issues = renderIssueMail ? { jobs, render: renderIssueMail, siteUrl: config.siteUrl } : undefined;
   return {
     ...contentHandlers,
-    ...newsletterHandlers({ config, jobs, store }),
-    ...pushHandlers({ env, store }),
-    ...newsroomHandlers({ env, clock, contentChanged, store, storage, issues, jobs }),
-    ...consentHandlers({ env, store }),
-    ...popinSurveyHandlers({ env, store }),
+    ...newsletterHandlers({ config, trustProxy, jobs, store }),
+    ...pushHandlers({ config: settings.push, trustProxy, store }),
+    ...newsroomHandlers({
+      config: settings.newsroom,
+      transport: settings.transport,
+      clock,
+      contentChanged,
+      store,
+      storage,
+      issues,
+      jobs,
+    }),
+    ...consentHandlers({ trustProxy, store }),
+    ...popinSurveyHandlers({ trustProxy, store }),
   };
 }

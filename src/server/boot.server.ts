@@ -6,12 +6,12 @@ import { appConfig } from '../../app.config.ts';
 import type { InProcessApi } from '../api/inProcessApi.ts';
 import { acquireDataDirLock } from '../db/dataDirLock.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { readServerConfig } from './config/serverConfig.ts';
+import type { ServerConfig } from './config/serverConfig.ts';
 import { composeApiHandlers } from './apiHandlers.ts';
 import { createApiHandler } from './http/apiRouter.ts';
 import { directContentOperations } from './http/contentApi.ts';
 import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
-import type { NewsletterConfig } from './newsletter/newsletterConfig.ts';
+import type { NewsletterConfig } from './config/newsletterConfig.ts';
 import { createMailer } from './newsletter/mailer.server.ts';
 import { newsletterJobHandlers } from './newsletter/newsletterJobs.ts';
 import { issueJobHandlers } from './newsletter/issues/issueJobs.ts';
@@ -34,6 +34,8 @@ export interface ServerApp {
   handleApi: InProcessApi;
   /** The media library's storage (MEDIA_DIR or S3), shared by the API and the /media/library/ files. */
   storage: import('./newsroom/mediaStorage.ts').MediaStorage;
+  /** The canonical origin (SITE_URL): feeds and sitemaps. */
+  siteUrl: string;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
@@ -51,9 +53,8 @@ export interface BootOptions {
   renderIssueMail?: IssueMailRenderer;
 }
 
-export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, options: BootOptions = {}): Promise<ServerApp> {
-  // Read and checked once, as a whole, before anything opens.
-  const settings = readServerConfig(env);
+/** `settings`: the configuration, read and checked once, as a whole, before anything opens (serverConfig.ts). */
+export async function bootServerApp(settings: ServerConfig, options: BootOptions = {}): Promise<ServerApp> {
   const target = settings.database;
   if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
   const database = await openDatabase(target);
@@ -67,7 +68,7 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, option
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
-  const contentChanged = () => announceContentChanged(env);
+  const contentChanged = () => announceContentChanged(settings.contentChanges);
   const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
@@ -97,7 +98,8 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, option
       storage: settings.mediaStorage,
       now: () => clock.now(),
       contentChanged,
-      download: env.IMPORT_DOWNLOAD_IMAGES !== '0',
+      download: settings.newsroom.importDownloadImages,
+      limits: { imageBytes: settings.newsroom.imageMaxBytes, audioBytes: settings.newsroom.audioMaxBytes },
       access: { policy: settings.outbound },
     }),
   } satisfies JobHandlers;
@@ -105,10 +107,11 @@ export async function bootServerApp(env: NodeJS.ProcessEnv = process.env, option
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
   const storage = settings.mediaStorage;
-  const handlers = composeApiHandlers({ env, config, jobs, store, storage, clock, contentChanged, renderIssueMail });
+  const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail });
   return {
     database,
     storage,
+    siteUrl: settings.siteUrl,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();
@@ -128,8 +131,8 @@ const missingRenderer: IssueMailRenderer = async () => {
 type GlobalWithApp = typeof globalThis & { [APP_KEY]?: Promise<ServerApp> };
 
 /** One app per process, shared by every module copy (Vite dev may load a module twice). */
-export function getServerApp(options: BootOptions = {}): Promise<ServerApp> {
+export function getServerApp(settings: ServerConfig, options: BootOptions = {}): Promise<ServerApp> {
   const g = globalThis as GlobalWithApp;
-  g[APP_KEY] ??= bootServerApp(process.env, options);
+  g[APP_KEY] ??= bootServerApp(settings, options);
   return g[APP_KEY];
 }

@@ -26,7 +26,10 @@ import { composeApiHandlers } from './apiHandlers.ts';
 import { controlCharacterMessage } from './http/controlCharacters.ts';
 import { type JobQueue, startJobQueue } from './jobs/jobQueue.server.ts';
 import { createMemoryStore } from './http/sharedStore.ts';
-import { newsletterConfigFromEnv } from './newsletter/newsletterConfig.ts';
+import { newsletterConfigFromEnv } from './config/newsletterConfig.ts';
+import { newsroomConfigFromEnv } from './config/newsroomConfig.ts';
+import { pushConfigFromEnv } from './config/pushConfig.ts';
+import { transportSecurityFromEnv } from './config/transportSecurity.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
 import { createClock } from './newsroom/clock.ts';
 import { directoryStorage } from './newsroom/mediaStorage.ts';
@@ -171,7 +174,7 @@ describe('every operation of the contract, fuzzed', () => {
     handle = createTestApiHandler(
       database.db,
       composeApiHandlers({
-        env,
+        settings: { push: pushConfigFromEnv(env), newsroom: newsroomConfigFromEnv(env), transport: transportSecurityFromEnv(env) },
         config: newsletterConfigFromEnv(env),
         jobs,
         store: createMemoryStore(),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isCachedApi,
   isCachedImage,
+  isLiveApi,
   isNeverCachedPage,
   isPageRequest,
   isSiteArticlePath,
@@ -49,6 +50,13 @@ describe('what the service worker keeps', () => {
       expect(isCachedApi(facts(), url(path), ORIGIN), path).toBe(false);
     }
     expect(isCachedApi(facts({ method: 'POST' }), url('/api/push/subscriptions'), ORIGIN)).toBe(false);
+  });
+
+  it('a live blog’s poll is kept but asked of the network first; other API reads are not', () => {
+    expect(isCachedApi(facts(), url('/api/direct/les-cesars?since=3'), ORIGIN)).toBe(true);
+    expect(isLiveApi(url('/api/direct/les-cesars?since=3'))).toBe(true);
+    expect(isLiveApi(url('/api/direct/les-cesars'))).toBe(true);
+    for (const path of ['/api/articles', '/direct/les-cesars', '/api/directs']) expect(isLiveApi(url(path)), path).toBe(false);
   });
 
   it('keeps same-origin images (shown, or asked for by extension), not audio', () => {

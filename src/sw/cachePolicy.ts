@@ -39,6 +39,14 @@ export function isCachedApi(facts: RequestFacts, url: URL, origin: string): bool
   return !NEVER_CACHED_API.some((pattern) => pattern.test(url.pathname));
 }
 
+/**
+ * A live blog's poll (« Direct »): from the network first — a kept answer served first would show every new
+ * entry one poll late — and the kept one only offline, so the entries already seen stay readable.
+ */
+export function isLiveApi(url: URL): boolean {
+  return /^\/api\/direct\//.test(url.pathname);
+}
+
 /** Same-origin images: those the page shows (destination image) and those it asks to keep (by extension). */
 export function isCachedImage(facts: RequestFacts, url: URL, origin: string): boolean {
   if (facts.method !== 'GET' || url.origin !== origin) return false;

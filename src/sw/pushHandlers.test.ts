@@ -1,7 +1,7 @@
 /**
  * The worker's push and notificationclick handlers, run against a stand-in of the worker's global scope
  * (its registration, clients and location): what a push shows, and where a click leads. The browser's own
- * delivery of a push (a push service, then Chromium) is not exercised here; see the README.
+ * delivery of a push (a push service, then Chromium) is not exercised here; see docs/testing.md.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 

@@ -17,7 +17,16 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { appConfig } from '../../app.config.ts';
-import { factsOf, isCachedApi, isCachedImage, isNeverCachedPage, isPageRequest, isSiteArticlePath, isStorable } from './cachePolicy.ts';
+import {
+  factsOf,
+  isCachedApi,
+  isCachedImage,
+  isLiveApi,
+  isNeverCachedPage,
+  isPageRequest,
+  isSiteArticlePath,
+  isStorable,
+} from './cachePolicy.ts';
 import { articleTitleOf, type OfflineArticle, renderOfflinePage } from './offlinePage.ts';
 import { installPushHandlers } from './pushHandlers.ts';
 
@@ -54,6 +63,14 @@ registerRoute(
     // A kept page answers whatever Accept the navigation sent.
     matchOptions: { ignoreVary: true },
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), storableOnly, bounded(config.pages)],
+  }),
+);
+registerRoute(
+  ({ request, url }) => isCachedApi(factsOf(request), url, origin) && isLiveApi(url),
+  new NetworkFirst({
+    cacheName: CACHES.api,
+    networkTimeoutSeconds: config.pageNetworkTimeoutSeconds,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), storableOnly, bounded(config.api)],
   }),
 );
 registerRoute(

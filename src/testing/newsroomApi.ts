@@ -15,6 +15,9 @@ import { createStaff } from '../server/newsroom/staff.server.ts';
 import { seedDemoContent } from '../server/seed/seedDemoContent.server.ts';
 import { declaredHeaderProblems } from './contractHeaders.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './testDatabase.ts';
+import { mediaStorageFromEnv } from '../server/config/mediaStorageConfig.ts';
+import { newsroomConfigFromEnv } from '../server/config/newsroomConfig.ts';
+import { transportSecurityFromEnv } from '../server/config/transportSecurity.ts';
 
 export const ROLES: StaffRole[] = ['contributor', 'author', 'editor', 'admin'];
 export const PASSWORD = 'un mot de passe assez long';
@@ -96,7 +99,9 @@ export function useNewsroomApi(
     handler = createTestApiHandler(database.db, {
       ...contentHandlers,
       ...newsroomHandlers({
-        env: { ADMIN_LOGIN_RATE_LIMIT: '1000', ...env },
+        config: newsroomConfigFromEnv({ ADMIN_LOGIN_RATE_LIMIT: '1000', ...env }),
+        transport: transportSecurityFromEnv(env),
+        storage: mediaStorageFromEnv(env),
         clock,
         store: createMemoryStore(),
         clientIp: (r) => r.headers.get('x-test-ip') ?? '192.0.2.1',

@@ -10,7 +10,10 @@ import { type ApiHandlerOptions, createApiHandler } from '../server/http/apiRout
 import type { ApiHandler, ApiHandlers, ApiHandlerTable } from '../server/http/apiTypes.ts';
 import { errorJson } from '../server/http/responses.ts';
 import { createMemoryStore } from '../server/http/sharedStore.ts';
-import { newsletterConfigFromEnv } from '../server/newsletter/newsletterConfig.ts';
+import { newsletterConfigFromEnv } from '../server/config/newsletterConfig.ts';
+import { newsroomConfigFromEnv } from '../server/config/newsroomConfig.ts';
+import { pushConfigFromEnv } from '../server/config/pushConfig.ts';
+import { transportSecurityFromEnv } from '../server/config/transportSecurity.ts';
 import { createClock } from '../server/newsroom/clock.ts';
 import { declaredHeaderProblems } from './contractHeaders.ts';
 
@@ -36,7 +39,7 @@ export function createTestApiHandler(db: Database, table: ApiHandlerTable, optio
 /** The whole table as boot composes it, with an empty environment and nothing behind the queue or the media. */
 export function composeTestApiHandlers(): ApiHandlers {
   return composeApiHandlers({
-    env: {},
+    settings: { push: pushConfigFromEnv({}), newsroom: newsroomConfigFromEnv({}), transport: transportSecurityFromEnv({}) },
     config: newsletterConfigFromEnv({}),
     jobs: { enqueue: async () => null },
     store: createMemoryStore(),

@@ -17,6 +17,7 @@ import { seedDemoContent } from '../../src/server/seed/seedDemoContent.server.ts
 import { redisTestsRun, testRedisUrl } from '../../src/testing/redisReachable.ts';
 import { createStaffOn, STAFF_PASSWORD } from './support/newsroom.ts';
 import { type OwnServer, startOwnServer, throwawayPostgres } from './support/ownServer.ts';
+import { contentChangeRoutesFromEnv } from '../../src/server/config/contentChangeRoutes.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -126,7 +127,7 @@ test('an article edited in the database and announced changes on every process',
     await opened.close();
   }
   // What `npm run cache:purge` sends (the server has no write path of its own yet).
-  const sent = await notifyContentChanged({ DATABASE_URL: database?.url ?? '', REDIS_URL: testRedisUrl });
+  const sent = await notifyContentChanged(contentChangeRoutesFromEnv({ DATABASE_URL: database?.url ?? '', REDIS_URL: testRedisUrl }));
   expect(sent).toEqual(['PostgreSQL', 'Redis']);
   // Each process purges when the message reaches it (within a second): wait for it, then every answer is new.
   const deadline = Date.now() + 10_000;

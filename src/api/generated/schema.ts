@@ -163,6 +163,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/directs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Les directs en cours (pour la une et les rubriques, avec le badge « En direct ») */
+    get: operations['listLiveBlogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/direct/{url}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Un direct et ses entrées publiées (toutes, ou celles changées depuis un curseur)
+     * @description Sans `since`, le direct et toutes ses entrées publiées, les plus récentes d'abord. Avec `since` (la
+     *     `version` d'une réponse précédente), seulement les entrées publiées ou corrigées depuis, et dans
+     *     `removed` les identifiants de celles qui ont disparu (supprimées). Réponse brève en cache
+     *     (`Cache-Control` court, `ETag`) : les lecteurs l'interrogent toutes les quelques secondes pendant le direct.
+     *     Un direct en brouillon n'existe pas pour les lecteurs (`404`).
+     */
+    get: operations['getLiveBlog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/instagramoriginalposts/{count}': {
     parameters: {
       query?: never;
@@ -1405,6 +1446,184 @@ export interface paths {
      * @description Un lien signé (HMAC) qui expire, vers `/apercu-instagram/{jeton}` : la vraie page Instagram, cette publication à sa place parmi celles qui sont publiées, rendue avec son état de travail.
      */
     post: operations['createInstagramPostPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Les directs (rédaction) */
+    get: operations['listAdminLiveBlogs'];
+    put?: never;
+    /** Créer un direct (brouillon) */
+    post: operations['createAdminLiveBlog'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /** Un direct et toutes ses entrées (brouillons compris) */
+    get: operations['getAdminLiveBlog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Passer un direct en direct ou le terminer
+     * @description `live` ouvre la couverture (heure de début), `ended` la clôt (heure de fin) ; un direct terminé ne reçoit plus d'entrée. Éditeurs, administrateurs et l'auteur du direct (author).
+     */
+    post: operations['changeAdminLiveBlogState'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publier une entrée (ou la proposer en brouillon)
+     * @description Une entrée d'un contributeur reste en brouillon jusqu'à sa publication par un éditeur.
+     */
+    post: operations['createLiveBlogEntry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/entries/{entryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /**
+         * @description Identifiant de l'entrée.
+         * @example 7
+         */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /** Corriger une entrée (elle est marquée corrigée) */
+    put: operations['correctLiveBlogEntry'];
+    post?: never;
+    /** Supprimer une entrée */
+    delete: operations['deleteLiveBlogEntry'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/entries/{entryId}/pin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /**
+         * @description Identifiant de l'entrée.
+         * @example 7
+         */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Épingler une entrée (une seule à la fois) ou la désépingler */
+    post: operations['pinLiveBlogEntry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/entries/{entryId}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /**
+         * @description Identifiant de l'entrée.
+         * @example 7
+         */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publier une entrée en brouillon */
+    post: operations['publishLiveBlogEntry'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3483,6 +3702,62 @@ export interface components {
     FormatContestList: {
       results: components['schemas']['FormatContest'][];
     };
+    /**
+     * @description `draft` (en préparation), `live` (en direct), `ended` (terminé).
+     * @enum {string}
+     */
+    LiveBlogState: 'draft' | 'live' | 'ended';
+    LiveBlog: {
+      id: number;
+      url: components['schemas']['Slug'];
+      title: string;
+      intro: string;
+      mainImage: components['schemas']['Image'];
+      category: {
+        slug: components['schemas']['Slug'];
+        name: string;
+      };
+      state: components['schemas']['LiveBlogState'];
+      /** Format: date-time */
+      coverageStartAt: string | null;
+      /** Format: date-time */
+      coverageEndAt: string | null;
+    };
+    LiveBlogList: {
+      results: components['schemas']['LiveBlog'][];
+    };
+    LiveBlogQuotation: {
+      text: string;
+      source: string;
+    };
+    LiveBlogArticleCard: {
+      id: number;
+      title: string;
+      path: string;
+      image: components['schemas']['Image'];
+    };
+    LiveBlogEntry: {
+      id: number;
+      /** Format: date-time */
+      publishedAt: string;
+      /**
+       * Format: date-time
+       * @description L'heure de la dernière correction (affichée « Corrigé à HH h MM »), ou `null`.
+       */
+      correctedAt: string | null;
+      pinned: boolean;
+      body: components['schemas']['ContentBlock'][];
+      image: components['schemas']['Image'] | null;
+      quotation: components['schemas']['LiveBlogQuotation'] | null;
+      article: components['schemas']['LiveBlogArticleCard'] | null;
+    };
+    LiveBlogResponse: {
+      liveBlog: components['schemas']['LiveBlog'];
+      entries: components['schemas']['LiveBlogEntry'][];
+      removed: number[];
+      /** @description Le curseur à renvoyer dans `since`. */
+      version: number;
+    };
     InstagramPostList: {
       results: components['schemas']['InstagramPost'][];
     };
@@ -4090,6 +4365,68 @@ export interface components {
     AdminInstagramPostList: {
       results: components['schemas']['AdminInstagramPostSummary'][];
       total: number;
+    };
+    LiveBlogInput: {
+      title: string;
+      intro: string;
+      /** @description Généré depuis le titre s'il est absent. */
+      slug?: components['schemas']['Slug'];
+      categorySlug: components['schemas']['Slug'];
+      mainImage: components['schemas']['AdminImage'];
+    };
+    LiveBlogStateInput: {
+      /** @enum {string} */
+      state: 'live' | 'ended';
+    };
+    LiveBlogPinInput: {
+      pinned: boolean;
+    };
+    LiveBlogEntryInput: {
+      doc: components['schemas']['RichTextDoc'];
+      /** @description Une image de la médiathèque (son identifiant), ou `null`. */
+      imageId?: number | null;
+      quotation?: components['schemas']['LiveBlogQuotation'] | null;
+      /** @description La carte d'un article publié (son slug), ou `null`. */
+      articleSlug?: components['schemas']['Slug'] | null;
+      /** @description `false` pour garder l'entrée en brouillon (un contributeur n'en écrit que des brouillons). */
+      publish?: boolean;
+    };
+    AdminLiveBlogEntry: {
+      id: number;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /** Format: date-time */
+      publishedAt: string | null;
+      /** Format: date-time */
+      correctedAt: string | null;
+      pinned: boolean;
+      body: components['schemas']['ContentBlock'][];
+      image: components['schemas']['Image'] | null;
+      quotation: components['schemas']['LiveBlogQuotation'] | null;
+      article: components['schemas']['LiveBlogArticleCard'] | null;
+      createdById: number | null;
+    };
+    AdminLiveBlog: {
+      id: number;
+      url: components['schemas']['Slug'];
+      title: string;
+      intro: string;
+      mainImage: components['schemas']['Image'];
+      category: {
+        slug: components['schemas']['Slug'];
+        name: string;
+      };
+      state: components['schemas']['LiveBlogState'];
+      /** Format: date-time */
+      coverageStartAt: string | null;
+      /** Format: date-time */
+      coverageEndAt: string | null;
+      createdById: number | null;
+      /** @description Toutes les entrées non supprimées, brouillons compris, les plus récentes d'abord (vide dans la liste). */
+      entries: components['schemas']['AdminLiveBlogEntry'][];
+    };
+    AdminLiveBlogList: {
+      results: components['schemas']['AdminLiveBlog'][];
     };
     MediaUpload: {
       /**
@@ -5395,6 +5732,74 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FormatContest'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listLiveBlogs: {
+    parameters: {
+      query?: {
+        /**
+         * @description Slug de rubrique ; une rubrique inconnue donne une `404`.
+         * @example mode
+         */
+        category?: components['parameters']['CategoryQuery'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les directs en cours, le plus récemment ouvert d'abord (une dizaine au plus). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LiveBlogList'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getLiveBlog: {
+    parameters: {
+      query?: {
+        /**
+         * @description Curseur (la `version` d'une réponse précédente).
+         * @example 12
+         */
+        since?: number;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description Slug de l'élément.
+         * @example les-jeans-larges-font-leur-grand-retour
+         */
+        url: components['parameters']['UrlPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le direct, ses entrées (ou ce qui a changé) et le curseur suivant. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LiveBlogResponse'];
         };
       };
       304: components['responses']['NotModified'];
@@ -7512,6 +7917,334 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminLiveBlogs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les directs (rédaction). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlogList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminLiveBlog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LiveBlogInput'];
+      };
+    };
+    responses: {
+      /** @description Créer un direct (brouillon). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlog'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAdminLiveBlog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Un direct et toutes ses entrées (brouillons compris). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlog'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminLiveBlogState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LiveBlogStateInput'];
+      };
+    };
+    responses: {
+      /** @description Passer un direct en direct ou le terminer. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlog'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createLiveBlogEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LiveBlogEntryInput'];
+      };
+    };
+    responses: {
+      /** @description Publier une entrée (ou la proposer en brouillon). */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlogEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  correctLiveBlogEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /**
+         * @description Identifiant de l'entrée.
+         * @example 7
+         */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LiveBlogEntryInput'];
+      };
+    };
+    responses: {
+      /** @description Corriger une entrée (elle est marquée corrigée). */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlogEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteLiveBlogEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /**
+         * @description Identifiant de l'entrée.
+         * @example 7
+         */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Supprimer une entrée. */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  pinLiveBlogEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /**
+         * @description Identifiant de l'entrée.
+         * @example 7
+         */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LiveBlogPinInput'];
+      };
+    };
+    responses: {
+      /** @description Épingler une entrée (une seule à la fois) ou la désépingler. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlogEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  publishLiveBlogEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /**
+         * @description Identifiant de l'entrée.
+         * @example 7
+         */
+        entryId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Publier une entrée en brouillon. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlogEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

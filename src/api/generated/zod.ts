@@ -640,6 +640,96 @@ export const FormatContestList = zod.strictObject({
 export type FormatContestList = zod.input<typeof FormatContestList>;
 export type FormatContestListOutput = zod.output<typeof FormatContestList>;
 
+export const LiveBlogState = zod
+  .enum(['draft', 'live', 'ended'])
+  .describe('`draft` (en préparation), `live` (en direct), `ended` (terminé).');
+
+export type LiveBlogState = zod.input<typeof LiveBlogState>;
+export type LiveBlogStateOutput = zod.output<typeof LiveBlogState>;
+
+export const LiveBlog = zod.strictObject({
+  id: zod.int().min(1),
+  url: Slug,
+  title: zod.string(),
+  intro: zod.string(),
+  mainImage: Image,
+  category: zod.strictObject({
+    slug: Slug,
+    name: zod.string(),
+  }),
+  state: LiveBlogState,
+  coverageStartAt: zod.iso.datetime({ offset: true }).nullable(),
+  coverageEndAt: zod.iso.datetime({ offset: true }).nullable(),
+});
+
+export type LiveBlog = zod.input<typeof LiveBlog>;
+export type LiveBlogOutput = zod.output<typeof LiveBlog>;
+
+export const liveBlogListResultsMax = 10;
+
+export const LiveBlogList = zod.strictObject({
+  results: zod.array(LiveBlog).max(liveBlogListResultsMax),
+});
+
+export type LiveBlogList = zod.input<typeof LiveBlogList>;
+export type LiveBlogListOutput = zod.output<typeof LiveBlogList>;
+
+export const liveBlogQuotationTextMax = 600;
+
+export const liveBlogQuotationSourceMax = 120;
+
+export const LiveBlogQuotation = zod.strictObject({
+  text: zod.string().min(1).max(liveBlogQuotationTextMax),
+  source: zod.string().max(liveBlogQuotationSourceMax),
+});
+
+export type LiveBlogQuotation = zod.input<typeof LiveBlogQuotation>;
+export type LiveBlogQuotationOutput = zod.output<typeof LiveBlogQuotation>;
+
+export const liveBlogArticleCardPathRegExp = new RegExp('^/(?!/)');
+
+export const LiveBlogArticleCard = zod.strictObject({
+  id: zod.int().min(1),
+  title: zod.string(),
+  path: zod.string().regex(liveBlogArticleCardPathRegExp),
+  image: Image,
+});
+
+export type LiveBlogArticleCard = zod.input<typeof LiveBlogArticleCard>;
+export type LiveBlogArticleCardOutput = zod.output<typeof LiveBlogArticleCard>;
+
+export const LiveBlogEntry = zod.strictObject({
+  id: zod.int().min(1),
+  publishedAt: zod.iso.datetime({ offset: true }),
+  correctedAt: zod.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe("L'heure de la dernière correction (affichée « Corrigé à HH h MM »), ou `null`."),
+  pinned: zod.boolean(),
+  body: zod.array(ContentBlock),
+  image: zod.union([Image, zod.null()]),
+  quotation: zod.union([LiveBlogQuotation, zod.null()]),
+  article: zod.union([LiveBlogArticleCard, zod.null()]),
+});
+
+export type LiveBlogEntry = zod.input<typeof LiveBlogEntry>;
+export type LiveBlogEntryOutput = zod.output<typeof LiveBlogEntry>;
+
+export const liveBlogResponseVersionMin = 0;
+
+export const LiveBlogResponse = zod.strictObject({
+  liveBlog: LiveBlog,
+  entries: zod.array(LiveBlogEntry),
+  removed: zod.array(zod.int().min(1)),
+  version: zod
+    .int()
+    .min(liveBlogResponseVersionMin)
+    .describe('Le curseur à renvoyer dans `since`.'),
+});
+
+export type LiveBlogResponse = zod.input<typeof LiveBlogResponse>;
+export type LiveBlogResponseOutput = zod.output<typeof LiveBlogResponse>;
+
 export const instagramPostListResultsMax = 50;
 
 export const InstagramPostList = zod.strictObject({
@@ -1697,6 +1787,108 @@ export const AdminInstagramPostList = zod.strictObject({
 
 export type AdminInstagramPostList = zod.input<typeof AdminInstagramPostList>;
 export type AdminInstagramPostListOutput = zod.output<typeof AdminInstagramPostList>;
+
+export const liveBlogInputTitleMax = 200;
+
+export const liveBlogInputIntroMax = 600;
+
+export const LiveBlogInput = zod.strictObject({
+  title: zod.string().min(1).max(liveBlogInputTitleMax),
+  intro: zod.string().max(liveBlogInputIntroMax),
+  slug: Slug.optional().describe("Généré depuis le titre s'il est absent."),
+  categorySlug: Slug,
+  mainImage: AdminImage,
+});
+
+export type LiveBlogInput = zod.input<typeof LiveBlogInput>;
+export type LiveBlogInputOutput = zod.output<typeof LiveBlogInput>;
+
+export const LiveBlogStateInput = zod.strictObject({
+  state: zod.enum(['live', 'ended']),
+});
+
+export type LiveBlogStateInput = zod.input<typeof LiveBlogStateInput>;
+export type LiveBlogStateInputOutput = zod.output<typeof LiveBlogStateInput>;
+
+export const LiveBlogPinInput = zod.strictObject({
+  pinned: zod.boolean(),
+});
+
+export type LiveBlogPinInput = zod.input<typeof LiveBlogPinInput>;
+export type LiveBlogPinInputOutput = zod.output<typeof LiveBlogPinInput>;
+
+export const liveBlogEntryInputImageIdMax = 2147483647;
+
+export const LiveBlogEntryInput = zod.strictObject({
+  doc: RichTextDoc,
+  imageId: zod
+    .int()
+    .min(1)
+    .max(liveBlogEntryInputImageIdMax)
+    .nullish()
+    .describe('Une image de la médiathèque (son identifiant), ou `null`.'),
+  quotation: zod.union([LiveBlogQuotation, zod.null()]).optional(),
+  articleSlug: zod
+    .union([Slug, zod.null()])
+    .optional()
+    .describe("La carte d'un article publié (son slug), ou `null`."),
+  publish: zod
+    .boolean()
+    .optional()
+    .describe(
+      "`false` pour garder l'entrée en brouillon (un contributeur n'en écrit que des brouillons).",
+    ),
+});
+
+export type LiveBlogEntryInput = zod.input<typeof LiveBlogEntryInput>;
+export type LiveBlogEntryInputOutput = zod.output<typeof LiveBlogEntryInput>;
+
+export const AdminLiveBlogEntry = zod.strictObject({
+  id: zod.int().min(1),
+  status: zod.enum(['draft', 'published']),
+  publishedAt: zod.iso.datetime({ offset: true }).nullable(),
+  correctedAt: zod.iso.datetime({ offset: true }).nullable(),
+  pinned: zod.boolean(),
+  body: zod.array(ContentBlock),
+  image: zod.union([Image, zod.null()]),
+  quotation: zod.union([LiveBlogQuotation, zod.null()]),
+  article: zod.union([LiveBlogArticleCard, zod.null()]),
+  createdById: zod.int().nullable(),
+});
+
+export type AdminLiveBlogEntry = zod.input<typeof AdminLiveBlogEntry>;
+export type AdminLiveBlogEntryOutput = zod.output<typeof AdminLiveBlogEntry>;
+
+export const AdminLiveBlog = zod.strictObject({
+  id: zod.int().min(1),
+  url: Slug,
+  title: zod.string(),
+  intro: zod.string(),
+  mainImage: Image,
+  category: zod.strictObject({
+    slug: Slug,
+    name: zod.string(),
+  }),
+  state: LiveBlogState,
+  coverageStartAt: zod.iso.datetime({ offset: true }).nullable(),
+  coverageEndAt: zod.iso.datetime({ offset: true }).nullable(),
+  createdById: zod.int().nullable(),
+  entries: zod
+    .array(AdminLiveBlogEntry)
+    .describe(
+      "Toutes les entrées non supprimées, brouillons compris, les plus récentes d'abord (vide dans la liste).",
+    ),
+});
+
+export type AdminLiveBlog = zod.input<typeof AdminLiveBlog>;
+export type AdminLiveBlogOutput = zod.output<typeof AdminLiveBlog>;
+
+export const AdminLiveBlogList = zod.strictObject({
+  results: zod.array(AdminLiveBlog),
+});
+
+export type AdminLiveBlogList = zod.input<typeof AdminLiveBlogList>;
+export type AdminLiveBlogListOutput = zod.output<typeof AdminLiveBlogList>;
 
 export const mediaUploadAltMax = 300;
 
@@ -3432,6 +3624,61 @@ export const GetFormatContestParams = zod.strictObject({
 export const GetFormatContestResponse = FormatContest;
 
 /**
+ * @summary Les directs en cours (pour la une et les rubriques, avec le badge « En direct »)
+ */
+export const listLiveBlogsQueryCategoryMax = 200;
+
+export const listLiveBlogsQueryCategoryRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const ListLiveBlogsQueryParams = zod.object({
+  category: zod
+    .string()
+    .min(1)
+    .max(listLiveBlogsQueryCategoryMax)
+    .regex(listLiveBlogsQueryCategoryRegExp)
+    .optional()
+    .describe('Slug de rubrique ; une rubrique inconnue donne une `404`.'),
+});
+
+export const ListLiveBlogsResponse = LiveBlogList;
+
+/**
+ * Sans `since`, le direct et toutes ses entrées publiées, les plus récentes d'abord. Avec `since` (la
+ * `version` d'une réponse précédente), seulement les entrées publiées ou corrigées depuis, et dans
+ * `removed` les identifiants de celles qui ont disparu (supprimées). Réponse brève en cache
+ * (`Cache-Control` court, `ETag`) : les lecteurs l'interrogent toutes les quelques secondes pendant le direct.
+ * Un direct en brouillon n'existe pas pour les lecteurs (`404`).
+ * @summary Un direct et ses entrées publiées (toutes, ou celles changées depuis un curseur)
+ */
+export const getLiveBlogPathUrlMax = 200;
+
+export const getLiveBlogPathUrlRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const GetLiveBlogParams = zod.strictObject({
+  url: zod
+    .string()
+    .min(1)
+    .max(getLiveBlogPathUrlMax)
+    .regex(getLiveBlogPathUrlRegExp)
+    .describe("Slug de l'élément."),
+});
+
+export const getLiveBlogQuerySinceMin = 0;
+export const getLiveBlogQuerySinceMax = 2147483647;
+
+export const GetLiveBlogQueryParams = zod.object({
+  since: zod.coerce
+    .number()
+    .int()
+    .min(getLiveBlogQuerySinceMin)
+    .max(getLiveBlogQuerySinceMax)
+    .optional()
+    .describe("Curseur (la `version` d'une réponse précédente)."),
+});
+
+export const GetLiveBlogResponse = LiveBlogResponse;
+
+/**
  * @summary Les dernières publications Instagram
  */
 export const listInstagramOriginalPostsPathCountMax = 50;
@@ -4603,6 +4850,172 @@ export const CreateInstagramPostPreviewLinkParams = zod.strictObject({
 });
 
 export const CreateInstagramPostPreviewLinkResponse = PreviewLink;
+
+/**
+ * @summary Les directs (rédaction)
+ */
+export const ListAdminLiveBlogsResponse = AdminLiveBlogList;
+
+/**
+ * @summary Créer un direct (brouillon)
+ */
+export const CreateAdminLiveBlogBody = LiveBlogInput;
+
+export const CreateAdminLiveBlogResponse = AdminLiveBlog;
+
+/**
+ * @summary Un direct et toutes ses entrées (brouillons compris)
+ */
+export const getAdminLiveBlogPathIdMax = 2147483647;
+
+export const GetAdminLiveBlogParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAdminLiveBlogPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const GetAdminLiveBlogResponse = AdminLiveBlog;
+
+/**
+ * `live` ouvre la couverture (heure de début), `ended` la clôt (heure de fin) ; un direct terminé ne reçoit plus d'entrée. Éditeurs, administrateurs et l'auteur du direct (author).
+ * @summary Passer un direct en direct ou le terminer
+ */
+export const changeAdminLiveBlogStatePathIdMax = 2147483647;
+
+export const ChangeAdminLiveBlogStateParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminLiveBlogStatePathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminLiveBlogStateBody = LiveBlogStateInput;
+
+export const ChangeAdminLiveBlogStateResponse = AdminLiveBlog;
+
+/**
+ * Une entrée d'un contributeur reste en brouillon jusqu'à sa publication par un éditeur.
+ * @summary Publier une entrée (ou la proposer en brouillon)
+ */
+export const createLiveBlogEntryPathIdMax = 2147483647;
+
+export const CreateLiveBlogEntryParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(createLiveBlogEntryPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const CreateLiveBlogEntryBody = LiveBlogEntryInput;
+
+export const CreateLiveBlogEntryResponse = AdminLiveBlogEntry;
+
+/**
+ * @summary Corriger une entrée (elle est marquée corrigée)
+ */
+export const correctLiveBlogEntryPathIdMax = 2147483647;
+
+export const correctLiveBlogEntryPathEntryIdMax = 2147483647;
+
+export const CorrectLiveBlogEntryParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(correctLiveBlogEntryPathIdMax)
+    .describe('Identifiant numérique.'),
+  entryId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(correctLiveBlogEntryPathEntryIdMax)
+    .describe("Identifiant de l'entrée."),
+});
+
+export const CorrectLiveBlogEntryBody = LiveBlogEntryInput;
+
+export const CorrectLiveBlogEntryResponse = AdminLiveBlogEntry;
+
+/**
+ * @summary Supprimer une entrée
+ */
+export const deleteLiveBlogEntryPathIdMax = 2147483647;
+
+export const deleteLiveBlogEntryPathEntryIdMax = 2147483647;
+
+export const DeleteLiveBlogEntryParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(deleteLiveBlogEntryPathIdMax)
+    .describe('Identifiant numérique.'),
+  entryId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(deleteLiveBlogEntryPathEntryIdMax)
+    .describe("Identifiant de l'entrée."),
+});
+
+export const DeleteLiveBlogEntryResponse = zod.void();
+
+/**
+ * @summary Épingler une entrée (une seule à la fois) ou la désépingler
+ */
+export const pinLiveBlogEntryPathIdMax = 2147483647;
+
+export const pinLiveBlogEntryPathEntryIdMax = 2147483647;
+
+export const PinLiveBlogEntryParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(pinLiveBlogEntryPathIdMax)
+    .describe('Identifiant numérique.'),
+  entryId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(pinLiveBlogEntryPathEntryIdMax)
+    .describe("Identifiant de l'entrée."),
+});
+
+export const PinLiveBlogEntryBody = LiveBlogPinInput;
+
+export const PinLiveBlogEntryResponse = AdminLiveBlogEntry;
+
+/**
+ * @summary Publier une entrée en brouillon
+ */
+export const publishLiveBlogEntryPathIdMax = 2147483647;
+
+export const publishLiveBlogEntryPathEntryIdMax = 2147483647;
+
+export const PublishLiveBlogEntryParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(publishLiveBlogEntryPathIdMax)
+    .describe('Identifiant numérique.'),
+  entryId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(publishLiveBlogEntryPathEntryIdMax)
+    .describe("Identifiant de l'entrée."),
+});
+
+export const PublishLiveBlogEntryResponse = AdminLiveBlogEntry;
 
 /**
  * Toute la médiathèque, page par page (`limit`, `offset`), les plus récentes d'abord. `q` ne garde que les

@@ -37,7 +37,12 @@ export async function loadArticlePreview(token: string) {
 
 /** A category and its first articles; an unknown category is a 404. */
 export async function loadCategoryArticles(slug: string) {
-  return required(await api().GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }));
+  const [articles, live] = await Promise.all([
+    api().GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }),
+    api().GET('/api/directs', { params: { query: { category: slug } } }),
+  ]);
+  // « Direct »: the category's live blogs being covered, above its articles.
+  return { ...required(articles), live: optional(live, { results: [] }).results };
 }
 
 /** The next batch of a category's articles ('more'). */
@@ -52,14 +57,17 @@ export async function fetchCategoryArticles(category: string, offset: number) {
 /** The home page: latest articles (required), best-of and Instagram (secondary blocks). */
 export async function loadHome() {
   const client = api();
-  const [latest, bestof, instagram] = await Promise.all([
+  const [latest, bestof, instagram, live] = await Promise.all([
     client.GET('/api/articleLast'),
     client.GET('/api/bestof'),
     client.GET('/api/instagramoriginalposts/{count}', {
       params: { path: { count: appConfig.instagram.homeCount } },
     }),
+    client.GET('/api/directs'),
   ]);
   return {
+    /** « Direct »: the live blogs being covered, first on the page with their badge. */
+    live: optional(live, { results: [] }).results,
     latest: required(latest).results.slice(0, appConfig.home.latestCount),
     bestof: optional(bestof, { results: [] }).results.slice(0, appConfig.home.bestofCount),
     instagram: optional(instagram, { results: [] }).results,

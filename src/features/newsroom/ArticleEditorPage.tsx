@@ -4,41 +4,42 @@
  * the publication date) in a side panel, a drawer on a phone. A sticky bar says where the text stands
  * (« Brouillon enregistré à 10:42 », words, reading time) and holds Aperçu, Enregistrer, Programmer and
  * Publier; Ctrl/Cmd+S saves, and leaving with unsaved changes is asked first (LeaveGuard). Revisions
- * below. When to save, publish or preview is articleEditorMachine's: drafts save themselves after a
- * pause, a publish waits for a save under way, a preview never follows a failed save. Saves send the version
- * loaded; a 409 says who saved since and nothing is overwritten (the person reloads, then saves again).
+ * below. When to save, publish or preview is editorMachine's, through the workflow every editor shares
+ * (useFormatEditor): drafts save themselves after a pause, a publish waits for a save under way, a preview
+ * never follows a failed save. Saves send the version loaded; a 409 says who saved since and nothing is
+ * overwritten (the text stays on screen until the person reloads, then saves again).
  */
 import type { JSONContent } from '@tiptap/core';
-import { useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   type AdminArticle,
   type AdminAuthor,
   type AdminCategory,
   type ArticleDraftInput,
-  newsroom,
-  NewsroomError,
   type MediaItem,
-  type Revision,
+  newsroom,
+  type PageData,
 } from '../../api/queries/newsroom.ts';
-import { articleEditorMachine, type StatusAction } from './articleEditorMachine.ts';
 import { statsLabel, wordCount } from './articleStats.ts';
-import { RevisionList } from './EditorialRevisions.tsx';
-import { LeaveGuard } from './LeaveGuard.tsx';
-import { useMediaQuery } from './useMediaQuery.ts';
-import { statusLabels } from './newsroomLabels.ts';
+import { EditorialRevisions } from './EditorialRevisions.tsx';
 import { type FocalPoint, FocalPointPicker } from './FocalPointPicker.tsx';
+import { LeaveGuard } from './LeaveGuard.tsx';
 import { LibraryAddressField } from './LibraryAddressField.tsx';
 import { MediaPickerButton } from './MediaPickerDialog.tsx';
-import { useNewsroomSession } from './NewsroomShell.tsx';
+import { statusLabels } from './newsroomLabels.ts';
+import { failureOf, type FormInput, useFormatEditor } from './useFormatEditor.ts';
+import { useMediaQuery } from './useMediaQuery.ts';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
 
 const STAMPS = ['bestof', 'crush', 'wtf', 'collab', 'gaming', 'hotaf'] as const;
 
-type Fields = Omit<ArticleDraftInput, 'doc' | 'stamp' | 'slug' | 'authorSlug'> & { stamp: string; slug: string; authorSlug: string };
+type Fields = Omit<ArticleDraftInput, 'doc' | 'stamp' | 'slug' | 'authorSlug'> & {
+  stamp: string;
+  slug: string;
+  authorSlug: string;
+  doc: JSONContent;
+};
 
 const emptyFields: Fields = {
   title: '',
@@ -51,6 +52,7 @@ const emptyFields: Fields = {
   seoTitle: '',
   seoDescription: '',
   ogImage: null,
+  doc: { type: 'doc', content: [{ type: 'paragraph' }] },
 };
 
 function fieldsOf(article: AdminArticle): Fields {
@@ -65,7 +67,43 @@ function fieldsOf(article: AdminArticle): Fields {
     seoTitle: article.seoTitle,
     seoDescription: article.seoDescription,
     ogImage: article.ogImage,
+    doc: article.doc as JSONContent,
   };
+}
+
+/** The fields as the call's body: empty choices left out, the server fills them (address, byline). */
+function inputOf(fields: Fields): FormInput<ArticleDraftInput> {
+  const out: ArticleDraftInput = {
+    title: fields.title,
+    subtitle: fields.subtitle,
+    categorySlug: fields.categorySlug,
+    stamp: fields.stamp === '' ? null : (fields.stamp as ArticleDraftInput['stamp']),
+    mainImage: fields.mainImage,
+    doc: fields.doc as ArticleDraftInput['doc'],
+    seoTitle: fields.seoTitle,
+    seoDescription: fields.seoDescription,
+    ogImage: fields.ogImage || null,
+  };
+  if (fields.slug) out.slug = fields.slug;
+  if (fields.authorSlug) out.authorSlug = fields.authorSlug;
+  return { ok: true, input: out };
+}
+
+/** The article calls under the names the shared workflow uses. */
+const articleApi = {
+  create: (body: ArticleDraftInput) => newsroom.create(body),
+  save: (id: number, body: ArticleDraftInput & { version: number }) => newsroom.save(id, body),
+  changeStatus: (id: number, body: Parameters<typeof newsroom.changeStatus>[1]) => newsroom.changeStatus(id, body),
+  get: (id: number) => newsroom.article(id),
+  revisions: (id: number) => newsroom.revisions(id),
+  restore: (id: number, revisionId: number, version: number) => newsroom.restore(id, revisionId, version),
+  previewLink: (id: number) => newsroom.previewLink(id),
+};
+
+export interface ArticleEditorLoaded {
+  article: PageData<AdminArticle> | null;
+  categories: PageData<AdminCategory[]>;
+  authors: PageData<AdminAuthor[]>;
 }
 
 /** The library's focal point (null there) as the main image's optional pair. */
@@ -84,29 +122,6 @@ function localInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/**
- * What the machine hears of a failed call: a 409 is a version conflict only when the server says which
- * version won (an address already taken is a 409 too, but the person fixes the field, not by reloading).
- */
-function asFailure(caught: unknown) {
-  const known = caught instanceof NewsroomError;
-  const versionConflict =
-    known && caught.status === 409 && Boolean((caught.body as { currentVersion?: number } | undefined)?.currentVersion);
-  return {
-    status: versionConflict ? 409 : known && caught.status !== 409 ? caught.status : 400,
-    message: known ? caught.message : "L'enregistrement a échoué.",
-  };
-}
-const failing =
-  <I,>(work: (input: I) => Promise<void>) =>
-  async ({ input }: { input: I }) => {
-    try {
-      await work(input);
-    } catch (caught) {
-      throw asFailure(caught);
-    }
-  };
-
 const input = 'rounded border-2 border-encre px-2 py-1';
 const barButton = 'rounded border-2 border-encre px-3 py-1 text-sm font-bold';
 
@@ -118,213 +133,71 @@ function savedAt(iso: string): string {
   return `${date.toLocaleDateString('fr-FR', { day: 'numeric', month: 'short' })} à ${time}`;
 }
 
-export function ArticleEditorPage({ id }: { id: string }) {
-  const isNew = id === 'nouveau';
-  const navigate = useNavigate();
-  const { session } = useNewsroomSession();
-  const [article, setArticle] = useState<AdminArticle | null>(null);
-  const [fields, setFields] = useState<Fields>(emptyFields);
-  const [doc, setDoc] = useState<JSONContent>({ type: 'doc', content: [{ type: 'paragraph' }] });
-  const [loaded, setLoaded] = useState(isNew);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [categories, setCategories] = useState<AdminCategory[]>([]);
-  const [authors, setAuthors] = useState<AdminAuthor[]>([]);
-  const [preview, setPreview] = useState<string | null>(null);
+export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditorLoaded; onCreated: (id: number) => void }) {
+  const categories = loaded.categories.data ?? [];
+  const authors = loaded.authors.data ?? [];
+  const editor = useFormatEditor({
+    loaded: loaded.article?.data ?? null,
+    api: articleApi,
+    emptyForm: () => ({ ...emptyFields, categorySlug: categories[0]?.slug ?? '' }),
+    formOf: fieldsOf,
+    inputOf,
+    onCreated,
+    done: {
+      saved: 'Enregistré.',
+      autosaved: 'Brouillon enregistré automatiquement.',
+      schedule: 'Article programmé.',
+      publish: 'Article publié.',
+      unpublish: 'Article dépublié.',
+      draft: 'Article repassé en brouillon.',
+      reloaded: 'Article rechargé.',
+    },
+    // Drafts and unpublished articles save themselves; a published one only when asked.
+    autosave: (article) => article?.status === 'draft' || article?.status === 'unpublished',
+  });
+  const {
+    item: article,
+    form: fields,
+    change,
+    message,
+    say,
+    mayPublish,
+    save,
+    act,
+    reload,
+    revisions,
+    preview,
+    unsaved,
+    conflict,
+  } = editor;
+  const isNew = article === null;
   const [scheduleAt, setScheduleAt] = useState(() => localInputValue(new Date(Date.now() + 3600_000)));
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
-
-  /** Bumped when the body is replaced from the server (load, reload, restore): the editor starts over then. */
-  const [docKey, setDocKey] = useState(0);
-
-  /** Takes the server's copy; the body in the editor is replaced only when asked (not after each save). */
-  const adopt = useCallback((fresh: AdminArticle, replaceDoc = false) => {
-    setArticle(fresh);
-    setFields(fieldsOf(fresh));
-    if (replaceDoc) {
-      setDoc(fresh.doc as JSONContent);
-      setDocKey((k) => k + 1);
-    }
-  }, []);
-
-  useEffect(() => {
-    void newsroom.categories().then((list) => {
-      setCategories(list);
-      setFields((f) => (f.categorySlug ? f : { ...f, categorySlug: list[0]?.slug ?? '' }));
-    });
-    void newsroom.authors().then(setAuthors);
-  }, []);
-
-  const body = useCallback((): ArticleDraftInput => {
-    const out: ArticleDraftInput = {
-      title: fields.title,
-      subtitle: fields.subtitle,
-      categorySlug: fields.categorySlug,
-      stamp: fields.stamp === '' ? null : (fields.stamp as ArticleDraftInput['stamp']),
-      mainImage: fields.mainImage,
-      doc: doc as ArticleDraftInput['doc'],
-      seoTitle: fields.seoTitle,
-      seoDescription: fields.seoDescription,
-      ogImage: fields.ogImage || null,
-    };
-    if (fields.slug) out.slug = fields.slug;
-    if (fields.authorSlug) out.authorSlug = fields.authorSlug;
-    return out;
-  }, [fields, doc]);
-
-  /** A failure outside the machine's calls (an upload, the library): said, nothing else changes. */
-  const fail = useCallback((caught: unknown) => {
-    setMessage({ text: caught instanceof NewsroomError ? caught.message : "L'enregistrement a échoué.", error: true });
-  }, []);
-
-  /** The machine's calls read what is on screen now (the latest render), never a stale copy. */
-  const latest = useRef({ article, body, scheduleAt, isNew });
-  latest.current = { article, body, scheduleAt, isNew };
-  // The article the calls work on: updated as soon as a save answers, before React renders again.
-  const current = useRef<AdminArticle | null>(article);
-  if (article && article !== current.current && (!current.current || article.version >= current.current.version)) current.current = article;
-  const keep = useCallback(
-    (fresh: AdminArticle, replaceDoc = false) => {
-      current.current = fresh;
-      adopt(fresh, replaceDoc);
-    },
-    [adopt],
-  );
-
-  useEffect(() => {
-    if (isNew) return;
-    let live = true;
-    newsroom.article(Number(id)).then(
-      (found) => {
-        if (!live) return;
-        keep(found, true);
-        setLoaded(true);
-      },
-      (caught: unknown) =>
-        live && setMessage({ text: caught instanceof NewsroomError ? caught.message : 'Article indisponible.', error: true }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, isNew, keep]);
-
-  const machine = useMemo(
-    () =>
-      articleEditorMachine.provide({
-        actors: {
-          saveArticle: fromPromise(
-            failing(async (input: { reason: 'manual' | 'auto' }) => {
-              const saved = current.current;
-              if (!saved) {
-                const created = await newsroom.create(latest.current.body());
-                keep(created);
-                setMessage({ text: 'Brouillon créé.', error: false });
-                await navigate({ to: '/admin/articles/$id', params: { id: String(created.id) }, replace: true });
-                return;
-              }
-              keep(await newsroom.save(saved.id, { ...latest.current.body(), version: saved.version }));
-              setMessage({ text: input.reason === 'auto' ? 'Brouillon enregistré automatiquement.' : 'Enregistré.', error: false });
-            }),
-          ),
-          changeStatus: fromPromise(
-            failing(async (input: { action: StatusAction }) => {
-              const saved = current.current;
-              if (!saved) return;
-              const { action } = input;
-              const scheduledAt = action === 'schedule' ? new Date(latest.current.scheduleAt).toISOString() : undefined;
-              keep(await newsroom.changeStatus(saved.id, { action, version: saved.version, ...(scheduledAt ? { scheduledAt } : {}) }));
-              const said = {
-                schedule: 'Article programmé.',
-                publish: 'Article publié.',
-                unpublish: 'Article dépublié.',
-                draft: 'Article repassé en brouillon.',
-              };
-              setMessage({ text: said[action], error: false });
-            }),
-          ),
-          makePreviewLink: fromPromise(
-            failing(async () => {
-              const saved = current.current;
-              if (saved) setPreview((await newsroom.previewLink(saved.id)).url);
-            }),
-          ),
-          reloadArticle: fromPromise(
-            failing(async () => {
-              const saved = current.current;
-              if (!saved) return;
-              keep(await newsroom.article(saved.id), true);
-              setMessage({ text: 'Article rechargé.', error: false });
-            }),
-          ),
-        },
-      }),
-    [keep, navigate],
-  );
-  // Drafts and unpublished articles save themselves; a published one only when asked.
-  const autosave = !isNew && (article?.status === 'draft' || article?.status === 'unpublished');
-  const [editor, sendToEditor] = useMachine(machine, { input: { autosave } });
-  useEffect(() => sendToEditor({ type: 'editor.autosaveChanged', autosave }), [autosave, sendToEditor]);
-  const conflict = editor.context.conflict;
-  // The machine's failures (a save refused, a publish refused) are said like the others.
-  useEffect(() => {
-    if (editor.context.error) setMessage({ text: editor.context.error, error: true });
-  }, [editor.context.error]);
-
-  const change = <K extends keyof Fields>(key: K, value: Fields[K]) => {
-    setFields((f) => ({ ...f, [key]: value }));
-    sendToEditor({ type: 'editor.edit' });
-  };
-
-  const onDoc = useCallback(
-    (next: JSONContent) => {
-      setDoc(next);
-      sendToEditor({ type: 'editor.edit' });
-    },
-    [sendToEditor],
-  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    sendToEditor({ type: 'editor.save' });
+    save();
   };
-
-  const act = (action: StatusAction) => sendToEditor({ type: 'editor.status', action });
-  const reload = () => sendToEditor({ type: 'editor.reload' });
-  const makePreview = () => sendToEditor({ type: 'editor.preview' });
+  const schedule = () => act('schedule', new Date(scheduleAt).toISOString());
+  const makePreview = preview.request;
 
   /** The alt text typed above goes with the image into the library. */
   const uploadImage = async (field: HTMLInputElement) => {
     const file = field.files?.[0];
     if (!file) return;
     if (fields.mainImage.alt.trim() === '') {
-      setMessage({ text: "Écrivez d'abord le texte alternatif de l'image.", error: true });
+      say("Écrivez d'abord le texte alternatif de l'image.", true);
       field.value = '';
       return;
     }
-    setMessage({ text: 'Envoi de l’image…', error: false });
+    say('Envoi de l’image…', false);
     try {
       // A focal point already set goes with the image into the library (the default when it is chosen again).
       const focal: FocalPoint = { focalX: fields.mainImage.focalX, focalY: fields.mainImage.focalY };
       const item = await newsroom.upload(file, fields.mainImage.alt, focal);
       change('mainImage', { url: item.url, alt: fields.mainImage.alt, width: item.width, height: item.height, ...focalOf(item) });
-      setMessage({ text: 'Image ajoutée à la médiathèque.', error: false });
+      say('Image ajoutée à la médiathèque.', false);
     } catch (caught) {
-      fail(caught);
-    }
-  };
-
-  const showRevisions = async () => {
-    if (!article) return;
-    setRevisions(await newsroom.revisions(article.id));
-  };
-
-  const restore = async (revision: Revision) => {
-    if (!article) return;
-    try {
-      keep(await newsroom.restore(article.id, revision.id, article.version), true);
-      setMessage({ text: `Version ${revision.version} restaurée.`, error: false });
-      setRevisions(await newsroom.revisions(article.id));
-    } catch (caught) {
-      fail(caught);
+      say(failureOf(caught).message, true);
     }
   };
 
@@ -349,8 +222,6 @@ export function ArticleEditorPage({ id }: { id: string }) {
     wasOpen.current = drawer;
   }, [drawer]);
 
-  /** Changes on screen that the server does not have yet (what leaving would lose). */
-  const unsaved = editor.matches('dirty') || editor.matches('saveFailed') || editor.matches('conflict') || editor.context.editedWhileSaving;
   // Ctrl/Cmd+S anywhere on the page saves, as the bar's button does (never the browser's "save page").
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -362,23 +233,27 @@ export function ArticleEditorPage({ id }: { id: string }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  const stats = useMemo(() => statsLabel(wordCount(doc)), [doc]);
-  const saveState = editor.matches('saving')
-    ? 'Enregistrement…'
-    : editor.matches('publishing') || editor.matches('previewing') || editor.matches('reloading')
-      ? 'Un instant…'
-      : unsaved
-        ? 'Modifications non enregistrées'
-        : !article
-          ? 'Pas encore enregistré'
-          : article.status === 'draft'
-            ? `Brouillon enregistré à ${savedAt(article.updatedAt)}`
-            : `${statusLabels[article.status]} · enregistré à ${savedAt(article.updatedAt)}`;
+  const stats = useMemo(() => statsLabel(wordCount(fields.doc)), [fields.doc]);
+  const saveState =
+    editor.state === 'saving'
+      ? 'Enregistrement…'
+      : editor.state !== 'clean' && editor.state !== 'dirty' && editor.state !== 'saveFailed' && editor.state !== 'conflict'
+        ? 'Un instant…'
+        : unsaved
+          ? 'Modifications non enregistrées'
+          : !article
+            ? 'Pas encore enregistré'
+            : article.status === 'draft'
+              ? `Brouillon enregistré à ${savedAt(article.updatedAt)}`
+              : `${statusLabels[article.status]} · enregistré à ${savedAt(article.updatedAt)}`;
 
-  if (!loaded) return <p>{message?.text ?? 'Chargement…'}</p>;
-
-  const role = session?.staff.role;
-  const mayPublish = role === 'editor' || role === 'admin' || (role === 'author' && article?.createdById === session?.staff.id);
+  if (loaded.article?.error) {
+    return (
+      <p role="alert" className="font-bold text-piment-dark">
+        {loaded.article.error}
+      </p>
+    );
+  }
 
   return (
     <>
@@ -422,7 +297,7 @@ export function ArticleEditorPage({ id }: { id: string }) {
               </button>
               {article && mayPublish && article.status !== 'published' ? (
                 <>
-                  <button type="button" onClick={() => act('schedule')} aria-describedby={scheduleHintId} className={barButton}>
+                  <button type="button" onClick={schedule} aria-describedby={scheduleHintId} className={barButton}>
                     Programmer
                   </button>
                   <button
@@ -444,10 +319,13 @@ export function ArticleEditorPage({ id }: { id: string }) {
           </div>
         </div>
         <div aria-live="polite" inert={drawer} className="mx-auto mt-2 min-h-6 max-w-6xl">
-          {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
-          {preview ? (
+          {/* A 409's sentence is said once, in the alert below with its reload button. */}
+          {message && !message.conflict ? (
+            <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p>
+          ) : null}
+          {preview.link ? (
             <p>
-              <a href={preview} target="_blank" rel="noopener" className="break-all underline">
+              <a href={preview.link.url} target="_blank" rel="noopener" className="break-all underline">
                 Ouvrir l’aperçu
               </a>{' '}
               <span className="text-sm">(lien valable 24 heures)</span>
@@ -515,7 +393,7 @@ export function ArticleEditorPage({ id }: { id: string }) {
                 Texte
               </span>
               <Suspense fallback={<p>Chargement de l'éditeur…</p>}>
-                <RichTextEditor key={docKey} initial={doc} onChange={onDoc} />
+                <RichTextEditor key={editor.formKey} initial={fields.doc} onChange={(doc) => change('doc', doc)} />
               </Suspense>
               <p className="text-sm text-encre/80">
                 Raccourcis : Ctrl+B (⌘B) gras, Ctrl+I (⌘I) italique, Ctrl+K (⌘K) lien, Ctrl+S (⌘S) enregistrer.
@@ -678,16 +556,10 @@ export function ArticleEditorPage({ id }: { id: string }) {
           </aside>
         </div>
       </form>
-      {article ? (
-        <section inert={drawer} className="mx-auto mt-8 max-w-6xl" aria-labelledby="revisions-titre">
-          <h2 id="revisions-titre" className="font-display text-2xl font-bold">
-            Révisions
-          </h2>
-          <button type="button" onClick={showRevisions} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
-            Afficher les révisions
-          </button>
-          {revisions ? <RevisionList revisions={revisions} currentVersion={article.version} onRestore={restore} /> : null}
-        </section>
+      {revisions ? (
+        <div inert={drawer} className="mx-auto max-w-6xl">
+          <EditorialRevisions {...revisions} />
+        </div>
       ) : null}
     </>
   );

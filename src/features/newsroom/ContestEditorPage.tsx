@@ -6,15 +6,14 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { contestDeclaration } from '../../formats/contestFormat.ts';
 import { type AdminContest, newsroomContests } from '../../api/queries/newsroomContests.ts';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { contestFormOf, contestInputOf, emptyContestForm } from './contestFormModel.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions } from './EditorialStatusActions.tsx';
-import { EditorMessageBox } from './EditorMessageBox.tsx';
+import { EditorSidebar } from './EditorSidebar.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { statusLabels } from './newsroomLabels.ts';
-import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface ContestEditorLoaded {
@@ -24,28 +23,16 @@ export interface ContestEditorLoaded {
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditorLoaded; onCreated: (id: number) => void }) {
-  const {
-    item: contest,
-    form,
-    change,
-    message,
-    busy,
-    run,
-    mayPublish,
-    submit,
-    act,
-    reload,
-    say,
-    revisions,
-  } = useFormatEditor({
+  const editor = useFormatEditor({
     loaded: loaded.contest?.data ?? null,
     api: newsroomContests,
     emptyForm: emptyContestForm,
     formOf: contestFormOf,
     inputOf: always(contestInputOf),
     onCreated,
-    done: doneSentences('Concours', 'm'),
+    done: doneSentences(contestDeclaration),
   });
+  const { item: contest, form, change, run, submit, say, revisions } = editor;
   const ids = {
     title: useId(),
     slug: useId(),
@@ -135,25 +122,11 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
           <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-[3/2]" />
         </div>
         <div className="grid content-start gap-4">
-          <EditorMessageBox message={message} onReload={reload} />
-          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-            {contest ? 'Enregistrer' : 'Créer le brouillon'}
-          </button>
-          {contest ? (
-            <EditorialStatusActions
-              status={contest.status}
-              mayPublish={mayPublish}
-              busy={busy}
-              act={act}
-              whoPublishes="Un éditeur ou une éditrice publiera ce concours."
-            />
-          ) : null}
-          {contest?.status === 'published' ? (
-            <a href={`/concours/${contest.url}`} className="font-bold underline underline-offset-4">
-              Voir la page du concours
-            </a>
-          ) : null}
-          {contest ? <PreviewLinkButton makeLink={() => newsroomContests.previewLink(contest.id)} /> : null}
+          <EditorSidebar
+            editor={editor}
+            format={contestDeclaration}
+            publicLink={contest && { slug: contest.url, label: 'Voir la page du concours' }}
+          />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

@@ -5,40 +5,29 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { generatorDeclaration } from '../../formats/generatorFormat.ts';
 import { type AdminGenerator, newsroomGenerators } from '../../api/queries/newsroomGenerators.ts';
-import { EditorialStatusActions } from './EditorialStatusActions.tsx';
-import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
+import { EditorSidebar } from './EditorSidebar.tsx';
 import { GeneratorRepliesField } from './GeneratorRepliesField.tsx';
 import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { emptyForm, formOf, inputOf } from './generatorFormModel.ts';
 import { statusLabels } from './newsroomLabels.ts';
-import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<AdminGenerator> | null; onCreated: (id: number) => void }) {
-  const {
-    item: generator,
-    form,
-    change,
-    message,
-    busy,
-    mayPublish,
-    submit,
-    act,
-    reload,
-    revisions,
-  } = useFormatEditor({
+  const editor = useFormatEditor({
     loaded: loaded?.data ?? null,
     api: newsroomGenerators,
     emptyForm,
     formOf,
     inputOf: always(inputOf),
     onCreated,
-    done: doneSentences('Générateur', 'm'),
+    done: doneSentences(generatorDeclaration),
   });
+  const { item: generator, form, change, submit, revisions } = editor;
   const ids = { title: useId(), slug: useId(), description: useId(), url: useId(), alt: useId() };
 
   if (loaded?.error) {
@@ -145,20 +134,7 @@ export function GeneratorEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
               onPick={(item) => change('image', { url: item.url, alt: form.image.alt || item.alt, width: item.width, height: item.height })}
             />
           </fieldset>
-          <EditorMessageBox message={message} onReload={reload} />
-          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-            {generator ? 'Enregistrer' : 'Créer le brouillon'}
-          </button>
-          {generator ? (
-            <EditorialStatusActions
-              status={generator.status}
-              mayPublish={mayPublish}
-              busy={busy}
-              act={act}
-              whoPublishes="Un éditeur ou une éditrice publiera ce générateur."
-            />
-          ) : null}
-          {generator ? <PreviewLinkButton makeLink={() => newsroomGenerators.previewLink(generator.id)} /> : null}
+          <EditorSidebar editor={editor} format={generatorDeclaration} />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

@@ -6,13 +6,12 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { instagramDeclaration } from '../../formats/instagramFormat.ts';
 import { type AdminInstagramPost, type InstagramPostDraftInput, newsroomInstagram } from '../../api/queries/newsroomInstagram.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions } from './EditorialStatusActions.tsx';
-import { EditorMessageBox } from './EditorMessageBox.tsx';
+import { EditorSidebar } from './EditorSidebar.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { statusLabels } from './newsroomLabels.ts';
-import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface InstagramEditorLoaded {
@@ -30,28 +29,16 @@ const emptyPost = (): InstagramPostDraftInput => ({
 const formOf = (post: AdminInstagramPost): InstagramPostDraftInput => ({ caption: post.caption, image: post.image, link: post.link });
 
 export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEditorLoaded; onCreated: (id: number) => void }) {
-  const {
-    item: post,
-    form,
-    change,
-    message,
-    busy,
-    run,
-    mayPublish,
-    submit,
-    act,
-    reload,
-    say,
-    revisions,
-  } = useFormatEditor({
+  const editor = useFormatEditor({
     loaded: loaded.post?.data ?? null,
     api: newsroomInstagram,
     emptyForm: emptyPost,
     formOf: formOf,
     inputOf: always((form: InstagramPostDraftInput) => ({ ...form, link: form.link.trim() })),
     onCreated,
-    done: doneSentences('Post', 'm'),
+    done: doneSentences(instagramDeclaration),
   });
+  const { item: post, form, change, run, submit, say, revisions } = editor;
   const ids = { caption: useId(), link: useId() };
 
   if (loaded.post?.error) {
@@ -95,20 +82,7 @@ export function InstagramEditorPage({ loaded, onCreated }: { loaded: InstagramEd
           <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-square" />
         </div>
         <div className="grid content-start gap-4">
-          <EditorMessageBox message={message} onReload={reload} />
-          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-            {post ? 'Enregistrer' : 'Créer le brouillon'}
-          </button>
-          {post ? (
-            <EditorialStatusActions
-              status={post.status}
-              mayPublish={mayPublish}
-              busy={busy}
-              act={act}
-              whoPublishes="Un éditeur ou une éditrice publiera ce post."
-            />
-          ) : null}
-          {post ? <PreviewLinkButton makeLink={() => newsroomInstagram.previewLink(post.id)} /> : null}
+          <EditorSidebar editor={editor} format={instagramDeclaration} />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

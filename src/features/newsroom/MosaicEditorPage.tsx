@@ -6,13 +6,12 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { mosaicDeclaration } from '../../formats/mosaicFormat.ts';
 import { type AdminMosaic, type MosaicDraftInput, newsroomMosaics } from '../../api/queries/newsroomMosaics.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions } from './EditorialStatusActions.tsx';
-import { EditorMessageBox } from './EditorMessageBox.tsx';
+import { EditorSidebar } from './EditorSidebar.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { statusLabels } from './newsroomLabels.ts';
-import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface MosaicEditorLoaded {
@@ -111,20 +110,7 @@ function EntryFields(props: {
 }
 
 export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLoaded; onCreated: (id: number) => void }) {
-  const {
-    item: mosaic,
-    form,
-    change,
-    message,
-    busy,
-    run,
-    say,
-    mayPublish,
-    submit,
-    act,
-    reload,
-    revisions,
-  } = useFormatEditor({
+  const editor = useFormatEditor({
     loaded: loaded.mosaic?.data ?? null,
     api: newsroomMosaics,
     emptyForm,
@@ -134,8 +120,9 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
       return { ...form, slug: slug === '' ? undefined : slug };
     }),
     onCreated,
-    done: doneSentences('Mosaïque', 'f'),
+    done: doneSentences(mosaicDeclaration),
   });
+  const { item: mosaic, form, change, run, say, submit, revisions } = editor;
   const ids = { title: useId(), slug: useId(), description: useId() };
 
   if (loaded.mosaic?.error) {
@@ -247,25 +234,11 @@ export function MosaicEditorPage({ loaded, onCreated }: { loaded: MosaicEditorLo
           </button>
         </div>
         <div className="grid content-start gap-4">
-          <EditorMessageBox message={message} onReload={reload} />
-          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-            {mosaic ? 'Enregistrer' : 'Créer le brouillon'}
-          </button>
-          {mosaic ? (
-            <EditorialStatusActions
-              status={mosaic.status}
-              mayPublish={mayPublish}
-              busy={busy}
-              act={act}
-              whoPublishes="Un éditeur ou une éditrice publiera cette mosaïque."
-            />
-          ) : null}
-          {mosaic?.status === 'published' ? (
-            <a href={`/mosaique/${mosaic.url}`} className="font-bold underline underline-offset-4">
-              Voir la mosaïque
-            </a>
-          ) : null}
-          {mosaic ? <PreviewLinkButton makeLink={() => newsroomMosaics.previewLink(mosaic.id)} /> : null}
+          <EditorSidebar
+            editor={editor}
+            format={mosaicDeclaration}
+            publicLink={mosaic && { slug: mosaic.url, label: 'Voir la mosaïque' }}
+          />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   type NewsletterIssue,
   type NewsletterIssuePreview,
   type NewsletterIssueStatusInput,
+  type NewsletterIssueUpdateInput,
   NewsroomError,
   newsroom,
   type PageData,
@@ -18,6 +19,7 @@ import {
   primaryButtonClass,
 } from './NewsletterIssueFields.tsx';
 import { issueStatusLabels } from './newsroomLabels.ts';
+import { useFormatEditor } from './useFormatEditor.ts';
 
 /** While an issue is scheduled or being sent, its counts are asked again this often. */
 const REFRESH_MS = 3000;
@@ -68,82 +70,70 @@ export function NewsletterIssueEditorPage({ loaded }: { loaded: IssueEditorData 
   return <IssueEditor initial={loaded.issue.data} initialPreview={loaded.preview} />;
 }
 
-function IssueEditor({ initial, initialPreview }: { initial: NewsletterIssue; initialPreview: PageData<NewsletterIssuePreview> }) {
-  const [issue, setIssue] = useState(initial);
-  const [preview, setPreview] = useState(initialPreview);
-  const [picked, setPicked] = useState<PickedArticle[]>(initial.articles);
-  // Bumped to reset the draft's fields to the issue as the server has it (after reloading a conflict).
-  const [formKey, setFormKey] = useState(0);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [busy, setBusy] = useState(false);
+type IssueAction = NewsletterIssueStatusInput['action'];
+type IssueWordsInput = Omit<NewsletterIssueUpdateInput, 'version'>;
 
-  const { id, status } = issue;
+/** The issue's calls under the names the shared workflow uses (issues are made from their list, not here). */
+const issueApi = {
+  save: (id: number, body: NewsletterIssueUpdateInput) => newsroom.saveNewsletterIssue(id, body),
+  changeStatus: (id: number, body: NewsletterIssueStatusInput) => newsroom.changeNewsletterIssueStatus(id, body),
+  get: (id: number) => newsroom.newsletterIssue(id),
+};
+
+function IssueEditor({ initial, initialPreview }: { initial: NewsletterIssue; initialPreview: PageData<NewsletterIssuePreview> }) {
+  // The words are uncontrolled fields (IssueWordsFields), read from the form when the machine saves.
+  const wordsForm = useRef<HTMLFormElement>(null);
+  const editor = useFormatEditor<NewsletterIssue, { picked: PickedArticle[] }, IssueWordsInput, IssueAction>({
+    loaded: initial,
+    api: issueApi,
+    emptyForm: () => ({ picked: [] }),
+    formOf: (issue) => ({ picked: issue.articles }),
+    inputOf: ({ picked }) => {
+      if (picked.length === 0) return { ok: false, message: 'Choisissez au moins un article.' };
+      if (!wordsForm.current) return { ok: false, message: 'Le brouillon n’est plus à l’écran.' };
+      return { ok: true, input: { ...issueWordsOf(wordsForm.current), articleIds: picked.map((a) => a.id) } };
+    },
+    onCreated: () => {},
+    done: {
+      saved: 'Brouillon enregistré.',
+      schedule: (saved) => (saved.status === 'scheduled' ? `Numéro programmé pour le ${when(saved.scheduledAt)}.` : 'L’envoi commence.'),
+      cancel: 'Envoi annulé : ce qui est parti est parti, le reste ne partira pas.',
+      draft: 'Le numéro est redevenu un brouillon.',
+      reloaded: 'Numéro rechargé : voici sa dernière version.',
+    },
+    // The issue's refusal of a stale version names no winner: any 409 of its save or status is one.
+    isConflict: () => true,
+  });
+  const { item, form, change, setForm, message, busy, submit, act, reload, formKey, refreshed } = editor;
+  // The loaded issue is never null here (the page shows the error otherwise).
+  const issue = item ?? initial;
+  const [preview, setPreview] = useState(initialPreview);
+
+  const { id, status, version } = issue;
   // The counts move while the issue waits for its time or goes out: asked again every few seconds.
+  const poll = useRef(refreshed);
+  poll.current = refreshed;
   useEffect(() => {
     if (status !== 'scheduled' && status !== 'sending') return;
     const timer = window.setInterval(() => {
-      newsroom.newsletterIssue(id).then(setIssue, () => {});
+      newsroom.newsletterIssue(id).then(
+        (fresh) => poll.current(fresh),
+        () => {},
+      );
     }, REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [id, status]);
 
-  const refreshPreview = async () => {
-    try {
-      setPreview({ data: await newsroom.previewNewsletterIssue(id), error: null });
-    } catch (caught) {
-      setPreview({ data: null, error: failed(caught, 'L’aperçu est indisponible.') });
-    }
-  };
-
-  /** Runs a write; its answer (the issue in its new state) replaces the one shown, a refusal is said in French. */
-  const attempt = async (work: () => Promise<NewsletterIssue>, done: (saved: NewsletterIssue) => string) => {
-    setBusy(true);
-    try {
-      const saved = await work();
-      setIssue(saved);
-      setConflict(false);
-      setMessage({ text: done(saved), error: false });
-      return saved;
-    } catch (caught) {
-      setConflict(caught instanceof NewsroomError && caught.status === 409);
-      setMessage({ text: failed(caught, 'L’opération a échoué.'), error: true });
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const words = issueWordsOf(event.currentTarget);
-    if (picked.length === 0) return setMessage({ text: 'Choisissez au moins un article.', error: true });
-    const saved = await attempt(
-      () => newsroom.saveNewsletterIssue(id, { ...words, articleIds: picked.map((a) => a.id), version: issue.version }),
-      () => 'Brouillon enregistré.',
+  // Each new version (saved, reloaded) is a new mail: the preview follows.
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (shownVersion.current === version) return;
+    shownVersion.current = version;
+    newsroom.previewNewsletterIssue(id).then(
+      (data) => setPreview({ data, error: null }),
+      (caught: unknown) => setPreview({ data: null, error: failed(caught, 'L’aperçu est indisponible.') }),
     );
-    if (saved) {
-      setPicked(saved.articles);
-      await refreshPreview();
-    }
-  };
-
-  const reload = async () => {
-    try {
-      const fresh = await newsroom.newsletterIssue(id);
-      setIssue(fresh);
-      setPicked(fresh.articles);
-      setFormKey((k) => k + 1);
-      setConflict(false);
-      setMessage({ text: 'Numéro rechargé : voici sa dernière version.', error: false });
-      await refreshPreview();
-    } catch (caught) {
-      setMessage({ text: failed(caught, 'Le numéro n’a pas pu être rechargé.'), error: true });
-    }
-  };
-
-  const change = (input: Omit<NewsletterIssueStatusInput, 'version'>, done: (saved: NewsletterIssue) => string) =>
-    attempt(() => newsroom.changeNewsletterIssueStatus(id, { ...input, version: issue.version }), done);
+  }, [id, version]);
 
   const draft = issue.status === 'draft';
   const goneOut = issue.status === 'sending' || issue.status === 'sent' || issue.status === 'cancelled';
@@ -178,8 +168,8 @@ function IssueEditor({ initial, initialPreview }: { initial: NewsletterIssue; in
             {message.text}
           </p>
         ) : null}
-        {conflict ? (
-          <button type="button" onClick={() => void reload()} className={`${buttonClass} mt-2`}>
+        {message?.conflict ? (
+          <button type="button" onClick={reload} className={`${buttonClass} mt-2`}>
             Recharger le numéro
           </button>
         ) : null}
@@ -194,12 +184,20 @@ function IssueEditor({ initial, initialPreview }: { initial: NewsletterIssue; in
       {draft ? null : <Counts issue={issue} />}
 
       {draft ? (
-        <form key={formKey} onSubmit={save} aria-label="Le brouillon" className="grid max-w-3xl gap-4 rounded border-2 border-encre p-4">
+        <form
+          key={formKey}
+          ref={wordsForm}
+          onSubmit={submit}
+          // A word typed is a change the machine hears of (the fields keep their own value).
+          onInput={() => setForm((f) => f)}
+          aria-label="Le brouillon"
+          className="grid max-w-3xl gap-4 rounded border-2 border-encre p-4"
+        >
           <h2 className="font-display text-xl font-bold">Le brouillon</h2>
           <IssueWordsFields initial={issue} />
           <fieldset className="grid gap-3 rounded border-2 border-encre/30 p-3">
             <legend className="px-1 font-bold">Articles</legend>
-            <ArticlePicker picked={picked} onChange={setPicked} />
+            <ArticlePicker picked={form.picked} onChange={(picked) => change('picked', picked)} />
           </fieldset>
           <button type="submit" disabled={busy} className={`${primaryButtonClass} justify-self-start`}>
             Enregistrer le brouillon
@@ -209,7 +207,7 @@ function IssueEditor({ initial, initialPreview }: { initial: NewsletterIssue; in
         <IssueArticles issue={issue} />
       )}
 
-      <Sending issue={issue} busy={busy} change={change} />
+      <Sending issue={issue} busy={busy} act={act} />
 
       <Preview preview={preview} />
     </section>
@@ -263,10 +261,17 @@ function IssueArticles({ issue }: { issue: NewsletterIssue }) {
   );
 }
 
-type Change = (input: Omit<NewsletterIssueStatusInput, 'version'>, done: (saved: NewsletterIssue) => string) => Promise<unknown>;
-
 /** Test, schedule, send now, cancel, back to draft: what the issue's state allows (the server has the last word). */
-function Sending({ issue, busy, change }: { issue: NewsletterIssue; busy: boolean; change: Change }) {
+function Sending({
+  issue,
+  busy,
+  act,
+}: {
+  issue: NewsletterIssue;
+  busy: boolean;
+  /** `scheduledAt` for a schedule at a time; a schedule without one sends now. */
+  act: (action: IssueAction, scheduledAt?: string) => void;
+}) {
   const headingId = useId();
   const [testTo, setTestTo] = useState('');
   const [testSaid, setTestSaid] = useState<{ text: string; error: boolean } | null>(null);
@@ -284,8 +289,7 @@ function Sending({ issue, busy, change }: { issue: NewsletterIssue; busy: boolea
   const schedule = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The field is the browser's local time; the server gets the instant, with the browser's offset.
-    const scheduledAt = new Date(at).toISOString();
-    void change({ action: 'schedule', scheduledAt }, (saved) => `Numéro programmé pour le ${when(saved.scheduledAt)}.`);
+    act('schedule', new Date(at).toISOString());
   };
 
   const canTest = issue.status === 'draft' || issue.status === 'scheduled';
@@ -339,12 +343,7 @@ function Sending({ issue, busy, change }: { issue: NewsletterIssue; busy: boolea
             </button>
           </form>
           <div>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void change({ action: 'schedule' }, () => 'L’envoi commence.')}
-              className={primaryButtonClass}
-            >
+            <button type="button" disabled={busy} onClick={() => act('schedule')} className={primaryButtonClass}>
               Envoyer maintenant
             </button>
             <p className="mt-1 text-sm">
@@ -355,22 +354,12 @@ function Sending({ issue, busy, change }: { issue: NewsletterIssue; busy: boolea
       ) : null}
       <div className="flex flex-wrap gap-2">
         {canCancel ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void change({ action: 'cancel' }, () => 'Envoi annulé : ce qui est parti est parti, le reste ne partira pas.')}
-            className={buttonClass}
-          >
+          <button type="button" disabled={busy} onClick={() => act('cancel')} className={buttonClass}>
             Annuler l’envoi
           </button>
         ) : null}
         {canDraft ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void change({ action: 'draft' }, () => 'Le numéro est redevenu un brouillon.')}
-            className={buttonClass}
-          >
+          <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
             Repasser en brouillon
           </button>
         ) : null}

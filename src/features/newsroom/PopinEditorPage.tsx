@@ -3,12 +3,12 @@
  * version the editor loaded: a 409 names who saved first), publishing, scheduling or unpublishing, a signed
  * preview over a real page, and the revisions with restore — the articles' workflow, the popin's fields.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { AdminCategory, PageData } from '../../api/queries/newsroom.ts';
+import { popinDeclaration } from '../../formats/popinFormat.ts';
 import { type AdminPopin, newsroomPopins, type PopinType } from '../../api/queries/newsroomPopins.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions } from './EditorialStatusActions.tsx';
-import { EditorMessageBox } from './EditorMessageBox.tsx';
+import { EditorSidebar } from './EditorSidebar.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { ContentFields, fieldClass, TargetFields, WhenFields } from './PopinFields.tsx';
 import { emptyForm, formOf, inputOf, type PartKey, typeLabels } from './popinFormModel.ts';
@@ -24,29 +24,16 @@ const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
 export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoaded; onCreated: (id: number) => void }) {
   const categories = loaded.categories.data ?? [];
   const slugs = categories.map((c) => c.slug);
-  const [preview, setPreview] = useState<string | null>(null);
-  const {
-    item: popin,
-    form,
-    setForm,
-    change,
-    message,
-    busy,
-    run,
-    mayPublish,
-    submit,
-    act,
-    reload,
-    revisions,
-  } = useFormatEditor({
+  const editor = useFormatEditor({
     loaded: loaded.popin?.data ?? null,
     api: newsroomPopins,
     emptyForm,
     formOf: (fresh: AdminPopin) => formOf(fresh, slugs),
     inputOf: always(inputOf),
     onCreated,
-    done: doneSentences('Popin', 'f'),
+    done: doneSentences(popinDeclaration),
   });
+  const { item: popin, form, setForm, change, busy, submit, revisions, preview } = editor;
   const nameId = useId();
   const typeId = useId();
 
@@ -91,43 +78,26 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
           </div>
           <ContentFields form={form} setPart={setPart} type={form.type} />
         </div>
-        <div className="grid content-start gap-4">
-          <TargetFields form={form} change={change} categories={categories} />
-          <WhenFields form={form} change={change} />
-          <EditorMessageBox message={message} onReload={reload} />
-          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-            {popin ? 'Enregistrer' : 'Créer le brouillon'}
-          </button>
-          {popin ? (
+        <EditorSidebar
+          editor={editor}
+          format={popinDeclaration}
+          preview={
+            // The popin is seen over a real page of the site, not on a page of its own.
             <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
-              <button
-                type="button"
-                className={buttonClass}
-                onClick={() =>
-                  run(async () => {
-                    setPreview((await newsroomPopins.previewLink(popin.id)).url);
-                  })
-                }
-              >
+              <button type="button" disabled={busy} className={buttonClass} onClick={preview.request}>
                 Créer un lien d’aperçu
               </button>
-              {preview ? (
-                <a href={preview} target="_blank" rel="noopener" className="break-all underline">
+              {preview.link ? (
+                <a href={preview.link.url} target="_blank" rel="noopener" className="break-all underline">
                   Voir la popin sur la page (aperçu)
                 </a>
               ) : null}
             </div>
-          ) : null}
-          {popin ? (
-            <EditorialStatusActions
-              status={popin.status}
-              mayPublish={mayPublish}
-              busy={busy}
-              act={act}
-              whoPublishes="Un éditeur ou une éditrice publiera cette popin."
-            />
-          ) : null}
-        </div>
+          }
+        >
+          <TargetFields form={form} change={change} categories={categories} />
+          <WhenFields form={form} change={change} />
+        </EditorSidebar>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>

@@ -1,10 +1,11 @@
 /**
- * "Aperçu" for any item of the editorial workflow: asks the server for a signed link to the reader's page
- * showing the item's saved working copy, opens it in a new tab and keeps the link on screen, with the time it
- * expires, so that it can be copied and sent (the link is the credential: whoever holds it sees the preview).
+ * "Aperçu" for any item of the editorial workflow: the editor's machine saves what is on screen first, then
+ * asks the server for a signed link to the reader's page showing the saved working copy; the link opens in a
+ * new tab and stays on screen, with the time it expires, so that it can be copied and sent (the link is the
+ * credential: whoever holds it sees the preview). A failure is said in the editor's message.
  */
-import { useState } from 'react';
-import { NewsroomError, type PreviewLink } from '../../api/queries/newsroom.ts';
+import { useEffect } from 'react';
+import type { PreviewLink } from '../../api/queries/newsroom.ts';
 
 const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
 
@@ -13,31 +14,17 @@ export function expiryTime(expiresAt: string): string {
   return new Date(expiresAt).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 }
 
-export function PreviewLinkButton({ makeLink }: { makeLink: () => Promise<PreviewLink> }) {
-  const [link, setLink] = useState<PreviewLink | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const open = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const made = await makeLink();
-      setLink(made);
-      window.open(made.url, '_blank', 'noopener');
-    } catch (caught) {
-      setLink(null);
-      setError(caught instanceof NewsroomError ? caught.message : 'Le lien d’aperçu n’a pas pu être créé : réessayez.');
-    } finally {
-      setBusy(false);
-    }
-  };
+export function PreviewLinkButton({ link, busy, onPreview }: { link: PreviewLink | null; busy: boolean; onPreview: () => void }) {
+  // Each new link opens once, as it arrives.
+  useEffect(() => {
+    if (link) window.open(link.url, '_blank', 'noopener');
+  }, [link]);
 
   // The link as a reader's browser needs it whole (the server answers a path on this site).
   const address = link && typeof window !== 'undefined' ? new URL(link.url, window.location.origin).href : (link?.url ?? '');
   return (
     <div className="grid gap-2">
-      <button type="button" disabled={busy} onClick={() => void open()} className={`${buttonClass} justify-self-start`}>
+      <button type="button" disabled={busy} onClick={onPreview} className={`${buttonClass} justify-self-start`}>
         Aperçu
       </button>
       <p className="text-sm">L’aperçu montre la dernière version enregistrée.</p>
@@ -52,11 +39,6 @@ export function PreviewLinkButton({ makeLink }: { makeLink: () => Promise<Previe
           </p>
         ) : null}
       </div>
-      {error ? (
-        <p role="alert" className="font-bold text-piment-dark">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

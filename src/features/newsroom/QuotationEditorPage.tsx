@@ -4,12 +4,11 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { quotationDeclaration } from '../../formats/quotationFormat.ts';
 import { type AdminQuotation, newsroomQuotations, type QuotationDraftInput } from '../../api/queries/newsroomQuotations.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
+import { EditorSidebar } from './EditorSidebar.tsx';
 import { statusLabels } from './newsroomLabels.ts';
-import { EditorialStatusActions } from './EditorialStatusActions.tsx';
-import { EditorMessageBox } from './EditorMessageBox.tsx';
-import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
@@ -29,26 +28,16 @@ function inputOf(form: Form): QuotationDraftInput {
 }
 
 export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQuotation> | null; onCreated: (id: number) => void }) {
-  const {
-    item: quotation,
-    form,
-    change,
-    message,
-    busy,
-    mayPublish,
-    submit,
-    act,
-    reload,
-    revisions,
-  } = useFormatEditor({
+  const editor = useFormatEditor({
     loaded: loaded?.data ?? null,
     api: newsroomQuotations,
     emptyForm: (): Form => ({ text: '', author: '', position: '' }),
     formOf,
     inputOf: always(inputOf),
     onCreated,
-    done: doneSentences('Citation', 'f'),
+    done: doneSentences(quotationDeclaration),
   });
+  const { item: quotation, form, change, submit, revisions } = editor;
   const ids = { text: useId(), author: useId(), position: useId() };
 
   if (loaded?.error) {
@@ -112,24 +101,7 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
             Le plus petit d’abord ; vide : après les autres.
           </p>
         </div>
-        <EditorMessageBox message={message} onReload={reload} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="justify-self-start rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50"
-        >
-          {quotation ? 'Enregistrer' : 'Créer le brouillon'}
-        </button>
-        {quotation ? (
-          <EditorialStatusActions
-            status={quotation.status}
-            mayPublish={mayPublish}
-            busy={busy}
-            act={act}
-            whoPublishes="Un éditeur ou une éditrice publiera cette citation."
-          />
-        ) : null}
-        {quotation ? <PreviewLinkButton makeLink={() => newsroomQuotations.previewLink(quotation.id)} /> : null}
+        <EditorSidebar editor={editor} format={quotationDeclaration} />
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}
     </section>

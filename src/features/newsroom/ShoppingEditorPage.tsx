@@ -6,14 +6,13 @@
  */
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
+import { shoppingDeclaration } from '../../formats/shoppingFormat.ts';
 import { type AdminShoppingItem, newsroomShopping } from '../../api/queries/newsroomShopping.ts';
 import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorialStatusActions } from './EditorialStatusActions.tsx';
-import { EditorMessageBox } from './EditorMessageBox.tsx';
+import { EditorSidebar } from './EditorSidebar.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { emptyShoppingForm, shoppingFormOf, shoppingInputOf } from './shoppingFormModel.ts';
-import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 import { doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface ShoppingEditorLoaded {
@@ -23,15 +22,16 @@ export interface ShoppingEditorLoaded {
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEditorLoaded; onCreated: (id: number) => void }) {
-  const { item, form, change, message, busy, run, mayPublish, submit, act, reload, say, revisions } = useFormatEditor({
+  const editor = useFormatEditor({
     loaded: loaded.item?.data ?? null,
     api: newsroomShopping,
     emptyForm: emptyShoppingForm,
     formOf: shoppingFormOf,
     inputOf: shoppingInputOf,
     onCreated,
-    done: doneSentences('Produit', 'm'),
+    done: doneSentences(shoppingDeclaration),
   });
+  const { item, form, change, run, submit, say, revisions } = editor;
   const ids = { title: useId(), description: useId(), price: useId(), merchant: useId(), link: useId() };
 
   if (loaded.item?.error) {
@@ -114,20 +114,7 @@ export function ShoppingEditorPage({ loaded, onCreated }: { loaded: ShoppingEdit
           <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-[4/5]" />
         </div>
         <div className="grid content-start gap-4">
-          <EditorMessageBox message={message} onReload={reload} />
-          <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-            {item ? 'Enregistrer' : 'Créer le brouillon'}
-          </button>
-          {item ? (
-            <EditorialStatusActions
-              status={item.status}
-              mayPublish={mayPublish}
-              busy={busy}
-              act={act}
-              whoPublishes="Un éditeur ou une éditrice publiera ce produit."
-            />
-          ) : null}
-          {item ? <PreviewLinkButton makeLink={() => newsroomShopping.previewLink(item.id)} /> : null}
+          <EditorSidebar editor={editor} format={shoppingDeclaration} />
         </div>
       </form>
       {revisions ? <EditorialRevisions {...revisions} /> : null}

@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { useLoadMore } from '../../components/useLoadMore.ts';
 import { breadcrumbJsonLd, seoHead } from '../../lib/seo/seo.ts';
+import { LiveNowList } from '../../features/liveblog/LiveBlogView.tsx';
 
 export const Route = createFileRoute('/$slug/')({
   staticData: { chrome: 'category' },
@@ -36,10 +37,13 @@ export const Route = createFileRoute('/$slug/')({
 });
 
 function CategoryPage() {
-  const { category, results } = Route.useLoaderData();
+  const { category, results, live } = Route.useLoaderData();
   return (
     <div className="category-page">
       <PageHeading kicker="Rubrique" title={category.name} description={category.description} accent={category.color} />
+      <div className="mx-auto max-w-7xl px-4 md:px-6">
+        <LiveNowList liveBlogs={live} />
+      </div>
       {/* Keyed by category: moving to another category starts a fresh list. */}
       <CategoryArticles key={category.slug} category={category} initial={results} />
     </div>

@@ -10,10 +10,28 @@ const ArticleEditorPage = lazy(() =>
 export const Route = createFileRoute('/admin/articles/$id')({
   ssr: false,
   head: () => plainHead('Article — Rédaction'),
-  component: EditorRoute,
+  loader: async ({ params }) => {
+    const { newsroom, pageData } = await import('../../api/queries/newsroom.ts');
+    const id = params.id === 'nouveau' ? null : Number(params.id);
+    const [article, categories, authors] = await Promise.all([
+      id === null ? null : pageData(() => newsroom.article(id), 'Article indisponible.'),
+      pageData(() => newsroom.categories(), 'Les rubriques sont indisponibles.'),
+      pageData(() => newsroom.authors(), 'Les signatures sont indisponibles.'),
+    ]);
+    return { article, categories, authors };
+  },
+  component: ArticleEditorRoute,
 });
 
-function EditorRoute() {
+function ArticleEditorRoute() {
   const { id } = Route.useParams();
-  return <ArticleEditorPage key={id} id={id} />;
+  const navigate = Route.useNavigate();
+  return (
+    <ArticleEditorPage
+      key={id}
+      loaded={Route.useLoaderData()}
+      // The new draft's own address replaces '/nouveau' in the history: back leaves the editor.
+      onCreated={(created) => navigate({ to: '/admin/articles/$id', params: { id: String(created) }, replace: true })}
+    />
+  );
 }

@@ -10,10 +10,24 @@ const QuizEditorPage = lazy(() =>
 export const Route = createFileRoute('/admin/quizz/$id')({
   ssr: false,
   head: () => plainHead('Quiz — Rédaction'),
-  component: EditorRoute,
+  loader: async ({ params }) => {
+    const { pageData } = await import('../../api/queries/newsroom.ts');
+    const { newsroomQuizzes } = await import('../../api/queries/newsroomQuizzes.ts');
+    if (params.id === 'nouveau') return null;
+    const id = Number(params.id);
+    return pageData(() => newsroomQuizzes.get(id), 'Ce quiz est indisponible.');
+  },
+  component: QuizEditorRoute,
 });
 
-function EditorRoute() {
+function QuizEditorRoute() {
   const { id } = Route.useParams();
-  return <QuizEditorPage key={id} id={id} />;
+  const navigate = Route.useNavigate();
+  return (
+    <QuizEditorPage
+      key={id}
+      loaded={Route.useLoaderData()}
+      onCreated={(created) => navigate({ to: '/admin/quizz/$id', params: { id: String(created) } })}
+    />
+  );
 }

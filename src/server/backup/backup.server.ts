@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf as rowsOfResult } from '../../db/queryResults.ts';
 
 export const BACKUP_FORMAT = 1;
 const BATCH = 500;
@@ -30,8 +31,7 @@ interface TableInfo {
 }
 
 const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  return rowsOfResult<T>(await db.execute(query));
 };
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -3,7 +3,7 @@
  * must agree on it: the newsletter, which verifies the tokens, and the pages' Content-Security-Policy,
  * which lets Google's script and frames in only when reCAPTCHA is on.
  */
-import { recaptchaRequested, requestedCaptchaProvider } from '../../lib/siteFeatures.ts';
+import { recaptchaRequested, requestedCaptchaProvider } from './siteFeaturesConfig.ts';
 
 export type CaptchaConfig =
   | { provider: 'altcha' }
@@ -14,7 +14,7 @@ export type CaptchaConfig =
  * Whether the pages load reCAPTCHA. Never throws: a wrong setting is reported by the newsletter's
  * configuration at start-up, not by every page's headers.
  */
-export function recaptchaEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function recaptchaEnabled(env: NodeJS.ProcessEnv): boolean {
   return recaptchaRequested(env);
 }
 

@@ -8,7 +8,7 @@ describe('the server configuration, read once at boot', () => {
     expect(config.seedDemo('pglite')).toBe(true);
     expect(config.seedDemo('postgres')).toBe(false);
     expect(config.schedulerSeconds).toBe(30);
-    expect(config.testClock).toBe(false);
+    expect(config.newsroom.testClock).toBe(false);
   });
 
   it('lists every problem at once, naming each variable, before anything starts', () => {

@@ -2,16 +2,25 @@
  * The server's configuration, read from the environment once, at boot, and validated as a whole: every
  * problem is listed in one error before anything opens (a database, a port, a Redis connection), instead
  * of surfacing at the first request that needs the value. The generic values are a zod schema; each
- * domain's own set (newsletter, push, HTTPS, media storage, test switches) is read by its parser, called
+ * domain's own set (newsletter, push, HTTPS, media storage, the newsroom's) is read by its parser, called
  * here. Domains receive what they need from this object; tests may still build theirs from an env.
+ * process.env is read here and nowhere else in src/ (scripts/architecture/configReads.test.ts).
  */
 import { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
-import { type DatabaseTarget, databaseTargetFromEnv } from '../../db/client.ts';
-import { type MediaStorage, mediaStorageFromEnv } from '../newsroom/mediaStorage.ts';
-import { testClockFromEnv } from '../newsroom/http/newsroomHandlers.ts';
-import { type NewsletterConfig, newsletterConfigFromEnv } from '../newsletter/newsletterConfig.ts';
-import { type PushConfig, pushConfigFromEnv } from '../push/pushConfig.ts';
+import type { DatabaseTarget } from '../../db/client.ts';
+import type { SiteFeatures } from '../../lib/siteFeatures.ts';
+import { pageCacheBytes } from '../http/pageCache.ts';
+import type { ContentChangeRoutes } from '../http/pageCacheInvalidation.ts';
+import type { MediaStorage } from '../newsroom/mediaStorage.ts';
+import type { PageSources } from '../security/securityHeaders.server.ts';
+import { databaseTargetFromEnv } from './databaseTarget.ts';
+import { mediaStorageFromEnv } from './mediaStorageConfig.ts';
+import { type NewsletterConfig, newsletterConfigFromEnv } from './newsletterConfig.ts';
+import { type NewsroomConfig, newsroomConfigFromEnv } from './newsroomConfig.ts';
+import { pageSourcesFromEnv } from './pageSources.ts';
+import { type PushConfig, pushConfigFromEnv } from './pushConfig.ts';
+import { siteFeaturesFromEnv } from './siteFeaturesConfig.ts';
 import type { OutboundPolicy } from '../security/guardedFetch.ts';
 import { outboundPolicyFromEnv } from './outboundConfig.ts';
 import { type TransportSecurity, transportSecurityFromEnv } from './transportSecurity.ts';
@@ -35,7 +44,7 @@ const wholeNumber = (min: number) =>
     .refine((n) => n >= min, `must be ${min} or more`)
     .optional();
 
-/** The generic variables (the README's configuration table); the domains' own sets are read by their parsers. */
+/** The generic variables (docs/operating/configuration.md); the domains' own sets are read by their parsers. */
 const genericSchema = z.object({
   PORT: wholeNumber(1).refine((n) => n === undefined || n <= 65535, 'must be a port number (1–65535)'),
   SEED_DEMO: flag,
@@ -45,8 +54,6 @@ const genericSchema = z.object({
   PAGE_CACHE_MAX_BYTES: wholeNumber(0),
   STOP_TIMEOUT_MS: wholeNumber(0),
   NEWSROOM_SCHEDULER_SECONDS: wholeNumber(1),
-  ADMIN_LOGIN_RATE_LIMIT: wholeNumber(0),
-  MEDIA_MAX_BYTES: wholeNumber(1),
   DATABASE_URL: z
     .string()
     .trim()
@@ -69,8 +76,23 @@ export interface ServerConfig {
   transport: TransportSecurity;
   /** Built once: the media library's storage (MEDIA_DIR or S3). */
   mediaStorage: MediaStorage;
-  /** NEWSROOM_TEST_CLOCK (tests only; refused with NODE_ENV=production). */
-  testClock: boolean;
+  newsroom: NewsroomConfig;
+  /** The canonical origin (SITE_URL, else app.config's default), without a trailing slash: feeds, sitemaps, the pages. */
+  siteUrl: string;
+  /** REDIS_URL: pages, rate limits and content-changed messages shared between processes; null: none. */
+  redisUrl: string | null;
+  /** Where content-changed messages travel (NOTIFY with PostgreSQL, Redis with REDIS_URL). */
+  contentChanges: ContentChangeRoutes;
+  /** PAGE_CACHE_MAX_BYTES (0: no page cache). */
+  pageCacheBytes: number;
+  /** PAGE_CACHE_HIT_PATH=0 sends cache hits through the normal path (to compare, as bench:http does). */
+  pageCacheHitPath: boolean;
+  /** What the readers' browsers may use (service worker, push, analytics…), handed to the render. */
+  siteFeatures: SiteFeatures;
+  /** The origins the pages' Content-Security-Policy allows, decided once. */
+  pageSources: PageSources;
+  /** API_BASE_URL: an external implementation of the contract the pages read; null: this process's API. */
+  apiBaseUrl: string | null;
   /** OUTBOUND_ALLOW_HOSTS: requests to outside addresses (import images, push) go only to public ones but these. */
   outbound: OutboundPolicy;
 }
@@ -82,7 +104,7 @@ export class ServerConfigError extends Error {
   }
 }
 
-export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const problems: string[] = [];
   const generic = genericSchema.safeParse(env);
   if (!generic.success) {
@@ -102,7 +124,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const push = read(() => pushConfigFromEnv(env));
   const transport = read(() => transportSecurityFromEnv(env));
   const mediaStorage = read(() => mediaStorageFromEnv(env));
-  const testClock = read(() => testClockFromEnv(env));
+  const newsroom = read(() => newsroomConfigFromEnv(env));
+  const cacheBytes = read(() => pageCacheBytes(env.PAGE_CACHE_MAX_BYTES));
   const outbound = read(() => outboundPolicyFromEnv(env));
   if (
     problems.length > 0 ||
@@ -111,21 +134,44 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     !push ||
     !transport ||
     !mediaStorage ||
-    testClock === undefined ||
+    !newsroom ||
+    cacheBytes === undefined ||
     !outbound
   ) {
     throw new ServerConfigError(problems);
   }
   const seed = generic.data.SEED_DEMO ?? '';
+  const database = databaseTargetFromEnv(env);
   return {
-    database: databaseTargetFromEnv(env),
+    database,
     seedDemo: (kind) => (seed === '' ? kind === 'pglite' : ON.includes(seed)),
     schedulerSeconds: generic.data.NEWSROOM_SCHEDULER_SECONDS ?? appConfig.newsroom.schedulerSeconds,
     newsletter,
     push,
     transport,
     mediaStorage,
-    testClock,
+    newsroom,
+    siteUrl: (env.SITE_URL || appConfig.site.defaultSiteUrl).replace(/\/+$/, ''),
+    redisUrl: newsletter.redisUrl,
+    contentChanges: { database, redisUrl: newsletter.redisUrl },
+    pageCacheBytes: cacheBytes,
+    pageCacheHitPath: env.PAGE_CACHE_HIT_PATH !== '0',
+    siteFeatures: siteFeaturesFromEnv(env),
+    pageSources: pageSourcesFromEnv(env),
+    apiBaseUrl: env.API_BASE_URL || null,
     outbound,
   };
+}
+
+const CONFIG_KEY = Symbol.for('piquante.serverConfig');
+type GlobalWithConfig = typeof globalThis & { [CONFIG_KEY]?: ServerConfig };
+
+/**
+ * This process's configuration, read from process.env the first time it is asked for (a wrong setting
+ * throws a ServerConfigError naming each variable), then the same object for every module copy.
+ */
+export function processServerConfig(): ServerConfig {
+  const g = globalThis as GlobalWithConfig;
+  g[CONFIG_KEY] ??= readServerConfig(process.env);
+  return g[CONFIG_KEY];
 }

@@ -13,7 +13,7 @@ export interface TransportSecurity {
   trustProxy: boolean;
 }
 
-export function transportSecurityFromEnv(env: NodeJS.ProcessEnv = process.env): TransportSecurity {
+export function transportSecurityFromEnv(env: NodeJS.ProcessEnv): TransportSecurity {
   const raw = env.HSTS_MAX_AGE?.trim() ?? '';
   if (raw !== '' && !/^\d{1,9}$/.test(raw)) throw new Error(`HSTS_MAX_AGE must be a whole number of seconds (got "${raw}").`);
   return {

@@ -38,7 +38,6 @@ describe.each(testDatabaseKinds)('consent proof API on %s', (kind) => {
   const at = new Date('2026-11-23T10:15:00.000Z');
   function handler(rateLimitPerMinute = 0) {
     const routes = consentHandlers({
-      env: {},
       rateLimitPerMinute,
       clientIp: testClientIp,
       now: () => at,

@@ -13,7 +13,6 @@ import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { errorJson, json } from '../http/responses.ts';
 import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
-import { envFlag } from '../config/envValues.ts';
 import { saveConsentRecord } from './consentRecords.server.ts';
 
 export const consentMessages = {
@@ -57,7 +56,8 @@ function listProblem(
 }
 
 export interface ConsentRouteOptions {
-  env?: NodeJS.ProcessEnv;
+  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
+  trustProxy?: boolean;
   /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
   store?: SharedStore;
   clientIp?: (request: Request) => string;
@@ -66,10 +66,8 @@ export interface ConsentRouteOptions {
 }
 
 export function consentHandlers(options: ConsentRouteOptions = {}) {
-  const env = options.env ?? process.env;
-  const fail = (message: string) => new Error(`Consent: ${message}`);
   const store = options.store ?? createMemoryStore();
-  const clientIp = options.clientIp ?? defaultClientIp(envFlag(env, 'TRUST_PROXY', fail));
+  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
   const rateLimited = createRateLimiter(store, clientIp);
   const perMinute = options.rateLimitPerMinute ?? consentConfig.rateLimitPerMinute;
   const now = options.now ?? (() => new Date());

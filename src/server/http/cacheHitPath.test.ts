@@ -13,6 +13,7 @@ import { strictTransportSecurity, transportSecurityFromEnv } from '../config/tra
 import { createCacheHitPath, isPlainTarget } from './cacheHitPath.ts';
 import { createPageAnswerer } from './pageAnswers.ts';
 import { PageCache } from './pageCache.ts';
+import { pageSourcesFromEnv } from '../config/pageSources.ts';
 
 const transport = transportSecurityFromEnv({ TRUST_PROXY: '1' });
 const cache = new PageCache(10_000_000);
@@ -31,7 +32,7 @@ const pages = createPageAnswerer(
       return new Response(pageHtml(pathname), { headers: { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'a=1' } });
     return new Response(pageHtml(pathname), { headers: { 'content-type': 'text/html; charset=utf-8', 'content-language': 'fr' } });
   },
-  { csp: true },
+  { csp: pageSourcesFromEnv({}) },
 );
 
 /** What src/server.ts does with a page request: the page (cache), then HSTS. */

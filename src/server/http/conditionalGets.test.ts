@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiOperations } from '../../api/generated/operations.ts';
-import { tags } from '../../db/schema.ts';
+import { categories, liveBlogs, tags } from '../../db/schema.ts';
 import { declaredHeaderProblems } from '../../testing/contractHeaders.ts';
 import { useSeededApi } from '../../testing/seededApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
@@ -28,6 +28,21 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
     const issue = await first('/api/newsletters', (b: { results: { id: number }[] }) => String(b.results[0]?.id ?? ''));
     // The demo seed has no tags (imports bring them): one public tag, so that its page answers 200.
     await api.database().db.insert(tags).values({ slug: 'conditionnel', name: 'Conditionnel' }).onConflictDoNothing();
+    // Nor live blogs: one being covered, so that its page and the list of those live answer 200 with content.
+    const [someCategory] = await api.database().db.select({ id: categories.id }).from(categories).limit(1);
+    await api
+      .database()
+      .db.insert(liveBlogs)
+      .values({
+        url: 'direct-conditionnel',
+        title: 'Direct',
+        intro: 'Chapô',
+        mainImage: { url: '/media/x.webp', alt: 'x', width: 10, height: 10 },
+        categoryId: someCategory?.id ?? 1,
+        state: 'live',
+        coverageStartAt: new Date(),
+      })
+      .onConflictDoNothing();
     const values: Record<string, string> = { url: article, category, count: '4', offset: '0', quizUrl: quiz, resultUrl: result };
     const byOperation: Record<string, Record<string, string>> = {
       getFormatContest: { url: contest },
@@ -36,6 +51,7 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
       getReparteeGenerator: { url: generator },
       getNewsletterArchiveIssue: { id: issue },
       getTag: { slug: 'conditionnel' },
+      getLiveBlog: { url: 'direct-conditionnel' },
     };
     const paths: Record<string, string> = {};
     for (const [id, { method, path }] of Object.entries(apiOperations)) {
@@ -57,7 +73,7 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
       return response;
     };
     const paths = await concretePaths();
-    expect(Object.keys(paths)).toHaveLength(25);
+    expect(Object.keys(paths)).toHaveLength(27);
     for (const [id, path] of Object.entries(paths)) {
       const full = await answer(path);
       if (full.status === 204) continue; // No popin for this address: nothing to revalidate.

@@ -19,6 +19,7 @@ import { contentHandlers, directContentOperations } from './contentApi.ts';
 import { PageCache } from './pageCache.ts';
 import { announceContentChanged, listenForContentChanges } from './pageCacheInvalidation.ts';
 import { withEntityTag } from './httpCache.ts';
+import { contentChangeRoutesFromEnv } from '../config/contentChangeRoutes.ts';
 
 describe.each(testDatabaseKinds)('content API on %s', (kind) => {
   const { handle, database } = useSeededApi(kind);
@@ -359,7 +360,7 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
 
     it('lists and categories are kept while content changes are heard: a renamed category and a newly published article show at the next read after the change', async () => {
       const { db } = database();
-      const listener = await listenForContentChanges(new PageCache(), 'pglite', {});
+      const listener = await listenForContentChanges(new PageCache(), 'pglite', contentChangeRoutesFromEnv({}));
       const read = async (path: string) => (await get(path)).json();
       const [food] = await db.select().from(categories).where(eq(categories.slug, 'food'));
       const page = await read('/api/articleByCategory/food');
@@ -376,7 +377,7 @@ describe.each(testDatabaseKinds)('content API on %s', (kind) => {
         // Not heard yet: the process answers what it read.
         expect((await read('/api/articleByCategory/food')).category.name).toBe(food?.name);
         expect((await read('/api/categories')).results.find((c: { slug: string }) => c.slug === 'food').name).toBe(food?.name);
-        await announceContentChanged({});
+        await announceContentChanged(contentChangeRoutesFromEnv({}));
         const after = await read('/api/articleByCategory/food');
         expect(after.category.name).toBe('Cuisine');
         expect(after.results[0].id).toBe(older.id);

@@ -26,6 +26,7 @@ import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './api
 import { parseParams, queryRecord } from './parseParams.ts';
 import { noContent, notFound } from './responses.ts';
 import { findSentIssue, listSentIssues } from '../newsletter/issues/issueQueries.ts';
+import { liveBlogReaderHandlers } from '../liveblog/liveBlogHandlers.ts';
 
 /**
  * The lists many pages show (the home's latest, best-of and Instagram blocks; a category's first page,
@@ -86,6 +87,7 @@ const messages = {
 } as const;
 
 export const contentHandlers = {
+  ...liveBlogReaderHandlers,
   getPopin: withInput(null, contract.GetPopinQueryParams, [], async ({ db, reply }, _p, q) => {
     const popin = await findPopinForPath(db, q.url);
     return popin ? reply(200, popin) : noContent();

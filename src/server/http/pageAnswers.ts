@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { AnswerResponse } from './answerResponse.ts';
 import { inlineScriptHashes } from '../security/inlineScripts.ts';
-import { addPageSecurityHeaders } from '../security/securityHeaders.server.ts';
+import { addPageSecurityHeaders, type PageSources } from '../security/securityHeaders.server.ts';
 import { ifNoneMatchMatches, isPrivatePage, notModified, pageCacheControl } from './httpCache.ts';
 import { canServeOnError, freshnessOf, type PageCache, type StoredPage, storePage } from './pageCache.ts';
 import type { SharedPages } from './sharedPages.ts';
@@ -62,7 +62,7 @@ const encoder = new TextEncoder();
  * a page rendered for one request alone is not (the CPU profile found that work thrown away on every
  * uncached render: decision 012).
  */
-async function renderBuffered(render: RenderPage, request: Request, csp: boolean, store: boolean): Promise<Rendered> {
+async function renderBuffered(render: RenderPage, request: Request, csp: PageSources | null, store: boolean): Promise<Rendered> {
   const result = await render(request);
   const { response: rendered, html: kept } = result instanceof Response ? { response: result, html: undefined } : result;
   const headers = new Headers(rendered.headers);
@@ -198,7 +198,8 @@ export interface PageAnswerer {
 }
 
 export interface PageAnswererOptions {
-  csp: boolean;
+  /** The origins the pages' Content-Security-Policy allows; null: no CSP (development). */
+  csp: PageSources | null;
   /** The tier shared between processes (Redis), behind `cache`; null: this process alone. */
   shared?: SharedPages | null;
 }

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appConfig } from '../../../app.config.ts';
 import { createPageAnswerer } from './pageAnswers.ts';
 import { canServeOnError, freshnessOf, PageCache, pageBytes, storePage } from './pageCache.ts';
+import { pageSourcesFromEnv } from '../config/pageSources.ts';
 
 // storePage watched (still the real one): a page rendered for one request must not be compressed for a cache.
 vi.mock('./pageCache.ts', async (original) => {
@@ -78,7 +79,7 @@ describe('pages answered from the cache', () => {
         renders++;
         return renderPage(request);
       },
-      { csp: true },
+      { csp: pageSourcesFromEnv({}) },
     );
     return { cache, pages, renders: () => renders };
   }
@@ -154,7 +155,7 @@ describe('pages answered from the cache', () => {
   });
 
   it('compresses nothing for a cache when a page is rendered for one request (cache off, private page)', async () => {
-    const off = createPageAnswerer(new PageCache(0), async () => page('sans cache'), { csp: true });
+    const off = createPageAnswerer(new PageCache(0), async () => page('sans cache'), { csp: pageSourcesFromEnv({}) });
     vi.mocked(storePage).mockClear();
     for (const path of ['/', '/mode', '/desinscription']) {
       const answer = await off.answer(get(path, { 'accept-encoding': 'br' }));
@@ -164,13 +165,13 @@ describe('pages answered from the cache', () => {
       expect(brotliDecompressSync(await answer.arrayBuffer()).toString()).toBe(html('sans cache'));
     }
     expect(storePage).not.toHaveBeenCalled();
-    const on = createPageAnswerer(new PageCache(), async () => page('avec cache'), { csp: true });
+    const on = createPageAnswerer(new PageCache(), async () => page('avec cache'), { csp: pageSourcesFromEnv({}) });
     await on.answer(get('/'));
     expect(storePage).toHaveBeenCalledTimes(1);
   });
 
   it('compresses a page rendered for one request for its reader: brotli, else gzip, else none; no body for HEAD', async () => {
-    const off = createPageAnswerer(new PageCache(0), async () => page('pour une lectrice'), { csp: true });
+    const off = createPageAnswerer(new PageCache(0), async () => page('pour une lectrice'), { csp: pageSourcesFromEnv({}) });
     const cases = [
       { accept: 'gzip, deflate, br', encoding: 'br', decode: brotliDecompressSync },
       { accept: 'gzip', encoding: 'gzip', decode: gunzipSync },
@@ -191,7 +192,9 @@ describe('pages answered from the cache', () => {
     const head = await off.answer(new Request('http://magazine.test/mode', { method: 'HEAD', headers: { 'accept-encoding': 'br' } }));
     expect(head.body).toBeNull();
     expect(head.headers.get('content-encoding')).toBeNull();
-    const json = createPageAnswerer(new PageCache(0), async () => Response.json({ error: 'non' }, { status: 406 }), { csp: true });
+    const json = createPageAnswerer(new PageCache(0), async () => Response.json({ error: 'non' }, { status: 406 }), {
+      csp: pageSourcesFromEnv({}),
+    });
     const refused = await json.answer(get('/mode', { 'accept-encoding': 'br' }));
     expect(refused.headers.get('content-encoding')).toBeNull(); // not a page: left to scripts/serve.mjs, as before
     expect(await refused.json()).toEqual({ error: 'non' });
@@ -209,7 +212,9 @@ describe('pages answered from the cache', () => {
       html: { text, bytes: encoder.encode(text) },
     });
     for (const cache of [new PageCache(0), new PageCache()]) {
-      const answer = await createPageAnswerer(cache, render, { csp: true }).answer(get('/mode', { 'accept-encoding': 'gzip' }));
+      const answer = await createPageAnswerer(cache, render, { csp: pageSourcesFromEnv({}) }).answer(
+        get('/mode', { 'accept-encoding': 'gzip' }),
+      );
       expect(gunzipSync(await answer.arrayBuffer()).toString()).toBe(text);
       const script = createHash('sha256')
         .update(`self.x=${JSON.stringify('gardé')}`)

@@ -11,8 +11,14 @@ import { redisTestsRun, testRedisUrl } from '../../testing/redisReachable.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { ContentDataCache } from '../content/contentDataCache.ts';
 import { PageCache, storePage } from './pageCache.ts';
-import { announceContentChanged, listenForContentChanges, notifyContentChanged } from './pageCacheInvalidation.ts';
+import {
+  announceContentChanged,
+  type ContentChangeRoutes,
+  listenForContentChanges,
+  notifyContentChanged,
+} from './pageCacheInvalidation.ts';
 import { createSharedPages } from './sharedPages.ts';
+import { contentChangeRoutesFromEnv } from '../config/contentChangeRoutes.ts';
 
 const redisUrl = testRedisUrl;
 const redisUp = await redisTestsRun(redisUrl);
@@ -40,11 +46,13 @@ const DATABASE = {};
 async function expectBothPurged(
   env: NodeJS.ProcessEnv,
   databaseKind: string,
-  send: (env: NodeJS.ProcessEnv) => Promise<unknown> = notifyContentChanged,
+  send: (routes: ContentChangeRoutes) => Promise<unknown> = notifyContentChanged,
 ) {
   const caches = [await filledCache(), await filledCache()];
   const data = [new ContentDataCache(), new ContentDataCache()];
-  const listeners = await Promise.all(caches.map((cache, i) => listenForContentChanges(cache, databaseKind, env, null, data[i])));
+  const listeners = await Promise.all(
+    caches.map((cache, i) => listenForContentChanges(cache, databaseKind, contentChangeRoutesFromEnv(env), null, data[i])),
+  );
   const version = { current: 1 };
   try {
     // The listeners purge once when they connect (messages may have been missed): fill after that.
@@ -55,7 +63,7 @@ async function expectBothPurged(
     // A category renamed: kept as read until the message comes.
     version.current = 2;
     expect(await Promise.all(data.map((each) => readCategories(each, version)))).toEqual([1, 1]);
-    const sent = await send(env);
+    const sent = await send(contentChangeRoutesFromEnv(env));
     if (Array.isArray(sent)) expect(sent.length).toBeGreaterThan(0);
     await until(() => caches.every((cache) => cache.size === 0), 'both caches to be purged');
     await until(() => data.every((each) => each.generation >= 2), 'both processes to drop their content data');
@@ -69,7 +77,7 @@ describe('page cache invalidation', () => {
   it("SIGUSR2 empties the process's cache (the way in with PGlite)", async () => {
     const cache = await filledCache();
     const data = new ContentDataCache();
-    const listener = await listenForContentChanges(cache, 'pglite', {}, null, data);
+    const listener = await listenForContentChanges(cache, 'pglite', contentChangeRoutesFromEnv({}), null, data);
     try {
       process.kill(process.pid, 'SIGUSR2');
       await until(() => cache.size === 0, 'the SIGUSR2 purge');
@@ -82,13 +90,13 @@ describe('page cache invalidation', () => {
   it("a newsroom write (announceContentChanged) empties this process's cache at once, even on PGlite", async () => {
     const cache = await filledCache();
     const data = new ContentDataCache();
-    const listener = await listenForContentChanges(cache, 'pglite', {}, null, data);
+    const listener = await listenForContentChanges(cache, 'pglite', contentChangeRoutesFromEnv({}), null, data);
     try {
       const version = { current: 1 };
       await readCategories(data, version);
       version.current = 2;
       expect(await readCategories(data, version)).toBe(1);
-      await announceContentChanged({});
+      await announceContentChanged(contentChangeRoutesFromEnv({}));
       expect(cache.size).toBe(0);
       expect(await readCategories(data, version)).toBe(2);
     } finally {
@@ -99,7 +107,7 @@ describe('page cache invalidation', () => {
   it('content data is kept only while this process listens for content changes', async () => {
     const data = new ContentDataCache();
     const version = { current: 1 };
-    const listener = await listenForContentChanges(new PageCache(), 'pglite', {}, null, data);
+    const listener = await listenForContentChanges(new PageCache(), 'pglite', contentChangeRoutesFromEnv({}), null, data);
     await readCategories(data, version);
     version.current = 2;
     expect(await readCategories(data, version)).toBe(1);
@@ -130,7 +138,9 @@ describe('page cache invalidation', () => {
       const env = { DATABASE_URL: database.url ?? '' };
       const shared = [createSharedPages(testRedisUrl, 'site', { root }), createSharedPages(testRedisUrl, 'site', { root })];
       const caches = [await filledCache(), await filledCache()];
-      const listeners = await Promise.all(caches.map((cache, i) => listenForContentChanges(cache, 'postgres', env, shared[i])));
+      const listeners = await Promise.all(
+        caches.map((cache, i) => listenForContentChanges(cache, 'postgres', contentChangeRoutesFromEnv(env), shared[i])),
+      );
       const generation = async () => {
         const { createClient } = await import('redis');
         const client = createClient({ url: testRedisUrl });
@@ -145,7 +155,7 @@ describe('page cache invalidation', () => {
         // Listening: each listener purges its process once connected.
         await until(() => caches.every((cache) => cache.size === 0), 'the listeners to connect');
         const before = await generation();
-        await notifyContentChanged(env);
+        await notifyContentChanged(contentChangeRoutesFromEnv(env));
         const deadline = Date.now() + 5000;
         while ((await generation()) === before && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
         // Both processes heard it; a moment more for a second bump, which must not come.

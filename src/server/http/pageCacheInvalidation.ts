@@ -14,13 +14,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { databaseTargetFromEnv } from '../../db/client.ts';
+import type { DatabaseTarget } from '../../db/client.ts';
 import { type ContentDataCache, processContentDataCache } from '../content/contentDataCache.ts';
 import type { PageCache } from './pageCache.ts';
 import { destroyQuietly, type RedisClient, withRedisTimeout } from './redisConnection.ts';
 import { createSharedPages, type SharedPages } from './sharedPages.ts';
 
 export const CONTENT_CHANGED_CHANNEL = 'piquante_content_changed';
+
+/** Where the messages travel: the database (NOTIFY, when PostgreSQL) and Redis (REDIS_URL), from the configuration. */
+export interface ContentChangeRoutes {
+  database: DatabaseTarget;
+  redisUrl: string | null;
+}
 
 /**
  * Writes in this very process (the newsroom) reach this process's cache at once, whatever the database:
@@ -36,10 +42,10 @@ function localBus(): EventTarget {
 }
 
 /** For writers inside the server: purge this process now, then tell the others (errors logged, not thrown). */
-export async function announceContentChanged(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function announceContentChanged(routes: ContentChangeRoutes): Promise<void> {
   localBus().dispatchEvent(new Event('changed'));
   try {
-    await notifyContentChanged(env);
+    await notifyContentChanged(routes);
   } catch (error) {
     console.error('[page-cache] could not tell the other processes:', (error as Error).message);
   }
@@ -123,7 +129,7 @@ function listenRedis(url: string, purge: Purge): Stop {
 export async function listenForContentChanges(
   cache: PageCache,
   databaseKind: string,
-  env: NodeJS.ProcessEnv = process.env,
+  routes: ContentChangeRoutes,
   shared: SharedPages | null = null,
   data: ContentDataCache = processContentDataCache(),
 ): Promise<{ stop: Stop }> {
@@ -144,29 +150,27 @@ export async function listenForContentChanges(
     async () => localBus().removeEventListener('changed', onLocal),
     async () => detachData(),
   ];
-  const target = databaseTargetFromEnv(env);
+  const target = routes.database;
   if (databaseKind === 'postgres' && target.kind === 'postgres') stops.push(listenPostgres(target.url, purge));
-  if (env.REDIS_URL) stops.push(listenRedis(env.REDIS_URL, purge));
+  if (routes.redisUrl) stops.push(listenRedis(routes.redisUrl, purge));
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
 }
 
 /** Tells every server process that content changed. Answers where the message went. */
-export async function notifyContentChanged(
-  env: NodeJS.ProcessEnv = process.env,
-  options: { sharedPagesRoot?: string } = {},
-): Promise<string[]> {
+export async function notifyContentChanged(routes: ContentChangeRoutes, options: { sharedPagesRoot?: string } = {}): Promise<string[]> {
   const sent: string[] = [];
   const id = randomUUID();
-  if (env.REDIS_URL) {
+  const redisUrl = routes.redisUrl;
+  if (redisUrl) {
     // The shared pages first, so that a process hearing the message cannot take an old page back from Redis.
-    const shared = createSharedPages(env.REDIS_URL, '', { root: options.sharedPagesRoot });
+    const shared = createSharedPages(redisUrl, '', { root: options.sharedPagesRoot });
     try {
       await shared.purge(id);
     } finally {
       await shared.close();
     }
   }
-  const target = databaseTargetFromEnv(env);
+  const target = routes.database;
   if (target.kind === 'postgres') {
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
@@ -177,9 +181,9 @@ export async function notifyContentChanged(
       await client.end();
     }
   }
-  if (env.REDIS_URL) {
+  if (redisUrl) {
     const { createClient } = await import('redis');
-    const client = createClient({ url: env.REDIS_URL, socket: { connectTimeout: REDIS_PUBLISH_TIMEOUT_MS, reconnectStrategy: false } });
+    const client = createClient({ url: redisUrl, socket: { connectTimeout: REDIS_PUBLISH_TIMEOUT_MS, reconnectStrategy: false } });
     client.on('error', () => {});
     try {
       // Bounded: a stopped Redis must not hold a newsroom write (PostgreSQL's NOTIFY went already).

@@ -11,6 +11,7 @@ const app: ServerApp = {
   stop: async () => {},
   handleApi: createTestApiHandler(null as never, contentHandlers),
   storage: null as never,
+  siteUrl: 'https://www.piquante.fr',
 };
 
 async function answerFor(path: string, init?: RequestInit) {

@@ -8,7 +8,7 @@ import { withResourceSecurityHeaders } from '../security/securityHeaders.server.
 import { handleSeoRequest } from '../seo/seoRoutes.server.ts';
 import { withEntityTag } from './httpCache.ts';
 import { handleMediaRequest } from './mediaRoutes.ts';
-import { mediaFileResponse } from '../newsroom/media.server.ts';
+import { mediaFileResponse } from '../media/mediaFiles.ts';
 import { doubledSlashRedirect, pageMethodNotAllowed } from './pageRequests.ts';
 
 function isApiPath(pathname: string): boolean {
@@ -28,7 +28,10 @@ async function answer(request: Request, url: URL, app: () => Promise<ServerApp>)
     return (await mediaFileResponse(url.pathname, (await app()).storage, request.headers.get('range'))) ?? handleMediaRequest(url);
   }
   if (url.pathname.startsWith('/media/')) return handleMediaRequest(url);
-  return handleSeoRequest(url, async () => (await app()).database.db);
+  return handleSeoRequest(url, async () => {
+    const ready = await app();
+    return { db: ready.database.db, siteUrl: ready.siteUrl };
+  });
 }
 
 /** The answer with its headers, or null when the request is for a page (server rendering). */

@@ -12,6 +12,9 @@ import { createPageAnswerer } from './pageAnswers.ts';
 import { PageCache, storePage } from './pageCache.ts';
 import { listenForContentChanges, notifyContentChanged } from './pageCacheInvalidation.ts';
 import { createSharedPages, decodeSharedPage, encodeSharedPage, releaseOf, type SharedPages, sharedPagesSite } from './sharedPages.ts';
+import { pageSourcesFromEnv } from '../config/pageSources.ts';
+import { contentChangeRoutesFromEnv } from '../config/contentChangeRoutes.ts';
+import { databaseTargetFromEnv } from '../config/databaseTarget.ts';
 
 const html = (text: string) =>
   `<!doctype html><html><head><script>self.x=${JSON.stringify(text)}</script></head><body>${text}</body></html>`;
@@ -43,10 +46,10 @@ describe('a page as one Redis value', () => {
   });
 
   it('namespaces differ by release and by database', () => {
-    const one = sharedPagesSite('release-a', { DATABASE_URL: 'postgres://h/one' });
-    expect(sharedPagesSite('release-a', { DATABASE_URL: 'postgres://h/one' })).toBe(one);
-    expect(sharedPagesSite('release-b', { DATABASE_URL: 'postgres://h/one' })).not.toBe(one);
-    expect(sharedPagesSite('release-a', { DATABASE_URL: 'postgres://h/two' })).not.toBe(one);
+    const one = sharedPagesSite('release-a', databaseTargetFromEnv({ DATABASE_URL: 'postgres://h/one' }));
+    expect(sharedPagesSite('release-a', databaseTargetFromEnv({ DATABASE_URL: 'postgres://h/one' }))).toBe(one);
+    expect(sharedPagesSite('release-b', databaseTargetFromEnv({ DATABASE_URL: 'postgres://h/one' }))).not.toBe(one);
+    expect(sharedPagesSite('release-a', databaseTargetFromEnv({ DATABASE_URL: 'postgres://h/two' }))).not.toBe(one);
   });
 });
 
@@ -76,7 +79,7 @@ describe.runIf(redisUp)('pages shared between processes through Redis', () => {
         renders++;
         return page(request);
       },
-      { csp: true, shared },
+      { csp: pageSourcesFromEnv({}), shared },
     );
     return { cache, shared, pages, renders: () => renders };
   }
@@ -134,8 +137,8 @@ describe.runIf(redisUp)('pages shared between processes through Redis', () => {
     const b = process_(site, page);
     const env = { REDIS_URL: testRedisUrl };
     const listeners = await Promise.all([
-      listenForContentChanges(a.cache, 'pglite', env, a.shared),
-      listenForContentChanges(b.cache, 'pglite', env, b.shared),
+      listenForContentChanges(a.cache, 'pglite', contentChangeRoutesFromEnv(env), a.shared),
+      listenForContentChanges(b.cache, 'pglite', contentChangeRoutesFromEnv(env), b.shared),
     ]);
     try {
       // The listeners purge their process once when they connect: fill after that.
@@ -144,7 +147,7 @@ describe.runIf(redisUp)('pages shared between processes through Redis', () => {
       expect(await (await b.pages.answer(get('/'))).text()).toBe(html('avant'));
       expect(b.cache.size).toBe(1);
       version = 'après';
-      await notifyContentChanged(env, { sharedPagesRoot: root });
+      await notifyContentChanged(contentChangeRoutesFromEnv(env), { sharedPagesRoot: root });
       const deadline = Date.now() + 5000;
       while (a.cache.size + b.cache.size > 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
       expect(a.cache.size + b.cache.size).toBe(0);
@@ -212,7 +215,7 @@ describe('without Redis', () => {
         new PageCache(),
         async () => new Response(html('hors ligne'), { headers: { 'content-type': 'text/html' } }),
         {
-          csp: true,
+          csp: pageSourcesFromEnv({}),
           shared,
         },
       );

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { appConfig } from '../../../app.config.ts';
-import { databaseTargetFromEnv } from '../../db/client.ts';
+import type { DatabaseTarget } from '../../db/client.ts';
 import type { StoredPage } from './pageCache.ts';
 import { createRedisConnection, type RedisConnection } from './redisConnection.ts';
 
@@ -135,12 +135,10 @@ export function releaseOf(moduleUrl: string): string {
 }
 
 /** The namespace of this release of this site (its database): pages are shared within it only. */
-export function sharedPagesSite(release: string, env: NodeJS.ProcessEnv = process.env): string {
-  return createHash('sha256')
-    .update(release)
-    .update(JSON.stringify(databaseTargetFromEnv(env)))
-    .digest('base64url')
-    .slice(0, 16);
+export function sharedPagesSite(release: string, database: DatabaseTarget): string {
+  const site =
+    database.kind === 'postgres' ? { kind: database.kind, url: database.url } : { kind: database.kind, dataDir: database.dataDir };
+  return createHash('sha256').update(release).update(JSON.stringify(site)).digest('base64url').slice(0, 16);
 }
 
 export const SHARED_PAGES_ROOT = 'piquante:pages:';
@@ -166,15 +164,16 @@ export function createSharedPages(url: string, site: string, options: SharedPage
   function lookup(key: string, token: string): Promise<Found | null> {
     return redis.use(
       async (client) => {
-        const reply = (await client.withTypeMapping(BINARY).eval(LOOKUP, {
+        const reply = await client.withTypeMapping(BINARY).eval(LOOKUP, {
           keys: [generationKey],
           arguments: [prefix, key, String(now() - sMaxAgeSeconds * 1000), token, String(lockMs)],
-        })) as unknown as Buffer[];
+        });
+        if (!Array.isArray(reply)) throw new Error('shared pages: LOOKUP answered no list');
         const [generation, state, value] = reply;
         return {
           generation: String(generation),
           state: String(state) as Found['state'],
-          page: value ? decodeSharedPage(value) : null,
+          page: Buffer.isBuffer(value) ? decodeSharedPage(value) : null,
         };
       },
       async () => null,

@@ -5,7 +5,7 @@
  * importable and is named in the report.
  */
 import type { Database } from '../../db/client.ts';
-import { mediaMaxBytes, sniffImage, uploadMedia } from '../newsroom/media.server.ts';
+import { sniffImage, type UploadLimits, uploadMedia } from '../newsroom/media.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { guardedFetch, type OutboundPolicy, type Resolver } from '../security/guardedFetch.ts';
 import type { ImportSource } from './importModel.ts';
@@ -30,6 +30,8 @@ export interface ImageOptions {
   download: boolean;
   storage: MediaStorage;
   now: Date;
+  /** The library's limits (MEDIA_MAX_BYTES…): a downloaded image larger than its limit is not kept. */
+  limits: UploadLimits;
   /** Default: public addresses only. */
   access?: DownloadAccess;
 }
@@ -46,10 +48,11 @@ const PUBLIC_ONLY: DownloadAccess = { policy: { allowHosts: [] } };
  */
 export async function downloadImage(
   url: string,
+  max: number,
   access: DownloadAccess = PUBLIC_ONLY,
 ): Promise<Uint8Array | { reason: string; refused?: true }> {
   const answer = await guardedFetch(url, access.policy, {
-    maxBytes: mediaMaxBytes(),
+    maxBytes: max,
     timeoutMs: DOWNLOAD_TIMEOUT_MS,
     ...(access.resolve ? { resolve: access.resolve } : {}),
   });
@@ -99,7 +102,8 @@ export function importImageLibrary(source: ImportSource, options: ImageOptions) 
 
   async function store(db: Database, url: string, alt: string): Promise<ImageOutcome> {
     let bytes: Uint8Array | { reason: string; refused?: true } | null = await source.readImage(url).catch(() => null);
-    if (bytes === null) bytes = options.download ? await downloadImage(url, options.access) : { reason: 'absente de l’export' };
+    if (bytes === null)
+      bytes = options.download ? await downloadImage(url, options.limits.imageBytes, options.access) : { reason: 'absente de l’export' };
     if ('reason' in bytes) {
       // Dropped from the text (replaceImportImages), nothing stored: the line says so, not what answered.
       if (bytes.refused) return { ok: false, refused: true, reason: `Image ignorée : ${REFUSED_ADDRESS} : ${url}` };
@@ -112,6 +116,7 @@ export function importImageLibrary(source: ImportSource, options: ImageOptions) 
       { bytes, alt: alt.slice(0, 1000), name: url.split(/[?#]/)[0], focalX: null, focalY: null },
       options.storage,
       options.now,
+      options.limits,
     );
     if (!result.ok) return { ok: false, reason: `image ${url} : ${result.message}` };
     // Sniffed as an image above: the library cannot have made a sound of it.

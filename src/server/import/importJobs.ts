@@ -7,6 +7,7 @@
 import { rm } from 'node:fs/promises';
 import type { Database } from '../../db/client.ts';
 import type { JobHandlers } from '../jobs/jobKinds.ts';
+import type { UploadLimits } from '../newsroom/media.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import type { DownloadAccess } from './importImages.ts';
 import { ImportFileError } from './importModel.ts';
@@ -23,6 +24,8 @@ export interface ImportJobDeps {
   download: boolean;
   /** Where those downloads may go (OUTBOUND_ALLOW_HOSTS), and in tests how names resolve. */
   access: DownloadAccess;
+  /** The media library's limits (MEDIA_MAX_BYTES…), from the server's configuration. */
+  limits: UploadLimits;
 }
 
 const PROGRESS_EVERY_MS = 500;
@@ -52,6 +55,7 @@ export function importJobHandlers(deps: ImportJobDeps): Pick<JobHandlers, 'impor
           download: deps.download,
           access: deps.access,
           storage: deps.storage,
+          limits: deps.limits,
           now: deps.now,
           onProgress: (done, total) => {
             const at = Date.now();

@@ -59,7 +59,7 @@ export async function finishImportRun(db: Database, id: number, outcome: { repor
     .update(importRuns)
     .set(
       'report' in outcome
-        ? { status: 'done', report: outcome.report as unknown as Record<string, unknown>, finishedAt: now }
+        ? { status: 'done', report: { ...outcome.report }, finishedAt: now }
         : { status: 'failed', error: outcome.error, finishedAt: now },
     )
     .where(eq(importRuns.id, id));
@@ -91,8 +91,13 @@ export async function adminImportRun(db: Database, id: number) {
   return row ? toAdminImportRun(row.run, row.staffName) : null;
 }
 
+/** The report column holds what finishImportRun wrote: an ImportReport (its counts and lines say so). */
+function isImportReport(value: unknown): value is ImportReport {
+  return typeof value === 'object' && value !== null && 'counts' in value && 'lines' in value;
+}
+
 export function toAdminImportRun(row: ImportRunRow, staffName: string | null): ImportRun {
-  const report = row.status === 'done' ? (row.report as unknown as ImportReport) : null;
+  const report = row.status === 'done' && isImportReport(row.report) ? row.report : null;
   return {
     id: row.id,
     source: row.source,

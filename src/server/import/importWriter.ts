@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Image } from '../../api/types.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   articleBylines,
   articles,
@@ -35,8 +35,10 @@ import { type DownloadAccess, importImageLibrary, type ImportImageLibrary, noSto
 import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } from './importModel.ts';
 import { type ImportReport, newReport, type ReportLine, record } from './importReport.ts';
 import { plainText } from './plainText.ts';
+import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
+import type { UploadLimits } from '../newsroom/media.server.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = Transaction;
 type Db = Database | Tx;
 
 export interface ImportOptions {
@@ -48,6 +50,8 @@ export interface ImportOptions {
   /** Download images the export does not hold (default true). */
   download?: boolean;
   storage: MediaStorage;
+  /** The media library's limits (default: MEDIA_MAX_BYTES… unset). */
+  limits?: UploadLimits;
   now?: () => Date;
   /** Where image downloads may go (OUTBOUND_ALLOW_HOSTS); default: public addresses only. */
   access?: DownloadAccess;
@@ -104,6 +108,7 @@ export async function runImport(db: Database, source: ImportSource, options: Imp
       storage: options.dryRun ? noStorage : options.storage,
       now,
       ...(options.access ? { access: options.access } : {}),
+      limits: options.limits ?? DEFAULT_UPLOAD_LIMITS,
     }),
     authorIds: new Map(),
     categoryIds: new Map(),
@@ -156,7 +161,9 @@ export async function runImport(db: Database, source: ImportSource, options: Imp
       );
     }
     if (!options.dryRun) {
-      await audit(outer, null, { action: 'import.run', entity: 'import', detail: { source: source.kind, counts: report.counts } }, now);
+      // The run's summary line: each item was audited in its own transaction; this one gets its own too.
+      const detail = { source: source.kind, counts: report.counts };
+      await itemTx((tx) => audit(tx, null, { action: 'import.run', entity: 'import', detail }, now));
     }
   };
   if (options.dryRun) {
@@ -393,7 +400,7 @@ async function redirectOldUrls(
   for (const from of urls) {
     // The old address may already be the new one (same permalink structure): nothing to redirect.
     if (normaliseRedirectPath(from) === ownAddress) continue;
-    const saved = await saveImportedRedirect(tx as unknown as Database, { from, ...target }, origin(state));
+    const saved = await saveImportedRedirect(tx, { from, ...target }, origin(state));
     if (!saved.ok) line.reasons.push(`ancienne adresse ${from} non redirigée${'message' in saved ? ` : ${saved.message}` : ''}`);
   }
 }
@@ -556,7 +563,7 @@ async function linksToNewAddresses(tx: Tx, state: RunState, doc: RichTextNode): 
     const onOldSite = pathOnOldSite(href, state.source.siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
     if (!path) continue;
-    const target = state.newAddresses.get(path) ?? (await findStoredRedirect(tx as unknown as Database, path));
+    const target = state.newAddresses.get(path) ?? (await findStoredRedirect(tx, path));
     if (target) targets.set(href, target);
     else unresolved = true;
   }
@@ -622,7 +629,7 @@ async function rewriteInternalLinks(tx: Tx, state: RunState, id: number): Promis
   for (const href of hrefs) {
     const onOldSite = pathOnOldSite(href, state.source.siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
-    const target = path ? await findStoredRedirect(tx as unknown as Database, path) : null;
+    const target = path ? await findStoredRedirect(tx, path) : null;
     if (target) targets.set(href, target);
   }
   if (targets.size === 0) return line;

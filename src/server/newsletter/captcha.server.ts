@@ -69,7 +69,7 @@ function decodeAltcha(token: string): AltchaPayload | null {
   ) {
     return null;
   }
-  return p as unknown as AltchaPayload;
+  return { algorithm: p.algorithm, challenge: p.challenge, number: p.number, salt: p.salt, signature: p.signature };
 }
 
 function expiryOf(salt: string): number | null {

@@ -15,7 +15,7 @@ import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { type JobQueue, startJobQueue } from '../jobs/jobQueue.server.ts';
 import { createMailer, type Mailer, type MailMessage } from './mailer.server.ts';
 import { newsletterJobHandlers } from './newsletterJobs.ts';
-import { newsletterConfigFromEnv } from './newsletterConfig.ts';
+import { newsletterConfigFromEnv } from '../config/newsletterConfig.ts';
 import { newsletterMessages } from './newsletterMessages.ts';
 import { type NewsletterOptions, newsletterHandlers } from './newsletterRoutes.ts';
 import { eraseSubscriber, exportSubscribers } from './subscribers.server.ts';

@@ -18,7 +18,7 @@ import { drainBody } from '../http/requestBody.ts';
 import type { JobQueue } from '../jobs/jobQueue.server.ts';
 import { confirmationMail, welcomeMail } from './mailer.server.ts';
 import { newsletterLinks } from './newsletterLinks.ts';
-import { type NewsletterConfig, newsletterConfigFromEnv } from './newsletterConfig.ts';
+import type { NewsletterConfig } from '../config/newsletterConfig.ts';
 import { FIELDS, type FieldErrors, readSignupForm, readUnsubscribeForm } from './newsletterForms.ts';
 import { captchaVerdictMessages, linkMessages, newsletterMessages } from './newsletterMessages.ts';
 import { createServicesFor } from './newsletterServices.ts';
@@ -27,9 +27,9 @@ import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { confirmSignup, issueToken, oneClickToken, signup, unsubscribeByLink } from './subscribers.server.ts';
 
 export interface NewsletterOptions {
-  /** Environment to read the configuration from (default process.env); ignored when `config` is given. */
-  env?: NodeJS.ProcessEnv;
-  config?: NewsletterConfig;
+  config: NewsletterConfig;
+  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
+  trustProxy?: boolean;
   /** The client's IP: srvx's `request.ip`, or the last X-Forwarded-For entry with TRUST_PROXY=1. */
   clientIp?: (request: Request) => string;
   /** Where mails go: queued with the write that asks for them, sent by the job workers. */
@@ -58,10 +58,10 @@ const unsubscribeErrors = (errors: FieldErrors) =>
 const tokenShape = /^[A-Za-z0-9_.-]{20,200}$/;
 
 export function newsletterHandlers(options: NewsletterOptions) {
-  const config = options.config ?? newsletterConfigFromEnv(options.env);
+  const { config } = options;
   const store = options.store ?? createMemoryStore();
   const { jobs } = options;
-  const clientIp = options.clientIp ?? defaultClientIp(config.trustProxy);
+  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
   const now = options.now ?? (() => new Date());
   const maxBytes = appConfig.newsletter.maxBodyBytes;
   const captchaRequired = config.captcha.provider !== 'none';

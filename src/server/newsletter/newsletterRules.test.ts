@@ -4,7 +4,7 @@ import { redisTestsRun, testRedisUrl } from '../../testing/redisReachable.ts';
 import { classifyDomain } from './blockedDomains.ts';
 import { ipKey } from '../http/clientIp.ts';
 import { normaliseEmail, normalisePostcode } from './emailAddress.ts';
-import { NewsletterConfigError, newsletterConfigFromEnv } from './newsletterConfig.ts';
+import { NewsletterConfigError, newsletterConfigFromEnv } from '../config/newsletterConfig.ts';
 import { createMemoryStore, createRedisStore } from '../http/sharedStore.ts';
 
 describe('normaliseEmail', () => {
@@ -159,7 +159,6 @@ describe('newsletterConfigFromEnv', () => {
       mailFrom: 'Piquante <bonjour@piquante.fr>',
       siteUrl: 'http://localhost:3000',
       secret: null,
-      trustProxy: false,
       sendRate: 10,
     });
   });
@@ -216,7 +215,9 @@ describe('newsletterConfigFromEnv', () => {
 
 describe('Content-Security-Policy and the captcha switch', () => {
   it("lets Google's reCAPTCHA script and frames in only when reCAPTCHA is on", async () => {
-    const { contentSecurityPolicy } = await import('../security/securityHeaders.server.ts');
+    const { contentSecurityPolicy: policyOf } = await import('../security/securityHeaders.server.ts');
+    const { pageSourcesFromEnv } = await import('../config/pageSources.ts');
+    const contentSecurityPolicy = (hashes: string[], env: NodeJS.ProcessEnv) => policyOf(hashes, pageSourcesFromEnv(env));
     for (const env of [{}, { CAPTCHA_PROVIDER: 'altcha' }, { CAPTCHA_PROVIDER: 'none', RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' }]) {
       const csp = contentSecurityPolicy([], env);
       expect(csp, JSON.stringify(env)).not.toContain('google');

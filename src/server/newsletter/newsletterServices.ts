@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import { type Captcha, createCaptcha } from './captcha.server.ts';
-import type { NewsletterConfig } from './newsletterConfig.ts';
+import type { NewsletterConfig } from '../config/newsletterConfig.ts';
 import type { SharedStore } from '../http/sharedStore.ts';
 import { deriveKey, loadNewsletterSecret } from './subscribers.server.ts';
 

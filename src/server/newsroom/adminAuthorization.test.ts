@@ -23,6 +23,7 @@ import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
 import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
 import { contestDraftBody, mosaicDraftBody } from '../../testing/mosaicContestFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { entryBody, liveBlogBody } from '../../testing/liveBlogFixtures.ts';
 import { createStaff } from './staff.server.ts';
 
 /** `ok`: a 2xx. `refused`: a 403 with a French sentence. `allowed`: neither 401 nor 403 (the call's input is junk on purpose, so a 4xx). */
@@ -157,6 +158,23 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     const response = await request('POST', '/api/admin/instagram', { as, body: instagramDraftBody(`Post ${next()}`) });
     expect(response.status, await response.clone().text()).toBe(201);
     return contract.AdminInstagramPost.parse(await response.json());
+  }
+
+  async function liveBlogAs(as: Signed, state: 'draft' | 'live' = 'draft') {
+    const response = await request('POST', '/api/admin/live-blogs', { as, body: liveBlogBody(`Direct ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const blog = contract.AdminLiveBlog.parse(await response.json());
+    if (state === 'live')
+      expect((await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as: colleague, body: { state } })).status).toBe(200);
+    return blog;
+  }
+
+  /** An entry of a colleague's live blog, written by `as` (published unless a contributor wrote it). */
+  async function entryAs(as: Signed) {
+    const blog = await liveBlogAs(colleague, 'live');
+    const response = await request('POST', `/api/admin/live-blogs/${blog.id}/entries`, { as, body: entryBody(`Entrée ${next()}`) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return { blog, entry: contract.AdminLiveBlogEntry.parse(await response.json()) };
   }
 
   async function mosaicAs(as: Signed) {
@@ -927,6 +945,95 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         },
       },
     ],
+    listAdminLiveBlogs: [{ what: 'the live blogs', policy: everyone, call: (_, as) => request('GET', '/api/admin/live-blogs', { as }) }],
+    createAdminLiveBlog: [
+      {
+        what: 'add a live blog draft',
+        policy: everyone,
+        call: (_, as) => request('POST', '/api/admin/live-blogs', { as, body: liveBlogBody('À moi') }),
+      },
+    ],
+    getAdminLiveBlog: [
+      {
+        what: 'one’s own live blog draft',
+        policy: everyone,
+        call: async (_, as) => request('GET', `/api/admin/live-blogs/${(await liveBlogAs(as)).id}`, { as }),
+      },
+      {
+        what: 'a colleague’s live blog draft (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/live-blogs/${(await liveBlogAs(colleague)).id}`, { as }),
+      },
+    ],
+    changeAdminLiveBlogState: [
+      {
+        what: 'open one’s own live blog',
+        policy: authorsUp,
+        call: async (_, as) => request('POST', `/api/admin/live-blogs/${(await liveBlogAs(as)).id}/state`, { as, body: { state: 'live' } }),
+      },
+      {
+        what: 'open a colleague’s live blog',
+        policy: editorsOnly,
+        call: async (_, as) =>
+          request('POST', `/api/admin/live-blogs/${(await liveBlogAs(colleague)).id}/state`, { as, body: { state: 'live' } }),
+      },
+    ],
+    createLiveBlogEntry: [
+      {
+        what: 'post an entry (a contributor’s waits as a draft)',
+        policy: everyone,
+        call: async (_, as) =>
+          request('POST', `/api/admin/live-blogs/${(await liveBlogAs(colleague, 'live')).id}/entries`, { as, body: entryBody('Vu') }),
+      },
+    ],
+    correctLiveBlogEntry: [
+      {
+        what: 'correct a colleague’s published entry',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const { blog, entry } = await entryAs(colleague);
+          return request('PUT', `/api/admin/live-blogs/${blog.id}/entries/${entry.id}`, { as, body: entryBody('Corrigé') });
+        },
+      },
+      {
+        what: 'correct one’s own entry',
+        policy: everyone,
+        call: async (_, as) => {
+          const { blog, entry } = await entryAs(as);
+          return request('PUT', `/api/admin/live-blogs/${blog.id}/entries/${entry.id}`, { as, body: entryBody('Corrigé') });
+        },
+      },
+    ],
+    deleteLiveBlogEntry: [
+      {
+        what: 'delete a colleague’s published entry',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const { blog, entry } = await entryAs(colleague);
+          return request('DELETE', `/api/admin/live-blogs/${blog.id}/entries/${entry.id}`, { as });
+        },
+      },
+    ],
+    pinLiveBlogEntry: [
+      {
+        what: 'pin an entry of a colleague’s live blog',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const { blog, entry } = await entryAs(colleague);
+          return request('POST', `/api/admin/live-blogs/${blog.id}/entries/${entry.id}/pin`, { as, body: { pinned: true } });
+        },
+      },
+    ],
+    publishLiveBlogEntry: [
+      {
+        what: 'publish a contributor’s draft entry',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const { blog, entry } = await entryAs(signed('contributor'));
+          return request('POST', `/api/admin/live-blogs/${blog.id}/entries/${entry.id}/publish`, { as });
+        },
+      },
+    ],
     listAdminMosaics: [{ what: 'the mosaics', policy: everyone, call: (_, as) => request('GET', '/api/admin/mosaics', { as }) }],
     createAdminMosaic: [
       {
@@ -1488,7 +1595,10 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     [
       'quizzes',
       '/api/admin/quizzes',
-      async (text) => quizDraftBody(text, await (quizImage ??= uploadLibraryImage(api, signed('editor'), 60))),
+      async (text) => {
+        quizImage ??= uploadLibraryImage(api, signed('editor'), 60);
+        return quizDraftBody(text, await quizImage);
+      },
     ],
     ['popins', '/api/admin/popins', async (text) => popinDraftBody(text)],
     ['shopping items', '/api/admin/shopping', async (text) => shoppingDraftBody(text)],

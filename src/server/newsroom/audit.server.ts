@@ -3,7 +3,7 @@
  * functions themselves, inside the transaction of the write they record: the HTTP layer never audits.
  */
 import { desc } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export interface AuditEntry {
@@ -16,8 +16,12 @@ export interface AuditEntry {
 /** Who did it: a member of the staff, or null for the server itself (the scheduler). */
 export type AuditActor = { id: number; email: string } | null;
 
-export async function audit(db: Database, who: AuditActor, entry: AuditEntry, at: Date): Promise<void> {
-  await db.insert(auditLog).values({
+/**
+ * Records a write in the transaction that makes it (`tx`: a Database is refused by the type), so that a
+ * write never stands without its line, nor a line without its write.
+ */
+export async function audit(tx: Transaction, who: AuditActor, entry: AuditEntry, at: Date): Promise<void> {
+  await tx.insert(auditLog).values({
     at,
     staffId: who?.id ?? null,
     staffEmail: who?.email ?? null,

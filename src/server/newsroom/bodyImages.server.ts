@@ -4,11 +4,11 @@
  * The document only names an image by its id; everything readers get comes from the row found here.
  */
 import { and, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { articles, media, newsroomArticles } from '../../db/schema.ts';
 import { checkDoc, type DocCheck, imageIdsOf, type LibraryImage } from './richText.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Tx = Transaction;
 type Db = Database | Tx;
 
 function toLibraryImage(row: Pick<typeof media.$inferSelect, 'id' | 'width' | 'height' | 'variants'>): LibraryImage | undefined {

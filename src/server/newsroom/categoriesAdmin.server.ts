@@ -51,13 +51,16 @@ export async function createCategory(
   const [existing] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
   if (existing) return { ok: false, kind: 'taken', message: `L'adresse « /${slug} » est déjà celle d'une rubrique.` };
   const [last] = await db.select({ p: max(categories.position) }).from(categories);
-  const [row] = await db
-    .insert(categories)
-    .values({ slug, name, description: input.description.trim(), color: input.color, position: (last?.p ?? 0) + 1 })
-    .onConflictDoNothing()
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(categories)
+      .values({ slug, name, description: input.description.trim(), color: input.color, position: (last?.p ?? 0) + 1 })
+      .onConflictDoNothing()
+      .returning();
+    if (created) await audit(tx, who, { action: 'category.create', entity: 'category', entityId: created.id, detail: { slug } }, now);
+    return created;
+  });
   if (!row) return { ok: false, kind: 'taken', message: `L'adresse « /${slug} » est déjà celle d'une rubrique.` };
-  await audit(db, who, { action: 'category.create', entity: 'category', entityId: row.id, detail: { slug } }, now);
   return { ok: true, value: toAdmin(row, 0) };
 }
 
@@ -72,22 +75,23 @@ export async function updateCategory(
   if (!current) return { ok: false, kind: 'notFound' };
   if (input.name !== undefined && input.name.trim() === '')
     return { ok: false, kind: 'bad', message: 'Le nom de la rubrique est obligatoire.' };
-  const [row] = await db
-    .update(categories)
-    .set({
-      name: input.name?.trim() ?? current.name,
-      description: input.description?.trim() ?? current.description,
-      color: input.color ?? current.color,
-    })
-    .where(eq(categories.id, id))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(categories)
+      .set({
+        name: input.name?.trim() ?? current.name,
+        description: input.description?.trim() ?? current.description,
+        color: input.color ?? current.color,
+      })
+      .where(eq(categories.id, id))
+      .returning();
+    if (updated) {
+      const detail = { fromName: current.name, toName: updated.name };
+      await audit(tx, who, { action: 'category.update', entity: 'category', entityId: id, detail }, now);
+    }
+    return updated;
+  });
   if (!row) return { ok: false, kind: 'notFound' };
-  await audit(
-    db,
-    who,
-    { action: 'category.update', entity: 'category', entityId: id, detail: { fromName: current.name, toName: row.name } },
-    now,
-  );
   return { ok: true, value: toAdmin(row, (await articleCounts(db)).get(id) ?? 0) };
 }
 
@@ -102,8 +106,10 @@ export async function deleteCategory(db: Database, who: StaffMember, id: number,
       message: `La rubrique « ${current.name} » contient encore ${n} article${n > 1 ? 's' : ''} : déplacez-les dans une autre rubrique avant de la supprimer.`,
     };
   }
-  await db.delete(categories).where(eq(categories.id, id));
-  await audit(db, who, { action: 'category.delete', entity: 'category', entityId: id, detail: { slug: current.slug } }, now);
+  await db.transaction(async (tx) => {
+    await tx.delete(categories).where(eq(categories.id, id));
+    await audit(tx, who, { action: 'category.delete', entity: 'category', entityId: id, detail: { slug: current.slug } }, now);
+  });
   return { ok: true, value: null };
 }
 
@@ -119,7 +125,7 @@ export async function reorderCategories(db: Database, who: StaffMember, ids: num
         .update(categories)
         .set({ position: position + 1 })
         .where(eq(categories.id, id));
+    await audit(tx, who, { action: 'category.reorder', entity: 'category', entityId: null, detail: { ids } }, now);
   });
-  await audit(db, who, { action: 'category.reorder', entity: 'category', entityId: null, detail: { ids } }, now);
   return { ok: true, value: null };
 }

@@ -218,7 +218,7 @@ describe.each(testDatabaseKinds)('contests in the newsroom on %s', (kind) => {
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
     expect(
-      await api.database().db.select({ n: count() }).from(formatContestRevisions).where(eq(formatContestRevisions.contestId, race.id)),
+      await api.database().db.select({ n: count() }).from(formatContestRevisions).where(eq(formatContestRevisions.itemId, race.id)),
     ).toEqual([{ n: 2 }]);
   });
 

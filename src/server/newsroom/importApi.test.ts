@@ -23,6 +23,7 @@ import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { makeZip } from '../import/ghost/testing/zipWriter.ts';
 import { importJobHandlers } from '../import/importJobs.ts';
 import { directoryStorage } from './mediaStorage.ts';
+import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'piquante-import-api-'));
 const importDir = join(work, 'uploads-waiting');
@@ -60,6 +61,7 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
       contentChanged: async () => {},
       download: false,
       access: { policy: { allowHosts: [] } },
+      limits: DEFAULT_UPLOAD_LIMITS,
     })['import.run']({ runId }, { id: 'test', retryCount: 0 });
 
   const bytes = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
@@ -181,6 +183,7 @@ describe.each(testDatabaseKinds)('newsroom imports on %s', (kind) => {
           now: () => new Date(),
           contentChanged: async () => {},
           download: true,
+          limits: DEFAULT_UPLOAD_LIMITS,
           access: { policy: { allowHosts: [] } },
         })['import.run']({ runId }, { id: 'test', retryCount: 0 });
       const mediaBefore = await mediaCount();

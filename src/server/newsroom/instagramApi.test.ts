@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds)('Instagram posts in the newsroom on %s', (kind)
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(
-      await api.database().db.select({ n: count() }).from(instagramPostRevisions).where(eq(instagramPostRevisions.postId, other.id)),
+      await api.database().db.select({ n: count() }).from(instagramPostRevisions).where(eq(instagramPostRevisions.itemId, other.id)),
     ).toEqual([{ n: 2 }]);
   });
 

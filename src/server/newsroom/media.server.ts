@@ -2,9 +2,10 @@
  * The media library: images uploaded by the newsroom, their type sniffed from their bytes (never from the
  * name or the header), bounded in bytes and pixels, turned by sharp into AVIF and WebP variants at a few
  * widths (metadata such as EXIF/GPS dropped, orientation applied), written under MEDIA_DIR (default
- * DATA_DIR/media) with content-hashed names, and served with long immutable caching. An image's original is
- * kept nowhere: only the variants exist. Sounds (a quiz question's audio: MP3, Ogg, M4A, see audioFiles.ts)
- * are kept as uploaded, once, and served whole or by byte ranges (an <audio> element seeks with Range).
+ * DATA_DIR/media) with content-hashed names. An image's original is kept nowhere: only the variants exist.
+ * Sounds (a quiz question's audio: MP3, Ogg, M4A, see audioFiles.ts) are kept as uploaded, once. The library's
+ * rules live here; the files' storage in mediaStorage.ts, their serving over HTTP in ../media/mediaFiles.ts, the
+ * limits in ../config/newsroomConfig.ts.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
@@ -20,24 +21,8 @@ import type { StaffMember } from './staff.server.ts';
 
 export const MEDIA_WIDTHS = appConfig.newsroom.mediaWidths;
 const MAX_PIXELS = 50_000_000;
-const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 export type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif';
-
-export function mediaMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.MEDIA_MAX_BYTES?.trim();
-  if (!raw) return DEFAULT_MAX_BYTES;
-  if (!/^\d{1,10}$/.test(raw)) throw new Error(`MEDIA_MAX_BYTES must be a number of bytes (got "${raw}").`);
-  return Number(raw);
-}
-
-/** A sound's limit in bytes: MEDIA_AUDIO_MAX_BYTES, else app.config's newsroom.audioMaxBytes. */
-export function audioMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.MEDIA_AUDIO_MAX_BYTES?.trim();
-  if (!raw) return appConfig.newsroom.audioMaxBytes;
-  if (!/^\d{1,10}$/.test(raw)) throw new Error(`MEDIA_AUDIO_MAX_BYTES must be a number of bytes (got "${raw}").`);
-  return Number(raw);
-}
 
 export interface UploadLimits {
   imageBytes: number;
@@ -217,7 +202,7 @@ export async function uploadMedia(
   input: UploadInput,
   storage: MediaStorage,
   now: Date,
-  limits: UploadLimits = { imageBytes: mediaMaxBytes(), audioBytes: audioMaxBytes() },
+  limits: UploadLimits,
 ): Promise<UploadResult> {
   const type = sniffImage(input.bytes);
   if (!type) {
@@ -351,15 +336,17 @@ async function insertUploaded(
   detail: Record<string, unknown>,
   now: Date,
 ): Promise<{ stored: MediaRow; created: boolean }> {
-  const [row] = await db
-    .insert(media)
-    .values({ ...values, alt: input.alt, name: uploadedFileName(input.name), uploadedBy: who?.id ?? null, createdAt: now })
-    .onConflictDoNothing()
-    .returning();
-  const stored = row ?? (await db.select().from(media).where(eq(media.hash, values.hash)))[0];
-  if (!stored) throw new Error('media row missing after insert');
-  await audit(db, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash: values.hash, ...detail } }, now);
-  return { stored, created: row !== undefined };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(media)
+      .values({ ...values, alt: input.alt, name: uploadedFileName(input.name), uploadedBy: who?.id ?? null, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    const stored = row ?? (await tx.select().from(media).where(eq(media.hash, values.hash)))[0];
+    if (!stored) throw new Error('media row missing after insert');
+    await audit(tx, who, { action: 'media.upload', entity: 'media', entityId: stored.id, detail: { hash: values.hash, ...detail } }, now);
+    return { stored, created: row !== undefined };
+  });
 }
 
 export type DeleteMediaResult =
@@ -436,127 +423,24 @@ export async function deleteMedia(
     return { ok: false, kind: 'taken', message: row.kind === 'audio' ? soundInUse(message) : message };
   }
 
-  const [deleted] = await db.delete(media).where(eq(media.id, id)).returning();
-  if (!deleted) return { ok: false, kind: 'notFound' };
-  const failedFiles: string[] = [];
-  const files = filesOf(deleted);
-  for (const name of files) {
-    try {
-      await storage.remove(name);
-    } catch (error) {
-      console.error(`[newsroom] media ${id}: could not remove ${name}:`, (error as Error).message);
-      failedFiles.push(name);
+  // The row and its audit line go together. The files are removed inside the transaction (the line says how
+  // many went): storage is not transactional, so a failed audit brings the row back but not removed files.
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(media).where(eq(media.id, id)).returning();
+    if (!deleted) return { ok: false, kind: 'notFound' } as const;
+    const failedFiles: string[] = [];
+    const files = filesOf(deleted);
+    for (const name of files) {
+      try {
+        await storage.remove(name);
+      } catch (error) {
+        console.error(`[newsroom] media ${id}: could not remove ${name}:`, (error as Error).message);
+        failedFiles.push(name);
+      }
     }
-  }
-  const removedFiles = files.length - failedFiles.length;
-  await audit(
-    db,
-    who,
-    { action: 'media.delete', entity: 'media', entityId: id, detail: { hash: deleted.hash, alt: deleted.alt, removedFiles, failedFiles } },
-    now,
-  );
-  return { ok: true, removedFiles, failedFiles };
-}
-
-/** An image variant (`<hash>-<width>.avif|webp`) or a sound (`<hash>-audio.mp3|ogg|m4a`). */
-const LIBRARY_PATH = /^\/media\/library\/(([0-9a-f]{64})-(?:\d{1,5}\.(avif|webp)|audio\.(mp3|ogg|m4a)))$/;
-
-const FILE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', ...audioMimeTypes };
-
-/**
- * Variants read recently, kept in memory (bounded): when the bucket is unreachable or refuses, readers still
- * get the images they were getting, and the others a 503 that says to come back, never a 500. Variants are
- * immutable (content-hashed names): a kept copy is never stale.
- */
-const MEMORY_BYTES = 32 * 1024 * 1024;
-const recent = new Map<string, Uint8Array>();
-let recentBytes = 0;
-
-function remember(name: string, bytes: Uint8Array): void {
-  if (bytes.byteLength > MEMORY_BYTES / 8 || recent.has(name)) return;
-  recent.set(name, bytes);
-  recentBytes += bytes.byteLength;
-  for (const [oldest, kept] of recent) {
-    if (recentBytes <= MEMORY_BYTES) break;
-    recent.delete(oldest);
-    recentBytes -= kept.byteLength;
-  }
-}
-
-/**
- * The byte range a `Range` header asks of a file of `size` bytes: one range (`bytes=a-b`, `bytes=a-`,
- * `bytes=-n`); null when there is none or it cannot be read (the whole file is then sent, as RFC 9110
- * allows), 'unsatisfiable' when it starts past the end.
- */
-export function requestedRange(header: string | null | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header?.trim() ?? '');
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  const [, from = '', to = ''] = match;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size) return 'unsatisfiable';
-  if (end < start) return null;
-  return { start, end };
-}
-
-/**
- * A library file, served for a year as immutable (its name changes with its content), or null. A sound
- * answers byte ranges (206): browsers' <audio> asks for them to seek.
- */
-export async function mediaFileResponse(pathname: string, storage: MediaStorage, range?: string | null): Promise<Response | null> {
-  const match = LIBRARY_PATH.exec(pathname);
-  if (!match) return null;
-  const [, name = '', hash = '', imageExt, soundExt] = match;
-  const ext = imageExt ?? soundExt ?? '';
-  const what = soundExt ? 'Son' : 'Image';
-  let bytes: Uint8Array | null;
-  try {
-    bytes = await storage.get(name);
-    if (bytes) remember(name, bytes);
-  } catch (error) {
-    bytes = recent.get(name) ?? null;
-    if (!bytes) {
-      console.error(`[media] ${storage.describe} unavailable for ${name}:`, (error as Error).message);
-      return new Response(`${what} momentanément indisponible.\n`, {
-        status: 503,
-        headers: {
-          'content-type': 'text/plain; charset=utf-8',
-          'cache-control': 'no-store',
-          'retry-after': '30',
-          'x-content-type-options': 'nosniff',
-        },
-      });
-    }
-  }
-  if (bytes) {
-    const headers: Record<string, string> = {
-      'content-type': FILE_TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    };
-    if (!soundExt) return new Response(bytes as Uint8Array<ArrayBuffer>, { headers });
-    // The content hash is the entity tag: the same for the whole file and for its ranges.
-    Object.assign(headers, { 'accept-ranges': 'bytes', etag: `"${hash}"` });
-    const wanted = requestedRange(range, bytes.byteLength);
-    if (wanted === 'unsatisfiable') {
-      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${bytes.byteLength}` } });
-    }
-    if (wanted) {
-      const part = bytes.subarray(wanted.start, wanted.end + 1);
-      return new Response(part as Uint8Array<ArrayBuffer>, {
-        status: 206,
-        headers: { ...headers, 'content-range': `bytes ${wanted.start}-${wanted.end}/${bytes.byteLength}` },
-      });
-    }
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers });
-  }
-  return new Response(`${what} introuvable.\n`, {
-    status: 404,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+    const removedFiles = files.length - failedFiles.length;
+    const detail = { hash: deleted.hash, alt: deleted.alt, removedFiles, failedFiles };
+    await audit(tx, who, { action: 'media.delete', entity: 'media', entityId: id, detail }, now);
+    return { ok: true, removedFiles, failedFiles } as const;
   });
 }

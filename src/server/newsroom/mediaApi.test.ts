@@ -12,7 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { draftBody, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { mediaFileResponse, sniffImage } from './media.server.ts';
+import { mediaFileResponse } from '../media/mediaFiles.ts';
+import { sniffImage } from './media.server.ts';
 import { directoryStorage } from './mediaStorage.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'piquante-media-'));

@@ -17,7 +17,7 @@ import { type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { sniffAudio } from './audioFiles.ts';
-import { mediaFileResponse, requestedRange } from './media.server.ts';
+import { mediaFileResponse, requestedRange } from '../media/mediaFiles.ts';
 import { directoryStorage } from './mediaStorage.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'piquante-audio-'));

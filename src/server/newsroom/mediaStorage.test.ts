@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { signV4 } from '../../testing/sigV4.ts';
-import { directoryStorage, mediaStorageFromEnv, s3Storage } from './mediaStorage.ts';
+import { mediaStorageFromEnv } from '../config/mediaStorageConfig.ts';
+import { directoryStorage, s3Storage } from './mediaStorage.ts';
 
 const example = {
   region: 'us-east-1',

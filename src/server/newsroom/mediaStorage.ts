@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 
 export interface MediaStorage {
@@ -111,27 +111,4 @@ export function s3Storage(config: S3Config, fetchImpl: typeof fetch = fetch, now
         throw new Error(`S3 DELETE ${name}: ${response.status} ${(await response.text()).slice(0, 200)}`);
     },
   };
-}
-
-/** The storage the environment configures: the bucket when MEDIA_S3_BUCKET is set (all its settings then required). */
-export function mediaStorageFromEnv(env: NodeJS.ProcessEnv = process.env): MediaStorage {
-  const bucket = env.MEDIA_S3_BUCKET?.trim();
-  if (!bucket) {
-    const dir = env.MEDIA_DIR?.trim() ? resolve(env.MEDIA_DIR.trim()) : join(resolve(env.DATA_DIR ?? './.data'), 'media');
-    return directoryStorage(dir);
-  }
-  const need = (name: string) => {
-    const value = env[name]?.trim();
-    if (!value) throw new Error(`MEDIA_S3_BUCKET is set: ${name} is needed too.`);
-    return value;
-  };
-  const prefix = (env.MEDIA_S3_PREFIX ?? 'media/').trim();
-  return s3Storage({
-    endpoint: need('MEDIA_S3_ENDPOINT'),
-    bucket,
-    region: env.MEDIA_S3_REGION?.trim() || 'us-east-1',
-    accessKeyId: need('MEDIA_S3_ACCESS_KEY_ID'),
-    secretAccessKey: need('MEDIA_S3_SECRET_ACCESS_KEY'),
-    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
-  });
 }

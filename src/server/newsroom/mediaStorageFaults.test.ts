@@ -10,9 +10,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { mediaFileResponse, storageMessages, uploadMedia } from './media.server.ts';
+import { mediaFileResponse } from '../media/mediaFiles.ts';
+import { storageMessages, uploadMedia } from './media.server.ts';
 import { directoryStorage, type MediaStorage } from './mediaStorage.ts';
 import { createStaff, type StaffMember } from './staff.server.ts';
+import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
 
 const image = () =>
   sharp({ create: { width: 1800, height: 900, channels: 3, background: { r: 200, g: 16, b: 46 } } })
@@ -58,12 +60,12 @@ describe.each(testDatabaseKinds)('media storage failures on %s', (kind) => {
 
   it('a full disk: 507 in French, no file and no row left; once there is room, the same upload works', async () => {
     const full = failing(dir, 3, enospc);
-    const refused = await uploadMedia(database.db, member, await input(), full, new Date());
+    const refused = await uploadMedia(database.db, member, await input(), full, new Date(), DEFAULT_UPLOAD_LIMITS);
     expect(refused).toEqual({ ok: false, status: 507, message: storageMessages.full });
     expect(full.calls).toBe(3);
     expect(readdirSync(dir)).toEqual([]);
     expect(await database.db.select().from(media)).toEqual([]);
-    const stored = await uploadMedia(database.db, member, await input(), directoryStorage(dir), new Date());
+    const stored = await uploadMedia(database.db, member, await input(), directoryStorage(dir), new Date(), DEFAULT_UPLOAD_LIMITS);
     expect(stored.ok).toBe(true);
     expect(readdirSync(dir).length).toBeGreaterThan(0);
     await database.db.delete(media);
@@ -77,7 +79,7 @@ describe.each(testDatabaseKinds)('media storage failures on %s', (kind) => {
       () => new Error('S3 PUT x: 403 AccessDenied'),
     ]) {
       const away = failing(dir, 2, make);
-      const refused = await uploadMedia(database.db, member, await input(), away, new Date());
+      const refused = await uploadMedia(database.db, member, await input(), away, new Date(), DEFAULT_UPLOAD_LIMITS);
       expect(refused).toEqual({ ok: false, status: 503, message: storageMessages.unavailable });
       expect(await database.db.select().from(media)).toEqual([]);
     }

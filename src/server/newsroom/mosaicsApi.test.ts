@@ -107,7 +107,11 @@ describe.each(testDatabaseKinds)('mosaics in the newsroom on %s', (kind) => {
       ['too many images', { ...base, images: Array(61).fill(one) }, /images/],
       ['a caption too long', { ...base, images: [{ ...one, caption: 'x'.repeat(501) }] }, /caption/],
       ['a blank title', { ...base, title: '  ' }, /titre/i],
-      ['a control character in a credit', { ...base, images: [{ ...one, credit: 'Pi\u001bquante' }] }, /« images.0.credit » contient un caractère de contrôle/],
+      [
+        'a control character in a credit',
+        { ...base, images: [{ ...one, credit: 'Pi\u001bquante' }] },
+        /« images.0.credit » contient un caractère de contrôle/,
+      ],
       ['a bad address', { ...base, slug: '../etc' }, /slug/],
       ['an unknown field', { ...base, couleur: 'rouge' }, /couleur/],
     ];
@@ -158,7 +162,7 @@ describe.each(testDatabaseKinds)('mosaics in the newsroom on %s', (kind) => {
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-    expect(await api.database().db.select({ n: count() }).from(mosaicRevisions).where(eq(mosaicRevisions.mosaicId, race.id))).toEqual([
+    expect(await api.database().db.select({ n: count() }).from(mosaicRevisions).where(eq(mosaicRevisions.itemId, race.id))).toEqual([
       { n: 2 },
     ]);
   });

@@ -96,21 +96,26 @@ export async function registerPasskey(
   if (!verified.verified || !verified.registrationInfo) return { ok: false, message: "La réponse de l'authentificateur n'est pas valide." };
   const { credential } = verified.registrationInfo;
   const name = input.name?.trim() || 'Clé d’accès';
-  const [row] = await db
-    .insert(staffPasskeys)
-    .values({
-      id: credential.id,
-      staffId: member.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(staffPasskeys)
+      .values({
+        id: credential.id,
+        staffId: member.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) {
+      await audit(tx, member, { action: 'passkey.register', entity: 'staff', entityId: member.id, detail: { name: inserted.name } }, now);
+    }
+    return inserted;
+  });
   if (!row) return { ok: false, message: 'Cette clé d’accès est déjà enregistrée.' };
-  await audit(db, member, { action: 'passkey.register', entity: 'staff', entityId: member.id, detail: { name: row.name } }, now);
   return { ok: true, value: { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null } };
 }
 
@@ -183,10 +188,12 @@ export async function removePasskey(
   id: string,
   now: Date,
 ): Promise<{ id: string; name: string } | null> {
-  const [row] = await db
-    .delete(staffPasskeys)
-    .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffId, member.id)))
-    .returning({ id: staffPasskeys.id, name: staffPasskeys.name });
-  if (row) await audit(db, member, { action: 'passkey.remove', entity: 'staff', entityId: member.id, detail: { name: row.name } }, now);
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(staffPasskeys)
+      .where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffId, member.id)))
+      .returning({ id: staffPasskeys.id, name: staffPasskeys.name });
+    if (row) await audit(tx, member, { action: 'passkey.remove', entity: 'staff', entityId: member.id, detail: { name: row.name } }, now);
+    return row ?? null;
+  });
 }

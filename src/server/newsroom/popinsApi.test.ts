@@ -278,7 +278,7 @@ describe.each(testDatabaseKinds)('popins in the newsroom on %s', (kind) => {
         ),
       );
       expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-      expect(await api.database().db.select({ n: count() }).from(popinRevisions).where(eq(popinRevisions.popinId, popin.id))).toEqual([
+      expect(await api.database().db.select({ n: count() }).from(popinRevisions).where(eq(popinRevisions.itemId, popin.id))).toEqual([
         { n: 2 },
       ]);
     });

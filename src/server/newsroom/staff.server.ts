@@ -67,21 +67,26 @@ export async function createStaff(
   if (existing) throw new StaffExistsError(email);
   const passwordHash = await hashPassword(input.password);
   const name = input.name.trim();
-  let [author] = await db.select({ id: authors.id }).from(authors).where(eq(authors.name, name)).limit(1);
-  if (!author) {
-    const slug = await uniqueSlug(
-      slugify(name),
-      async (s) => (await db.select({ id: authors.id }).from(authors).where(eq(authors.slug, s))).length > 0,
-    );
-    [author] = await db.insert(authors).values({ slug, name, role: 'Rédaction' }).returning({ id: authors.id });
-  }
-  const [row] = await db
-    .insert(staff)
-    .values({ email, name, role: input.role, passwordHash, authorId: author?.id ?? null })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new StaffExistsError(email);
-  if (by) await audit(db, by.member, { action: 'staff.create', entity: 'staff', entityId: row.id, detail: { role: row.role } }, by.now);
+  // The byline, the account and (from the newsroom) its audit line commit together.
+  const row = await db.transaction(async (tx) => {
+    let [author] = await tx.select({ id: authors.id }).from(authors).where(eq(authors.name, name)).limit(1);
+    if (!author) {
+      const slug = await uniqueSlug(
+        slugify(name),
+        async (s) => (await tx.select({ id: authors.id }).from(authors).where(eq(authors.slug, s))).length > 0,
+      );
+      [author] = await tx.insert(authors).values({ slug, name, role: 'Rédaction' }).returning({ id: authors.id });
+    }
+    const [created] = await tx
+      .insert(staff)
+      .values({ email, name, role: input.role, passwordHash, authorId: author?.id ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new StaffExistsError(email);
+    if (by)
+      await audit(tx, by.member, { action: 'staff.create', entity: 'staff', entityId: created.id, detail: { role: created.role } }, by.now);
+    return created;
+  });
   return toMember(row);
 }
 
@@ -126,10 +131,12 @@ export async function openSession(
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + appConfig.newsroom.sessionHours * 3600_000);
-  await db.insert(staffSessions).values({ tokenHash: tokenHash(token), staffId: member.id, csrfToken, expiresAt });
-  // Old sessions of everyone are swept now and then, on sign-in: no timer needed.
-  await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
-  await audit(db, member, { action: 'session.open', entity: 'staff', entityId: member.id, detail: { how } }, now);
+  await db.transaction(async (tx) => {
+    await tx.insert(staffSessions).values({ tokenHash: tokenHash(token), staffId: member.id, csrfToken, expiresAt });
+    // Old sessions of everyone are swept now and then, on sign-in: no timer needed.
+    await tx.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
+    await audit(tx, member, { action: 'session.open', entity: 'staff', entityId: member.id, detail: { how } }, now);
+  });
   return { token, csrfToken, expiresAt };
 }
 
@@ -146,8 +153,10 @@ export async function findSession(db: Database, token: string, now: Date): Promi
 }
 
 export async function closeSession(db: Database, token: string | null, member: StaffMember, now: Date): Promise<void> {
-  if (token) await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
-  await audit(db, member, { action: 'session.close', entity: 'staff', entityId: member.id }, now);
+  await db.transaction(async (tx) => {
+    if (token) await tx.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash(token)));
+    await audit(tx, member, { action: 'session.close', entity: 'staff', entityId: member.id }, now);
+  });
 }
 
 export type AccountResult<T> = NewsroomResult<T>;
@@ -168,7 +177,7 @@ export async function changePassword(
   const ok = await verify(row.passwordHash, input.currentPassword).catch(() => false);
   if (!ok) {
     // A wrong current password on an open session may be someone else at the keyboard: recorded.
-    await audit(db, member, { action: 'staff.password.refused', entity: 'staff', entityId: member.id }, now);
+    await db.transaction((tx) => audit(tx, member, { action: 'staff.password.refused', entity: 'staff', entityId: member.id }, now));
     return refused.bad('Le mot de passe actuel est incorrect.', 'currentPassword');
   }
   const weak = passwordProblem(input.newPassword);

@@ -87,7 +87,6 @@ describe.each(testDatabaseKinds)('survey popin answers API on %s', (kind) => {
   let today = new Date('2026-11-23T10:15:00.000Z');
   function handler(rateLimitPerMinute = 0) {
     const routes = popinSurveyHandlers({
-      env: {},
       rateLimitPerMinute,
       clientIp: testClientIp,
       now: () => today,

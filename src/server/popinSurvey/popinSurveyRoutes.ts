@@ -7,7 +7,6 @@
 import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
-import { envFlag } from '../config/envValues.ts';
 import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
@@ -33,7 +32,8 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
 }
 
 export interface PopinSurveyRouteOptions {
-  env?: NodeJS.ProcessEnv;
+  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
+  trustProxy?: boolean;
   /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
   store?: SharedStore;
   clientIp?: (request: Request) => string;
@@ -42,10 +42,8 @@ export interface PopinSurveyRouteOptions {
 }
 
 export function popinSurveyHandlers(options: PopinSurveyRouteOptions = {}) {
-  const env = options.env ?? process.env;
-  const fail = (message: string) => new Error(`Popin survey: ${message}`);
   const store = options.store ?? createMemoryStore();
-  const clientIp = options.clientIp ?? defaultClientIp(envFlag(env, 'TRUST_PROXY', fail));
+  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
   const rateLimited = createRateLimiter(store, clientIp);
   const { maxBodyBytes, rateLimitPerMinute } = appConfig.popin.survey;
   const perMinute = options.rateLimitPerMinute ?? rateLimitPerMinute;

@@ -13,7 +13,7 @@ import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { articlePayload } from './pushPayload.ts';
-import { pushConfigFromEnv } from './pushConfig.ts';
+import { pushConfigFromEnv } from '../config/pushConfig.ts';
 import { pushHandlers, pushMessages } from './pushRoutes.ts';
 import { findPushSubscription, savePushSubscription } from './pushSubscriptions.server.ts';
 import { sendToAllSubscriptions } from './sendNotifications.server.ts';

@@ -15,7 +15,7 @@ import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { appConfig } from '../../../app.config.ts';
 import { checkEndpoint } from './endpointPolicy.ts';
 import { readJson } from '../http/jsonBody.ts';
-import { type PushConfig, pushConfigFromEnv } from './pushConfig.ts';
+import type { PushConfig } from '../config/pushConfig.ts';
 import { removePushSubscriptions, savePushSubscription } from './pushSubscriptions.server.ts';
 
 export const pushMessages = {
@@ -42,8 +42,9 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
 }
 
 export interface PushRouteOptions {
-  env?: NodeJS.ProcessEnv;
-  config?: PushConfig;
+  config: PushConfig;
+  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
+  trustProxy?: boolean;
   /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
   store?: SharedStore;
   clientIp?: (request: Request) => string;
@@ -52,10 +53,10 @@ export interface PushRouteOptions {
 
 const noStore = { cache: 'error' } as const;
 
-export function pushHandlers(options: PushRouteOptions = {}) {
-  const config = options.config ?? pushConfigFromEnv(options.env);
+export function pushHandlers(options: PushRouteOptions) {
+  const { config } = options;
   const store = options.store ?? createMemoryStore();
-  const clientIp = options.clientIp ?? defaultClientIp(config.trustProxy);
+  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
   const now = options.now ?? (() => new Date());
   const maxBytes = appConfig.push.maxBodyBytes;
   const rateLimited = createRateLimiter(store, clientIp);

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { guardedFetch, type OutboundPolicy, type Resolver } from '../security/guardedFetch.ts';
 import { checkEndpoint, type EndpointPolicy } from './endpointPolicy.ts';
 import type { PushPayload } from './pushPayload.ts';
-import type { VapidKeys } from './pushConfig.ts';
+import type { VapidKeys } from '../config/pushConfig.ts';
 import { type PushSubscriptionRecord, pushSubscriptionBatches, removePushSubscriptions } from './pushSubscriptions.server.ts';
 
 export interface SendReport {

@@ -23,6 +23,7 @@ import { announceContentChanged, listenForContentChanges } from '../http/pageCac
 import { createRedirectAnswerer } from './redirectAnswers.ts';
 import { createRedirectLookups } from './redirectLookups.ts';
 import { findStoredRedirect, saveRedirect } from './redirectStore.server.ts';
+import { contentChangeRoutesFromEnv } from '../config/contentChangeRoutes.ts';
 
 interface Answer {
   status: number;
@@ -32,7 +33,7 @@ interface Answer {
 }
 
 describe.each(testDatabaseKinds)('old addresses over HTTP on %s', (kind) => {
-  const announce = () => announceContentChanged({});
+  const announce = () => announceContentChanged(contentChangeRoutesFromEnv({}));
   const api = useNewsroomApi(kind, {}, { contentChanged: announce });
   const cache = new PageCache(10_000_000);
   const data = new ContentDataCache();
@@ -72,7 +73,7 @@ describe.each(testDatabaseKinds)('old addresses over HTTP on %s', (kind) => {
         headers: { 'content-type': 'text/html; charset=utf-8' },
       });
     },
-    { csp: false },
+    { csp: null },
   );
 
   const server = serve({
@@ -120,7 +121,7 @@ describe.each(testDatabaseKinds)('old addresses over HTTP on %s', (kind) => {
 
   beforeAll(async () => {
     await server.serve();
-    stopListening = (await listenForContentChanges(cache, 'pglite', {}, null, data)).stop;
+    stopListening = (await listenForContentChanges(cache, 'pglite', contentChangeRoutesFromEnv({}), null, data)).stop;
     const [row] = await db()
       .select({ id: articles.id, url: articles.url, slug: categories.slug })
       .from(articles)

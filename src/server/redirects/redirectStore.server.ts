@@ -6,10 +6,9 @@
  * sentences (NewsroomResult 'bad'); nothing here throws on input.
  */
 import { and, count, desc, eq, ilike, inArray, ne, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { articles, categories, newsroomArticles, redirects } from '../../db/schema.ts';
 import { findRedirect } from '../http/redirects.ts';
-import { announceContentChanged } from '../http/pageCacheInvalidation.ts';
 import { type AuditActor, audit } from '../newsroom/audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
 import { normaliseRedirectPath, normaliseRedirectTarget, reservedPathReason, withoutVariantSuffix } from './redirectPaths.ts';
@@ -38,10 +37,10 @@ export interface RedirectWriteOptions {
   /** This site's address: an absolute target URL is accepted only on it. */
   siteUrl?: string | null;
   /**
-   * Told after a write (purges pages and redirect lookups in every process). Default: announceContentChanged.
+   * Told after a write (purges pages and redirect lookups in every process: the server's announceContentChanged).
    * An import writing many rows may pass a no-op and announce once at the end.
    */
-  changed?: () => Promise<void> | void;
+  changed: () => Promise<void> | void;
   /** Recorded in the audit log, in the write's transaction. */
   audit?: { who: AuditActor; at: Date };
 }
@@ -115,14 +114,14 @@ export async function saveRedirect(
   db: Database,
   input: RedirectInput,
   origin: RedirectOrigin,
-  options: RedirectWriteOptions = {},
+  options: RedirectWriteOptions,
 ): Promise<NewsroomResult<RedirectItem>> {
   const checked = checkedInput(input, options);
   if (!checked.ok) return checked;
   const { from, target } = checked.value;
-  const written = await db.transaction((tx) => writeRedirect(tx as unknown as Database, from, target, origin, options));
+  const written = await db.transaction((tx) => writeRedirect(tx, from, target, origin, options, tx));
   if (!written.ok) return written;
-  await (options.changed ?? announceContentChanged)();
+  await options.changed();
   const item = await findRedirectItem(db, written.value);
   return item ? { ok: true, value: item } : refused.notFound;
 }
@@ -137,7 +136,10 @@ export async function saveImportedRedirect(tx: Database, input: RedirectInput, o
   return writeRedirect(tx, checked.value.from, checked.value.target, origin, {});
 }
 
-function checkedInput(input: RedirectInput, options: RedirectWriteOptions): NewsroomResult<{ from: string; target: Target }> {
+function checkedInput(
+  input: RedirectInput,
+  options: Omit<RedirectWriteOptions, 'changed'>,
+): NewsroomResult<{ from: string; target: Target }> {
   const from = typeof input.from === 'string' ? normaliseRedirectPath(input.from) : null;
   if (from === null) return refused.bad(messages.from, 'from');
   if ('articleId' in input) {
@@ -155,7 +157,9 @@ async function writeRedirect(
   from: string,
   target: Target,
   origin: RedirectOrigin,
-  options: RedirectWriteOptions,
+  options: Omit<RedirectWriteOptions, 'changed'>,
+  /** The transaction `tx` is, when the write is audited (the newsroom's); the import's writes are audited per item. */
+  auditTx: Transaction | null = null,
 ): Promise<NewsroomResult<number>> {
   const live = await liveAddressReason(tx, from);
   if (live) return refused.bad(live, 'from');
@@ -178,8 +182,9 @@ async function writeRedirect(
     .set({ articleId: final.value.articleId, toPath: final.value.toPath })
     .where(and(eq(redirects.toPath, from), ne(redirects.id, row.id)));
   if (options.audit) {
+    if (!auditTx) throw new Error('an audited redirect write needs its transaction');
     await audit(
-      tx,
+      auditTx,
       options.audit.who,
       {
         action: 'redirect.save',
@@ -194,7 +199,7 @@ async function writeRedirect(
 }
 
 /** Removes one redirect: its old address answers as any other path again. */
-export async function deleteRedirect(db: Database, id: number, options: RedirectWriteOptions = {}): Promise<NewsroomResult<null>> {
+export async function deleteRedirect(db: Database, id: number, options: RedirectWriteOptions): Promise<NewsroomResult<null>> {
   if (!Number.isSafeInteger(id) || id < 1) return refused.notFound;
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx.delete(redirects).where(eq(redirects.id, id)).returning();
@@ -214,7 +219,7 @@ export async function deleteRedirect(db: Database, id: number, options: Redirect
     return row ?? null;
   });
   if (!removed) return refused.notFound;
-  await (options.changed ?? announceContentChanged)();
+  await options.changed();
   return { ok: true, value: null };
 }
 

@@ -5,16 +5,15 @@
  * third-party; and the usual X-Content-Type-Options, Referrer-Policy and framing rules. Every other
  * answer (API, media, feeds): a policy that allows nothing.
  */
-import { analyticsFromEnv } from '../../lib/siteFeatures.ts';
-import { recaptchaEnabled } from '../config/captchaProvider.ts';
 
-function originOf(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    return new URL(value).origin;
-  } catch {
-    return null;
-  }
+/** The origins a page may reach beyond its own, from the server's configuration (config/pageSources.ts). */
+export interface PageSources {
+  /** API_BASE_URL's origin: pages may read an external host that implements the contract. */
+  apiOrigin: string | null;
+  /** ANALYTICS_URL's origin (issue 10): the self-hosted tag and its collector. */
+  analyticsOrigin: string | null;
+  /** CAPTCHA_PROVIDER=recaptcha (issue 5): Google's script and challenge frames. */
+  recaptcha: boolean;
 }
 
 /**
@@ -22,16 +21,12 @@ function originOf(value: string | undefined): string | null {
  * would ignore 'self' and so refuse the entry module TanStack Start loads with a plain src (trust
  * would have to come from a nonce); the code-split chunks come from 'self' too.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
-  // Pages may read an external API host that implements the contract (API_BASE_URL).
-  const apiOrigin = originOf(env.API_BASE_URL);
-  // ANALYTICS_URL (issue 10): the self-hosted tag and its collector. The page adds the tag only after the
-  // reader consents to the analytics vendor; the CSP allows that origin and no other.
-  const analytics = analyticsFromEnv(env);
-  const analyticsOrigin = analytics ? ` ${new URL(analytics.url).origin}` : '';
+export function contentSecurityPolicy(scriptHashes: readonly string[], sources: PageSources): string {
+  const { apiOrigin, recaptcha } = sources;
+  // The page adds the analytics tag only after the reader consents to its vendor; the CSP allows that
+  // origin and no other.
+  const analyticsOrigin = sources.analyticsOrigin ? ` ${sources.analyticsOrigin}` : '';
   const connect = ["'self'", ...(apiOrigin ? [apiOrigin] : [])].join(' ') + analyticsOrigin;
-  // CAPTCHA_PROVIDER=recaptcha (issue 5): Google's script and challenge frames, and only then.
-  const recaptcha = recaptchaEnabled(env);
   const recaptchaScripts = recaptcha ? ' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/' : '';
   return [
     "default-src 'self'",
@@ -84,20 +79,20 @@ function setDefaultHeaders(headers: Headers, defaults: Record<string, string>, f
 }
 
 /**
- * Adds the headers to an SSR answer. The CSP is left out in development, where Vite injects
- * its own inline scripts for hot reload.
+ * Adds the headers to an SSR answer. `csp`: the page's sources, or null to leave the CSP out (development,
+ * where Vite injects its own inline scripts for hot reload).
  */
-export function withSecurityHeaders(response: Response, scriptHashes: readonly string[], options: { csp: boolean }): Response {
+export function withSecurityHeaders(response: Response, scriptHashes: readonly string[], options: { csp: PageSources | null }): Response {
   return withDefaultHeaders(response, PAGE_HEADERS, pagePolicy(scriptHashes, options));
 }
 
 /** The same headers as withSecurityHeaders, set on a page's `headers` (the page answerer builds its Response once). */
-export function addPageSecurityHeaders(headers: Headers, scriptHashes: readonly string[], options: { csp: boolean }): void {
+export function addPageSecurityHeaders(headers: Headers, scriptHashes: readonly string[], options: { csp: PageSources | null }): void {
   setDefaultHeaders(headers, PAGE_HEADERS, pagePolicy(scriptHashes, options));
 }
 
-function pagePolicy(scriptHashes: readonly string[], options: { csp: boolean }): Record<string, string> {
-  return options.csp ? { 'content-security-policy': contentSecurityPolicy(scriptHashes) } : {};
+function pagePolicy(scriptHashes: readonly string[], options: { csp: PageSources | null }): Record<string, string> {
+  return options.csp ? { 'content-security-policy': contentSecurityPolicy(scriptHashes, options.csp) } : {};
 }
 
 /**

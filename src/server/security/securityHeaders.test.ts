@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from './inlineScripts.ts';
-import { contentSecurityPolicy, withResourceSecurityHeaders, withSecurityHeaders } from './securityHeaders.server.ts';
+import { contentSecurityPolicy as policyOf, withResourceSecurityHeaders, withSecurityHeaders } from './securityHeaders.server.ts';
+import { pageSourcesFromEnv } from '../config/pageSources.ts';
+
+/** The policy as the server's configuration would make it from `env`. */
+const contentSecurityPolicy = (hashes: readonly string[], env: NodeJS.ProcessEnv) => policyOf(hashes, pageSourcesFromEnv(env));
 
 describe('security headers', () => {
   it("builds a CSP with the inline scripts' hashes, without unsafe-inline scripts nor unsafe-eval, refusing framing by others", () => {
@@ -50,7 +54,7 @@ describe('security headers', () => {
   });
 
   it('keeps status and body and adds the headers', async () => {
-    const response = withSecurityHeaders(new Response('x', { status: 404 }), ["'sha256-n='"], { csp: true });
+    const response = withSecurityHeaders(new Response('x', { status: 404 }), ["'sha256-n='"], { csp: pageSourcesFromEnv({}) });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('x');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

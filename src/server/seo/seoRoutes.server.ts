@@ -9,10 +9,6 @@ import { articlesSitemap, newsSitemap, pagesSitemap, sitemapIndex } from './site
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export function siteUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.SITE_URL || appConfig.site.defaultSiteUrl).replace(/\/+$/, '');
-}
-
 function answer(body: string | null, type: string): Response | null {
   if (body === null) return null;
   return new Response(body, {
@@ -41,12 +37,12 @@ export function isSeoPath(pathname: string): boolean {
   );
 }
 
-export async function handleSeoRequest(url: URL, getDb: () => Promise<Database>): Promise<Response | null> {
+/** `open`: the database and the canonical origin (the server's SITE_URL), asked for only on an SEO path. */
+export async function handleSeoRequest(url: URL, open: () => Promise<{ db: Database; siteUrl: string }>): Promise<Response | null> {
   const { pathname } = url;
   if (!isSeoPath(pathname)) return null;
-  const siteUrl = siteUrlFromEnv();
+  const { db, siteUrl } = await open();
   if (pathname === '/robots.txt') return answer(robotsTxt(siteUrl), 'text/plain; charset=utf-8');
-  const db = await getDb();
   if (pathname === '/sitemap.xml') return answer(await sitemapIndex(db, siteUrl), XML);
   if (pathname === '/sitemap-pages.xml') return answer(await pagesSitemap(db, siteUrl), XML);
   if (pathname === '/sitemap-news.xml') return answer(await newsSitemap(db, siteUrl), XML);

@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appConfig } from '../../../app.config.ts';
-import { serviceWorkerEnabled } from '../../lib/siteFeatures.ts';
 
 export const SERVICE_WORKER_PATH = '/sw.js';
 
@@ -56,15 +55,16 @@ function builtScript(): Promise<Script | null> {
 }
 
 export interface ServiceWorkerScriptOptions {
-  env?: NodeJS.ProcessEnv;
+  /** SERVICE_WORKER, from the server's configuration (off: the script unregisters any installed worker). */
+  enabled: boolean;
   /** Development: the worker is never built, so any installed one is removed. */
   dev?: boolean;
   /** Where the built worker is (tests). */
   file?: string | null;
 }
 
-export async function serviceWorkerScript(request: Request, options: ServiceWorkerScriptOptions = {}): Promise<Response> {
-  const enabled = serviceWorkerEnabled(options.env ?? process.env) && !options.dev;
+export async function serviceWorkerScript(request: Request, options: ServiceWorkerScriptOptions): Promise<Response> {
+  const enabled = options.enabled && !options.dev;
   let script = unregister;
   if (enabled) {
     // The built file is read once per process (a new release is a new process); tests name their own.

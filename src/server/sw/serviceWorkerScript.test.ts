@@ -12,21 +12,21 @@ const get = (headers: Record<string, string> = {}) => new Request('http://piquan
 
 describe('GET /sw.js', () => {
   it('serves the built worker as JavaScript, revalidated every time, allowed at scope /', async () => {
-    const response = await serviceWorkerScript(get(), { env: {}, file });
+    const response = await serviceWorkerScript(get(), { enabled: true, file });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('service-worker-allowed')).toBe('/');
     expect(await response.text()).toContain('// built');
     const etag = response.headers.get('etag') ?? '';
-    const again = await serviceWorkerScript(get({ 'if-none-match': etag }), { env: {}, file });
+    const again = await serviceWorkerScript(get({ 'if-none-match': etag }), { enabled: true, file });
     expect(again.status).toBe(304);
   });
 
   it('answers a worker that unregisters itself when SERVICE_WORKER=0, and in development', async () => {
     for (const options of [
-      { env: { SERVICE_WORKER: '0' }, file },
-      { env: {}, file, dev: true },
+      { enabled: false, file },
+      { enabled: true, file, dev: true },
     ]) {
       const response = await serviceWorkerScript(get(), options);
       expect(response.status).toBe(200);
@@ -36,7 +36,7 @@ describe('GET /sw.js', () => {
   });
 
   it('says so when the worker was never built', async () => {
-    const response = await serviceWorkerScript(get(), { env: {}, file: null });
+    const response = await serviceWorkerScript(get(), { enabled: true, file: null });
     expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });

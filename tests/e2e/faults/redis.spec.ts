@@ -9,6 +9,7 @@ import { notifyContentChanged } from '../../../src/server/http/pageCacheInvalida
 import { type OwnServer, postSignup, startOwnServer, tempDataDir } from '../support/ownServer.ts';
 import { startOwnRedis } from '../support/redisServer.ts';
 import { relayTo } from '../support/tcpRelay.ts';
+import { contentChangeRoutesFromEnv } from '../../../src/server/config/contentChangeRoutes.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -93,7 +94,7 @@ test('Redis killed, then stopped, then slow under load: pages and signups keep w
       await expect.poll(() => server.log().includes('Redis subscriber connected again'), { timeout: 15_000 }).toBe(true);
       await fetch(`${server.baseUrl}/mission`);
       expect((await fetch(`${server.baseUrl}/mission`)).headers.get('x-cache')).toBe('HIT');
-      const sent = await notifyContentChanged({ REDIS_URL: redisUrl });
+      const sent = await notifyContentChanged(contentChangeRoutesFromEnv({ REDIS_URL: redisUrl }));
       expect(sent).toEqual(['Redis']);
       await expect.poll(async () => (await fetch(`${server.baseUrl}/mission`)).headers.get('x-cache'), { timeout: 5000 }).not.toBe('HIT');
       // Past the time after which the server tries Redis again: the shared store is used again.

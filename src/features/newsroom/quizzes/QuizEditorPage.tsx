@@ -4,11 +4,16 @@
  * previewed by a signed link, restored from a revision. What keeps the quiz from being played shows
  * while it is written, in the server's own words (src/lib/quiz/quizPlayability.ts).
  */
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { NewsroomError, type Revision } from '../../../api/queries/newsroom.ts';
-import { type AdminQuiz, newsroomQuizzes } from '../../../api/queries/newsroomQuizzes.ts';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import type { PageData } from '../../../api/queries/newsroom.ts';
+import { type AdminQuiz, newsroomQuizzes, type QuizDraftInput } from '../../../api/queries/newsroomQuizzes.ts';
+import { quizDeclaration } from '../../../formats/quizFormat.ts';
+import { EditorialRevisions } from '../EditorialRevisions.tsx';
+import { EditorMessageBox } from '../EditorMessageBox.tsx';
 import { statusLabels } from '../newsroomLabels.ts';
+import { PreviewLinkButton } from '../PreviewLinkButton.tsx';
+import { doneSentences, type FormInput, useFormatEditor } from '../useFormatEditor.ts';
 import { LibraryImageField } from './LibraryImageField.tsx';
 import { QuestionSoundField } from './QuestionSoundField.tsx';
 import {
@@ -28,48 +33,35 @@ import {
   resized,
   slugOf,
 } from './quizDraft.ts';
-import { PreviewLinkButton } from '../PreviewLinkButton.tsx';
 
 const input = 'rounded border-2 border-encre px-2 py-1';
 const button = 'rounded border-2 border-encre px-3 py-1 font-bold';
 
-type Message = { text: string; error: boolean; conflict?: boolean } | null;
+/** A quiz that cannot be played yet is not sent: the first problem says why, in the server's own words. */
+function quizInputOf(draft: QuizDraft): FormInput<QuizDraftInput> {
+  const problem = draftProblems(draft)[0];
+  return problem
+    ? { ok: false, message: `Ce quiz ne peut pas encore être enregistré : ${problem.message}` }
+    : { ok: true, input: bodyOf(draft) };
+}
 
-export function QuizEditorPage({ id }: { id: string }) {
-  const isNew = id === 'nouveau';
-  const navigate = useNavigate();
-  const [quiz, setQuiz] = useState<AdminQuiz | null>(null);
-  const [draft, setDraft] = useState<QuizDraft>(emptyQuiz);
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
+export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQuiz> | null; onCreated: (id: number) => void }) {
+  const editor = useFormatEditor({
+    loaded: loaded?.data ?? null,
+    api: newsroomQuizzes,
+    emptyForm: emptyQuiz,
+    formOf: draftOf,
+    inputOf: quizInputOf,
+    onCreated,
+    done: { ...doneSentences(quizDeclaration), reloaded: 'Quiz rechargé.' },
+  });
+  const { item: quiz, form: draft, setForm, message, say, busy, submit, act, reload, revisions, preview } = editor;
   const [scheduleAt, setScheduleAt] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
   const problemsId = useId();
-
-  const load = async () => {
-    if (isNew) return;
-    try {
-      const loaded = await newsroomQuizzes.get(Number(id));
-      setQuiz(loaded);
-      setDraft(draftOf(loaded));
-      setMessage(null);
-    } catch (caught) {
-      setLoadError((caught as Error).message);
-    }
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per quiz (the route keys the page by id).
-  useEffect(() => {
-    void load();
-  }, [id]);
-
-  const fail = (caught: unknown) => {
-    const conflict = caught instanceof NewsroomError && caught.status === 409;
-    setMessage({ text: (caught as Error).message, error: true, conflict });
-  };
+  const isNew = quiz === null;
   const problems = draftProblems(draft);
 
-  const edit = (change: (d: QuizDraft) => QuizDraft) => setDraft((d) => change(d));
+  const edit = (change: (d: QuizDraft) => QuizDraft) => setForm((d) => change(d));
   const editQuestion = (q: number, change: (question: DraftQuestion) => DraftQuestion) =>
     edit((d) => ({ ...d, questions: d.questions.map((question, i) => (i === q ? change(question) : question)) }));
   const editAnswer = (q: number, a: number, change: Partial<DraftAnswer>) =>
@@ -80,82 +72,18 @@ export function QuizEditorPage({ id }: { id: string }) {
   const editResult = (r: number, change: Partial<DraftResult>) =>
     edit((d) => ({ ...d, results: d.results.map((result, i) => (i === r ? { ...result, ...change } : result)) }));
 
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (problems[0]) {
-      setMessage({ text: `Ce quiz ne peut pas encore être enregistré : ${problems[0].message}`, error: true });
-      return;
-    }
-    setBusy(true);
-    try {
-      if (quiz) {
-        const saved = await newsroomQuizzes.save(quiz.id, { ...bodyOf(draft), version: quiz.version });
-        setQuiz(saved);
-        setDraft(draftOf(saved));
-        setMessage({ text: `Quiz enregistré (version ${saved.version}).`, error: false });
-      } else {
-        const created = await newsroomQuizzes.create(bodyOf(draft));
-        setMessage({ text: 'Brouillon créé.', error: false });
-        await navigate({ to: '/admin/quizz/$id', params: { id: String(created.id) } });
-      }
-    } catch (caught) {
-      fail(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const imageError = (text: string) => say(text, true);
 
-  const act = async (action: 'publish' | 'unpublish' | 'schedule' | 'draft') => {
-    if (!quiz) return;
-    setBusy(true);
-    try {
-      const scheduledAt = action === 'schedule' && scheduleAt ? new Date(scheduleAt).toISOString() : undefined;
-      const changed = await newsroomQuizzes.changeStatus(quiz.id, {
-        action,
-        version: quiz.version,
-        ...(scheduledAt ? { scheduledAt } : {}),
-      });
-      setQuiz(changed);
-      const done = {
-        publish: 'Quiz publié.',
-        unpublish: 'Quiz dépublié.',
-        schedule: 'Publication programmée.',
-        draft: 'Repassé en brouillon.',
-      };
-      setMessage({ text: done[action], error: false });
-    } catch (caught) {
-      fail(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const restore = async (revision: Revision) => {
-    if (!quiz) return;
-    try {
-      const restored = await newsroomQuizzes.restore(quiz.id, revision.id, quiz.version);
-      setQuiz(restored);
-      setDraft(draftOf(restored));
-      setRevisions(null);
-      setMessage({ text: `Version ${revision.version} restaurée (nouvelle version ${restored.version}).`, error: false });
-    } catch (caught) {
-      fail(caught);
-    }
-  };
-
-  const imageError = (text: string) => setMessage({ text, error: true });
-
-  if (loadError) {
+  if (loaded?.error) {
     return (
       <p role="alert" className="font-bold text-piment-dark">
-        {loadError}
+        {loaded.error}
       </p>
     );
   }
-  if (!isNew && !quiz) return <p aria-live="polite">Chargement…</p>;
 
   return (
-    <form onSubmit={save} className="grid gap-6" aria-describedby={problems.length > 0 ? problemsId : undefined} noValidate>
+    <form onSubmit={submit} className="grid gap-6" aria-describedby={problems.length > 0 ? problemsId : undefined} noValidate>
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="font-display text-3xl font-bold">{isNew ? 'Nouveau quiz' : `Quiz : ${quiz?.title}`}</h1>
         <Link to="/admin/quizz" className="underline-offset-4 hover:underline">
@@ -440,28 +368,19 @@ export function QuizEditorPage({ id }: { id: string }) {
         )}
       </section>
 
-      {message ? (
-        <div role={message.error ? 'alert' : 'status'} className={message.error ? 'font-bold text-piment-dark' : 'font-bold'}>
-          <p>{message.text}</p>
-          {message.conflict ? (
-            <button type="button" onClick={() => void load()} className={`${button} mt-2`}>
-              Recharger le quiz
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <EditorMessageBox message={message} onReload={reload} />
 
       <div className="sticky bottom-0 flex flex-wrap items-end gap-3 border-t-2 border-encre bg-white py-3">
         <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
           {isNew ? 'Créer le brouillon' : 'Enregistrer'}
         </button>
         {quiz && quiz.status !== 'published' ? (
-          <button type="button" disabled={busy} onClick={() => void act('publish')} className={button}>
+          <button type="button" disabled={busy} onClick={() => act('publish')} className={button}>
             Publier
           </button>
         ) : null}
         {quiz?.status === 'published' ? (
-          <button type="button" disabled={busy} onClick={() => void act('unpublish')} className={button}>
+          <button type="button" disabled={busy} onClick={() => act('unpublish')} className={button}>
             Dépublier
           </button>
         ) : null}
@@ -471,52 +390,20 @@ export function QuizEditorPage({ id }: { id: string }) {
               <span className="text-sm font-bold">Publier le</span>
               <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} className={input} />
             </label>
-            <button type="button" disabled={busy || !scheduleAt} onClick={() => void act('schedule')} className={button}>
+            <button
+              type="button"
+              disabled={busy || !scheduleAt}
+              onClick={() => act('schedule', new Date(scheduleAt).toISOString())}
+              className={button}
+            >
               Programmer
             </button>
           </>
         ) : null}
-        {quiz ? (
-          <>
-            <PreviewLinkButton makeLink={() => newsroomQuizzes.previewLink(quiz.id)} />
-            <button type="button" onClick={async () => setRevisions(await newsroomQuizzes.revisions(quiz.id))} className={button}>
-              Versions
-            </button>
-          </>
-        ) : null}
+        {quiz ? <PreviewLinkButton link={preview.link} busy={busy} onPreview={preview.request} /> : null}
       </div>
 
-      {revisions ? (
-        <section aria-labelledby={`${problemsId}-versions`} className="grid gap-2">
-          <h2 id={`${problemsId}-versions`} className="font-display text-xl font-bold">
-            Versions
-          </h2>
-          <ol className="grid gap-2">
-            {revisions.map((revision) => (
-              <li key={revision.id} className="rounded border border-encre/40 p-2 text-sm">
-                <p>
-                  <strong>Version {revision.version}</strong> — {new Date(revision.createdAt).toLocaleString('fr-FR')} par{' '}
-                  {revision.staffName ?? '—'}
-                </p>
-                {revision.changes.length > 0 ? (
-                  <ul className="list-disc pl-6">
-                    {revision.changes.map((c) => (
-                      <li key={c.field}>
-                        {c.field} : « {c.before} » → « {c.after} »
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {revision.version !== quiz?.version ? (
-                  <button type="button" onClick={() => void restore(revision)} className="mt-1 underline">
-                    Restaurer la version {revision.version}
-                  </button>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      {revisions ? <EditorialRevisions {...revisions} /> : null}
     </form>
   );
 }

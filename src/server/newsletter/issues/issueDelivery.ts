@@ -22,6 +22,7 @@ import { oneClickToken } from '../subscribers.server.ts';
 import { type IssueMailInput, type IssueMailRenderer, UNSUBSCRIBE_PLACEHOLDER } from './issueMailTypes.ts';
 import { cardsInOrder, eligibleSubscribers, type IssueRow, newsletterName, unfinished } from './issueQueries.ts';
 import { classifySendFailure, type IssueTransport } from './issueTransport.ts';
+import { rowsOf } from '../../../db/queryResults.ts';
 
 export interface IssueSendDeps {
   db: Database;
@@ -136,8 +137,7 @@ async function claim(db: Database, deliveryId: number): Promise<Claimed | null> 
       AND EXISTS (SELECT 1 FROM newsletter_issues i WHERE i.id = d.issue_id AND i.status = 'sending')
     RETURNING d.id, d.subscriber_id, d.message_id, s.email, (s.status = 'active' AND s.bounced_at IS NULL) AS eligible`);
   // Both drivers (node-postgres, PGlite) answer { rows }.
-  const row = (result as unknown as { rows: { id: number; subscriber_id: number; message_id: string; email: string; eligible: boolean }[] })
-    .rows[0];
+  const [row] = rowsOf<{ id: number; subscriber_id: number; message_id: string; email: string; eligible: boolean }>(result);
   return row ? { id: row.id, subscriberId: row.subscriber_id, messageId: row.message_id, email: row.email, eligible: row.eligible } : null;
 }
 

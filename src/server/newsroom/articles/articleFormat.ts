@@ -6,15 +6,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ContentBlock, Image, Stamp } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
-import { articleRevisions, authors, categories, newsroomArticles, type RichTextNode, staff } from '../../../db/schema.ts';
+import { articleRevisions, authors, categories, newsroomArticles, type RichTextNode } from '../../../db/schema.ts';
 import { checkDocWithLibrary } from '../bodyImages.server.ts';
 import { type ImageRef, withLibraryImages } from '../libraryImage.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { plainParagraphs } from '../richText.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
 import type { StaffMember } from '../staff.server.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, paragraphChanges, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type Change, paragraphChanges, showValue } from '../workflow/revisions.ts';
 import { type AdminArticle, type ArticleRow, docOf, findRow, publishedBlocks, toAdminArticle } from './articleQueries.ts';
 import { keepOldAddress, publishArticleCopy, withdrawArticleCopy } from './articleReaderCopy.ts';
 
@@ -89,32 +90,7 @@ const slugTaken = (db: Database, exceptId: number | null) => async (slug: string
 
 const takenMessage = (slug: string) => `L'adresse « ${slug} » est déjà prise par un autre article.`;
 
-const articleRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(articleRevisions)
-      .values({ articleId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: articleRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: articleRevisions, staffName: staff.name })
-      .from(articleRevisions)
-      .leftJoin(staff, eq(staff.id, articleRevisions.staffId))
-      .where(eq(articleRevisions.articleId, itemId))
-      .orderBy(asc(articleRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: articleRevisions.snapshot })
-      .from(articleRevisions)
-      .where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, itemId)));
-    return revision ?? null;
-  },
-};
+const articleRevisionStore = revisionStoreOf(articleRevisions);
 
 /** "30 % × 60 %" (from the left, from the top), or '' without a focal point. */
 function focalLabel(image: Image | undefined): string {

@@ -12,6 +12,7 @@ import { toCategory } from '../../content/categories.server.ts';
 import { dropRedirectsFrom } from '../../redirects/redirectStore.server.ts';
 import { docFromBlocks, readingMinutes } from '../richText.ts';
 import { type ArticleRow, blocksOfRow, findRow } from './articleQueries.ts';
+import { affectedRowsOf } from '../../../db/queryResults.ts';
 
 /** Writes (or refreshes) the reader's copy of a published article. */
 export async function publishArticleCopy(
@@ -82,8 +83,7 @@ export async function backfillNewsroom(db: Database): Promise<number> {
   await db.execute(sql`
     SELECT setval(pg_get_serial_sequence('newsroom_articles', 'id'),
       GREATEST((SELECT coalesce(max(id), 0) FROM newsroom_articles), (SELECT coalesce(max(id), 0) FROM articles), 1))`);
-  const affected = inserted as unknown as { rowCount?: number; affectedRows?: number };
-  return affected.rowCount ?? affected.affectedRows ?? 0;
+  return affectedRowsOf(inserted);
 }
 
 /** The article as it would be published (preview): the real page's shape, from the working copy. */

@@ -27,9 +27,11 @@ export async function publishDueArticles(db: Database, now: Date): Promise<numbe
 
 /** A scheduler pass asked for by a member (the newsroom's button, or a test moving the clock): audited. */
 export async function runScheduler(db: Database, who: StaffMember, now: Date, advanceSeconds: number): Promise<number[]> {
-  const published = await publishDueArticles(db, now);
-  await audit(db, who, { action: 'scheduler.run', entity: 'scheduler', detail: { published, advanceSeconds } }, now);
-  return published;
+  return db.transaction(async (tx) => {
+    const published = await publishDueArticles(tx, now);
+    await audit(tx, who, { action: 'scheduler.run', entity: 'scheduler', detail: { published, advanceSeconds } }, now);
+    return published;
+  });
 }
 
 /**

@@ -1,55 +1,18 @@
 /**
  * Contests as a format of the editorial workflow (workflow/editorialWorkflow.ts): their own fields only —
- * address, title, description, image, prize, rules, opening and closing — how they are checked, written,
- * snapshotted and restored. One row of `format_contests` is both the working copy and what readers read
+ * address, title, description, image, prize, rules, opening and closing — how they are checked, snapshotted
+ * and restored (the rest follows from their declaration, src/formats/contestFormat.ts, and their table). One row of `format_contests` is both the working copy and what readers read
  * (content/formatContests.server.ts reads the published rows), so publishing needs no second copy.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import type { AdminContest, ContestDraftInput, Image } from '../../../api/types.ts';
-import type { Database } from '../../../db/client.ts';
-import { formatContestRevisions, formatContests, staff } from '../../../db/schema.ts';
-import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
+import type { ContestDraftInput, Image } from '../../../api/types.ts';
+import { formatContestRevisions, formatContests } from '../../../db/schema.ts';
+import { contestDeclaration } from '../../../formats/contestFormat.ts';
 import { refused } from '../newsroomResult.ts';
-import { slugify, uniqueSlug } from '../slugs.ts';
-import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, paragraphChanges, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { tableFormat } from '../workflow/editorialTable.ts';
+import { type Change, paragraphChanges, showValue } from '../workflow/revisions.ts';
 import { CONTEST_LABELS, type CheckedContest, checkContestInput } from './contestContent.ts';
-import { type ContestRow, contestPath, findContestRow, toAdminContest } from './contestQueries.ts';
+import { contestRows, toAdminContest } from './contestQueries.ts';
 import { withLibraryImages } from '../libraryImage.ts';
-
-const slugTaken = (db: Database, exceptId: number | null) => async (slug: string) => {
-  const rows = await db.select({ id: formatContests.id }).from(formatContests).where(eq(formatContests.url, slug));
-  return rows.some((r) => r.id !== exceptId);
-};
-
-const takenMessage = (slug: string) => `L'adresse « ${slug} » est déjà prise par un autre concours.`;
-
-const contestRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(formatContestRevisions)
-      .values({ contestId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: formatContestRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: formatContestRevisions, staffName: staff.name })
-      .from(formatContestRevisions)
-      .leftJoin(staff, eq(staff.id, formatContestRevisions.staffId))
-      .where(eq(formatContestRevisions.contestId, itemId))
-      .orderBy(asc(formatContestRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: formatContestRevisions.snapshot })
-      .from(formatContestRevisions)
-      .where(and(eq(formatContestRevisions.id, revisionId), eq(formatContestRevisions.contestId, itemId)));
-    return revision ?? null;
-  },
-};
 
 /** The image by its address and alt text; the rules article by article. */
 function imageAndRuleChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {
@@ -77,11 +40,11 @@ function editedFields(checked: CheckedContest) {
   };
 }
 
-export const contestFormat: EditorialFormat<ContestRow, ContestDraftInput, CheckedContest, AdminContest> = {
-  entity: 'contest',
-  thisItem: 'ce concours',
-  find: findContestRow,
-  async check(db, _who, input, current) {
+export const contestFormat = tableFormat({
+  declaration: contestDeclaration,
+  rows: contestRows,
+  revisions: formatContestRevisions,
+  async check(db, _who, input: ContestDraftInput, current) {
     return withLibraryImages(
       db,
       checkContestInput(input),
@@ -89,70 +52,14 @@ export const contestFormat: EditorialFormat<ContestRow, ContestDraftInput, Check
       current ? [current.image.url] : [],
     );
   },
-
-  async insert(db, who, input, checked, now) {
-    let slug: string;
-    if (input.slug) {
-      if (await slugTaken(db, null)(input.slug)) return refused.taken(takenMessage(input.slug));
-      slug = input.slug;
-    } else {
-      slug = await uniqueSlug(slugify(checked.title), slugTaken(db, null));
-    }
-    const [row] = await db
-      .insert(formatContests)
-      .values({
-        url: slug,
-        ...editedFields(checked),
-        status: 'draft',
-        version: 1,
-        createdBy: who.id,
-        updatedBy: who.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    return { ok: true, value: row };
+  slug: {
+    column: formatContests.url,
+    of: (row) => row.url,
+    given: (input) => input.slug,
+    title: (_input, checked: CheckedContest) => checked.title,
   },
-
-  async update(db, who, row, input, checked, now) {
-    const slug = input.slug ?? row.url;
-    if (slug !== row.url && (await slugTaken(db, row.id)(slug))) return refused.taken(takenMessage(slug));
-    const [updated] = await db
-      .update(formatContests)
-      .set({ url: slug, ...editedFields(checked), version: row.version + 1, updatedBy: who.id, updatedAt: now })
-      // The version in the WHERE clause: two saves racing on the same version, one wins.
-      .where(and(eq(formatContests.id, row.id), eq(formatContests.version, row.version)))
-      .returning();
-    return updated ? { ok: true, value: updated } : null;
-  },
-
-  async setStatus(db, who, row, change, now) {
-    const [updated] = await db
-      .update(formatContests)
-      .set({
-        status: change.status,
-        version: row.version + 1,
-        scheduledAt: change.scheduledAt,
-        publishedAt: change.publishedAt,
-        ...(who ? { updatedBy: who.id } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(formatContests.id, row.id), eq(formatContests.version, row.version), eq(formatContests.status, row.status)))
-      .returning();
-    return updated ?? null;
-  },
-
-  // Readers read the row itself while published; a redirect from its address would shadow it.
-  async publish(db, row) {
-    await dropRedirectsFrom(db, contestPath(row.url));
-  },
-  async withdraw() {},
-  async afterPublishedSave(db, before, after) {
-    if (after.url !== before.url) {
-      await saveImportedRedirect(db, { from: contestPath(before.url), toPath: contestPath(after.url) }, 'newsroom');
-    }
-  },
+  created: (_db, _input, checked, url) => ({ url, ...editedFields(checked) }),
+  saved: (_db, _row, _input, checked, url) => ({ url, ...editedFields(checked) }),
 
   async snapshot(_db, row) {
     return {
@@ -201,10 +108,7 @@ export const contestFormat: EditorialFormat<ContestRow, ContestDraftInput, Check
       },
     };
   },
-  revisions: contestRevisionStore,
-  createDetail: (row) => ({ slug: row.url }),
-  saveDetail: (before, after) => (after.url !== before.url ? { detail: { fromSlug: before.url, toSlug: after.url } } : {}),
   toAdmin: (db, row) => toAdminContest(db, row),
   // Pasted HTML or a script address is recorded with who tried, as the articles' body.
   auditedRefusal: (field) => ['title', 'description', 'prize', 'image'].includes(field) || field.startsWith('rules.'),
-};
+});

@@ -1,28 +1,18 @@
 /**
  * Repartee generators as a format of the editorial workflow (workflow/editorialWorkflow.ts): their own
- * fields only — title, address, introduction, image, replies — how they are checked, written, snapshotted
- * and restored. One row of `repartee_generators` is both the working copy and what readers read: they see
+ * fields only — title, address, introduction, image, replies — how they are checked, snapshotted and
+ * restored (the rest follows from their declaration and their table). One row of `repartee_generators` is both the working copy and what readers read: they see
  * it while its status is 'published' (content/reparteeGenerators.server.ts).
  */
-import { and, asc, eq, min } from 'drizzle-orm';
 import type { Image, Reply } from '../../../api/types.ts';
-import type { Database } from '../../../db/client.ts';
-import { reparteeGeneratorRevisions, reparteeGenerators, staff } from '../../../db/schema.ts';
-import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
+import { reparteeGeneratorRevisions, reparteeGenerators } from '../../../db/schema.ts';
+import { generatorDeclaration } from '../../../formats/generatorFormat.ts';
 import { refused } from '../newsroomResult.ts';
-import { slugify, uniqueSlug } from '../slugs.ts';
-import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { tableFormat } from '../workflow/editorialTable.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedGenerator, checkGeneratorInput, type GeneratorInput } from './generatorContent.ts';
-import { type AdminGenerator, findGeneratorRow, type GeneratorRow, generatorPath, toAdminGenerator } from './generatorQueries.ts';
+import { firstGeneratorPosition, generatorRows, toAdminGenerator } from './generatorQueries.ts';
 import { withLibraryImages } from '../libraryImage.ts';
-
-const slugTaken = (db: Database, exceptId: number | null) => async (slug: string) => {
-  const rows = await db.select({ id: reparteeGenerators.id }).from(reparteeGenerators).where(eq(reparteeGenerators.url, slug));
-  return rows.some((r) => r.id !== exceptId);
-};
-
-const takenMessage = (slug: string) => `L'adresse « ${slug} » est déjà prise par un autre générateur.`;
 
 /** The columns a save writes from the checked input, the same for a new generator and an update. */
 function editedFields(checked: CheckedGenerator) {
@@ -34,33 +24,6 @@ function editedFields(checked: CheckedGenerator) {
     nextReplyId: checked.nextReplyId,
   };
 }
-
-const generatorRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(reparteeGeneratorRevisions)
-      .values({ generatorId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: reparteeGeneratorRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: reparteeGeneratorRevisions, staffName: staff.name })
-      .from(reparteeGeneratorRevisions)
-      .leftJoin(staff, eq(staff.id, reparteeGeneratorRevisions.staffId))
-      .where(eq(reparteeGeneratorRevisions.generatorId, itemId))
-      .orderBy(asc(reparteeGeneratorRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: reparteeGeneratorRevisions.snapshot })
-      .from(reparteeGeneratorRevisions)
-      .where(and(eq(reparteeGeneratorRevisions.id, revisionId), eq(reparteeGeneratorRevisions.generatorId, itemId)));
-    return revision ?? null;
-  },
-};
 
 /** Reply by reply, by id: an edited reply is one change, not a shift of every reply after it. */
 function imageAndReplyChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {
@@ -88,11 +51,11 @@ function imageAndReplyChanges(before: Record<string, unknown> | null, after: Rec
   return changes;
 }
 
-export const generatorFormat: EditorialFormat<GeneratorRow, GeneratorInput, CheckedGenerator, AdminGenerator> = {
-  entity: 'generator',
-  thisItem: 'ce générateur',
-  find: findGeneratorRow,
-  async check(db, _who, input, current) {
+export const generatorFormat = tableFormat({
+  declaration: generatorDeclaration,
+  rows: generatorRows,
+  revisions: reparteeGeneratorRevisions,
+  async check(db, _who, input: GeneratorInput, current) {
     return withLibraryImages(
       db,
       checkGeneratorInput(input, current?.nextReplyId ?? 1),
@@ -100,74 +63,14 @@ export const generatorFormat: EditorialFormat<GeneratorRow, GeneratorInput, Chec
       current ? [current.image.url] : [],
     );
   },
-
-  async insert(db, who, input, checked, now) {
-    let slug: string;
-    if (input.slug) {
-      if (await slugTaken(db, null)(input.slug)) return refused.taken(takenMessage(input.slug));
-      slug = input.slug;
-    } else {
-      slug = await uniqueSlug(slugify(input.title), slugTaken(db, null));
-    }
-    // Readers list generators by position: the newest first.
-    const [first] = await db.select({ position: min(reparteeGenerators.position) }).from(reparteeGenerators);
-    const [row] = await db
-      .insert(reparteeGenerators)
-      .values({
-        url: slug,
-        ...editedFields(checked),
-        position: (first?.position ?? 1) - 1,
-        status: 'draft',
-        version: 1,
-        createdBy: who.id,
-        updatedBy: who.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    return { ok: true, value: row };
-  },
-
-  async update(db, who, row, input, checked, now) {
-    const slug = input.slug ?? row.url;
-    if (slug !== row.url && (await slugTaken(db, row.id)(slug))) return refused.taken(takenMessage(slug));
-    const [updated] = await db
-      .update(reparteeGenerators)
-      .set({ url: slug, version: row.version + 1, ...editedFields(checked), updatedBy: who.id, updatedAt: now })
-      // The version in the WHERE clause: two saves racing on the same version, one wins.
-      .where(and(eq(reparteeGenerators.id, row.id), eq(reparteeGenerators.version, row.version)))
-      .returning();
-    return updated ? { ok: true, value: updated } : null;
-  },
-
-  async setStatus(db, who, row, change, now) {
-    const [updated] = await db
-      .update(reparteeGenerators)
-      .set({
-        status: change.status,
-        version: row.version + 1,
-        scheduledAt: change.scheduledAt,
-        publishedAt: change.publishedAt,
-        ...(who ? { updatedBy: who.id } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(reparteeGenerators.id, row.id), eq(reparteeGenerators.version, row.version), eq(reparteeGenerators.status, row.status)))
-      .returning();
-    return updated ?? null;
-  },
-
-  // Readers' side: the same row, shown while published. A redirect from its address would shadow it.
-  async publish(db, row) {
-    await dropRedirectsFrom(db, generatorPath(row.url));
-  },
-  async withdraw() {},
-  async afterPublishedSave(db, before, after) {
-    // A published generator's old address (and its replies' shared links) keeps answering.
-    if (after.url !== before.url) {
-      await saveImportedRedirect(db, { from: generatorPath(before.url), toPath: generatorPath(after.url) }, 'newsroom');
-    }
-  },
+  slug: { column: reparteeGenerators.url, of: (row) => row.url, given: (input) => input.slug, title: (input) => input.title },
+  // Readers list generators by position: the newest first.
+  created: async (db, _input, checked: CheckedGenerator, url) => ({
+    url,
+    ...editedFields(checked),
+    position: await firstGeneratorPosition(db),
+  }),
+  saved: (_db, _row, _input, checked, url) => ({ url, ...editedFields(checked) }),
 
   async snapshot(_db, row) {
     return { title: row.title, slug: row.url, description: row.description, image: row.image, replies: row.replies };
@@ -192,8 +95,5 @@ export const generatorFormat: EditorialFormat<GeneratorRow, GeneratorInput, Chec
       },
     };
   },
-  revisions: generatorRevisionStore,
-  createDetail: (row) => ({ slug: row.url }),
-  saveDetail: (before, after) => (after.url !== before.url ? { detail: { fromSlug: before.url, toSlug: after.url } } : {}),
   toAdmin: toAdminGenerator,
-};
+});

@@ -1,41 +1,22 @@
 /** Contests through the editorial workflow: list, write, save, publish or schedule, revisions. */
 import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
+import { contestDeclaration } from '../../../formats/contestFormat.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findContestRow, listAdminContests, toAdminContest } from '../contests/contestQueries.ts';
 import { contestWorkflow, contestPreviews } from '../contests/contestWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
-import { type NewsroomDeps, newsroomMessages } from './newsroomHttp.ts';
+import { contractSchemas } from './editorialSchemas.ts';
+import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function contestHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
-    operations: {
-      list: 'listAdminContests',
-      create: 'createAdminContest',
-      get: 'getAdminContest',
-      update: 'updateAdminContest',
-      status: 'changeAdminContestStatus',
-      revisions: 'listContestRevisions',
-      restore: 'restoreContestRevision',
-      previewLink: 'createContestPreviewLink',
-      preview: 'getContestPreview',
-    },
-    schemas: {
-      listQuery: contract.ListAdminContestsQueryParams,
-      id: contract.GetAdminContestParams,
-      create: contract.CreateAdminContestBody,
-      update: contract.UpdateAdminContestBody,
-      status: contract.ChangeAdminContestStatusBody,
-      restoreParams: contract.RestoreContestRevisionParams,
-      restore: contract.RestoreContestRevisionBody,
-    },
+    declaration: contestDeclaration,
+    schemas: contractSchemas(contestDeclaration.operations),
     workflow: contestWorkflow,
     find: findContestRow,
     toAdmin: toAdminContest,
     list: (db, page) => listAdminContests(db, { ...page, status: page.status as NewsroomStatus | undefined }),
-    notFound: newsroomMessages.contest,
-    thisItem: 'ce concours',
     previews: { links: contestPreviews, token: contract.GetContestPreviewParams },
-    createWhat: 'de créer un concours',
   }) satisfies ApiHandlerTable;
 }

@@ -1,24 +1,30 @@
 /**
  * The HTTP side of a newsroom format, once for every format of the editorial workflow: list, create, read,
- * save (409 on an outdated version), change status, list revisions, restore — each behind a session, its CSRF
- * token and the workflow's role rules, answered through `answer`. A format names its operations, its contract's
- * schemas and its French wording; what only it has (a preview link, a reorder) stays in its own handler file.
- * The bodies are the workflow's: the contract tests parse every answer against its schema.
+ * save (409 on an outdated version), change status, list revisions, restore, and the preview link — each
+ * behind a session, its CSRF token and the workflow's role rules, answered through `answer`. A format brings
+ * its declaration (src/formats: its operations and French noun), its contract's schemas and its workflow.
+ *
+ * Typed to the end: each handler answers through a context whose `reply` takes that step's body (the
+ * format's admin shape, its list, its revisions). The table returned is keyed by the declaration's
+ * operation ids, so where the format's handlers join the API's table (`satisfies ApiHandlerTable`), the
+ * compiler checks every body against its operation's response in the contract.
  */
 import type { z } from 'zod';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
-import type { ApiContext, ApiHandler, OperationId } from '../../http/apiTypes.ts';
+import type { FormatDeclaration, FormatOperations } from '../../../formats/formatDeclaration.ts';
+import { createWhat, notFound as notFoundOf, thisItem as thisItemOf } from '../../../formats/formatWords.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
+import type { CachePolicy } from '../../http/responses.ts';
 import { errorJson } from '../../http/responses.ts';
 import type { NewsroomResult } from '../newsroomResult.ts';
 import type { StaffMember } from '../staff.server.ts';
-import type { PreviewLinks } from '../workflow/previewLinks.ts';
 import { canRead, type EditorialRow, type SaveOutcome, type StatusAction } from '../workflow/editorialWorkflow.ts';
-import { answer, forbidden, type NewsroomDeps, newsroomMessages, noStore, readBody, readsEverything, staffOnly } from './newsroomHttp.ts';
+import type { PreviewLink, PreviewLinks } from '../workflow/previewLinks.ts';
+import { answer, forbidden, type NewsroomDeps, newsroomMessages, noStore, readBody, readsEverything, staffGuard } from './newsroomHttp.ts';
 
 /** What the handlers use of a format's workflow (`editorialWorkflow(format)`). */
-interface WorkflowCalls<Input, Admin> {
+interface WorkflowCalls<Input, Admin, Revision> {
   create(db: Database, who: StaffMember, input: Input, now: Date): Promise<NewsroomResult<Admin>>;
   save(
     db: Database,
@@ -34,7 +40,7 @@ interface WorkflowCalls<Input, Admin> {
     change: { action: StatusAction; version: number; scheduledAt?: string },
     now: Date,
   ): Promise<NewsroomResult<SaveOutcome<Admin>>>;
-  listRevisions(db: Database, id: number, who: StaffMember): Promise<unknown[]>;
+  listRevisions(db: Database, id: number, who: StaffMember): Promise<Revision[]>;
   restore(
     db: Database,
     who: StaffMember,
@@ -47,22 +53,13 @@ interface WorkflowCalls<Input, Admin> {
 
 type ListQuery = { status?: string; limit?: number; offset?: number } & Record<string, unknown>;
 
-/** The contract's operation of each of the workflow's calls, for one format. */
-export interface EditorialOperations {
-  list: OperationId;
-  create: OperationId;
-  get: OperationId;
-  update: OperationId;
-  status: OperationId;
-  revisions: OperationId;
-  restore: OperationId;
-  /** A signed preview link, and the page's read of it (no session: the link is the credential). */
-  previewLink?: OperationId;
-  preview?: OperationId;
+/** A declaration whose operations are known literally (`as const`): the handlers' keys. */
+export interface DeclaredFormat<Ops extends FormatOperations> extends FormatDeclaration {
+  operations: Ops;
 }
 
-export interface EditorialHttpFormat<Row extends EditorialRow, Input, Admin, Ops extends EditorialOperations> {
-  operations: Ops;
+export interface EditorialHttpFormat<Ops extends FormatOperations, Row extends EditorialRow, Input, Admin, List, Revision, Reader> {
+  declaration: DeclaredFormat<Ops>;
   schemas: {
     listQuery: z.ZodType<ListQuery>;
     id: z.ZodType<{ id: number }>;
@@ -72,136 +69,182 @@ export interface EditorialHttpFormat<Row extends EditorialRow, Input, Admin, Ops
     restoreParams: z.ZodType<{ id: number; revisionId: number }>;
     restore: z.ZodType<{ version: number }>;
   };
-  workflow: WorkflowCalls<Input, Admin>;
+  workflow: WorkflowCalls<Input, Admin, Revision>;
   find(db: Database, id: number): Promise<Row | null>;
   toAdmin(db: Database, row: Row): Promise<Admin>;
   /** One page of the newsroom's list; `readableBy` null for those who read everything. */
-  list(db: Database, page: ListQuery & { readableBy: number | null; limit: number; offset: number }): Promise<unknown>;
-  /** The list query's own filters beyond state and page (e.g. `q`), checked by the schema. */
-  extraQuery?: readonly string[];
-  notFound: string;
-  /** How refusals name one item: "cette mosaïque", "ce concours". */
-  thisItem: string;
-  /** The action of creating one, after "Votre rôle ne permet pas …": "de créer une mosaïque". */
-  createWhat: string;
+  list(db: Database, page: ListQuery & { readableBy: number | null; limit: number; offset: number }): Promise<List>;
   /** With `operations.previewLink` and `operations.preview`: the format's preview links and token parameter. */
-  previews?: { links: PreviewLinks<unknown>; token: z.ZodType<{ token: string }> };
+  previews?: { links: PreviewLinks<Reader>; token: z.ZodType<{ token: string }> };
 }
 
-// The operations' bodies are the format's; the contract tests check them against the schemas.
-type AnyReply = (status: 200 | 201, body: unknown, options?: { cache?: unknown }) => Response;
-const replyOf = (ctx: ApiContext) => ctx.reply as unknown as AnyReply;
+/**
+ * What one step's handler gets: the request, and a `reply` taking that step's status and body only. Every
+ * `ApiContext<O>` whose operation answers `Body` with `Status` is one (`reply` is a property, not a method,
+ * so the check is strict: the contract's body must accept the format's).
+ */
+export interface ReplyContext<Status extends number, Body> {
+  db: Database;
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  reply: (status: Status, body: Body, options?: { cache?: CachePolicy }) => Response;
+}
 
-export function editorialHandlers<Row extends EditorialRow, Input, Admin, const Ops extends EditorialOperations>(
+export type StepHandler<Status extends number, Body> = (ctx: ReplyContext<Status, Body>) => Promise<Response>;
+
+/** Each step's handler, by the step's name in FormatOperations. */
+export interface EditorialSteps<Admin, List, Revision, Reader> {
+  list: StepHandler<200, List>;
+  create: StepHandler<201, Admin>;
+  get: StepHandler<200, Admin>;
+  update: StepHandler<200, Admin>;
+  status: StepHandler<200, Admin>;
+  revisions: StepHandler<200, { results: Revision[] }>;
+  restore: StepHandler<200, Admin>;
+  previewLink: StepHandler<200, PreviewLink>;
+  preview: StepHandler<200, Reader>;
+}
+
+/** The steps keyed by the declaration's operation ids. */
+export type EditorialHandlerTable<Ops extends FormatOperations, Steps> = {
+  [Step in keyof Ops & keyof Steps as Ops[Step] & string]: Steps[Step];
+};
+
+export function editorialHandlers<
+  const Ops extends FormatOperations,
+  Row extends EditorialRow,
+  Input,
+  Admin,
+  List,
+  Revision,
+  Reader = never,
+>(
   deps: NewsroomDeps,
-  format: EditorialHttpFormat<Row, Input, Admin, Ops>,
-): { [O in Extract<Ops[keyof Ops], OperationId>]: ApiHandler<O> } {
+  format: EditorialHttpFormat<Ops, Row, Input, Admin, List, Revision, Reader>,
+): EditorialHandlerTable<Ops, EditorialSteps<Admin, List, Revision, Reader>> {
   const { clock, changed } = deps;
-  const { operations: op, schemas, workflow, notFound, thisItem } = format;
+  const { declaration, schemas, workflow } = format;
+  const { noun, operations } = declaration;
+  const thisItem = thisItemOf(noun);
+  const notFound = notFoundOf(noun);
   const editWhat = `de modifier ${thisItem}`;
-  const itemIdOf = (ctx: ApiContext) => parseParams(schemas.id, ctx.params as Record<string, string>, ['id']);
+  const itemIdOf = (ctx: { params: Record<string, string> }) => parseParams(schemas.id, ctx.params, ['id']);
   const afterWrite = async (result: NewsroomResult<SaveOutcome<Admin>>) => {
     if (result.ok && result.value.publicChange) await changed();
   };
-  const handlers: Record<string, ApiHandler> = {
-    [op.list]: staffOnly(deps, null, '', async (ctx, session) => {
+  const staff = <S extends number, B>(handle: (ctx: ReplyContext<S, B>, who: StaffMember) => Promise<Response>): StepHandler<S, B> =>
+    staffGuard(deps, null, '', (ctx: ReplyContext<S, B>, session) => handle(ctx, session.member));
+
+  const steps: EditorialSteps<Admin, List, Revision, Reader> = {
+    list: staff(async (ctx, who) => {
       const query = parseParams(schemas.listQuery, queryRecord(ctx.url), ['limit', 'offset']);
       if (!query.ok) return query.response;
       const page = await format.list(ctx.db, {
         ...query.value,
-        readableBy: readsEverything(session.member) ? null : session.member.id,
+        readableBy: readsEverything(who) ? null : who.id,
         limit: query.value.limit ?? appConfig.newsroom.pageSize,
         offset: query.value.offset ?? 0,
       });
-      return replyOf(ctx)(200, page, noStore);
+      return ctx.reply(200, page, noStore);
     }),
-    [op.create]: staffOnly(deps, null, '', async (ctx, session) => {
+    create: staff(async (ctx, who) => {
       const input = await readBody(ctx, schemas.create);
       if (!input.ok) return input.response;
-      const result = await workflow.create(ctx.db, session.member, input.value, clock.now());
-      return answer(result, {
-        member: session.member,
-        what: format.createWhat,
-        notFound,
-        thisItem,
-        ok: (item) => replyOf(ctx)(201, item, noStore),
-      });
+      const result = await workflow.create(ctx.db, who, input.value, clock.now());
+      return answer(result, { member: who, what: createWhat(noun), notFound, thisItem, ok: (item) => ctx.reply(201, item, noStore) });
     }),
-    [op.get]: staffOnly(deps, null, '', async (ctx, session) => {
+    get: staff(async (ctx, who) => {
       const id = itemIdOf(ctx);
       if (!id.ok) return id.response;
       const row = await format.find(ctx.db, id.value.id);
       if (!row) return errorJson(404, notFound);
-      if (!canRead(session.member, row)) return forbidden(session.member, 'de lire le brouillon de quelqu’un d’autre');
-      return replyOf(ctx)(200, await format.toAdmin(ctx.db, row), noStore);
+      if (!canRead(who, row)) return forbidden(who, 'de lire le brouillon de quelqu’un d’autre');
+      return ctx.reply(200, await format.toAdmin(ctx.db, row), noStore);
     }),
-    [op.update]: staffOnly(deps, null, '', async (ctx, session) => {
+    update: staff(async (ctx, who) => {
       const id = itemIdOf(ctx);
       if (!id.ok) return id.response;
       const input = await readBody(ctx, schemas.update);
       if (!input.ok) return input.response;
-      const result = await workflow.save(ctx.db, session.member, id.value.id, input.value, clock.now());
+      const result = await workflow.save(ctx.db, who, id.value.id, input.value, clock.now());
       await afterWrite(result);
-      return answer(result, { member: session.member, what: editWhat, notFound, thisItem, ok: (v) => replyOf(ctx)(200, v.item, noStore) });
+      return answer(result, { member: who, what: editWhat, notFound, thisItem, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
-    [op.status]: staffOnly(deps, null, '', async (ctx, session) => {
+    status: staff(async (ctx, who) => {
       const id = itemIdOf(ctx);
       if (!id.ok) return id.response;
       const input = await readBody(ctx, schemas.status);
       if (!input.ok) return input.response;
-      const result = await workflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
+      const result = await workflow.changeStatus(ctx.db, who, id.value.id, input.value, clock.now());
       await afterWrite(result);
       const what = input.value.action === 'draft' ? editWhat : `de publier, programmer ou dépublier ${thisItem}`;
-      return answer(result, { member: session.member, what, notFound, thisItem, ok: (v) => replyOf(ctx)(200, v.item, noStore) });
+      return answer(result, { member: who, what, notFound, thisItem, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
-    [op.revisions]: staffOnly(deps, null, '', async (ctx, session) => {
+    revisions: staff(async (ctx, who) => {
       const id = itemIdOf(ctx);
       if (!id.ok) return id.response;
       const row = await format.find(ctx.db, id.value.id);
       if (!row) return errorJson(404, notFound);
-      if (!canRead(session.member, row)) return forbidden(session.member, 'de lire les versions du brouillon de quelqu’un d’autre');
-      return replyOf(ctx)(200, { results: await workflow.listRevisions(ctx.db, id.value.id, session.member) }, noStore);
+      if (!canRead(who, row)) return forbidden(who, 'de lire les versions du brouillon de quelqu’un d’autre');
+      return ctx.reply(200, { results: await workflow.listRevisions(ctx.db, id.value.id, who) }, noStore);
     }),
-    [op.restore]: staffOnly(deps, null, '', async (ctx, session) => {
-      const params = parseParams(schemas.restoreParams, ctx.params as Record<string, string>, ['id', 'revisionId']);
+    restore: staff(async (ctx, who) => {
+      const params = parseParams(schemas.restoreParams, ctx.params, ['id', 'revisionId']);
       if (!params.ok) return params.response;
       const input = await readBody(ctx, schemas.restore);
       if (!input.ok) return input.response;
       const { id, revisionId } = params.value;
-      const result = await workflow.restore(ctx.db, session.member, id, revisionId, input.value.version, clock.now());
+      const result = await workflow.restore(ctx.db, who, id, revisionId, input.value.version, clock.now());
       await afterWrite(result);
       return answer(result, {
-        member: session.member,
+        member: who,
         what: editWhat,
         notFound: newsroomMessages.revision,
         thisItem,
-        ok: (v) => replyOf(ctx)(200, v.item, noStore),
+        ok: (v) => ctx.reply(200, v.item, noStore),
       });
     }),
-  };
-  const previews = format.previews;
-  if (op.previewLink && op.preview && previews) {
-    handlers[op.previewLink] = staffOnly(deps, null, '', async (ctx, session) => {
+    previewLink: staff(async (ctx, who) => {
+      const links = format.previews?.links;
+      if (!links) return errorJson(404, notFound);
       const id = itemIdOf(ctx);
       if (!id.ok) return id.response;
-      const result = await previews.links.issue(ctx.db, session.member, id.value.id, await deps.secretOf(ctx.db), clock.now());
+      const result = await links.issue(ctx.db, who, id.value.id, await deps.secretOf(ctx.db), clock.now());
       return answer(result, {
-        member: session.member,
+        member: who,
         what: `de partager l'aperçu de ${thisItem}`,
         notFound,
         thisItem,
-        ok: (v) => replyOf(ctx)(200, v, noStore),
+        ok: (v) => ctx.reply(200, v, noStore),
       });
-    });
-    handlers[op.preview] = async (ctx) => {
-      const params = parseParams(previews.token, ctx.params as Record<string, string>, []);
+    }),
+    // No session: the signed link is the credential.
+    preview: async (ctx) => {
+      const previews = format.previews;
+      if (!previews) return errorJson(404, newsroomMessages.preview);
+      const params = parseParams(previews.token, ctx.params, []);
       if (!params.ok) return params.response;
       const item = await previews.links.open(ctx.db, await deps.secretOf(ctx.db), params.value.token, clock.now());
       if (!item) return errorJson(404, newsroomMessages.preview);
-      return replyOf(ctx)(200, item, noStore);
-    };
-  } else if (op.previewLink || op.preview || previews) {
-    throw new Error(`${format.createWhat}: a preview needs both operations and its links`);
+      return ctx.reply(200, item, noStore);
+    },
+  };
+  if (Boolean(operations.previewLink) !== Boolean(format.previews) || Boolean(operations.preview) !== Boolean(format.previews)) {
+    throw new Error(`${declaration.entity}: a preview needs both operations and its links`);
   }
-  return handlers as { [O in Extract<Ops[keyof Ops], OperationId>]: ApiHandler<O> };
+  return byOperation(operations, steps);
+}
+
+/** The steps under their operation ids; a step the declaration does not name is left out. */
+function byOperation<Ops extends FormatOperations, Steps extends Record<keyof FormatOperations, unknown>>(
+  operations: Ops,
+  steps: Steps,
+): EditorialHandlerTable<Ops, Steps> {
+  const table: Record<string, Steps[keyof FormatOperations]> = {};
+  for (const step of Object.keys(steps) as (keyof FormatOperations)[]) {
+    const operation = operations[step];
+    if (operation) table[operation] = steps[step];
+  }
+  return table as EditorialHandlerTable<Ops, Steps>;
 }

@@ -1,41 +1,22 @@
 /** Repartee generators through the editorial workflow: list, write, save, publish or schedule, revisions. */
 import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
+import { generatorDeclaration } from '../../../formats/generatorFormat.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findGeneratorRow, listAdminGenerators, toAdminGenerator } from '../generators/generatorQueries.ts';
 import { generatorWorkflow, generatorPreviews } from '../generators/generatorWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
+import { contractSchemas } from './editorialSchemas.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function generatorHandlers(deps: NewsroomDeps) {
   return editorialHandlers(deps, {
-    operations: {
-      list: 'listAdminGenerators',
-      create: 'createAdminGenerator',
-      get: 'getAdminGenerator',
-      update: 'updateAdminGenerator',
-      status: 'changeAdminGeneratorStatus',
-      revisions: 'listGeneratorRevisions',
-      restore: 'restoreGeneratorRevision',
-      previewLink: 'createGeneratorPreviewLink',
-      preview: 'getGeneratorPreview',
-    },
-    schemas: {
-      listQuery: contract.ListAdminGeneratorsQueryParams,
-      id: contract.GetAdminGeneratorParams,
-      create: contract.CreateAdminGeneratorBody,
-      update: contract.UpdateAdminGeneratorBody,
-      status: contract.ChangeAdminGeneratorStatusBody,
-      restoreParams: contract.RestoreGeneratorRevisionParams,
-      restore: contract.RestoreGeneratorRevisionBody,
-    },
+    declaration: generatorDeclaration,
+    schemas: contractSchemas(generatorDeclaration.operations),
     workflow: generatorWorkflow,
     find: findGeneratorRow,
     toAdmin: toAdminGenerator,
     list: (db, page) => listAdminGenerators(db, { ...page, status: page.status as NewsroomStatus | undefined }),
-    notFound: 'Ce générateur de répartie est introuvable.',
-    thisItem: 'ce générateur',
     previews: { links: generatorPreviews, token: contract.GetGeneratorPreviewParams },
-    createWhat: 'de créer un générateur de répartie',
   }) satisfies ApiHandlerTable;
 }

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { appConfig } from '../../../../app.config.ts';
@@ -30,22 +29,6 @@ export const importMessages = {
   notFound: 'Cet import n’existe pas.',
   full: 'Le disque du serveur est plein : le fichier n’a pas été enregistré.',
 } as const;
-
-const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
-
-export function importMaxBytes(env: NodeJS.ProcessEnv): number {
-  const raw = env.IMPORT_MAX_BYTES?.trim();
-  if (!raw) return DEFAULT_MAX_BYTES;
-  if (!/^\d{1,12}$/.test(raw)) throw new Error(`IMPORT_MAX_BYTES must be a whole number of bytes (got "${raw}").`);
-  return Number(raw);
-}
-
-/** Where uploaded exports wait for their job: IMPORT_DIR, else DATA_DIR/imports, else the system's temp dir. */
-export function importDirFromEnv(env: NodeJS.ProcessEnv): string {
-  if (env.IMPORT_DIR?.trim()) return resolve(env.IMPORT_DIR.trim());
-  if (env.DATA_DIR?.trim()) return join(resolve(env.DATA_DIR.trim()), 'imports');
-  return join(tmpdir(), 'piquante-imports');
-}
 
 /** The body to `path`, at most `max` bytes: true, or 'too-large' (the file is removed). */
 async function saveBody(request: Request, path: string, max: number): Promise<number | 'too-large'> {
@@ -80,8 +63,8 @@ async function saveBody(request: Request, path: string, max: number): Promise<nu
 
 export function importHandlers(deps: NewsroomDeps, jobs: Pick<JobQueue, 'enqueue'>) {
   const { clock } = deps;
-  const max = importMaxBytes(deps.env);
-  const dir = importDirFromEnv(deps.env);
+  const max = deps.config.importMaxBytes;
+  const dir = deps.config.importDir;
   return {
     listImports: staffOnly(deps, admins, what, async (ctx) => {
       const query = parseParams(contract.ListImportsQueryParams, queryRecord(ctx.url), ['limit', 'offset']);

@@ -3,7 +3,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
-import { audioMaxBytes, deleteMedia, hasControlCharacter, listMedia, mediaMaxBytes, uploadMedia } from '../media.server.ts';
+import { deleteMedia, hasControlCharacter, listMedia, uploadMedia } from '../media.server.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, staffOnly } from './newsroomHttp.ts';
 import { readUpload } from './mediaUpload.ts';
 
@@ -11,7 +11,7 @@ const mediaSearchMessage = 'La recherche ne peut pas contenir de caractères de 
 
 export function mediaHandlers(deps: NewsroomDeps) {
   const { clock, storage } = deps;
-  const limits = { imageBytes: mediaMaxBytes(deps.env), audioBytes: audioMaxBytes(deps.env) };
+  const limits = { imageBytes: deps.config.imageMaxBytes, audioBytes: deps.config.audioMaxBytes };
   // The body is bounded by the larger limit; each kind's own is checked once its bytes say what it is.
   const maxBytes = Math.max(limits.imageBytes, limits.audioBytes);
   return {

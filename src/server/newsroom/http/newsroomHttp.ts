@@ -19,6 +19,7 @@ import type { MediaStorage } from '../mediaStorage.ts';
 import type { NewsroomResult } from '../newsroomResult.ts';
 import { passwordProblem } from '../staff.server.ts';
 import { findSession, type StaffMember, type StaffSession } from '../staff.server.ts';
+import type { NewsroomConfig } from '../../config/newsroomConfig.ts';
 
 export const newsroomMessages = {
   signInRequired: 'Connectez-vous à la rédaction pour continuer.',
@@ -82,7 +83,7 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
 }
 
 /** The JSON body of a newsroom call, bounded and checked against the contract's schema. */
-export const readBody = <T>(ctx: ApiContext, schema: z.ZodType<T>) =>
+export const readBody = <T>(ctx: { request: Request }, schema: z.ZodType<T>) =>
   readJson(ctx.request, schema, appConfig.newsroom.maxBodyBytes, describeIssue);
 
 /** The article id of an /api/admin/articles/{id}… operation, checked (a 400 in French otherwise). */
@@ -157,7 +158,8 @@ export const sessionToken = (request: Request) => readCookie(request, SECURE_SES
 
 /** What the newsroom's handlers are built with (newsroomHandlers composes it once). */
 export interface NewsroomDeps {
-  env: NodeJS.ProcessEnv;
+  /** The newsroom's settings (limits, import directory…), read once with the server's configuration. */
+  config: NewsroomConfig;
   clock: Clock;
   transport: TransportSecurity;
   rateLimited: RateLimiter;
@@ -192,6 +194,20 @@ export function staffOnly<O extends OperationId>(
   /** Open to a session with a provisional password: only seeing itself, replacing the password, signing out. */
   options: { provisionalPassword?: 'allowed' } = {},
 ): ApiHandler<O> {
+  return staffGuard(deps, roles, what, handle, options);
+}
+
+/**
+ * staffOnly over any context that carries the request and the database: the editorial handlers' contexts
+ * reply with one step's body (editorialHandlers.ts).
+ */
+export function staffGuard<C extends { db: Database; request: Request }>(
+  deps: NewsroomDeps,
+  roles: readonly StaffRole[] | null,
+  what: string,
+  handle: (ctx: C, session: StaffSession) => Promise<Response>,
+  options: { provisionalPassword?: 'allowed' } = {},
+): (ctx: C) => Promise<Response> {
   return async (ctx) => {
     const token = sessionToken(ctx.request);
     const session = token ? await findSession(ctx.db, token, deps.clock.now()) : null;

@@ -1,42 +1,22 @@
 /** Marketing popins through the editorial workflow (editorialHandlers), and their signed preview links. */
 import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
+import { popinDeclaration } from '../../../formats/popinFormat.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findPopinRow, listAdminPopins, toAdminPopin } from '../popins/popinQueries.ts';
 import { popinPreviews, popinWorkflow } from '../popins/popinWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
-import { type NewsroomDeps, newsroomMessages } from './newsroomHttp.ts';
+import { contractSchemas } from './editorialSchemas.ts';
+import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function popinHandlers(deps: NewsroomDeps) {
-  const notFound = newsroomMessages.popin;
   return editorialHandlers(deps, {
-    operations: {
-      list: 'listAdminPopins',
-      create: 'createAdminPopin',
-      get: 'getAdminPopin',
-      update: 'updateAdminPopin',
-      status: 'changeAdminPopinStatus',
-      revisions: 'listPopinRevisions',
-      restore: 'restorePopinRevision',
-      previewLink: 'createPopinPreviewLink',
-      preview: 'getPopinPreview',
-    },
-    schemas: {
-      listQuery: contract.ListAdminPopinsQueryParams,
-      id: contract.GetAdminPopinParams,
-      create: contract.CreateAdminPopinBody,
-      update: contract.UpdateAdminPopinBody,
-      status: contract.ChangeAdminPopinStatusBody,
-      restoreParams: contract.RestorePopinRevisionParams,
-      restore: contract.RestorePopinRevisionBody,
-    },
+    declaration: popinDeclaration,
+    schemas: contractSchemas(popinDeclaration.operations),
     workflow: popinWorkflow,
     find: findPopinRow,
     toAdmin: toAdminPopin,
     list: (db, page) => listAdminPopins(db, { ...page, status: page.status as NewsroomStatus | undefined }),
-    notFound,
-    thisItem: 'cette popin',
     previews: { links: popinPreviews, token: contract.GetPopinPreviewParams },
-    createWhat: 'de créer une popin',
   }) satisfies ApiHandlerTable;
 }

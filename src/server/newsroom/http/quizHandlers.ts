@@ -1,42 +1,22 @@
 /** Quizzes through the editorial workflow (editorialHandlers), and their signed preview links. */
 import * as contract from '../../../api/generated/zod.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
+import { quizDeclaration } from '../../../formats/quizFormat.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { findQuizRow, listAdminQuizzes, toAdminQuiz } from '../quizzes/quizQueries.ts';
 import { quizPreviews, quizWorkflow } from '../quizzes/quizWorkflow.ts';
 import { editorialHandlers } from './editorialHandlers.ts';
-import { type NewsroomDeps, newsroomMessages } from './newsroomHttp.ts';
+import { contractSchemas } from './editorialSchemas.ts';
+import type { NewsroomDeps } from './newsroomHttp.ts';
 
 export function quizHandlers(deps: NewsroomDeps) {
-  const notFound = newsroomMessages.quiz;
   return editorialHandlers(deps, {
-    operations: {
-      list: 'listAdminQuizzes',
-      create: 'createAdminQuiz',
-      get: 'getAdminQuiz',
-      update: 'updateAdminQuiz',
-      status: 'changeAdminQuizStatus',
-      revisions: 'listQuizRevisions',
-      restore: 'restoreQuizRevision',
-      previewLink: 'createQuizPreviewLink',
-      preview: 'getQuizPreview',
-    },
-    schemas: {
-      listQuery: contract.ListAdminQuizzesQueryParams,
-      id: contract.GetAdminQuizParams,
-      create: contract.CreateAdminQuizBody,
-      update: contract.UpdateAdminQuizBody,
-      status: contract.ChangeAdminQuizStatusBody,
-      restoreParams: contract.RestoreQuizRevisionParams,
-      restore: contract.RestoreQuizRevisionBody,
-    },
+    declaration: quizDeclaration,
+    schemas: contractSchemas(quizDeclaration.operations),
     workflow: quizWorkflow,
     find: findQuizRow,
     toAdmin: toAdminQuiz,
     list: (db, page) => listAdminQuizzes(db, { ...page, status: page.status as NewsroomStatus | undefined }),
-    notFound,
-    thisItem: 'ce quiz',
     previews: { links: quizPreviews, token: contract.GetQuizPreviewParams },
-    createWhat: 'de créer un quiz',
   }) satisfies ApiHandlerTable;
 }

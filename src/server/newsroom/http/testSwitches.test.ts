@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testClockFromEnv } from './newsroomHandlers.ts';
+import { testClockFromEnv } from '../../config/newsroomConfig.ts';
 
 describe('NEWSROOM_TEST_CLOCK, a test switch', () => {
   it('is refused with NODE_ENV=production, honoured in tests, off by default', () => {

@@ -5,45 +5,20 @@
  * the published rows, newest `posted_at` first; publishing dates the post (its first publication).
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import type { AdminInstagramPost, Image, InstagramPostDraftInput } from '../../../api/types.ts';
-import { instagramPostRevisions, instagramPosts, staff } from '../../../db/schema.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Image, InstagramPostDraftInput } from '../../../api/types.ts';
+import { instagramPostRevisions, instagramPosts } from '../../../db/schema.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
-import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { instagramDeclaration } from '../../../formats/instagramFormat.ts';
+import { tableFormat } from '../workflow/editorialTable.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedInstagramPost, checkInstagramInput, INSTAGRAM_LABELS, shortcodeOf } from './instagramContent.ts';
-import { findInstagramRow, type InstagramRow, toAdminInstagramPost } from './instagramQueries.ts';
+import type { Database } from '../../../db/client.ts';
+import { type InstagramRow, instagramRows, toAdminInstagramPost } from './instagramQueries.ts';
 import { withLibraryImages } from '../libraryImage.ts';
 
 /** The checked fields and the shortcode the row will have (the link's, or one of its own). */
 type Checked = CheckedInstagramPost & { shortcode: string };
-
-const instagramRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(instagramPostRevisions)
-      .values({ postId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: instagramPostRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: instagramPostRevisions, staffName: staff.name })
-      .from(instagramPostRevisions)
-      .leftJoin(staff, eq(staff.id, instagramPostRevisions.staffId))
-      .where(eq(instagramPostRevisions.postId, itemId))
-      .orderBy(asc(instagramPostRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: instagramPostRevisions.snapshot })
-      .from(instagramPostRevisions)
-      .where(and(eq(instagramPostRevisions.id, revisionId), eq(instagramPostRevisions.postId, itemId)));
-    return revision ?? null;
-  },
-};
 
 function imageChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {
   const changes: Change[] = [];
@@ -62,88 +37,46 @@ const titleOf = (caption: string) => {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 };
 
-export const instagramFormat: EditorialFormat<InstagramRow, InstagramPostDraftInput, Checked, AdminInstagramPost> = {
-  entity: 'instagram',
-  thisItem: 'ce post',
-  find: findInstagramRow,
-  async check(db, _who, input, current): Promise<NewsroomResult<Checked>> {
-    const checked = await withLibraryImages(
-      db,
-      checkInstagramInput(input),
-      [{ url: input.image.url, label: "L'image", field: 'image' }],
-      current ? [current.image.url] : [],
-    );
-    if (!checked.ok) return checked;
-    const fromLink = shortcodeOf(checked.value.link);
-    // A link without a post code (a profile, a story) keeps the code the post already has, or gets one.
-    const shortcode =
-      fromLink ?? (current && !shortcodeOf(current.permalink) ? current.shortcode : `redaction-${randomBytes(6).toString('hex')}`);
-    if (fromLink) {
-      const clash = current
-        ? and(eq(instagramPosts.shortcode, fromLink), ne(instagramPosts.id, current.id))
-        : eq(instagramPosts.shortcode, fromLink);
-      const [other] = await db.select({ id: instagramPosts.id }).from(instagramPosts).where(clash);
-      if (other) return refused.bad('Ce post Instagram est déjà dans le fil : modifiez celui qui existe.', 'link');
-    }
-    return { ok: true, value: { ...checked.value, shortcode } };
-  },
+/** The checked fields and the post's code: a post is in the feed once. */
+async function checkPost(db: Database, input: InstagramPostDraftInput, current: InstagramRow | null): Promise<NewsroomResult<Checked>> {
+  const checked = await withLibraryImages(
+    db,
+    checkInstagramInput(input),
+    [{ url: input.image.url, label: "L'image", field: 'image' }],
+    current ? [current.image.url] : [],
+  );
+  if (!checked.ok) return checked;
+  const fromLink = shortcodeOf(checked.value.link);
+  // A link without a post code (a profile, a story) keeps the code the post already has, or gets one.
+  const shortcode =
+    fromLink ?? (current && !shortcodeOf(current.permalink) ? current.shortcode : `redaction-${randomBytes(6).toString('hex')}`);
+  if (fromLink) {
+    const clash = current
+      ? and(eq(instagramPosts.shortcode, fromLink), ne(instagramPosts.id, current.id))
+      : eq(instagramPosts.shortcode, fromLink);
+    const [other] = await db.select({ id: instagramPosts.id }).from(instagramPosts).where(clash);
+    if (other) return refused.bad('Ce post Instagram est déjà dans le fil : modifiez celui qui existe.', 'link');
+  }
+  return { ok: true, value: { ...checked.value, shortcode } };
+}
 
-  async insert(db, who, _input, checked, now) {
-    const [row] = await db
-      .insert(instagramPosts)
-      .values({
-        caption: checked.caption,
-        image: checked.image,
-        permalink: checked.link,
-        shortcode: checked.shortcode,
-        likes: 0,
-        // A draft is dated by its creation; its first publication dates it again.
-        postedAt: now,
-        status: 'draft',
-        version: 1,
-        createdBy: who.id,
-        updatedBy: who.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    return { ok: true, value: row };
-  },
+/** The row's own columns from a checked post (the link is the post's permalink). */
+function ownColumns(checked: Checked) {
+  return { caption: checked.caption, image: checked.image, permalink: checked.link, shortcode: checked.shortcode };
+}
 
-  async update(db, who, row, _input, checked, now) {
-    const [updated] = await db
-      .update(instagramPosts)
-      .set({
-        caption: checked.caption,
-        image: checked.image,
-        permalink: checked.link,
-        shortcode: checked.shortcode,
-        version: row.version + 1,
-        updatedBy: who.id,
-        updatedAt: now,
-      })
-      // The version in the WHERE clause: two saves racing on the same version, one wins.
-      .where(and(eq(instagramPosts.id, row.id), eq(instagramPosts.version, row.version)))
-      .returning();
-    return updated ? { ok: true, value: updated } : null;
-  },
-
-  async setStatus(db, who, row, change, now) {
-    const [updated] = await db
-      .update(instagramPosts)
-      .set({
-        status: change.status,
-        version: row.version + 1,
-        scheduledAt: change.scheduledAt,
-        publishedAt: change.publishedAt,
-        ...(who ? { updatedBy: who.id } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(instagramPosts.id, row.id), eq(instagramPosts.version, row.version), eq(instagramPosts.status, row.status)))
-      .returning();
-    return updated ?? null;
-  },
+export const instagramFormat = tableFormat({
+  declaration: instagramDeclaration,
+  rows: instagramRows,
+  revisions: instagramPostRevisions,
+  check: (db, _who, input: InstagramPostDraftInput, current) => checkPost(db, input, current),
+  created: (_db, _input, checked: Checked, _slug, now) => ({
+    ...ownColumns(checked),
+    likes: 0,
+    // A draft is dated by its creation; its first publication dates it again.
+    postedAt: now,
+  }),
+  saved: (_db, _row, _input, checked) => ownColumns(checked),
 
   // Readers read the row while it is published, dated by its first publication (a re-publication keeps it).
   async publish(db, row, now) {
@@ -152,7 +85,6 @@ export const instagramFormat: EditorialFormat<InstagramRow, InstagramPostDraftIn
       .set({ postedAt: row.publishedAt ?? now })
       .where(eq(instagramPosts.id, row.id));
   },
-  async withdraw() {},
 
   async snapshot(_db, row) {
     return { title: titleOf(row.caption), caption: row.caption, image: row.image, link: row.permalink };
@@ -168,8 +100,7 @@ export const instagramFormat: EditorialFormat<InstagramRow, InstagramPostDraftIn
     }
     return { ok: true, value: { caption: s.caption, image, link: s.link } };
   },
-  revisions: instagramRevisionStore,
   createDetail: (row) => ({ shortcode: row.shortcode }),
   toAdmin: toAdminInstagramPost,
   auditedRefusal: (field) => ['caption', 'link', 'image.alt', 'image.url'].includes(field),
-};
+});

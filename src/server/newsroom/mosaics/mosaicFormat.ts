@@ -1,55 +1,19 @@
 /**
  * Mosaics as a format of the editorial workflow (workflow/editorialWorkflow.ts): their own fields only —
- * address, title, description, cover, images with caption and credit — how they are checked, written,
- * snapshotted and restored. One row of `mosaics` is both the working copy and what readers read
- * (content/mosaics.server.ts reads the published rows), so publishing needs no second copy.
+ * address, title, description, cover, images with caption and credit — how they are checked, snapshotted and
+ * restored; the rest follows from their declaration (src/formats/mosaicFormat.ts) and their table. One row of
+ * `mosaics` is both the working copy and what readers read (content/mosaics.server.ts reads the published
+ * rows), so publishing needs no second copy.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import type { AdminMosaic, Image, MosaicDraftInput, MosaicImage } from '../../../api/types.ts';
-import type { Database } from '../../../db/client.ts';
-import { mosaicRevisions, mosaics, staff } from '../../../db/schema.ts';
-import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
+import type { Image, MosaicDraftInput, MosaicImage } from '../../../api/types.ts';
+import { mosaicRevisions, mosaics } from '../../../db/schema.ts';
+import { mosaicDeclaration } from '../../../formats/mosaicFormat.ts';
 import { refused } from '../newsroomResult.ts';
-import { slugify, uniqueSlug } from '../slugs.ts';
-import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { tableFormat } from '../workflow/editorialTable.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedMosaic, checkMosaicInput, MOSAIC_LABELS } from './mosaicContent.ts';
-import { findMosaicRow, type MosaicRow, mosaicPath, toAdminMosaic } from './mosaicQueries.ts';
+import { mosaicRows, toAdminMosaic } from './mosaicQueries.ts';
 import { withLibraryImages } from '../libraryImage.ts';
-
-const slugTaken = (db: Database, exceptId: number | null) => async (slug: string) => {
-  const rows = await db.select({ id: mosaics.id }).from(mosaics).where(eq(mosaics.url, slug));
-  return rows.some((r) => r.id !== exceptId);
-};
-
-const takenMessage = (slug: string) => `L'adresse « ${slug} » est déjà prise par une autre mosaïque.`;
-
-const mosaicRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(mosaicRevisions)
-      .values({ mosaicId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: mosaicRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: mosaicRevisions, staffName: staff.name })
-      .from(mosaicRevisions)
-      .leftJoin(staff, eq(staff.id, mosaicRevisions.staffId))
-      .where(eq(mosaicRevisions.mosaicId, itemId))
-      .orderBy(asc(mosaicRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: mosaicRevisions.snapshot })
-      .from(mosaicRevisions)
-      .where(and(eq(mosaicRevisions.id, revisionId), eq(mosaicRevisions.mosaicId, itemId)));
-    return revision ?? null;
-  },
-};
 
 /** The cover by its address and alt text; the images one by one ("Image 2"). */
 function imageChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {
@@ -75,11 +39,11 @@ function editedFields(checked: CheckedMosaic) {
   return { title: checked.title, description: checked.description, cover: checked.cover, images: checked.images };
 }
 
-export const mosaicFormat: EditorialFormat<MosaicRow, MosaicDraftInput, CheckedMosaic, AdminMosaic> = {
-  entity: 'mosaic',
-  thisItem: 'cette mosaïque',
-  find: findMosaicRow,
-  async check(db, _who, input, current) {
+export const mosaicFormat = tableFormat({
+  declaration: mosaicDeclaration,
+  rows: mosaicRows,
+  revisions: mosaicRevisions,
+  async check(db, _who, input: MosaicDraftInput, current) {
     const images = [
       { url: input.cover.url, label: "L'image de couverture", field: 'cover' },
       ...input.images.map((entry, i) => ({ url: entry.image.url, label: `L'image ${i + 1}`, field: `images.${i}.image` })),
@@ -87,71 +51,14 @@ export const mosaicFormat: EditorialFormat<MosaicRow, MosaicDraftInput, CheckedM
     const kept = current ? [current.cover.url, ...current.images.map((entry) => entry.image.url)] : [];
     return withLibraryImages(db, checkMosaicInput(input), images, kept);
   },
-
-  async insert(db, who, input, checked, now) {
-    let slug: string;
-    if (input.slug) {
-      if (await slugTaken(db, null)(input.slug)) return refused.taken(takenMessage(input.slug));
-      slug = input.slug;
-    } else {
-      slug = await uniqueSlug(slugify(checked.title), slugTaken(db, null));
-    }
-    const [row] = await db
-      .insert(mosaics)
-      .values({
-        url: slug,
-        ...editedFields(checked),
-        status: 'draft',
-        version: 1,
-        createdBy: who.id,
-        updatedBy: who.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    return { ok: true, value: row };
+  slug: {
+    column: mosaics.url,
+    of: (row) => row.url,
+    given: (input) => input.slug,
+    title: (_input, checked: CheckedMosaic) => checked.title,
   },
-
-  async update(db, who, row, input, checked, now) {
-    const slug = input.slug ?? row.url;
-    if (slug !== row.url && (await slugTaken(db, row.id)(slug))) return refused.taken(takenMessage(slug));
-    const [updated] = await db
-      .update(mosaics)
-      .set({ url: slug, ...editedFields(checked), version: row.version + 1, updatedBy: who.id, updatedAt: now })
-      // The version in the WHERE clause: two saves racing on the same version, one wins.
-      .where(and(eq(mosaics.id, row.id), eq(mosaics.version, row.version)))
-      .returning();
-    return updated ? { ok: true, value: updated } : null;
-  },
-
-  async setStatus(db, who, row, change, now) {
-    const [updated] = await db
-      .update(mosaics)
-      .set({
-        status: change.status,
-        version: row.version + 1,
-        scheduledAt: change.scheduledAt,
-        publishedAt: change.publishedAt,
-        ...(who ? { updatedBy: who.id } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(mosaics.id, row.id), eq(mosaics.version, row.version), eq(mosaics.status, row.status)))
-      .returning();
-    return updated ?? null;
-  },
-
-  // Readers read the row itself while published; a redirect from its address would shadow it.
-  async publish(db, row) {
-    await dropRedirectsFrom(db, mosaicPath(row.url));
-  },
-  async withdraw() {},
-  async afterPublishedSave(db, before, after) {
-    // A published mosaic's old address keeps answering (shared links, search engines).
-    if (after.url !== before.url) {
-      await saveImportedRedirect(db, { from: mosaicPath(before.url), toPath: mosaicPath(after.url) }, 'newsroom');
-    }
-  },
+  created: (_db, _input, checked, url) => ({ url, ...editedFields(checked) }),
+  saved: (_db, _row, _input, checked, url) => ({ url, ...editedFields(checked) }),
 
   async snapshot(_db, row) {
     return { title: row.title, slug: row.url, description: row.description, cover: row.cover, images: row.images };
@@ -175,10 +82,7 @@ export const mosaicFormat: EditorialFormat<MosaicRow, MosaicDraftInput, CheckedM
       },
     };
   },
-  revisions: mosaicRevisionStore,
-  createDetail: (row) => ({ slug: row.url }),
-  saveDetail: (before, after) => (after.url !== before.url ? { detail: { fromSlug: before.url, toSlug: after.url } } : {}),
   toAdmin: toAdminMosaic,
   // Pasted HTML or a script address is recorded with who tried, as the articles' body.
   auditedRefusal: (field) => ['title', 'description', 'cover'].includes(field) || field.startsWith('images.'),
-};
+});

@@ -4,16 +4,16 @@
  * and restored. One row is both the working copy and the readers' popin: publishing sets `active`, which
  * the reader query (content/popins.server.ts) reads with the date window.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PopinDraftInput, PopinParts, PopinTrigger, PopinType } from '../../../api/types.ts';
-import { popinRevisions, popins, staff } from '../../../db/schema.ts';
+import { popinRevisions, popins } from '../../../db/schema.ts';
 import { type ImageRef, withLibraryImages } from '../libraryImage.ts';
-import { refused } from '../newsroomResult.ts';
-import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import { popinDeclaration } from '../../../formats/popinFormat.ts';
+import { tableFormat } from '../workflow/editorialTable.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedPopin, checkPopinInput, contentKey, cookieHashFor, IMAGE_KEYS, PART_KEYS, PART_LABELS } from './popinContent.ts';
-import { findPopinRow, type PopinRow, toAdminPopin } from './popinQueries.ts';
-import type { AdminPopin } from '../../../api/types.ts';
+import { popinRows, toAdminPopin } from './popinQueries.ts';
 
 /** The columns a save writes from the editor's input, the same for a new popin and an update. */
 function editedFields(checked: CheckedPopin) {
@@ -30,33 +30,6 @@ function editedFields(checked: CheckedPopin) {
     parts: checked.parts,
   };
 }
-
-const popinRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(popinRevisions)
-      .values({ popinId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: popinRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: popinRevisions, staffName: staff.name })
-      .from(popinRevisions)
-      .leftJoin(staff, eq(staff.id, popinRevisions.staffId))
-      .where(eq(popinRevisions.popinId, itemId))
-      .orderBy(asc(popinRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: popinRevisions.snapshot })
-      .from(popinRevisions)
-      .where(and(eq(popinRevisions.id, revisionId), eq(popinRevisions.popinId, itemId)));
-    return revision ?? null;
-  },
-};
 
 function triggerLabel(trigger: PopinTrigger | undefined): string {
   if (!trigger) return '';
@@ -84,11 +57,11 @@ function partAndTriggerChanges(before: Record<string, unknown> | null, after: Re
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export const popinFormat: EditorialFormat<PopinRow, PopinDraftInput, CheckedPopin, AdminPopin> = {
-  entity: 'popin',
-  thisItem: 'cette popin',
-  find: findPopinRow,
-  async check(db, _who, input, current) {
+export const popinFormat = tableFormat({
+  declaration: popinDeclaration,
+  rows: popinRows,
+  revisions: popinRevisions,
+  async check(db, _who, input: PopinDraftInput, current) {
     const checked = checkPopinInput(input);
     if (!checked.ok) return checked;
     // The same rule as every format's images: the library's, the site's generated media, or what it shows now.
@@ -99,66 +72,17 @@ export const popinFormat: EditorialFormat<PopinRow, PopinDraftInput, CheckedPopi
     const kept = current ? [...IMAGE_KEYS].map((key) => current.parts[key]).filter((url): url is string => url !== null) : [];
     return withLibraryImages(db, checked, images, kept);
   },
-
-  async insert(db, who, _input, checked, now) {
-    const [row] = await db
-      .insert(popins)
-      .values({
-        ...editedFields(checked),
-        status: 'draft',
-        active: false,
-        version: 1,
-        // The hash needs the id: written just below, in the same transaction.
-        cookieHash: 'nouvelle',
-        createdBy: who.id,
-        updatedBy: who.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    const [hashed] = await db
-      .update(popins)
-      .set({ cookieHash: cookieHashFor(row.id, 1, row.type, row.parts) })
-      .where(eq(popins.id, row.id))
-      .returning();
-    if (!hashed) throw new Error('update returned nothing');
-    return { ok: true, value: hashed };
-  },
-
-  async update(db, who, row, _input, checked, now) {
-    const version = row.version + 1;
-    const contentChanged = contentKey(row.type, row.parts) !== contentKey(checked.type, checked.parts);
-    const [updated] = await db
-      .update(popins)
-      .set({
-        ...editedFields(checked),
-        version,
-        cookieHash: contentChanged ? cookieHashFor(row.id, version, checked.type, checked.parts) : row.cookieHash,
-        updatedBy: who.id,
-        updatedAt: now,
-      })
-      // The version in the WHERE clause: two saves racing on the same version, one wins.
-      .where(and(eq(popins.id, row.id), eq(popins.version, row.version)))
-      .returning();
-    return updated ? { ok: true, value: updated } : null;
-  },
-
-  async setStatus(db, who, row, change, now) {
-    const [updated] = await db
-      .update(popins)
-      .set({
-        status: change.status,
-        version: row.version + 1,
-        scheduledAt: change.scheduledAt,
-        publishedAt: change.publishedAt,
-        ...(who ? { updatedBy: who.id } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(popins.id, row.id), eq(popins.version, row.version), eq(popins.status, row.status)))
-      .returning();
-    return updated ?? null;
-  },
+  // Readers see it only once published (`active`); its dismissal cookie's hash needs its id: written just after.
+  created: (_db, _input, checked: CheckedPopin) => ({ ...editedFields(checked), active: false, cookieHash: 'nouvelle' }),
+  afterInsert: (db, row) => popinRows.patch(db, row, { cookieHash: cookieHashFor(row.id, 1, row.type, row.parts) }),
+  // A new content is a new cookie: readers who closed the old popin see the new one.
+  saved: (_db, row, _input, checked) => ({
+    ...editedFields(checked),
+    cookieHash:
+      contentKey(row.type, row.parts) !== contentKey(checked.type, checked.parts)
+        ? cookieHashFor(row.id, row.version + 1, checked.type, checked.parts)
+        : row.cookieHash,
+  }),
 
   // Readers' side: the same row, shown while `active` (and within its dates).
   async publish(db, row) {
@@ -197,7 +121,7 @@ export const popinFormat: EditorialFormat<PopinRow, PopinDraftInput, CheckedPopi
     },
     extra: partAndTriggerChanges,
   },
-  async inputFromSnapshot(_db, s) {
+  async inputFromSnapshot(_db, s): Promise<NewsroomResult<PopinDraftInput>> {
     if (typeof s.type !== 'string' || typeof s.parts !== 'object' || s.parts === null) {
       return refused.bad('Cette révision est illisible.', 'revisionId');
     }
@@ -217,11 +141,10 @@ export const popinFormat: EditorialFormat<PopinRow, PopinDraftInput, CheckedPopi
       },
     };
   },
-  revisions: popinRevisionStore,
   createDetail: (row) => ({ type: row.type, matchPath: row.matchPath }),
   saveDetail: (before, after) =>
     after.cookieHash !== before.cookieHash ? { detail: { fromHash: before.cookieHash, toHash: after.cookieHash } } : {},
   toAdmin: toAdminPopin,
   // A link or a text refused (HTML, `javascript:`) is recorded with who tried, as the articles' body.
   auditedRefusal: (field) => field.startsWith('parts.') || field === 'name',
-};
+});

@@ -65,7 +65,20 @@ function plain(value: string, label: string, field: string): Bad | null {
   return null;
 }
 
-export function keptMediaOf(current: { image: Image; questions: AdminQuizQuestion[]; results: AdminQuizResult[] } | null): KeptMedia {
+/** A quiz's shape as its working copy holds it, or as a revision's snapshot (JSON) kept it. */
+type QuizMediaSource = { image: Image; questions: AdminQuizQuestion[]; results: AdminQuizResult[] };
+
+/** A revision's snapshot read as a quiz's media, or null when it does not hold that shape (an older snapshot). */
+export function quizMediaOfSnapshot(snapshot: Record<string, unknown>): QuizMediaSource | null {
+  const { image, questions, results } = snapshot;
+  const hasUrl = (v: unknown): v is Image => typeof v === 'object' && v !== null && typeof (v as { url?: unknown }).url === 'string';
+  if (!hasUrl(image) || !Array.isArray(questions) || !Array.isArray(results)) return null;
+  if (!results.every((r) => hasUrl((r as { image?: unknown })?.image))) return null;
+  if (!questions.every((q) => Array.isArray((q as { answers?: unknown })?.answers))) return null;
+  return { image, questions: questions as AdminQuizQuestion[], results: results as AdminQuizResult[] };
+}
+
+export function keptMediaOf(current: QuizMediaSource | null): KeptMedia {
   const images = new Set<string>();
   const audio = new Map<string, Audio>();
   if (current) {

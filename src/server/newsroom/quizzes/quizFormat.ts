@@ -3,16 +3,17 @@
  * title, address, intro, image, questions with their answers, results — how they are checked, written,
  * snapshotted and restored. The workflow does the rest (versions, statuses, revisions, audit).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AdminQuizQuestion, AdminQuizResult, Image } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
-import { newsroomQuizzes, quizRevisions, staff } from '../../../db/schema.ts';
+import { newsroomQuizzes, quizRevisions } from '../../../db/schema.ts';
 import { dropRedirectsFrom, saveImportedRedirect } from '../../redirects/redirectStore.server.ts';
 import { refused } from '../newsroomResult.ts';
 import { slugify, uniqueSlug } from '../slugs.ts';
+import { revisionStoreOf } from '../workflow/editorialTable.ts';
 import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
-import { type CheckedQuiz, checkQuizContent, type KeptMedia, keptMediaOf, type QuizInput } from './quizContent.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
+import { type CheckedQuiz, checkQuizContent, type KeptMedia, keptMediaOf, type QuizInput, quizMediaOfSnapshot } from './quizContent.ts';
 import { findQuizRow, type QuizRow, toAdminQuiz } from './quizQueries.ts';
 import { publishQuizCopy, withdrawQuizCopy } from './quizReaderCopy.ts';
 
@@ -23,32 +24,7 @@ const slugTaken = (db: Database, exceptId: number | null) => async (slug: string
 
 const takenMessage = (slug: string) => `L'adresse « ${slug} » est déjà prise par un autre quiz.`;
 
-const quizRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(quizRevisions)
-      .values({ quizId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: quizRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: quizRevisions, staffName: staff.name })
-      .from(quizRevisions)
-      .leftJoin(staff, eq(staff.id, quizRevisions.staffId))
-      .where(eq(quizRevisions.quizId, itemId))
-      .orderBy(asc(quizRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: quizRevisions.snapshot })
-      .from(quizRevisions)
-      .where(and(eq(quizRevisions.id, revisionId), eq(quizRevisions.quizId, itemId)));
-    return revision ?? null;
-  },
-};
+const quizRevisionStore = revisionStoreOf(quizRevisions);
 
 /**
  * Images and sounds this quiz has already shown (its working copy, its revisions): they may stay, or come
@@ -57,9 +33,9 @@ const quizRevisionStore: RevisionStore = {
 async function keptMedia(db: Database, current: QuizRow | null): Promise<KeptMedia> {
   const kept = keptMediaOf(current);
   if (!current) return kept;
-  const revisions = await db.select({ snapshot: quizRevisions.snapshot }).from(quizRevisions).where(eq(quizRevisions.quizId, current.id));
+  const revisions = await db.select({ snapshot: quizRevisions.snapshot }).from(quizRevisions).where(eq(quizRevisions.itemId, current.id));
   for (const { snapshot } of revisions) {
-    const old = keptMediaOf(snapshot as unknown as Parameters<typeof keptMediaOf>[0]);
+    const old = keptMediaOf(quizMediaOfSnapshot(snapshot));
     for (const url of old.images) kept.images.add(url);
     for (const [url, audio] of old.audio) kept.audio.set(url, audio);
   }

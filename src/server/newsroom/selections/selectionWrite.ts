@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 
 /** 16 hex digits standing for the list's content, in order. */
@@ -22,12 +22,11 @@ export function writeSelection<T>(
   db: Database,
   selection: { lock: number; what: string; versionOf: (tx: Database) => Promise<string> },
   basedOn: string,
-  write: (tx: Database) => Promise<NewsroomResult<T>>,
+  write: (tx: Transaction) => Promise<NewsroomResult<T>>,
 ): Promise<NewsroomResult<T>> {
   return db.transaction(async (tx) => {
-    const inTx = tx as unknown as Database;
-    await inTx.execute(sql`SELECT pg_advisory_xact_lock(${selection.lock})`);
-    if ((await selection.versionOf(inTx)) !== basedOn) return refused.taken(staleMessage(selection.what));
-    return write(inTx);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${selection.lock})`);
+    if ((await selection.versionOf(tx)) !== basedOn) return refused.taken(staleMessage(selection.what));
+    return write(tx);
   });
 }

@@ -5,42 +5,15 @@
  * query (content/shopping.server.ts) reads the rows whose status is 'published', so publishing needs no
  * second copy. The position is not an edited field: new items go last, the reorder call moves them.
  */
-import { and, asc, eq, max } from 'drizzle-orm';
-import type { AdminShoppingItem, Image, ShoppingItemDraftInput } from '../../../api/types.ts';
-import { shoppingItemRevisions, shoppingItems, staff } from '../../../db/schema.ts';
+import type { Image, ShoppingItemDraftInput } from '../../../api/types.ts';
+import { shoppingItemRevisions } from '../../../db/schema.ts';
 import { refused } from '../newsroomResult.ts';
-import type { EditorialFormat } from '../workflow/editorialWorkflow.ts';
-import { type Change, type RevisionStore, showValue } from '../workflow/revisions.ts';
+import { shoppingDeclaration } from '../../../formats/shoppingFormat.ts';
+import { tableFormat } from '../workflow/editorialTable.ts';
+import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedShoppingItem, checkShoppingInput, SHOPPING_LABELS } from './shoppingContent.ts';
-import { findShoppingRow, type ShoppingRow, toAdminShoppingItem } from './shoppingQueries.ts';
+import { nextShoppingPosition, shoppingRows, toAdminShoppingItem } from './shoppingQueries.ts';
 import { withLibraryImages } from '../libraryImage.ts';
-
-const shoppingRevisionStore: RevisionStore = {
-  async save(db, r) {
-    const [revision] = await db
-      .insert(shoppingItemRevisions)
-      .values({ itemId: r.itemId, version: r.version, snapshot: r.snapshot, staffId: r.staffId, createdAt: r.at })
-      .onConflictDoNothing()
-      .returning({ id: shoppingItemRevisions.id });
-    return revision?.id ?? 0;
-  },
-  async list(db, itemId) {
-    const rows = await db
-      .select({ revision: shoppingItemRevisions, staffName: staff.name })
-      .from(shoppingItemRevisions)
-      .leftJoin(staff, eq(staff.id, shoppingItemRevisions.staffId))
-      .where(eq(shoppingItemRevisions.itemId, itemId))
-      .orderBy(asc(shoppingItemRevisions.version));
-    return rows.map((r) => ({ ...r.revision, staffName: r.staffName }));
-  },
-  async find(db, itemId, revisionId) {
-    const [revision] = await db
-      .select({ snapshot: shoppingItemRevisions.snapshot })
-      .from(shoppingItemRevisions)
-      .where(and(eq(shoppingItemRevisions.id, revisionId), eq(shoppingItemRevisions.itemId, itemId)));
-    return revision ?? null;
-  },
-};
 
 /** "89,90 €" in revisions: editors think in euros, the row keeps cents. */
 export function euros(cents: unknown): string {
@@ -74,11 +47,11 @@ function editedFields(checked: CheckedShoppingItem) {
   };
 }
 
-export const shoppingFormat: EditorialFormat<ShoppingRow, ShoppingItemDraftInput, CheckedShoppingItem, AdminShoppingItem> = {
-  entity: 'shopping',
-  thisItem: 'ce produit',
-  find: findShoppingRow,
-  async check(db, _who, input, current) {
+export const shoppingFormat = tableFormat({
+  declaration: shoppingDeclaration,
+  rows: shoppingRows,
+  revisions: shoppingItemRevisions,
+  async check(db, _who, input: ShoppingItemDraftInput, current) {
     return withLibraryImages(
       db,
       checkShoppingInput(input),
@@ -86,56 +59,15 @@ export const shoppingFormat: EditorialFormat<ShoppingRow, ShoppingItemDraftInput
       current ? [current.image.url] : [],
     );
   },
-
-  async insert(db, who, _input, checked, now) {
-    const [last] = await db.select({ position: max(shoppingItems.position) }).from(shoppingItems);
-    const [row] = await db
-      .insert(shoppingItems)
-      .values({
-        ...editedFields(checked),
-        currency: 'EUR',
-        position: (last?.position ?? 0) + 1,
-        status: 'draft',
-        version: 1,
-        createdBy: who.id,
-        updatedBy: who.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    return { ok: true, value: row };
-  },
-
-  async update(db, who, row, _input, checked, now) {
-    const [updated] = await db
-      .update(shoppingItems)
-      .set({ ...editedFields(checked), version: row.version + 1, updatedBy: who.id, updatedAt: now })
-      // The version in the WHERE clause: two saves racing on the same version, one wins.
-      .where(and(eq(shoppingItems.id, row.id), eq(shoppingItems.version, row.version)))
-      .returning();
-    return updated ? { ok: true, value: updated } : null;
-  },
-
-  async setStatus(db, who, row, change, now) {
-    const [updated] = await db
-      .update(shoppingItems)
-      .set({
-        status: change.status,
-        version: row.version + 1,
-        scheduledAt: change.scheduledAt,
-        publishedAt: change.publishedAt,
-        ...(who ? { updatedBy: who.id } : {}),
-        updatedAt: now,
-      })
-      .where(and(eq(shoppingItems.id, row.id), eq(shoppingItems.version, row.version), eq(shoppingItems.status, row.status)))
-      .returning();
-    return updated ?? null;
-  },
+  // A new product goes last; every price is in euros.
+  created: async (db, _input, checked: CheckedShoppingItem) => ({
+    ...editedFields(checked),
+    currency: 'EUR',
+    position: await nextShoppingPosition(db),
+  }),
+  saved: (_db, _row, _input, checked) => editedFields(checked),
 
   // Readers read the row itself while its status is 'published': nothing to copy or remove.
-  async publish() {},
-  async withdraw() {},
 
   async snapshot(_db, row) {
     return {
@@ -173,9 +105,8 @@ export const shoppingFormat: EditorialFormat<ShoppingRow, ShoppingItemDraftInput
       },
     };
   },
-  revisions: shoppingRevisionStore,
   createDetail: (row) => ({ title: row.title, position: row.position }),
   toAdmin: toAdminShoppingItem,
   // A link or a text refused (HTML, `javascript:`) is recorded with who tried, as the articles' body.
   auditedRefusal: (field) => ['title', 'description', 'merchant', 'link', 'image.alt', 'image.url'].includes(field),
-};
+});

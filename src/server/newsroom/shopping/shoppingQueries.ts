@@ -1,25 +1,22 @@
 /** Reading the shopping selection in the newsroom: one row, its admin shape, the list in the readers' order. */
-import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { asc, max } from 'drizzle-orm';
 import type { AdminShoppingItem } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
-import { type NewsroomStatus, shoppingItems } from '../../../db/schema.ts';
+import { shoppingItems } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
+import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
 
-export type ShoppingRow = typeof shoppingItems.$inferSelect;
+export type ShoppingRow = RowOf<typeof shoppingItems>;
 
 /** The most items one reorder names (the contract's maxItems): the whole selection, answered back. */
 export const SHOPPING_ORDER_MAX = 1000;
 
-export async function findShoppingRow(db: Database, id: number): Promise<ShoppingRow | null> {
-  const [row] = await db.select().from(shoppingItems).where(eq(shoppingItems.id, id));
-  return row ?? null;
-}
+export const shoppingRows = editorialTable(shoppingItems, { order: [asc(shoppingItems.position), asc(shoppingItems.id)] });
+export const findShoppingRow = shoppingRows.find;
 
 export async function toAdminShoppingItem(db: Database, row: ShoppingRow): Promise<AdminShoppingItem> {
   return {
-    id: row.id,
-    status: row.status,
-    version: row.version,
+    ...editorialAdminFields(row),
     title: row.title,
     description: row.description,
     image: row.image,
@@ -27,36 +24,14 @@ export async function toAdminShoppingItem(db: Database, row: ShoppingRow): Promi
     merchant: row.merchant,
     link: row.link,
     position: row.position,
-    scheduledAt: row.scheduledAt?.toISOString() ?? null,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    createdById: row.createdBy,
     updatedByName: await staffName(db, row.updatedBy),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export async function listAdminShoppingItems(
-  db: Database,
-  filter: { status?: NewsroomStatus; readableBy?: number | null; limit: number; offset: number },
-) {
-  const where: SQL[] = [];
-  if (filter.readableBy != null) {
-    const readable = or(eq(shoppingItems.createdBy, filter.readableBy), eq(shoppingItems.status, 'published'));
-    if (readable) where.push(readable);
-  }
-  if (filter.status) where.push(eq(shoppingItems.status, filter.status));
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const rows = await db
-    .select()
-    .from(shoppingItems)
-    .where(condition)
-    .orderBy(asc(shoppingItems.position), asc(shoppingItems.id))
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [total] = await db.select({ n: count() }).from(shoppingItems).where(condition);
+export async function listAdminShoppingItems(db: Database, filter: ListFilter) {
+  const { total, rows } = await shoppingRows.page(db, filter);
   return {
-    total: total?.n ?? 0,
+    total,
     results: rows.map((r) => ({
       id: r.id,
       status: r.status,
@@ -70,4 +45,10 @@ export async function listAdminShoppingItems(
       updatedAt: r.updatedAt.toISOString(),
     })),
   };
+}
+
+/** A new product's place: after every other. */
+export async function nextShoppingPosition(db: Database): Promise<number> {
+  const [last] = await db.select({ position: max(shoppingItems.position) }).from(shoppingItems);
+  return (last?.position ?? 0) + 1;
 }

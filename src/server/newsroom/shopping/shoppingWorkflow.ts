@@ -2,39 +2,27 @@
  * The shopping workflow: the shared editorial workflow bound to the shopping format, plus what only the
  * selection has (its order, the scheduler's query). What the newsroom's HTTP layer calls.
  */
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { shoppingItems } from '../../../db/schema.ts';
-import { staffName } from '../articles/articleQueries.ts';
+import { shoppingDeclaration } from '../../../formats/shoppingFormat.ts';
+import { toShoppingItem } from '../../content/shopping.server.ts';
 import { audit } from '../audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import type { StaffMember } from '../staff.server.ts';
-import { editorialWorkflow } from '../workflow/editorialWorkflow.ts';
-import { previewLinks } from '../workflow/previewLinks.ts';
-import { findShoppingRow } from './shoppingQueries.ts';
-import { toShoppingItem } from '../../content/shopping.server.ts';
+import { formatWorkflow } from '../workflow/formatWorkflow.ts';
 import { shoppingFormat } from './shoppingFormat.ts';
+import { shoppingRows } from './shoppingQueries.ts';
 
-export const shoppingWorkflow = editorialWorkflow(shoppingFormat, staffName);
-
-/** Signed links to the shopping page, the item in its place among the published ones (`/apercu-shopping/{token}`): whoever may read it may share it. */
-export const shoppingPreviews = previewLinks({
-  entity: 'shopping',
+/** Preview links show the shopping page, the item in its place among the published ones (`/apercu-shopping/{token}`). */
+export const {
+  workflow: shoppingWorkflow,
+  previews: shoppingPreviews,
+  publishDue: publishDueShoppingItems,
+} = formatWorkflow(shoppingDeclaration, shoppingRows, shoppingFormat, {
   purpose: 'shopping',
-  find: findShoppingRow,
-  pageOf: (_row, token) => `/apercu-shopping/${token}`,
   readerCopy: async (_db, row) => toShoppingItem(row),
 });
-
-/** The scheduler's pass: publishes every scheduled item whose time has come. Answers their ids. */
-export async function publishDueShoppingItems(db: Database, now: Date): Promise<number[]> {
-  const due = await db
-    .select()
-    .from(shoppingItems)
-    .where(and(eq(shoppingItems.status, 'scheduled'), lte(shoppingItems.scheduledAt, now)))
-    .orderBy(asc(shoppingItems.scheduledAt));
-  return shoppingWorkflow.publishDue(db, due, now);
-}
 
 /**
  * The whole selection in a new order (positions 1…n). The list must name every item exactly once: an item

@@ -5,7 +5,7 @@
  * through an EditorialFormat: how to check its input, write its row, snapshot it, and publish the copy
  * readers read. Nothing here knows what an article is.
  */
-import type { Database } from '../../../db/client.ts';
+import type { Database, Transaction } from '../../../db/client.ts';
 import type { NewsroomStatus } from '../../../db/schema.ts';
 import { audit } from '../audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
@@ -154,12 +154,12 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
    * A refused body (a node, mark or link outside the allow-list: a `javascript:` address, pasted HTML) is
    * recorded with who tried: the refusal itself writes nothing else.
    */
-  async function refusedCheck(db: Database, who: StaffMember, id: number | null, result: NewsroomResult<never>, now: Date) {
+  async function refusedCheck(tx: Transaction, who: StaffMember, id: number | null, result: NewsroomResult<never>, now: Date) {
     const audited = format.auditedRefusal ?? ((field: string) => field === 'doc');
     const field = !result.ok && result.kind === 'bad' ? Object.keys(result.fields ?? {}).find(audited) : undefined;
     if (field && !result.ok && result.kind === 'bad') {
       await audit(
-        db,
+        tx,
         who,
         { action: `${format.entity}.refused`, entity: format.entity, entityId: id, detail: { field, reason: result.message } },
         now,
@@ -370,21 +370,24 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
       if (!revision) return refused.notFound;
       const input = await format.inputFromSnapshot(db, revision.snapshot);
       if (!input.ok) return input;
-      const result = await save(db, who, id, { ...input.value, version }, now);
-      if (result.ok) {
-        await audit(
-          db,
-          who,
-          {
-            action: `${format.entity}.restore`,
-            entity: format.entity,
-            entityId: id,
-            detail: { fromRevision: revisionId, version: (result.value.item as { version?: number }).version },
-          },
-          now,
-        );
-      }
-      return result;
+      // The save and its restore line commit together: a restore is never left unrecorded.
+      return db.transaction(async (tx) => {
+        const result = await save(tx, who, id, { ...input.value, version }, now);
+        if (result.ok) {
+          await audit(
+            tx,
+            who,
+            {
+              action: `${format.entity}.restore`,
+              entity: format.entity,
+              entityId: id,
+              detail: { fromRevision: revisionId, version: (result.value.item as { version?: number }).version },
+            },
+            now,
+          );
+        }
+        return result;
+      });
     },
   };
 }

@@ -45,11 +45,13 @@ export function previewLinks<Row extends Pick<EditorialRow, 'id' | 'createdBy' |
       if (!canRead(who, row)) return refused.forbidden;
       const expiresAt = new Date(now.getTime() + appConfig.newsroom.previewLinkMinutes * 60_000);
       const token = previewToken(secret, row.id, expiresAt, kind.purpose);
-      await audit(
-        db,
-        who,
-        { action: `${kind.entity}.preview-link`, entity: kind.entity, entityId: row.id, detail: { expiresAt: expiresAt.toISOString() } },
-        now,
+      await db.transaction((tx) =>
+        audit(
+          tx,
+          who,
+          { action: `${kind.entity}.preview-link`, entity: kind.entity, entityId: row.id, detail: { expiresAt: expiresAt.toISOString() } },
+          now,
+        ),
       );
       return { ok: true, value: { url: kind.pageOf(row, token), expiresAt: expiresAt.toISOString() } };
     },

@@ -197,7 +197,7 @@ describe('articles', () => {
     expect(titles).toContain("Élégance à la française : les bases d'une garde-robe");
   });
 
-  // How fast is a benchmark's business (README: seeding 100 000 articles), not a test's.
+  // How fast is a benchmark's business (docs/performance.md: seeding 100 000 articles), not a test's.
   it('streams 100 000 articles with unique urls', () => {
     const urls = new Set<string>();
     let count = 0;

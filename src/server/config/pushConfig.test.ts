@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '../../../app.config.ts';
-import { siteFeaturesFromEnv } from '../../lib/siteFeatures.ts';
+import { siteFeaturesFromEnv } from './siteFeaturesConfig.ts';
 import { PushConfigError, pushConfigFromEnv } from './pushConfig.ts';
 
 const keys = webpush.generateVAPIDKeys();

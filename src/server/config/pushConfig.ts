@@ -1,11 +1,11 @@
 /**
- * Web push configuration from the environment (README "Notifications"). A half-configured or malformed
+ * Web push configuration from the environment (docs/operating/configuration.md, "Notifications"). A half-configured or malformed
  * set of VAPID keys stops the server at start-up with a sentence saying what to fix; no keys at all means
  * notifications are off (the header's prompt says so and nothing is requested).
  */
 import { appConfig } from '../../../app.config.ts';
-import { envFlag, envUrl } from '../config/envValues.ts';
-import type { EndpointPolicy } from './endpointPolicy.ts';
+import { envFlag, envUrl } from './envValues.ts';
+import type { EndpointPolicy } from '../push/endpointPolicy.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -19,7 +19,6 @@ export interface PushConfig {
   endpoints: EndpointPolicy;
   rateLimitPerMinute: number;
   redisUrl: string | null;
-  trustProxy: boolean;
 }
 
 export class PushConfigError extends Error {
@@ -70,7 +69,7 @@ function hostsFromEnv(env: NodeJS.ProcessEnv): string[] {
   return hosts;
 }
 
-export function pushConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PushConfig {
+export function pushConfigFromEnv(env: NodeJS.ProcessEnv): PushConfig {
   return {
     vapid: vapidFromEnv(env),
     endpoints: {
@@ -80,6 +79,5 @@ export function pushConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PushCon
     },
     rateLimitPerMinute: appConfig.push.rateLimitPerMinute,
     redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], fail),
-    trustProxy: envFlag(env, 'TRUST_PROXY', fail),
   };
 }

@@ -3,8 +3,8 @@
  * value stops the server at start-up with a sentence saying what to fix, rather than failing signups.
  */
 import { appConfig } from '../../../app.config.ts';
-import { type CaptchaConfig, captchaConfigFromEnv } from '../config/captchaProvider.ts';
-import { envFlag, envUrl } from '../config/envValues.ts';
+import { type CaptchaConfig, captchaConfigFromEnv } from './captchaProvider.ts';
+import { envFlag, envUrl } from './envValues.ts';
 
 export interface NewsletterConfig {
   captcha: CaptchaConfig;
@@ -18,8 +18,6 @@ export interface NewsletterConfig {
   siteUrl: string;
   /** HMAC secret shared by every instance; null: generated once and kept in the database. */
   secret: string | null;
-  /** Use the last X-Forwarded-For entry as the client IP (only behind a proxy you run). */
-  trustProxy: boolean;
   /** NEWSLETTER_SEND_RATE: messages per second each process sends an issue at (a small relay takes ~10). */
   sendRate: number;
 }
@@ -60,7 +58,7 @@ function sendRateFromEnv(env: NodeJS.ProcessEnv): number {
   return Number(raw);
 }
 
-export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv = process.env): NewsletterConfig {
+export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv): NewsletterConfig {
   const siteUrl = urlFromEnv(env, 'SITE_URL', ['http:', 'https:']) ?? 'http://localhost:3000';
   const secret = env.NEWSLETTER_SECRET?.trim() || null;
   if (secret !== null && secret.length < 32) {
@@ -79,6 +77,5 @@ export function newsletterConfigFromEnv(env: NodeJS.ProcessEnv = process.env): N
     siteUrl: siteUrl.replace(/\/+$/, ''),
     sendRate: sendRateFromEnv(env),
     secret,
-    trustProxy: flag(env, 'TRUST_PROXY'),
   };
 }

@@ -1,0 +1,171 @@
+/**
+ * « Direct » over HTTP (issue 33), on PGlite and PostgreSQL (TEST_DATABASE_URL): the newsroom opens a live
+ * blog and posts; readers poll the cheap public GET (whole, then since a cursor; short Cache-Control, ETag
+ * and 304); every write readers see purges the pages; bad input gets a French 4xx. Every answer is parsed
+ * with the contract's schemas. Who may call what is in newsroom/adminAuthorization.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { appConfig } from '../../../app.config.ts';
+import * as contract from '../../api/generated/zod.ts';
+import { entryBody, liveBlogBody } from '../../testing/liveBlogFixtures.ts';
+import { type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+
+describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
+  const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
+  const { request, signed } = api;
+  let n = 0;
+
+  async function errorOf(response: Response, code: number): Promise<string> {
+    expect(response.status, await response.clone().text()).toBe(code);
+    const body = contract.ErrorResponse.parse(await response.json());
+    expect(body.message.length).toBeGreaterThan(10);
+    return body.message;
+  }
+
+  async function openBlog(as: Signed = signed('editor')) {
+    const created = await request('POST', '/api/admin/live-blogs', { as, body: liveBlogBody(`Les Césars ${++n}`) });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const blog = contract.CreateAdminLiveBlogResponse.parse(await created.json());
+    expect(blog).toMatchObject({ state: 'draft', coverageStartAt: null, entries: [] });
+    const opened = await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as, body: { state: 'live' } });
+    expect(opened.status).toBe(200);
+    return contract.ChangeAdminLiveBlogStateResponse.parse(await opened.json());
+  }
+
+  async function post(id: number, text: string, extra = {}) {
+    const response = await request('POST', `/api/admin/live-blogs/${id}/entries`, { as: signed('editor'), body: entryBody(text, extra) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return contract.CreateLiveBlogEntryResponse.parse(await response.json());
+  }
+
+  async function poll(url: string, since?: number, headers: Record<string, string> = {}) {
+    return request('GET', `/api/direct/${url}${since === undefined ? '' : `?since=${since}`}`, { headers });
+  }
+
+  it('a draft is not there for readers; opened, it is, with its coverage start; entries come newest first', async () => {
+    const draft = await request('POST', '/api/admin/live-blogs', { as: signed('editor'), body: liveBlogBody('En préparation') });
+    const draftBlog = contract.AdminLiveBlog.parse(await draft.json());
+    expect(await errorOf(await poll(draftBlog.url), 404)).toMatch(/direct/);
+
+    const blog = await openBlog();
+    expect(blog.state).toBe('live');
+    expect(blog.coverageStartAt).not.toBeNull();
+    await post(blog.id, 'Le tapis rouge.');
+    const second = await post(blog.id, 'Premier prix.', { quotation: { text: 'Merci !', source: 'La lauréate' } });
+    const response = await poll(blog.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(appConfig.apiCache.live);
+    const body = contract.GetLiveBlogResponse.parse(await response.json());
+    expect(body.liveBlog).toMatchObject({ title: blog.title, state: 'live', coverageEndAt: null, category: { slug: 'mode' } });
+    expect(body.entries.map((e) => e.body[0]?.text)).toEqual(['Premier prix.', 'Le tapis rouge.']);
+    expect(body.entries[0]).toMatchObject({ id: second.id, quotation: { text: 'Merci !', source: 'La lauréate' }, correctedAt: null });
+
+    // The home's and the category's lists: live blogs being covered only.
+    const listed = async (query = '') =>
+      contract.ListLiveBlogsResponse.parse(await (await request('GET', `/api/directs${query}`)).json()).results.map((b) => b.url);
+    expect(await listed()).toContain(blog.url);
+    expect(await listed()).not.toContain(draftBlog.url);
+    expect(await listed('?category=mode')).toContain(blog.url);
+    expect(await listed('?category=beaute')).not.toContain(blog.url);
+    expect(await errorOf(await request('GET', '/api/directs?category=inconnue'), 404)).toMatch(/rubrique/);
+  });
+
+  it('polling: nothing new since the cursor, then only the new entry; writes purge the pages', async () => {
+    const blog = await openBlog();
+    await post(blog.id, 'Un');
+    const first = await poll(blog.url);
+    const { version } = contract.GetLiveBlogResponse.parse(await first.json());
+    expect(contract.GetLiveBlogResponse.parse(await (await poll(blog.url, version)).json()).entries).toEqual([]);
+
+    const purges = api.changes();
+    const two = await post(blog.id, 'Deux');
+    expect(api.changes()).toBe(purges + 1);
+    const since = contract.GetLiveBlogResponse.parse(await (await poll(blog.url, version)).json());
+    expect(since.entries.map((e) => e.id)).toEqual([two.id]);
+    expect(since.version).toBeGreaterThan(version);
+
+    // Corrected, then deleted: pollers get the correction, then the removal.
+    const corrected = await request('PUT', `/api/admin/live-blogs/${blog.id}/entries/${two.id}`, {
+      as: signed('editor'),
+      body: entryBody('Deux (corrigé)'),
+    });
+    expect(contract.CorrectLiveBlogEntryResponse.parse(await corrected.json()).correctedAt).not.toBeNull();
+    const deleted = await request('DELETE', `/api/admin/live-blogs/${blog.id}/entries/${two.id}`, { as: signed('editor') });
+    expect(deleted.status).toBe(204);
+    const after = contract.GetLiveBlogResponse.parse(await (await poll(blog.url, since.version)).json());
+    expect(after.removed).toEqual([two.id]);
+    expect(api.changes()).toBe(purges + 3);
+  });
+
+  it('ended: the coverage end is set, readers keep the page, new entries are refused in French', async () => {
+    const blog = await openBlog();
+    await post(blog.id, 'Fin de soirée');
+    const ended = await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as: signed('editor'), body: { state: 'ended' } });
+    expect(contract.ChangeAdminLiveBlogStateResponse.parse(await ended.json()).coverageEndAt).not.toBeNull();
+    const read = contract.GetLiveBlogResponse.parse(await (await poll(blog.url)).json());
+    expect(read.liveBlog.state).toBe('ended');
+    expect(read.entries).toHaveLength(1);
+    const refused = await request('POST', `/api/admin/live-blogs/${blog.id}/entries`, {
+      as: signed('editor'),
+      body: entryBody('Trop tard'),
+    });
+    expect(await errorOf(refused, 400)).toMatch(/terminé/);
+    const reopen = await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as: signed('editor'), body: { state: 'live' } });
+    expect(await errorOf(reopen, 400)).toMatch(/terminé/);
+  });
+
+  it('pinning one entry unpins the other, and readers see it', async () => {
+    const blog = await openBlog();
+    const a = await post(blog.id, 'A');
+    const b = await post(blog.id, 'B');
+    for (const id of [a.id, b.id]) {
+      const response = await request('POST', `/api/admin/live-blogs/${blog.id}/entries/${id}/pin`, {
+        as: signed('editor'),
+        body: { pinned: true },
+      });
+      expect(contract.PinLiveBlogEntryResponse.parse(await response.json()).pinned).toBe(true);
+    }
+    const read = contract.GetLiveBlogResponse.parse(await (await poll(blog.url)).json());
+    expect(read.entries.filter((e) => e.pinned).map((e) => e.id)).toEqual([b.id]);
+  });
+
+  it('bad input: a French 4xx, never a 500', async () => {
+    const as = signed('editor');
+    const blog = await openBlog();
+    const cases: [string, string, unknown, number, RegExp][] = [
+      ['POST', '/api/admin/live-blogs', liveBlogBody('<b>Gras</b>'), 400, /HTML/],
+      ['POST', '/api/admin/live-blogs', liveBlogBody('Titre\u0000nul'), 400, /contrôle/],
+      ['POST', '/api/admin/live-blogs', liveBlogBody('x'.repeat(201)), 400, /./],
+      ['POST', '/api/admin/live-blogs', liveBlogBody('Rubrique', { categorySlug: 'inconnue' }), 400, /rubrique/],
+      [
+        'POST',
+        '/api/admin/live-blogs',
+        liveBlogBody('Image', { mainImage: { url: '/x.svg', alt: ' ', width: 1, height: 1 } }),
+        400,
+        /alternatif/,
+      ],
+      ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('<script>alert(1)</script>'), 201, /./],
+      ['POST', `/api/admin/live-blogs/${blog.id}/entries`, { doc: '<p>html</p>' }, 400, /./],
+      ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x', { imageId: 987654 }), 400, /médiathèque/],
+      ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x', { articleSlug: 'nulle-part' }), 400, /Aucun article/],
+      ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x'.repeat(5001)), 400, /trop long/],
+      ['POST', '/api/admin/live-blogs/999999/entries', entryBody('x'), 404, /introuvable/],
+      ['POST', `/api/admin/live-blogs/${blog.id}/entries/999999/pin`, { pinned: true }, 404, /introuvable/],
+      ['POST', `/api/admin/live-blogs/${blog.id}/state`, { state: 'draft' }, 400, /./],
+    ];
+    for (const [method, path, body, status, message] of cases) {
+      const response = await request(method, path, { as, body });
+      if (status === 201) {
+        // Typed into the editor, markup is text: stored and served as the characters typed, never as HTML.
+        expect(response.status).toBe(201);
+        expect(contract.AdminLiveBlogEntry.parse(await response.json()).body[0]?.text).toBe('<script>alert(1)</script>');
+        continue;
+      }
+      expect(await errorOf(response, status), `${method} ${path}`).toMatch(message);
+    }
+    expect(await errorOf(await poll('Pas_un_slug'), 400)).toMatch(/./);
+    expect(await errorOf(await poll(blog.url, -1), 400)).toMatch(/./);
+    expect(await errorOf(await request('GET', `/api/direct/${blog.url}?since=abc`), 400)).toMatch(/./);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminQuotation, AdminQuotationList } from '../quotations/quotationQueries.ts';
+import type { ApiHandler } from '../../http/apiTypes.ts';
+import type { StepHandler } from './editorialHandlers.ts';
+
+// The check is the type checker's (npx tsc --noEmit): the `@ts-expect-error` fails the build if a wrong
+// body were ever accepted, so the editorial handlers' replies cannot drift from the contract unseen.
+describe('the editorial handlers, typed to the end', () => {
+  it("take a step answering the operation's body, and refuse one answering another", () => {
+    const item: StepHandler<200, AdminQuotation> = async () => new Response();
+    const accepted: ApiHandler<'getAdminQuotation'> = item;
+    const list: StepHandler<200, AdminQuotationList> = async () => new Response();
+    // @ts-expect-error a list is not what getAdminQuotation answers
+    const refused: ApiHandler<'getAdminQuotation'> = list;
+    const createdStep: StepHandler<201, AdminQuotation> = async () => new Response();
+    // @ts-expect-error nor is 201 its status
+    const created: ApiHandler<'getAdminQuotation'> = createdStep;
+    expect([accepted, refused, created]).toHaveLength(3);
+  });
+});

@@ -4,6 +4,7 @@
  * format shows (a popin's path rule, a contest's state for readers) comes in `cells`, keyed by column field.
  */
 import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import type { FormatDeclaration } from '../../formats/formatDeclaration.ts';
 import { type CustomCells, cellText, type ListRow, linksToEditor, listWords, rightAligned } from './formatListModel.ts';
@@ -17,9 +18,15 @@ export interface FormatListProps<Row extends ListRow> {
   loaded: PageData<{ results: Row[]; total: number }>;
   /** The format's own cells, for its 'custom' columns. */
   cells?: CustomCells<Row>;
+  /** A first column giving each row's place, for a list in the readers' order (its heading). */
+  placeHeading?: string;
+  /** A last column of the format's own (the shopping selection's reorder buttons). */
+  extraColumn?: { heading: string; cell: (row: Row, index: number, rows: readonly Row[]) => ReactNode };
+  /** Shown above the table (a live region saying what a button did). */
+  children?: ReactNode;
 }
 
-export function FormatListPage<Row extends ListRow>({ format, loaded, cells }: FormatListProps<Row>) {
+export function FormatListPage<Row extends ListRow>({ format, loaded, cells, placeHeading, extraColumn, children }: FormatListProps<Row>) {
   const { data: list, error } = loaded;
   const words = listWords(format.noun);
   const editor = `${format.adminPath}/$id` as const;
@@ -38,6 +45,7 @@ export function FormatListPage<Row extends ListRow>({ format, loaded, cells }: F
           {error}
         </p>
       ) : null}
+      {children}
       {list && list.results.length === 0 ? <p className="mt-4">{words.empty}</p> : null}
       {list && list.results.length > 0 ? (
         <div className="mt-4 overflow-x-auto">
@@ -45,16 +53,23 @@ export function FormatListPage<Row extends ListRow>({ format, loaded, cells }: F
             <caption className="mb-2 text-left">{words.caption(list.total)}</caption>
             <thead>
               <tr className="border-b-2 border-encre">
+                {placeHeading ? (
+                  <th scope="col" className="py-2 pr-3">
+                    {placeHeading}
+                  </th>
+                ) : null}
                 {format.list.columns.map((column) => (
                   <th key={column.field} scope="col" className={`py-2 pr-3${rightAligned(column) ? ' text-right' : ''}`}>
                     {column.heading}
                   </th>
                 ))}
+                {extraColumn ? <th scope="col">{extraColumn.heading}</th> : null}
               </tr>
             </thead>
             <tbody>
-              {list.results.map((row) => (
+              {list.results.map((row, place) => (
                 <tr key={row.id} className="border-b border-encre/20">
+                  {placeHeading ? <td className="py-2 pr-3 tabular-nums">{place + 1}</td> : null}
                   {format.list.columns.map((column, index) => {
                     const content = cellText(column, row, cells);
                     if (index === titleIndex) {
@@ -72,6 +87,7 @@ export function FormatListPage<Row extends ListRow>({ format, loaded, cells }: F
                       </td>
                     );
                   })}
+                  {extraColumn ? <td className="py-2">{extraColumn.cell(row, place, list.results)}</td> : null}
                 </tr>
               ))}
             </tbody>

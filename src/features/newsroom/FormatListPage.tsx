@@ -22,11 +22,24 @@ export interface FormatListProps<Row extends ListRow> {
   placeHeading?: string;
   /** A last column of the format's own (the shopping selection's reorder buttons). */
   extraColumn?: { heading: string; cell: (row: Row, index: number, rows: readonly Row[]) => ReactNode };
-  /** Shown above the table (a live region saying what a button did). */
+  /** Shown above the table (filters, a live region saying what a button did). */
   children?: ReactNode;
+  /** Shown under the table (the pages of a long list). */
+  footer?: ReactNode;
+  /** The "new" link's words where the newsroom says them otherwise ("Créer un quiz"). */
+  newLabel?: string;
 }
 
-export function FormatListPage<Row extends ListRow>({ format, loaded, cells, placeHeading, extraColumn, children }: FormatListProps<Row>) {
+export function FormatListPage<Row extends ListRow>({
+  format,
+  loaded,
+  cells,
+  placeHeading,
+  extraColumn,
+  children,
+  footer,
+  newLabel,
+}: FormatListProps<Row>) {
   const { data: list, error } = loaded;
   const words = listWords(format.noun);
   const editor = `${format.adminPath}/$id` as const;
@@ -36,7 +49,7 @@ export function FormatListPage<Row extends ListRow>({ format, loaded, cells, pla
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="font-display text-3xl font-bold">{format.list.title}</h1>
         <Link to={editor} params={{ id: format.newSegment }} className="rounded bg-encre px-4 py-2 font-bold text-white">
-          {words.newLink}
+          {newLabel ?? words.newLink}
         </Link>
       </div>
       {format.list.intro ? <p className="mt-1 max-w-3xl text-sm">{format.list.intro}</p> : null}
@@ -94,6 +107,7 @@ export function FormatListPage<Row extends ListRow>({ format, loaded, cells, pla
           </table>
         </div>
       ) : null}
+      {footer}
     </section>
   );
 }

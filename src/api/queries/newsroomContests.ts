@@ -6,6 +6,7 @@ import { type PreviewLink, unwrap, writeHeaders } from './newsroom.ts';
 type Schemas = components['schemas'];
 export type AdminContest = Schemas['AdminContest'];
 export type AdminContestList = Schemas['AdminContestList'];
+export type AdminContestSummary = Schemas['AdminContestSummary'];
 export type ContestDraftInput = Schemas['ContestDraftInput'];
 
 export const newsroomContests = {

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { quotationDeclaration } from '../../formats/quotationFormat.ts';
 import { plainHead } from '../../lib/seo/seo.ts';
 
-const QuotationListPage = lazy(() =>
-  import('../../features/newsroom/QuotationListPage.tsx').then((m) => ({ default: m.QuotationListPage })),
-);
+const FormatListPage = lazy(() => import('../../features/newsroom/FormatListPage.tsx').then((m) => ({ default: m.FormatListPage })));
 
 /** '/admin/citations': the footer's quotations, every state. */
 export const Route = createFileRoute('/admin/citations/')({
@@ -19,5 +18,5 @@ export const Route = createFileRoute('/admin/citations/')({
 });
 
 function QuotationsRoute() {
-  return <QuotationListPage loaded={Route.useLoaderData()} />;
+  return <FormatListPage format={quotationDeclaration} loaded={Route.useLoaderData()} />;
 }

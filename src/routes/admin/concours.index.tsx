@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
+import type { AdminContestSummary } from '../../api/queries/newsroomContests.ts';
+import { contestListCells } from '../../features/newsroom/formatListCells.ts';
+import { contestDeclaration } from '../../formats/contestFormat.ts';
 import { plainHead } from '../../lib/seo/seo.ts';
 
-const ContestListPage = lazy(() => import('../../features/newsroom/ContestListPage.tsx').then((m) => ({ default: m.ContestListPage })));
+const FormatListPage = lazy(() =>
+  import('../../features/newsroom/FormatListPage.tsx').then((m) => ({ default: m.FormatListPage<AdminContestSummary> })),
+);
 
 /** '/admin/concours': the contests, every state, the last edited first. */
 export const Route = createFileRoute('/admin/concours/')({
@@ -17,5 +22,5 @@ export const Route = createFileRoute('/admin/concours/')({
 });
 
 function ContestsRoute() {
-  return <ContestListPage loaded={Route.useLoaderData()} />;
+  return <FormatListPage format={contestDeclaration} loaded={Route.useLoaderData()} cells={contestListCells} />;
 }

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { generatorDeclaration } from '../../formats/generatorFormat.ts';
 import { plainHead } from '../../lib/seo/seo.ts';
 
-const GeneratorListPage = lazy(() =>
-  import('../../features/newsroom/GeneratorListPage.tsx').then((m) => ({ default: m.GeneratorListPage })),
-);
+const FormatListPage = lazy(() => import('../../features/newsroom/FormatListPage.tsx').then((m) => ({ default: m.FormatListPage })));
 
 /** '/admin/generateurs': the repartee generators, every state. */
 export const Route = createFileRoute('/admin/generateurs/')({
@@ -19,5 +18,5 @@ export const Route = createFileRoute('/admin/generateurs/')({
 });
 
 function GeneratorsRoute() {
-  return <GeneratorListPage loaded={Route.useLoaderData()} />;
+  return <FormatListPage format={generatorDeclaration} loaded={Route.useLoaderData()} />;
 }

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { instagramDeclaration } from '../../formats/instagramFormat.ts';
 import { plainHead } from '../../lib/seo/seo.ts';
 
-const InstagramListPage = lazy(() =>
-  import('../../features/newsroom/InstagramListPage.tsx').then((m) => ({ default: m.InstagramListPage })),
-);
+const FormatListPage = lazy(() => import('../../features/newsroom/FormatListPage.tsx').then((m) => ({ default: m.FormatListPage })));
 
 /** '/admin/instagram': the Instagram feed, every state, newest first. */
 export const Route = createFileRoute('/admin/instagram/')({
@@ -19,5 +18,5 @@ export const Route = createFileRoute('/admin/instagram/')({
 });
 
 function InstagramRoute() {
-  return <InstagramListPage loaded={Route.useLoaderData()} />;
+  return <FormatListPage format={instagramDeclaration} loaded={Route.useLoaderData()} />;
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { mosaicDeclaration } from '../../formats/mosaicFormat.ts';
 import { plainHead } from '../../lib/seo/seo.ts';
 
-const MosaicListPage = lazy(() => import('../../features/newsroom/MosaicListPage.tsx').then((m) => ({ default: m.MosaicListPage })));
+const FormatListPage = lazy(() => import('../../features/newsroom/FormatListPage.tsx').then((m) => ({ default: m.FormatListPage })));
 
 /** '/admin/mosaiques': the mosaics, every state, the last edited first. */
 export const Route = createFileRoute('/admin/mosaiques/')({
@@ -17,5 +18,5 @@ export const Route = createFileRoute('/admin/mosaiques/')({
 });
 
 function MosaicsRoute() {
-  return <MosaicListPage loaded={Route.useLoaderData()} />;
+  return <FormatListPage format={mosaicDeclaration} loaded={Route.useLoaderData()} />;
 }

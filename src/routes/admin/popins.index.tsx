@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
+import type { AdminPopinSummary } from '../../api/queries/newsroomPopins.ts';
+import { popinListCells } from '../../features/newsroom/formatListCells.ts';
+import { popinDeclaration } from '../../formats/popinFormat.ts';
 import { plainHead } from '../../lib/seo/seo.ts';
 
-const PopinListPage = lazy(() => import('../../features/newsroom/PopinListPage.tsx').then((m) => ({ default: m.PopinListPage })));
+const FormatListPage = lazy(() =>
+  import('../../features/newsroom/FormatListPage.tsx').then((m) => ({ default: m.FormatListPage<AdminPopinSummary> })),
+);
 
 /** '/admin/popins': the marketing popins, every state. */
 export const Route = createFileRoute('/admin/popins/')({
@@ -17,5 +22,5 @@ export const Route = createFileRoute('/admin/popins/')({
 });
 
 function PopinsRoute() {
-  return <PopinListPage loaded={Route.useLoaderData()} />;
+  return <FormatListPage format={popinDeclaration} loaded={Route.useLoaderData()} cells={popinListCells} />;
 }

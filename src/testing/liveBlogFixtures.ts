@@ -6,7 +6,7 @@ export function liveBlogBody(title: string, extra: Partial<LiveBlogInput> = {}):
     title,
     intro: 'La cérémonie minute par minute.',
     categorySlug: 'mode',
-    mainImage: { url: '/media/articles/x.svg', alt: 'Le tapis rouge', width: 1200, height: 800 },
+    mainImage: { url: '/media/svg/article/direct.svg', alt: 'Le tapis rouge', width: 1200, height: 800 },
     ...extra,
   };
 }

@@ -48,7 +48,7 @@ function NewLiveBlog({ onCreated }: { onCreated: (id: number) => void }) {
   const { say, run, line } = useDesk();
   const ids = { title: useId(), intro: useId(), category: useId() };
   const [form, setForm] = useState({ title: '', intro: '', categorySlug: 'mode' });
-  const [image, setImage] = useState<Image>({ url: '/media/articles/x.svg', alt: '', width: 1200, height: 800 });
+  const [image, setImage] = useState<Image>({ url: '/media/svg/article/direct.svg', alt: '', width: 1200, height: 800 });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => onCreated((await newsroomLiveBlogs.create({ ...form, mainImage: image })).id));

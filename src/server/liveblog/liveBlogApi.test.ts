@@ -145,6 +145,16 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
         400,
         /alternatif/,
       ],
+      // Issue 34: the main image comes from the media library (or the site's generated media), like every format's.
+      ...['/media/library/nonexistent.webp', '/api/admin/audit', '/media/articles/x.svg'].map(
+        (url): [string, string, unknown, number, RegExp] => [
+          'POST',
+          '/api/admin/live-blogs',
+          liveBlogBody('Image', { mainImage: { url, alt: 'Le tapis rouge', width: 1200, height: 800 } }),
+          400,
+          /L’image principale doit venir de la médiathèque du site\./,
+        ],
+      ),
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('<script>alert(1)</script>'), 201, /./],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, { doc: '<p>html</p>' }, 400, /./],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x', { imageId: 987654 }), 400, /médiathèque/],

@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
         url: `cesars-${blogCount}`,
         title: 'Les Césars en direct',
         intro: 'La cérémonie minute par minute.',
-        mainImage: { url: '/media/h1-1600.webp', alt: 'Le tapis rouge', width: 1600, height: 900 },
+        mainImage: { url: '/media/svg/article/tapis-rouge.svg', alt: 'Le tapis rouge', width: 1600, height: 900 },
         categoryId: 1,
         state,
         coverageStartAt: state === 'draft' ? null : at(0),

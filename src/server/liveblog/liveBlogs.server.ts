@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { categories, type LiveBlogState, liveBlogs } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
 import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
+import { withLibraryImages } from '../newsroom/libraryImage.ts';
 import { cleanImage, libraryImageProblem, plainFieldProblem } from '../newsroom/plainFields.ts';
 import { slugify, uniqueSlug } from '../newsroom/slugs.ts';
 import type { StaffMember } from '../newsroom/staff.server.ts';
@@ -114,6 +115,11 @@ export async function createLiveBlog(
     plainFieldProblem(intro, 'Chapô', true) ??
     libraryImageProblem(input.mainImage, 'L’image principale');
   if (problem) return refused.bad(problem);
+  // The same rule as every format's images (issue 34): the media library's, or the site's generated media.
+  const image = await withLibraryImages(db, { ok: true, value: null }, [
+    { url: input.mainImage.url, label: 'L’image principale', field: 'mainImage' },
+  ]);
+  if (!image.ok) return image;
   const [category] = await db.select().from(categories).where(eq(categories.slug, input.categorySlug));
   if (!category) return refused.bad(`La rubrique « ${input.categorySlug} » n’existe pas.`, 'categorySlug');
   const taken = async (slug: string) => (await db.select({ id: liveBlogs.id }).from(liveBlogs).where(eq(liveBlogs.url, slug))).length > 0;

@@ -27,11 +27,14 @@ export const bundleBudget = {
    * lighter, so the budget keeps what was won; raise one only with the reason in docs/decisions/018.
    * Raised to 112 kB on 2026-11-26 (issue 19: the newsroom's formats add their routes to the router's tree that
    * every page loads; decision 018, "JavaScript budget", point 6).
+   * Raised to 113 kB on 2026-11-28 (issues 33 and 34: the live blog's public route and its strip on the home and
+   * categories, the newsroom's new routes in the router's tree, the render settings read once; decision 018,
+   * point 5). Measured then: article 115 365 bytes, home 114 758, category under both.
    */
   pages: {
-    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 112 * kB },
-    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 112 * kB },
-    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 112 * kB },
+    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 113 * kB },
+    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 113 * kB },
+    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 113 * kB },
   } satisfies Record<string, PageBudget>,
 
   /** Staff, server and tooling code: none of it may be in a chunk those pages load at start. */

@@ -11,7 +11,7 @@ import { SectionTitle } from '../components/SectionTitle.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { SocialStrip } from '../components/SocialStrip.tsx';
 import { seoHead } from '../lib/seo/seo.ts';
-import { LiveNowList } from '../features/liveblog/LiveBlogView.tsx';
+import { LiveNowList } from '../features/liveblog/LiveNowList.tsx';
 
 export const Route = createFileRoute('/')({
   staticData: { chrome: 'home' },

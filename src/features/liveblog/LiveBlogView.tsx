@@ -10,6 +10,7 @@ import type { LiveBlog, LiveBlogEntry, LiveBlogResponse } from '../../api/types.
 import { ArticleBody } from '../../components/ArticleBody.tsx';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { LiveBadge } from './LiveNowList.tsx';
 
 const clock = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
 /** « 21 h 05 », as the magazine writes times. */
@@ -77,27 +78,6 @@ function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise
     };
   }, [live]);
   return state;
-}
-
-const LiveBadge = () => (
-  <span className="live-badge rounded-full bg-piment px-3 py-1 text-sm font-bold uppercase text-white">En direct</span>
-);
-
-/** The home's and categories' list of live blogs being covered, each with its « En direct » badge. */
-export function LiveNowList({ liveBlogs }: { liveBlogs: readonly LiveBlog[] }) {
-  if (liveBlogs.length === 0) return null;
-  return (
-    <ul aria-label="Directs en cours" className="mb-8 grid gap-3">
-      {liveBlogs.map((blog) => (
-        <li key={blog.id} className="flex flex-wrap items-center gap-3 rounded-xl border-2 border-piment p-3">
-          <LiveBadge />
-          <a href={`/direct/${blog.url}`} className="font-display text-xl font-bold underline-offset-4 hover:underline">
-            {blog.title}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function Entry({ entry }: { entry: LiveBlogEntry }) {

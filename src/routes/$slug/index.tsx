@@ -10,7 +10,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { useLoadMore } from '../../components/useLoadMore.ts';
 import { breadcrumbJsonLd, seoHead } from '../../lib/seo/seo.ts';
-import { LiveNowList } from '../../features/liveblog/LiveBlogView.tsx';
+import { LiveNowList } from '../../features/liveblog/LiveNowList.tsx';
 
 export const Route = createFileRoute('/$slug/')({
   staticData: { chrome: 'category' },

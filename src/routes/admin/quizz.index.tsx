@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import { quizListQuery, quizListSearch } from '../../features/newsroom/quizzes/quizListSearch.ts';
+import { quizListQuery, quizListSearch } from '../../lib/quizListSearch.ts';
 import { plainHead } from '../../lib/seo/seo.ts';
 
 const QuizListPage = lazy(() => import('../../features/newsroom/quizzes/QuizListPage.tsx').then((m) => ({ default: m.QuizListPage })));

@@ -8,7 +8,7 @@ import type { AdminQuizSummary } from '../../../api/queries/newsroomQuizzes.ts';
 import { quizDeclaration } from '../../../formats/quizFormat.ts';
 import { FormatListPage } from '../FormatListPage.tsx';
 import { statusLabels } from '../newsroomLabels.ts';
-import { type QuizListSearch, quizListSearch } from './quizListSearch.ts';
+import { type QuizListSearch, quizListSearch } from '../../../lib/quizListSearch.ts';
 
 export interface QuizListProps {
   loaded: PageData<{ results: AdminQuizSummary[]; total: number }>;

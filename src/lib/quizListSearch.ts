@@ -1,9 +1,11 @@
 /**
  * The quiz list's filters in its address (?q=…&etat=…&debut=…), so that its route loader reads the page
- * the person asked for and the back button returns to the previous filter. Plain data: the route and its test share it.
+ * the person asked for and the back button returns to the previous filter. Not in the newsroom's feature folder:
+ * the route's validateSearch is in the router's tree, which every reader's page loads, and must not pull it in.
  */
-import type { QuizStatus } from '../../../api/queries/newsroomQuizzes.ts';
-import { statusLabels } from '../newsroomLabels.ts';
+import type { QuizStatus } from '../api/queries/newsroomQuizzes.ts';
+
+const STATUSES: readonly QuizStatus[] = ['draft', 'scheduled', 'published', 'unpublished'];
 
 export interface QuizListSearch {
   q?: string;
@@ -11,7 +13,7 @@ export interface QuizListSearch {
   debut?: number;
 }
 
-const isStatus = (value: unknown): value is QuizStatus => typeof value === 'string' && Object.hasOwn(statusLabels, value);
+const isStatus = (value: unknown): value is QuizStatus => typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
 
 /** Whatever the address holds, only what the list understands: a bad value is dropped, not refused. */
 export function quizListSearch(search: Record<string, unknown>): QuizListSearch {

@@ -45,6 +45,7 @@ export type PopinSurveyAnswerInput = Schemas['PopinSurveyAnswerInput'];
 export type MediaItem = Schemas['MediaItem'];
 export type MediaSound = Schemas['MediaSound'];
 export type MediaEntry = Schemas['MediaEntry'];
+export type MediaUsage = Schemas['MediaUsage'];
 export type MediaKind = Schemas['MediaKind'];
 export type PopinCookie = Schemas['PopinCookie'];
 export type PopinType = Schemas['PopinType'];

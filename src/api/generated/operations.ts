@@ -106,6 +106,7 @@ export const apiOperations = {
   listMedia: { method: 'GET', path: '/api/admin/media' },
   uploadMedia: { method: 'POST', path: '/api/admin/media' },
   deleteMedia: { method: 'DELETE', path: '/api/admin/media/:id' },
+  listMediaUsages: { method: 'GET', path: '/api/admin/media/:id/usages' },
   listAdminMosaics: { method: 'GET', path: '/api/admin/mosaics' },
   createAdminMosaic: { method: 'POST', path: '/api/admin/mosaics' },
   getAdminMosaic: { method: 'GET', path: '/api/admin/mosaics/:id' },

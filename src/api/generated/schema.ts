@@ -1682,12 +1682,41 @@ export interface paths {
     post?: never;
     /**
      * Supprimer une image de la médiathèque (editor, admin)
-     * @description Seulement une image qu'aucun article n'utilise (image principale ou image de partage, dans tous les états :
-     *     brouillon, programmé, publié, dépublié) ; sinon `409` avec un message qui nomme les articles. Les
-     *     fichiers de ses variantes sont effacés du stockage (`MEDIA_DIR` ou le compartiment S3). Les anciennes
-     *     révisions ne retiennent pas une image.
+     * @description Seulement un élément que rien n'utilise, dans aucun format ni aucun état (brouillon, programmé, publié,
+     *     dépublié) : articles (image principale, de partage, du texte), quiz (couverture, questions, réponses,
+     *     résultats, sons), générateurs, mosaïques, concours, shopping, Instagram, popins, lettres, directs et
+     *     leurs entrées. Sinon `409` dont `usages` liste chaque contenu qui l'utilise (la même liste que
+     *     `GET /api/admin/media/{id}/usages`). Les fichiers de ses variantes sont effacés du stockage (`MEDIA_DIR`
+     *     ou le compartiment S3). Les anciennes révisions ne retiennent pas une image.
      */
     delete: operations['deleteMedia'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/media/{id}/usages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Les contenus qui utilisent un élément de la médiathèque
+     * @description Chaque contenu, dans tous les formats et tous les états, qui montre cette image ou ce son (le lien vers
+     *     son éditeur dans la rédaction) : ce que la médiathèque demande avant de proposer la suppression.
+     */
+    get: operations['listMediaUsages'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4427,6 +4456,36 @@ export interface components {
     };
     AdminLiveBlogList: {
       results: components['schemas']['AdminLiveBlog'][];
+    };
+    /** @description Un contenu qui utilise un élément de la médiathèque. */
+    MediaUsage: {
+      /** @enum {string} */
+      format:
+        | 'article'
+        | 'quiz'
+        | 'generator'
+        | 'mosaic'
+        | 'contest'
+        | 'shopping'
+        | 'instagram'
+        | 'popin'
+        | 'newsletter'
+        | 'liveBlog';
+      id: number;
+      /** @description Son titre (ou, sans titre, son nom dans la rédaction). */
+      title: string;
+      /** @description Son éditeur dans la rédaction (`/admin/…`). */
+      editorPath: string;
+    };
+    MediaUsages: {
+      usages: components['schemas']['MediaUsage'][];
+    };
+    /** @description Réponse `409` d'une suppression refusée ; `message` nomme les contenus, `usages` les liste tous. */
+    MediaInUse: {
+      /** @enum {string} */
+      error: 'conflict';
+      message: string;
+      usages: components['schemas']['MediaUsage'][];
     };
     MediaUpload: {
       /**
@@ -8363,7 +8422,47 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
+      /** @description L'élément est utilisé ; `usages` dit par quels contenus et rien n'est supprimé. */
+      409: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaInUse'];
+        };
+      };
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listMediaUsages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les contenus qui l'utilisent ; une liste vide si rien ne l'utilise. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaUsages'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

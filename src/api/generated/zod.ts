@@ -1890,6 +1890,54 @@ export const AdminLiveBlogList = zod.strictObject({
 export type AdminLiveBlogList = zod.input<typeof AdminLiveBlogList>;
 export type AdminLiveBlogListOutput = zod.output<typeof AdminLiveBlogList>;
 
+export const mediaUsageEditorPathRegExp = new RegExp('^/admin');
+
+export const MediaUsage = zod
+  .strictObject({
+    format: zod.enum([
+      'article',
+      'quiz',
+      'generator',
+      'mosaic',
+      'contest',
+      'shopping',
+      'instagram',
+      'popin',
+      'newsletter',
+      'liveBlog',
+    ]),
+    id: zod.int().min(1),
+    title: zod.string().describe('Son titre (ou, sans titre, son nom dans la rédaction).'),
+    editorPath: zod
+      .string()
+      .regex(mediaUsageEditorPathRegExp)
+      .describe('Son éditeur dans la rédaction (`/admin/…`).'),
+  })
+  .describe('Un contenu qui utilise un élément de la médiathèque.');
+
+export type MediaUsage = zod.input<typeof MediaUsage>;
+export type MediaUsageOutput = zod.output<typeof MediaUsage>;
+
+export const MediaUsages = zod.strictObject({
+  usages: zod.array(MediaUsage),
+});
+
+export type MediaUsages = zod.input<typeof MediaUsages>;
+export type MediaUsagesOutput = zod.output<typeof MediaUsages>;
+
+export const MediaInUse = zod
+  .strictObject({
+    error: zod.enum(['conflict']),
+    message: zod.string(),
+    usages: zod.array(MediaUsage).min(1),
+  })
+  .describe(
+    "Réponse `409` d'une suppression refusée ; `message` nomme les contenus, `usages` les liste tous.",
+  );
+
+export type MediaInUse = zod.input<typeof MediaInUse>;
+export type MediaInUseOutput = zod.output<typeof MediaInUse>;
+
 export const mediaUploadAltMax = 300;
 
 export const mediaUploadFocalXMin = 0;
@@ -5079,10 +5127,12 @@ export const UploadMediaBody = MediaUpload;
 export const UploadMediaResponse = MediaEntry;
 
 /**
- * Seulement une image qu'aucun article n'utilise (image principale ou image de partage, dans tous les états :
- * brouillon, programmé, publié, dépublié) ; sinon `409` avec un message qui nomme les articles. Les
- * fichiers de ses variantes sont effacés du stockage (`MEDIA_DIR` ou le compartiment S3). Les anciennes
- * révisions ne retiennent pas une image.
+ * Seulement un élément que rien n'utilise, dans aucun format ni aucun état (brouillon, programmé, publié,
+ * dépublié) : articles (image principale, de partage, du texte), quiz (couverture, questions, réponses,
+ * résultats, sons), générateurs, mosaïques, concours, shopping, Instagram, popins, lettres, directs et
+ * leurs entrées. Sinon `409` dont `usages` liste chaque contenu qui l'utilise (la même liste que
+ * `GET /api/admin/media/{id}/usages`). Les fichiers de ses variantes sont effacés du stockage (`MEDIA_DIR`
+ * ou le compartiment S3). Les anciennes révisions ne retiennent pas une image.
  * @summary Supprimer une image de la médiathèque (editor, admin)
  */
 export const deleteMediaPathIdMax = 2147483647;
@@ -5092,6 +5142,24 @@ export const DeleteMediaParams = zod.strictObject({
 });
 
 export const DeleteMediaResponse = zod.void();
+
+/**
+ * Chaque contenu, dans tous les formats et tous les états, qui montre cette image ou ce son (le lien vers
+ * son éditeur dans la rédaction) : ce que la médiathèque demande avant de proposer la suppression.
+ * @summary Les contenus qui utilisent un élément de la médiathèque
+ */
+export const listMediaUsagesPathIdMax = 2147483647;
+
+export const ListMediaUsagesParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listMediaUsagesPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListMediaUsagesResponse = MediaUsages;
 
 /**
  * Tous les éléments, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :

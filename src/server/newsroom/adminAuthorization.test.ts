@@ -598,6 +598,16 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         },
       },
     ],
+    listMediaUsages: [
+      {
+        what: 'who uses an image',
+        policy: everyone,
+        call: async (_, as) => {
+          const uploaded = contract.UploadMediaResponse.parse(await (await uploadAs(signed('contributor'))).json());
+          return request('GET', `/api/admin/media/${uploaded.id}/usages`, { as });
+        },
+      },
+    ],
     listAuditLog: [{ what: 'the audit log', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/audit', { as }) }],
     listAdminPopins: [{ what: 'the popins', policy: everyone, call: (_, as) => request('GET', '/api/admin/popins', { as }) }],
     createAdminPopin: [

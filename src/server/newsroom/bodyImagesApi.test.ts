@@ -12,6 +12,7 @@ import * as contract from '../../api/generated/zod.ts';
 import { draftBody, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { articlesShowingInBody } from './bodyImages.server.ts';
+import { inUseMessage } from '../../testing/mediaInUse.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'piquante-body-images-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -147,7 +148,7 @@ describe.each(testDatabaseKinds)('images in the body on %s', (kind) => {
     const draft = contract.AdminArticle.parse(
       await (await api.request('POST', '/api/admin/articles', { as: editor, body: draftBody('Une citation illustrée', inQuote) })).json(),
     );
-    const refused = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409);
+    const refused = await inUseMessage(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }));
     expect(refused).toBe(
       'Cette image est utilisée par l’article « Une citation illustrée ». Choisissez-leur une autre image avant de la supprimer.',
     );
@@ -157,7 +158,7 @@ describe.each(testDatabaseKinds)('images in the body on %s', (kind) => {
       body: { action: 'publish', version: draft.version },
     });
     const live = contract.AdminArticle.parse(await published.json());
-    expect(await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409)).toMatch(
+    expect(await inUseMessage(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }))).toMatch(
       /« Une citation illustrée »/,
     );
     // Both the editorial document (the image inside a quote) and the published body are found.

@@ -15,6 +15,7 @@ import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { mediaFileResponse } from '../media/mediaFiles.ts';
 import { sniffImage } from './media.server.ts';
 import { directoryStorage } from './mediaStorage.ts';
+import { inUseMessage } from '../../testing/mediaInUse.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'piquante-media-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -213,7 +214,7 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
         as: editor,
         body: { action: 'publish', version: other.version },
       });
-      const refused = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('admin') }), 409);
+      const refused = await inUseMessage(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('admin') }));
       expect(refused).toBe(
         'Cette image est utilisée par 2 articles : « Partagé avec une variante », « Un brouillon illustré ». Choisissez-leur une autre image avant de la supprimer.',
       );
@@ -226,7 +227,7 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
       const published = contract.AdminArticle.parse(
         await (await api.request('GET', `/api/admin/articles/${other.id}`, { as: editor })).json(),
       );
-      const stillOne = await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }), 409);
+      const stillOne = await inUseMessage(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: editor }));
       expect(stillOne).toMatch(/^Cette image est utilisée par l’article « Partagé avec une variante »/);
       await api.request('PUT', `/api/admin/articles/${other.id}`, {
         as: editor,

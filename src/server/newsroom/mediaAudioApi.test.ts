@@ -19,6 +19,7 @@ import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { sniffAudio } from './audioFiles.ts';
 import { mediaFileResponse, requestedRange } from '../media/mediaFiles.ts';
 import { directoryStorage } from './mediaStorage.ts';
+import { inUseMessage } from '../../testing/mediaInUse.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'piquante-audio-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -245,7 +246,7 @@ describe.each(testDatabaseKinds)('sounds in the media library on %s', (kind) => 
     expect((await served(sound.url))?.status).toBe(200);
 
     // The sound is the quiz's: the library keeps it.
-    const kept = await errorOf(await request('DELETE', `/api/admin/media/${sound.id}`, { as: signed('editor') }), 409);
+    const kept = await inUseMessage(await request('DELETE', `/api/admin/media/${sound.id}`, { as: signed('editor') }));
     expect(kept).toMatch(/^Ce son est utilisé par le quiz « Quiz sonore/);
 
     for (const [audio, what] of [

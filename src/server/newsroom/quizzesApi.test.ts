@@ -19,6 +19,7 @@ import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../test
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { loadNewsroomSecret, previewToken } from './previewTokens.ts';
 import { publishDueQuizzes } from './quizzes/quizWorkflow.ts';
+import { inUseMessage } from '../../testing/mediaInUse.ts';
 
 const mediaDir = mkdtempSync(join(tmpdir(), 'piquante-quiz-media-'));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
@@ -518,7 +519,7 @@ describe.each(testDatabaseKinds)('quizzes in the newsroom on %s', (kind) => {
       const item = listed.results.find((m) => m.url === own.url);
       if (!item) throw new Error('uploaded image not listed');
       const refused = await request('DELETE', `/api/admin/media/${item.id}`, { as: signed('editor') });
-      expect(await errorOf(refused, 409)).toBe(
+      expect(await inUseMessage(refused)).toBe(
         `Cette image est utilisée par le quiz « ${draft.title} ». Choisissez-lui une autre image avant de la supprimer.`,
       );
     });

@@ -6,6 +6,7 @@ import { errorJson, json } from '../../http/responses.ts';
 import { deleteMedia, hasControlCharacter, listMedia, uploadMedia } from '../media.server.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, staffOnly } from './newsroomHttp.ts';
 import { readUpload } from './mediaUpload.ts';
+import { inUseMessage, mediaUsages } from '../mediaUsage.ts';
 
 const mediaSearchMessage = 'La recherche ne peut pas contenir de caractères de contrôle (retour à la ligne, tabulation…).';
 
@@ -44,9 +45,20 @@ export function mediaHandlers(deps: NewsroomDeps) {
     deleteMedia: staffOnly(deps, editors, 'de supprimer des images de la médiathèque', async (ctx, session) => {
       const id = parseParams(contract.DeleteMediaParams, ctx.params, ['id']);
       if (!id.ok) return id.response;
+      // Every format's use refuses, with the list of who to change first (mediaUsage.ts).
+      const used = await mediaUsages(ctx.db, id.value.id);
+      if (used && used.usages.length > 0)
+        return json({ error: 'conflict', message: inUseMessage(used.kind, used.usages), usages: used.usages }, { status: 409, ...noStore });
       const result = await deleteMedia(ctx.db, session.member, id.value.id, storage, clock.now());
       const asResult = result.ok ? { ok: true as const, value: null } : result;
       return answer(asResult, { member: session.member, what: '', notFound: newsroomMessages.media, ok: noContent });
+    }),
+    listMediaUsages: staffOnly(deps, null, '', async (ctx) => {
+      const id = parseParams(contract.ListMediaUsagesParams, ctx.params, ['id']);
+      if (!id.ok) return id.response;
+      const used = await mediaUsages(ctx.db, id.value.id);
+      if (!used) return errorJson(404, newsroomMessages.media);
+      return ctx.reply(200, { usages: used.usages }, noStore);
     }),
   } satisfies ApiHandlerTable;
 }

@@ -2,7 +2,8 @@
  * "Newsletter" in the newsroom (/admin/lettres) and its public archive (/lettres), on a server of its own
  * whose mail goes to a loopback SMTP sink. A few readers sign up; an editor composes an issue from the
  * keyboard with the 3 most recent articles, reads the mail's preview (sandboxed frame, mobile width, text
- * part), sends a test to one address, then sends it now and watches the counts reach every subscriber —
+ * part), sends a test to one address, then sends it now (confirmed in a dialog giving the audience;
+ * Escape and « Annuler » send nothing) and watches the counts reach every subscriber —
  * each getting exactly one mail. The archive lists the issue and shows its articles as cards. A
  * contributor gets the server's French refusal. axe on the list and the editor.
  */
@@ -137,8 +138,27 @@ test('an editor composes an issue from the keyboard, previews it, tests it, sche
   await expect(page.getByText('État : Brouillon')).toBeVisible();
   expect(sink.mails.filter((mail) => mail.subject === SUBJECT)).toEqual([]);
 
+  // Sending now is asked first, with the real audience; Escape and « Annuler » send nothing.
+  const sendNow = page.getByRole('button', { name: 'Envoyer maintenant' });
+  const asked = page.getByRole('alertdialog', { name: `Envoyer à ${SUBSCRIBERS.length} abonnés ?` });
+  await sendNow.click();
+  await expect(asked).toBeVisible();
+  await expect(asked).toContainText(`« ${SUBJECT} » part maintenant vers les ${SUBSCRIBERS.length} abonnés`);
+  await expect(asked).toContainText('ne se rattrape pas');
+  await expect(asked.getByRole('button', { name: 'Annuler' })).toBeFocused();
+  await expectAxeClean(page, 'send-now confirmation', { exclude: 'iframe[sandbox]' });
+  await page.keyboard.press('Escape');
+  await expect(asked).toHaveCount(0);
+  await sendNow.click();
+  await asked.getByRole('button', { name: 'Annuler' }).click();
+  await expect(asked).toHaveCount(0);
+  await new Promise((done) => setTimeout(done, 1500));
+  await expect(page.getByText('État : Brouillon')).toBeVisible();
+  expect(sink.mails.filter((mail) => mail.subject === SUBJECT)).toEqual([]);
+
   // Now: the state moves (refreshed every few seconds) until every subscriber has it.
-  await page.getByRole('button', { name: 'Envoyer maintenant' }).click();
+  await sendNow.click();
+  await asked.getByRole('button', { name: `Envoyer à ${SUBSCRIBERS.length} abonnés` }).click();
   await expect(page.getByText('État : Envoyé')).toBeVisible({ timeout: 60_000 });
   await expect(count(page, 'Envoyés')).toHaveText(String(SUBSCRIBERS.length));
   await expect(count(page, 'En attente')).toHaveText('0');

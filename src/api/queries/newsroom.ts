@@ -26,6 +26,7 @@ export type StaffRole = Schemas['StaffRole'];
 export type MediaItem = Schemas['MediaItem'];
 export type MediaSound = Schemas['MediaSound'];
 export type MediaEntry = Schemas['MediaEntry'];
+export type MediaUsage = Schemas['MediaUsage'];
 
 const isImage = (entry: MediaEntry): entry is MediaItem => entry.kind === 'image';
 const isSound = (entry: MediaEntry): entry is MediaSound => entry.kind === 'audio';
@@ -67,6 +68,13 @@ export function unwrap<T>(answer: { data?: T; error?: unknown; response: Respons
   if (answer.data !== undefined && answer.response.ok) return answer.data;
   const body = answer.error as { message?: string } | undefined;
   throw new NewsroomError(body?.message ?? `Erreur ${answer.response.status}`, answer.response.status, answer.error);
+}
+
+/** The contents a refused media deletion names (its 409's `usages`), or none. */
+export function usagesOfRefusal(error: unknown): MediaUsage[] {
+  if (!(error instanceof NewsroomError) || error.status !== 409) return [];
+  const usages = (error.body as { usages?: unknown } | null)?.usages;
+  return Array.isArray(usages) ? (usages as MediaUsage[]) : [];
 }
 
 /** For calls that answer 204 (no body to unwrap). */
@@ -212,6 +220,11 @@ export const newsroom = {
   async library(limit = 12, offset = 0): Promise<MediaEntry[]> {
     return mediaPage(limit, offset, '');
   },
+  /** Every content using a library item, in every format and state (empty: nothing does). */
+  async mediaUsages(id: number): Promise<MediaUsage[]> {
+    return unwrap(await api().GET('/api/admin/media/{id}/usages', { params: { path: { id } } })).usages;
+  },
+  /** Refused with a 409 whose body lists the contents using it (`usagesOfRefusal`). */
   async deleteMedia(id: number): Promise<void> {
     const answer = await api().DELETE('/api/admin/media/{id}', { params: { path: { id } }, headers: writeHeaders() });
     if (!answer.response.ok) throw failure(answer);

@@ -1,11 +1,15 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type MediaEntry, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
+import { type MediaEntry, type MediaUsage, NewsroomError, newsroom, type PageData, usagesOfRefusal } from '../../api/queries/newsroom.ts';
+import { inUseMessage } from '../../lib/mediaInUseMessage.ts';
+import { useConfirm } from './ConfirmDialog.tsx';
+import { MediaUsageList } from './MediaUsageList.tsx';
 import { MEDIA_PAGE as PAGE } from './mediaPage.ts';
 
 /**
  * The media library (editors and admins): every uploaded image and sound, newest first, and deleting one
- * that nothing uses (the server refuses one in use with a 409 naming the articles or quizzes, shown as is).
+ * that nothing uses, after a confirmation. One in use is not offered: the page lists every content using it,
+ * with links to their editors (the server's usages, and its 409 if someone used it meanwhile).
  */
 export function MediaLibraryPage({
   loaded,
@@ -16,19 +20,45 @@ export function MediaLibraryPage({
 }) {
   const { data: items, offset } = loaded;
   const router = useRouter();
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
+  const [message, setMessage] = useState<{ text: string; error: boolean; usages?: MediaUsage[]; alt?: string } | null>(
     loaded.error ? { text: loaded.error, error: true } : null,
   );
+  const { confirm, dialog } = useConfirm();
   // After a deletion, the route loads the page again.
   const load = () => router.invalidate();
 
+  const refuse = (item: MediaEntry, caught: unknown) =>
+    setMessage({
+      text: caught instanceof NewsroomError ? caught.message : 'L’image n’a pas été supprimée.',
+      error: true,
+      usages: usagesOfRefusal(caught),
+      alt: item.alt,
+    });
+
   const remove = async (item: MediaEntry) => {
+    const sound = item.kind === 'audio';
+    try {
+      const usages = await newsroom.mediaUsages(item.id);
+      if (usages.length > 0) {
+        setMessage({ text: inUseMessage(item.kind, usages), error: true, usages, alt: item.alt });
+        return;
+      }
+    } catch (caught) {
+      refuse(item, caught);
+      return;
+    }
+    const yes = await confirm({
+      title: sound ? `Supprimer le son « ${item.alt} » ?` : `Supprimer l’image « ${item.alt} » ?`,
+      consequence: `Aucun contenu ne l’utilise. ${sound ? 'Le son et son fichier seront effacés' : 'L’image et toutes ses tailles seront effacées'} de la médiathèque : on ne pourra pas ${sound ? 'le' : 'la'} retrouver.`,
+      confirmLabel: sound ? 'Supprimer le son' : 'Supprimer l’image',
+    });
+    if (!yes) return;
     try {
       await newsroom.deleteMedia(item.id);
-      setMessage({ text: item.kind === 'audio' ? `Son « ${item.alt} » supprimé.` : `Image « ${item.alt} » supprimée.`, error: false });
+      setMessage({ text: sound ? `Son « ${item.alt} » supprimé.` : `Image « ${item.alt} » supprimée.`, error: false });
       await load();
     } catch (caught) {
-      setMessage({ text: caught instanceof NewsroomError ? caught.message : 'L’image n’a pas été supprimée.', error: true });
+      refuse(item, caught);
     }
   };
 
@@ -36,11 +66,16 @@ export function MediaLibraryPage({
     <section>
       <h1 className="font-display text-3xl font-bold">Médiathèque</h1>
       <p className="mt-1 text-sm">
-        Une image utilisée par un article ou un quiz, ou un son utilisé par un quiz, ne peut pas être supprimé.
+        Une image ou un son qu’un contenu utilise (article, quiz, mosaïque, concours, popin, lettre…) ne peut pas être supprimé : la
+        médiathèque dit lesquels.
       </p>
       <div aria-live="polite" className="mt-3 min-h-6">
         {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
+        {message?.usages && message.usages.length > 0 ? (
+          <MediaUsageList usages={message.usages} label={`Contenus qui utilisent « ${message.alt ?? ''} »`} />
+        ) : null}
       </div>
+      {dialog}
       {items?.length === 0 ? <p>La médiathèque est vide.</p> : null}
       <ul aria-label="Images et sons de la médiathèque" className="mt-2 grid grid-cols-2 gap-4 md:grid-cols-4">
         {items?.map((item) =>

@@ -18,6 +18,7 @@ import {
   type PickedArticle,
   primaryButtonClass,
 } from './NewsletterIssueFields.tsx';
+import { useConfirm } from './ConfirmDialog.tsx';
 import { issueStatusLabels } from './newsroomLabels.ts';
 import { useFormatEditor } from './useFormatEditor.ts';
 
@@ -286,6 +287,22 @@ function Sending({
     }
   };
 
+  const { confirm, dialog } = useConfirm();
+  // A mail sent cannot be taken back: asked first, with the audience as it is now (not as the page loaded).
+  const sendNow = async () => {
+    const audience = await newsroom.newsletterIssue(issue.id).then(
+      (fresh) => fresh.audience,
+      () => issue.audience,
+    );
+    const readers = `${count.format(audience)} abonné${audience > 1 ? 's' : ''}`;
+    const yes = await confirm({
+      title: `Envoyer à ${readers} ?`,
+      consequence: `« ${issue.subject} » part maintenant vers ${audience > 1 ? `les ${readers}` : `${readers}`} de « ${issue.newsletterName} ». Un envoi commencé ne se rattrape pas : une lettre reçue ne peut pas être reprise.`,
+      confirmLabel: `Envoyer à ${readers}`,
+    });
+    if (yes) act('schedule');
+  };
+
   const schedule = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The field is the browser's local time; the server gets the instant, with the browser's offset.
@@ -343,7 +360,8 @@ function Sending({
             </button>
           </form>
           <div>
-            <button type="button" disabled={busy} onClick={() => act('schedule')} className={primaryButtonClass}>
+            {dialog}
+            <button type="button" disabled={busy} onClick={() => void sendNow()} className={primaryButtonClass}>
               Envoyer maintenant
             </button>
             <p className="mt-1 text-sm">

@@ -21,7 +21,8 @@ import { popinDraftBody } from '../../testing/popinFixtures.ts';
 import { quizDraftBody } from '../../testing/quizDraftFixture.ts';
 import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { editorPaths, inUseMessage, usageSources } from './mediaUsage.ts';
+import { inUseMessage } from '../../lib/mediaInUseMessage.ts';
+import { editorPaths, usageSources } from './mediaUsage.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'piquante-media-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

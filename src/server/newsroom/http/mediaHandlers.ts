@@ -6,7 +6,8 @@ import { errorJson, json } from '../../http/responses.ts';
 import { deleteMedia, hasControlCharacter, listMedia, uploadMedia } from '../media.server.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, staffOnly } from './newsroomHttp.ts';
 import { readUpload } from './mediaUpload.ts';
-import { inUseMessage, mediaUsages } from '../mediaUsage.ts';
+import { inUseMessage } from '../../../lib/mediaInUseMessage.ts';
+import { mediaUsages } from '../mediaUsage.ts';
 
 const mediaSearchMessage = 'La recherche ne peut pas contenir de caractères de contrôle (retour à la ligne, tabulation…).';
 

@@ -90,6 +90,10 @@ test('“Mon compte”: a passkey removed by its owner, the password changed (ot
   await expect(page.getByText(/Clé de passage.*jamais utilisée/)).toBeVisible();
   await expectAxeClean(page, 'account with a passkey');
   await page.getByRole('button', { name: 'Supprimer la clé d’accès « Clé de passage »' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Supprimer la clé d’accès « Clé de passage » ?' })
+    .getByRole('button', { name: 'Supprimer la clé' })
+    .click();
   await expect(page.getByText('Clé d’accès « Clé de passage » supprimée.')).toBeVisible();
   await expect(page.getByText('Aucune clé d’accès')).toBeVisible();
 
@@ -148,7 +152,16 @@ test('the media library deletes an unused image and refuses one an article uses'
       'Cette image est utilisée par l’article « Le point focal des piments ». Choisissez-leur une autre image avant de la supprimer.',
     ),
   ).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Contenus qui utilisent « Une rangée de piments, le plus rouge à gauche »' })
+      .getByRole('link', { name: 'Le point focal des piments' }),
+  ).toHaveAttribute('href', /^\/admin\/articles\/\d+$/);
   await page.getByRole('button', { name: 'Supprimer l’image « Un piment vert oublié »' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Supprimer l’image « Un piment vert oublié » ?' })
+    .getByRole('button', { name: 'Supprimer l’image' })
+    .click();
   await expect(page.getByText('Image « Un piment vert oublié » supprimée.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Un piment vert oublié' })).toHaveCount(0);
   await expectAxeClean(page, 'media library');

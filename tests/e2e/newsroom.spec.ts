@@ -238,6 +238,10 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await page.getByRole('link', { name: 'Rubriques' }).click();
   await expect(page.getByRole('heading', { name: 'Rubriques' })).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer Mode' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Supprimer la rubrique « Mode » ?' })
+    .getByRole('button', { name: 'Supprimer la rubrique' })
+    .click();
   await expect(page.getByText(/La rubrique « Mode » contient encore \d+ articles : déplacez-les/)).toBeVisible();
   await expectAxeClean(page, 'categories');
 
@@ -259,6 +263,10 @@ test('write, preview, schedule, publish, rename, audit: the newsroom’s main pa
   await expect(page.getByRole('cell', { name: 'Rédaction', exact: true })).toBeVisible();
   await expectAxeClean(page, 'redirects');
   await page.getByRole('button', { name: 'Supprimer la redirection de /2019/05/vieux-billet' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Supprimer la redirection de /2019/05/vieux-billet ?' })
+    .getByRole('button', { name: 'Supprimer la redirection' })
+    .click();
   await expect(page.getByText('Redirection supprimée.')).toBeVisible();
   const gone = await page.request.get(`${base}/2019/05/vieux-billet/`, { maxRedirects: 0 });
   expect([gone.status(), gone.headers().location]).toEqual([308, '/2019/05/vieux-billet']);

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
+import { useConfirm } from './ConfirmDialog.tsx';
 
 type Passkey = Awaited<ReturnType<typeof newsroom.passkeys>>[number];
 
@@ -23,7 +24,14 @@ export function AccountPage({ loaded }: { loaded: PageData<Passkey[]> }) {
     }
   };
 
+  const { confirm, dialog } = useConfirm();
   const remove = async (passkey: Passkey) => {
+    const yes = await confirm({
+      title: `Supprimer la clé d’accès « ${passkey.name} » ?`,
+      consequence: 'Elle ne permettra plus de vous connecter ; pour la retrouver, il faudra en créer une nouvelle sur cet appareil.',
+      confirmLabel: 'Supprimer la clé',
+    });
+    if (!yes) return;
     try {
       await newsroom.removePasskey(passkey.id);
       setMessage({ text: `Clé d’accès « ${passkey.name} » supprimée.`, error: false });
@@ -61,6 +69,7 @@ export function AccountPage({ loaded }: { loaded: PageData<Passkey[]> }) {
   return (
     <section>
       <h1 className="font-display text-3xl font-bold">Mon compte</h1>
+      {dialog}
       <h2 className="mt-6 font-display text-2xl font-bold">Clés d’accès</h2>
       <div aria-live="polite" className="mt-2 min-h-6">
         {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}

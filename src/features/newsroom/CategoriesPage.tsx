@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { type AdminCategory, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
+import { useConfirm } from './ConfirmDialog.tsx';
 
 /** Categories (editors and admins): create, rename, describe, reorder, delete when empty. */
 export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }) {
@@ -9,6 +10,16 @@ export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }
   );
 
   const load = useCallback(async () => setCategories(await newsroom.categories()), []);
+  const { confirm, dialog } = useConfirm();
+  const remove = async (category: AdminCategory) => {
+    const yes = await confirm({
+      title: `Supprimer la rubrique « ${category.name} » ?`,
+      consequence:
+        'Elle disparaît de la rédaction et du site ; seule une rubrique vide peut être supprimée, et on ne peut pas revenir en arrière.',
+      confirmLabel: 'Supprimer la rubrique',
+    });
+    if (yes) await attempt(() => newsroom.deleteCategory(category.id), 'Rubrique supprimée.');
+  };
 
   const attempt = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -46,6 +57,7 @@ export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }
   return (
     <section>
       <h1 className="font-display text-3xl font-bold">Rubriques</h1>
+      {dialog}
       <div aria-live="polite" className="mt-3 min-h-6">
         {message ? <p className={message.error ? 'font-bold text-piment-dark' : 'text-green-800'}>{message.text}</p> : null}
       </div>
@@ -100,11 +112,7 @@ export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }
               >
                 Descendre <span className="sr-only">{category.name}</span>
               </button>
-              <button
-                type="button"
-                onClick={() => void attempt(() => newsroom.deleteCategory(category.id), 'Rubrique supprimée.')}
-                className="rounded border px-2 py-1 text-sm"
-              >
+              <button type="button" onClick={() => void remove(category)} className="rounded border px-2 py-1 text-sm">
                 Supprimer <span className="sr-only">{category.name}</span>
               </button>
             </div>

@@ -7,6 +7,7 @@ import {
   type PageData,
   REDIRECTS_PAGE,
 } from '../../api/queries/newsroom.ts';
+import { useConfirm } from './ConfirmDialog.tsx';
 
 const originLabels: Record<AdminRedirect['origin'], string> = {
   'import:wordpress': 'Import WordPress',
@@ -17,6 +18,7 @@ const originLabels: Record<AdminRedirect['origin'], string> = {
 /** The redirect table (issue 20): old addresses answering a 301, searched, added and removed by editors. */
 export function RedirectsPage({ loaded }: { loaded: PageData<AdminRedirectList> }) {
   const [list, setList] = useState<AdminRedirectList>(loaded.data ?? { results: [], total: 0 });
+  const { confirm, dialog } = useConfirm();
   const [query, setQuery] = useState('');
   const [offset, setOffset] = useState(0);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
@@ -62,6 +64,7 @@ export function RedirectsPage({ loaded }: { loaded: PageData<AdminRedirectList> 
   return (
     <section>
       <h1 className="font-display text-3xl font-bold">Redirections</h1>
+      {dialog}
       <p className="mt-2 max-w-3xl">
         Chaque ancienne adresse (d’un import WordPress ou Ghost, ou ajoutée ici) répond une redirection permanente vers sa nouvelle adresse
         sur ce site.
@@ -114,7 +117,14 @@ export function RedirectsPage({ loaded }: { loaded: PageData<AdminRedirectList> 
                   <td className="py-1">
                     <button
                       type="button"
-                      onClick={() => void attempt(() => newsroom.deleteRedirect(redirect.id), 'Redirection supprimée.')}
+                      onClick={() =>
+                        void confirm({
+                          title: `Supprimer la redirection de ${redirect.from} ?`,
+                          consequence:
+                            'Cette ancienne adresse ne mènera plus nulle part (404) : les liens et les moteurs de recherche qui la connaissent perdront la page.',
+                          confirmLabel: 'Supprimer la redirection',
+                        }).then((yes) => (yes ? attempt(() => newsroom.deleteRedirect(redirect.id), 'Redirection supprimée.') : undefined))
+                      }
                       className="rounded border px-2 py-1"
                     >
                       Supprimer <span className="sr-only">la redirection de {redirect.from}</span>

@@ -19,6 +19,7 @@ import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import type { ImportEvent, ImportPost, ImportSource } from './importModel.ts';
 import { pathOnOldSite, runImport } from './importWriter.ts';
+import { mediaUsages } from '../newsroom/mediaUsage.ts';
 
 const SITE = 'https://ancien.example';
 
@@ -231,6 +232,10 @@ describe.each(testDatabaseKinds)('runImport on %s', (kind) => {
     const text = JSON.stringify(first.doc);
     expect(text).not.toContain('alert');
     expect(text).toContain('"mediaId"');
+    // What the import stored is known to the library: deleting it is refused, naming the imported article.
+    const [stored] = await db.select({ id: media.id }).from(media);
+    const used = await mediaUsages(db, stored?.id ?? 0);
+    expect(used?.usages.map((u) => [u.format, u.id, u.editorPath])).toContainEqual(['article', first.id, `/admin/articles/${first.id}`]);
     // The link to the second post's old address now points at its new one.
     expect(text).toContain('/voyages/le-second');
     expect(text).not.toContain('ancien.example/2020');

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type MediaEntry, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
+import { MediaAddress } from './MediaAddress.tsx';
 import { MEDIA_PAGE as PAGE } from './mediaPage.ts';
 
 /**
@@ -52,6 +53,7 @@ export function MediaLibraryPage({
               <p className="text-sm">
                 {Math.round(item.durationSeconds)} s · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
               </p>
+              <MediaAddress url={item.url} />
               <button
                 type="button"
                 onClick={() => void remove(item)}
@@ -74,6 +76,7 @@ export function MediaLibraryPage({
               <p className="text-sm">
                 {item.width} × {item.height} px · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
               </p>
+              <MediaAddress url={item.url} />
               <button
                 type="button"
                 onClick={() => void remove(item)}

@@ -131,7 +131,9 @@ for (const viewport of [
         expect(ring.width).toBeGreaterThanOrEqual(2);
         expect(contrast(ring.color, look.panel)).toBeGreaterThanOrEqual(3);
 
-        await testInfo.attach(`popin-${popin.type}-${viewport.width}px.png`, { body: await page.screenshot(), contentType: 'image/png' });
+        const shot = testInfo.outputPath(`popin-${popin.type}-${viewport.width}px.png`);
+        await page.screenshot({ path: shot });
+        await testInfo.attach(`popin-${popin.type}-${viewport.width}px`, { path: shot, contentType: 'image/png' });
         expect(await seriousAxeViolations(page), popin.path).toEqual([]);
       });
     }

@@ -19,6 +19,7 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
 
 export function MediaAddress({ url }: { url: string }) {
   const id = useId();
+  const describedId = `${id}-adresse`;
   const field = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState<string | null>(null);
   useEffect(() => {
@@ -43,7 +44,7 @@ export function MediaAddress({ url }: { url: string }) {
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
-          aria-describedby={id}
+          aria-describedby={describedId}
           onClick={() =>
             void copyText(url, field.current).then((ok) => setSaid(ok ? 'Adresse copiée' : 'Copie impossible : sélectionnez l’adresse.'))
           }
@@ -51,6 +52,10 @@ export function MediaAddress({ url }: { url: string }) {
         >
           Copier l’adresse
         </button>
+        {/* The button says which address it copies (a field referenced by aria-describedby would give its label). */}
+        <span id={describedId} hidden>
+          {url}
+        </span>
         <span role="status" className="text-sm text-green-800">
           {said}
         </span>

@@ -10,10 +10,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { acceptedEverything, consentCookie } from './support/consentCookie.ts';
+import { openPopin as openPopinOnClock, popinDialog, popinState } from './support/popin.ts';
 
 const banner = (page: Page) => page.getByRole('dialog', { name: 'Vos choix de cookies' });
-const popinDialog = (page: Page) => page.locator('dialog.popin-dialog');
-const popinState = (page: Page) => page.getByTestId('popin-state');
 
 const DEMO_POPINS = [
   { path: '/', type: 'register_complete', primary: (d: Locator) => d.getByRole('button', { name: "Je m'inscris" }) },
@@ -23,17 +22,9 @@ const DEMO_POPINS = [
   { path: '/culture', type: 'survey', primary: (d: Locator) => d.getByRole('button', { name: 'Plus de culture' }) },
 ] as const;
 
-/** Opens the popin of `path` on Playwright's clock (installed before), whatever its trigger. */
+/** Opens the popin of `path`, its images decoded: the sheet's height is the one the reader sees. */
 async function openPopin(page: Page, path: string) {
-  await page.goto(path);
-  await expect(popinState(page)).toHaveAttribute('data-state', /waiting/, { timeout: 15_000 });
-  if ((await popinState(page).getAttribute('data-state'))?.includes('watchingMouse')) {
-    await page.mouse.move(200, 200);
-    await page.mouse.move(200, -20);
-  }
-  await page.clock.runFor(20_000);
-  await expect(popinDialog(page)).toBeVisible();
-  // Its images decoded: the sheet's height is the one the reader sees.
+  await openPopinOnClock(page, path);
   await popinDialog(page).evaluate((dialog) =>
     Promise.all([...dialog.querySelectorAll('img')].map((img) => img.decode().catch(() => undefined))),
   );

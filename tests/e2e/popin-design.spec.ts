@@ -118,11 +118,18 @@ for (const viewport of [
         await expect(primary).toBeFocused();
         const ring = await primary.evaluate((el) => {
           const s = getComputedStyle(el);
-          return { style: s.outlineStyle, width: Number.parseFloat(s.outlineWidth), color: s.outlineColor };
+          return {
+            visible: el.matches(':focus-visible'),
+            style: s.outlineStyle,
+            width: Number.parseFloat(s.outlineWidth),
+            color: s.outlineColor,
+          };
         });
-        expect(ring.style).not.toBe('none');
-        expect(ring.width).toBeGreaterThanOrEqual(2);
-        expect(contrast(ring.color, look.panel)).toBeGreaterThanOrEqual(3);
+        const said = JSON.stringify(ring);
+        expect(ring.visible, said).toBe(true);
+        expect(ring.style, said).not.toBe('none');
+        expect(ring.width, said).toBeGreaterThanOrEqual(2);
+        expect(contrast(ring.color, look.panel), said).toBeGreaterThanOrEqual(3);
 
         const shot = testInfo.outputPath(`popin-${popin.type}-${viewport.width}px.png`);
         await page.screenshot({ path: shot });

@@ -3,8 +3,9 @@
  * `app` vendor, and only then fetches the popin's code (a lazy chunk) when one applies and was not
  * dismissed. Composes the signup feature's popin form into the popin feature's dialog.
  * A newsroom preview link (`?apercu-popin=<signed token>`) shows that popin's working copy instead, over the
- * real page: without waiting for consent, whatever dismissal cookie exists, and writing none (the runner's
- * preview mode); readers never carry such a token.
+ * real page: without waiting for the `app` vendor's consent, whatever dismissal cookie exists, and writing
+ * none (the runner's preview mode); readers never carry such a token. Preview or not, a popin waits while
+ * the consent banner or its preferences are open: the two never share the screen.
  */
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { fetchPopin, fetchPopinPreview } from '../api/queries/popin.ts';
 import type { Popin } from '../api/types.ts';
 import { dismissalCookiePresent } from '../features/popin/dismissalCookie.ts';
 import { useConsent } from '../lib/consent/consentStore.ts';
+import { useConsentPromptOpen } from '../lib/consent/consentPrompt.ts';
 import { vendorEnabled } from '../lib/consent/consentState.ts';
 
 // The signup form's code (machine, captcha) comes with the popin, never with the page.
@@ -25,6 +27,7 @@ export function PopinHost() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const previewToken = useRouterState({ select: (s) => new URLSearchParams(s.location.searchStr).get(PREVIEW_PARAM) });
   const appConsent = vendorEnabled(useConsent(), 'app');
+  const consentPromptOpen = useConsentPromptOpen();
   const [popin, setPopin] = useState<Popin | null>(null);
   const [loaded, setLoaded] = useState(false);
 
@@ -62,6 +65,7 @@ export function PopinHost() {
       <PopinRunner
         popin={popin}
         appConsent={appConsent || previewToken !== null}
+        consentPromptOpen={consentPromptOpen}
         preview={previewToken !== null}
         renderSignup={(slot) => (
           <Suspense fallback={null}>

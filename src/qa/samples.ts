@@ -156,6 +156,8 @@ export const sampleEvents: Record<string, EventObject[]> = {
     { type: 'popin.contentSet', popin: samplePopin('register_light', {}), hasDismissalCookie: false } as EventObject,
     { type: 'popin.consentChanged', appConsent: false } as EventObject,
     { type: 'popin.consentChanged', appConsent: true } as EventObject,
+    { type: 'popin.consentPromptChanged', open: true } as EventObject,
+    { type: 'popin.consentPromptChanged', open: false } as EventObject,
     { type: 'popin.mouseLeft' },
     { type: 'popin.mouseEntered' },
     { type: 'popin.surveyAnswered', button: 1 } as EventObject,

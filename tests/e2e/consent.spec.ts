@@ -10,10 +10,9 @@ import { appVariantPrefix } from '../../app.config.ts';
 import { consentConfig } from '../../consent.config.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { acceptedEverything, consentCookie, refusedEverything } from './support/consentCookie.ts';
+import { openPopin, popinDialog, popinState } from './support/popin.ts';
 
 const banner = (page: Page) => page.getByRole('dialog', { name: 'Vos choix de cookies' });
-const popinDialog = (page: Page) => page.locator('dialog.popin-dialog');
-const popinState = (page: Page) => page.getByTestId('popin-state');
 
 /**
  * Pauses Playwright's clock (installed before the page loaded) where the page is now: from here timers
@@ -151,18 +150,6 @@ test.describe('with everything accepted earlier', () => {
     await context.clearCookies();
     await context.addCookies([consentCookie(acceptedEverything)]);
   });
-
-  /** Opens the popin of `path` on Playwright's clock, whatever its trigger. */
-  async function openPopin(page: Page, path: string) {
-    await page.goto(path);
-    await expect(popinState(page)).toHaveAttribute('data-state', /waiting/, { timeout: 15_000 });
-    if ((await popinState(page).getAttribute('data-state'))?.includes('watchingMouse')) {
-      await page.mouse.move(200, 200);
-      await page.mouse.move(200, -20);
-    }
-    await page.clock.runFor(20_000);
-    await expect(popinDialog(page)).toBeVisible();
-  }
 
   test('a failing GET /api/popin is ignored: no popin, no error, the page works', async ({ page }) => {
     const errors: string[] = [];

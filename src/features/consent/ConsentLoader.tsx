@@ -8,6 +8,7 @@
 import { useEffect } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import { type ConsentDeployment, consentConfig } from '../../../consent.config.ts';
+import { consentPrompt } from '../../lib/consent/consentPrompt.ts';
 import { consentStore } from '../../lib/consent/consentStore.ts';
 import type { ConsentManager } from './consentManager.ts';
 
@@ -25,6 +26,7 @@ export function ConsentLoader({ analytics, recaptcha }: ConsentDeployment) {
       timer = window.setTimeout(() => void load(), consentConfig.loaderDelayMs);
     };
     if (!known) {
+      consentPrompt.awaitChoice();
       if (document.readyState === 'complete') schedule();
       else window.addEventListener('load', schedule, { once: true });
     }

@@ -11,6 +11,7 @@ import './consentTheme.css';
 import { activeVendors, type ConsentDeployment, consentConfig } from '../../../consent.config.ts';
 import { consentDescriptions } from '../../../consent.descriptions.ts';
 import { recordConsent } from '../../api/queries/consent.ts';
+import { consentPrompt } from '../../lib/consent/consentPrompt.ts';
 import { consentStore } from '../../lib/consent/consentStore.ts';
 import { activePurposes, aliasesFor, type ConsentState, consentFromChoice, vendorEnabled } from '../../lib/consent/consentState.ts';
 import { consentTranslation } from './consentTexts.ts';
@@ -70,6 +71,9 @@ export async function startConsentManager(deployment: ConsentDeployment): Promis
     },
     categories: categoriesFor(deployment),
     language: { default: 'fr', translations: { fr: consentTranslation(deployment) } },
+    // The popin waits while the banner or the preferences are open (they never share the screen).
+    onModalShow: ({ modalName }) => consentPrompt.modalShown(modalName, true),
+    onModalHide: ({ modalName }) => consentPrompt.modalShown(modalName, false),
     onConsent: ({ cookie }) => {
       consentStore.set(stateOf(cookie, deployment));
     },

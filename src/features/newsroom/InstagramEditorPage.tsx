@@ -23,7 +23,8 @@ const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 const emptyPost = (): InstagramPostDraftInput => ({
   caption: '',
   image: { url: '/media/svg/instagram/nouveau-post.svg', alt: '', width: 1080, height: 1080 },
-  link: 'https://www.instagram.com/p/',
+  // Empty, not a bare https://www.instagram.com/p/: a new post starts on no address that does not exist (issue 39).
+  link: '',
 });
 
 const formOf = (post: AdminInstagramPost): InstagramPostDraftInput => ({ caption: post.caption, image: post.image, link: post.link });

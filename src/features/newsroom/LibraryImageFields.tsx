@@ -4,8 +4,8 @@
  * the formats' images (shopping, Instagram, contests, each image of a mosaic).
  */
 import { useId } from 'react';
-import { newsroom } from '../../api/queries/newsroom.ts';
 import type { Image } from '../../api/types.ts';
+import { LibraryUploadInput } from './LibraryUploadInput.tsx';
 import { MediaPickerButton } from './MediaPickerDialog.tsx';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
@@ -21,22 +21,7 @@ export function LibraryImageFields(props: {
   legend?: string;
 }) {
   const { image, onChange } = props;
-  const ids = { url: useId(), alt: useId(), upload: useId() };
-
-  const upload = (field: HTMLInputElement) => {
-    const file = field.files?.[0];
-    if (!file) return;
-    if (image.alt.trim() === '') {
-      props.say("Écrivez d'abord le texte alternatif de l'image.", true);
-      field.value = '';
-      return;
-    }
-    void props.run(async () => {
-      const media = await newsroom.upload(file, image.alt);
-      onChange({ url: media.url, alt: image.alt, width: media.width, height: media.height });
-      props.say('Image ajoutée à la médiathèque.', false);
-    });
-  };
+  const ids = { url: useId(), alt: useId() };
 
   return (
     <fieldset className="grid gap-2 rounded border-2 border-encre/30 p-3">
@@ -59,18 +44,12 @@ export function LibraryImageFields(props: {
           className={fieldClass}
         />
       </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.upload} className="text-sm font-bold">
-          Téléverser une image (JPEG, PNG, WebP, AVIF)
-        </label>
-        <input
-          id={ids.upload}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          onChange={(e) => upload(e.currentTarget)}
-          className="text-sm"
-        />
-      </div>
+      <LibraryUploadInput
+        alt={image.alt}
+        run={props.run}
+        say={props.say}
+        onUploaded={(media) => onChange({ url: media.url, alt: image.alt, width: media.width, height: media.height })}
+      />
       <MediaPickerButton
         title={props.legend ?? 'Image'}
         aspect={props.aspect}

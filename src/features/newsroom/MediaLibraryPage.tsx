@@ -4,6 +4,7 @@ import { type MediaEntry, type MediaUsage, NewsroomError, newsroom, type PageDat
 import { inUseMessage } from '../../lib/mediaInUseMessage.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { MediaUsageList } from './MediaUsageList.tsx';
+import { MediaAddress } from './MediaAddress.tsx';
 import { MEDIA_PAGE as PAGE } from './mediaPage.ts';
 
 /**
@@ -87,6 +88,7 @@ export function MediaLibraryPage({
               <p className="text-sm">
                 {Math.round(item.durationSeconds)} s · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
               </p>
+              <MediaAddress url={item.url} />
               <button
                 type="button"
                 onClick={() => void remove(item)}
@@ -109,6 +111,7 @@ export function MediaLibraryPage({
               <p className="text-sm">
                 {item.width} × {item.height} px · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
               </p>
+              <MediaAddress url={item.url} />
               <button
                 type="button"
                 onClick={() => void remove(item)}

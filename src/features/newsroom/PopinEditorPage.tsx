@@ -76,7 +76,7 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
               ))}
             </select>
           </div>
-          <ContentFields form={form} setPart={setPart} type={form.type} />
+          <ContentFields form={form} setPart={setPart} type={form.type} upload={editor} />
         </div>
         <EditorSidebar
           editor={editor}

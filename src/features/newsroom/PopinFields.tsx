@@ -17,9 +17,10 @@ import {
   triggerLabels,
 } from './popinFormModel.ts';
 import { LibraryAddressField } from './LibraryAddressField.tsx';
+import type { LibraryUploadProps } from './LibraryUploadInput.tsx';
 
-export const fieldClass = 'rounded border-2 border-encre px-2 py-1';
-const fieldsetClass = 'grid gap-3 rounded border-2 border-encre/30 p-3';
+export const fieldClass = 'w-full min-w-0 rounded border-2 border-encre px-2 py-1';
+const fieldsetClass = 'grid min-w-0 gap-3 rounded border-2 border-encre/30 p-3';
 
 type Change = <K extends keyof PopinForm>(key: K, value: PopinForm[K]) => void;
 
@@ -35,7 +36,7 @@ function TextField(props: {
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1">
+    <div className="grid min-w-0 gap-1">
       <label htmlFor={id} className="text-sm font-bold">
         {props.label}
       </label>
@@ -141,7 +142,8 @@ export function WhenFields({ form, change }: { form: PopinForm; change: Change }
   return (
     <fieldset className={fieldsetClass}>
       <legend className="px-1 font-bold">Quand ?</legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      {/* One under the other: the sidebar's column is too narrow for two date-and-time fields side by side. */}
+      <div className="grid gap-3">
         <TextField label="Début de diffusion" type="datetime-local" value={form.startsAt} onChange={(v) => change('startsAt', v)} />
         <TextField label="Fin de diffusion" type="datetime-local" value={form.endsAt} onChange={(v) => change('endsAt', v)} />
       </div>
@@ -196,10 +198,13 @@ export function ContentFields({
   form,
   setPart,
   type,
+  upload,
 }: {
   form: PopinForm;
   setPart: (key: PartKey, value: string) => void;
   type: PopinType;
+  /** The editor's runner and message line, for the images uploaded from here. */
+  upload: Pick<LibraryUploadProps, 'run' | 'say'>;
 }) {
   const shown = new Set(partsShown(type));
   const part = (key: PartKey) => form.parts[key] ?? '';
@@ -208,7 +213,9 @@ export function ContentFields({
       <TextField key={key} label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} {...extra} />
     ) : null;
   const image = (key: PartKey) =>
-    shown.has(key) ? <LibraryAddressField label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} /> : null;
+    shown.has(key) ? (
+      <LibraryAddressField label={partLabels[key] ?? key} value={part(key)} onChange={(v) => setPart(key, v)} upload={upload} />
+    ) : null;
   const newsletterIds = useId();
   return (
     <fieldset className={fieldsetClass}>
@@ -249,6 +256,7 @@ export function ContentFields({
                 label={`Image du choix ${n}`}
                 value={part(`choice${n}_image` as PartKey)}
                 onChange={(v) => setPart(`choice${n}_image` as PartKey, v)}
+                upload={upload}
               />
             </fieldset>
           ))

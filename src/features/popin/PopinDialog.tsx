@@ -3,9 +3,10 @@
  * where it was), its ::backdrop as the dimming filter, close icons, a desktop and a mobile image (switch
  * at 768 px), title, description, the type's content (signup form, choice, buttons or survey), the
  * response message, the legal notice, the privacy paragraph and a close button. It sits in the top layer,
- * so opening it moves nothing on the page.
+ * so opening it moves nothing on the page. Tab and Shift+Tab wrap inside it: a modal dialog makes the page
+ * inert, but would let focus leave for the browser's own bar.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import type { Popin } from '../../api/types.ts';
 
@@ -27,6 +28,25 @@ export interface PopinDialogProps {
   onChoice: (choice: 1 | 2) => void;
   onSignupSuccess: () => void;
   renderSignup: (slot: PopinSignupSlot) => ReactNode;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/** Keeps Tab inside the dialog: from the last control to the first, and back. */
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 const buttonNumbers = Array.from({ length: appConfig.popin.maxButtons }, (_, i) => i + 1);
@@ -62,13 +82,13 @@ export function PopinDialog(props: PopinDialogProps) {
     .filter((b): b is { n: number; text: string; url: string | null } => b.text !== null);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards close with Escape (the dialog's cancel) or the buttons.
     <dialog
       ref={ref}
       className="popin-dialog"
       aria-labelledby={titleId}
       aria-describedby={part(parts, 'description') ? descriptionId : undefined}
       data-popin-type={popin.type}
+      onKeyDown={wrapTab}
       onCancel={(event) => {
         // Escape: the machine closes (and writes the cookie as consent allows), then React unmounts.
         event.preventDefault();
@@ -132,11 +152,11 @@ export function PopinDialog(props: PopinDialogProps) {
               {buttons.map((b) => (
                 <li key={b.n}>
                   {b.url ? (
-                    <a className="btn-piment w-full" href={b.url} onClick={props.onClose}>
+                    <a className="popin-primary w-full" href={b.url} onClick={props.onClose}>
                       {b.text}
                     </a>
                   ) : (
-                    <button type="button" className="btn-piment w-full" onClick={props.onClose}>
+                    <button type="button" className="popin-primary w-full" onClick={props.onClose}>
                       {b.text}
                     </button>
                   )}
@@ -154,7 +174,7 @@ export function PopinDialog(props: PopinDialogProps) {
               <ul className="popin-buttons mt-4" aria-label="Réponses possibles">
                 {buttons.map((b) => (
                   <li key={b.n}>
-                    <button type="button" className="btn-piment w-full" onClick={() => props.onSurveyAnswer(b.n)}>
+                    <button type="button" className="popin-answer" onClick={() => props.onSurveyAnswer(b.n)}>
                       {b.text}
                     </button>
                   </li>

@@ -17,6 +17,8 @@ export interface PopinRunnerProps {
   /** The current page's popin; null when the page has none (the machine is emptied). */
   popin: Popin | null;
   appConsent: boolean;
+  /** The consent banner or its preferences are open: the popin waits (never both on screen). */
+  consentPromptOpen?: boolean;
   renderSignup: (slot: PopinSignupSlot) => ReactNode;
   /** A newsroom preview: shown whatever cookie exists, and neither a cookie written nor an answer counted. */
   preview?: boolean;
@@ -39,7 +41,7 @@ function restoreScroll(): void {
   document.body.style.paddingRight = '';
 }
 
-export function PopinRunner({ popin, appConsent, renderSignup, preview = false }: PopinRunnerProps) {
+export function PopinRunner({ popin, appConsent, consentPromptOpen = false, renderSignup, preview = false }: PopinRunnerProps) {
   const [machine] = useState(() =>
     popinMachine.provide({
       actions: {
@@ -54,11 +56,18 @@ export function PopinRunner({ popin, appConsent, renderSignup, preview = false }
       },
     }),
   );
-  const [state, send] = useMachine(machine, { input: { touch: isTouchDevice(), appConsent }, inspect: inspectRelay });
+  const [state, send] = useMachine(machine, {
+    input: { touch: isTouchDevice(), appConsent, consentPromptOpen },
+    inspect: inspectRelay,
+  });
 
   useEffect(() => {
     send({ type: 'popin.consentChanged', appConsent });
   }, [appConsent, send]);
+
+  useEffect(() => {
+    send({ type: 'popin.consentPromptChanged', open: consentPromptOpen });
+  }, [consentPromptOpen, send]);
 
   useEffect(() => {
     if (popin) {

@@ -138,6 +138,41 @@ describe('popinMachine: every trigger × dismissal cookie × consent (simulated 
     expect(actor.getSnapshot().matches('hidden')).toBe(true);
   });
 
+  it('waits for the consent banner: nothing while it is open, the trigger starts from zero once it closes', () => {
+    const { actor, clock, displayed } = start();
+    actor.send({ type: 'popin.consentPromptChanged', open: true });
+    actor.send({ type: 'popin.consentChanged', appConsent: true });
+    actor.send({ type: 'popin.contentSet', popin: popin('register_light', { isOpen: true }), hasDismissalCookie: false });
+    clock.increment(60_000);
+    expect(displayed()).toBe(false);
+    expect(actor.getSnapshot().value).toBe('hidden');
+    actor.send({ type: 'popin.consentPromptChanged', open: false });
+    clock.increment(baseDelayMs - 1);
+    expect(displayed()).toBe(false);
+    // Reopened before the trigger fired: back to hidden, the delay starts over after.
+    actor.send({ type: 'popin.consentPromptChanged', open: true });
+    clock.increment(60_000);
+    expect(displayed()).toBe(false);
+    actor.send({ type: 'popin.consentPromptChanged', open: false });
+    clock.increment(baseDelayMs);
+    expect(displayed()).toBe(true);
+  });
+
+  it('the banner opening over a displayed popin closes it without a cookie, and it does not come back', () => {
+    const { actor, clock, effects, displayed } = start();
+    actor.send({ type: 'popin.consentChanged', appConsent: true });
+    actor.send({ type: 'popin.contentSet', popin: popin('button', { isOpen: true }, { button1_text: 'Voir' }), hasDismissalCookie: false });
+    clock.increment(baseDelayMs);
+    expect(displayed()).toBe(true);
+    actor.send({ type: 'popin.consentPromptChanged', open: true });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(effects.cookies).toEqual([]);
+    expect(effects.restores).toBe(1);
+    actor.send({ type: 'popin.consentPromptChanged', open: false });
+    clock.increment(60_000);
+    expect(displayed()).toBe(false);
+  });
+
   it('a popin without any trigger never shows', () => {
     const { actor, clock, displayed } = start();
     actor.send({ type: 'popin.consentChanged', appConsent: true });
@@ -231,6 +266,8 @@ describe('popinMachine (xstate/graph)', () => {
   const events: PopinEvent[] = [
     { type: 'popin.consentChanged', appConsent: true },
     { type: 'popin.consentChanged', appConsent: false },
+    { type: 'popin.consentPromptChanged', open: true },
+    { type: 'popin.consentPromptChanged', open: false },
     { type: 'popin.contentSet', popin: popin('register_light', { isOpen: true }), hasDismissalCookie: false },
     { type: 'popin.contentSet', popin: popin('register_light', { isOpen: true }), hasDismissalCookie: true },
     {
@@ -264,6 +301,7 @@ describe('popinMachine (xstate/graph)', () => {
       JSON.stringify([
         state.value,
         state.context.appConsent,
+        state.context.consentPromptOpen,
         state.context.hasDismissalCookie,
         state.context.popin?.type ?? null,
         state.context.displayed,
@@ -311,5 +349,30 @@ describe('popinMachine (xstate/graph)', () => {
       }
     }
     expect(paths.length).toBeGreaterThan(20);
+  });
+
+  it('on every path: never displayed while the consent banner is open, and the banner never writes a cookie', () => {
+    let bannerOpenedOverPopin = 0;
+    for (const path of paths) {
+      const { actor, effects } = start();
+      let bannerOpen = false;
+      for (const step of path.steps) {
+        const before = actor.getSnapshot();
+        const cookiesBefore = effects.cookies.length;
+        actor.send(step.event);
+        if (step.event.type === 'popin.consentPromptChanged') bannerOpen = step.event.open;
+        const now = actor.getSnapshot();
+        if (bannerOpen) expect(now.matches('displayed'), JSON.stringify(path.steps.map((s) => s.event.type))).toBe(false);
+        if (step.event.type === 'popin.consentPromptChanged') {
+          expect(effects.cookies.length).toBe(cookiesBefore);
+          if (step.event.open && before.matches('displayed')) {
+            bannerOpenedOverPopin++;
+            expect(now.value).toBe('closed');
+          }
+        }
+      }
+    }
+    // The property was tried where it matters: the banner opened over a displayed popin on some path.
+    expect(bannerOpenedOverPopin).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,9 @@
  * - It never shows when the dismissal cookie exists, when a popin was already displayed on this page,
  *   or when the `app` consent vendor is not enabled (guards `hasDismissalCookie`, `wasDisplayed`,
  *   `appVendorDisabled`); consent withdrawn while waiting sends it back to hidden.
+ * - It never shares the screen with the consent banner (issue 39): while the banner (or its preferences)
+ *   is open, a popin waits in hidden and its trigger starts only once the reader has chosen; a banner
+ *   opening over a displayed popin closes it (no cookie: the reader did not dismiss it).
  * - Triggers, by priority: `isOpen` (200 ms), `isOpenDelay` (timeDelay × 1000 + 200 ms), `isClose`
  *   (touch devices: after 4000 ms; otherwise 200 ms after the mouse leaves the page layout, cancelled if
  *   it comes back first). A popin with no trigger never shows.
@@ -21,6 +24,8 @@ export interface PopinContext {
   popin: Popin | null;
   hasDismissalCookie: boolean;
   appConsent: boolean;
+  /** The consent banner or its preferences are open (or about to open: no choice is known yet). */
+  consentPromptOpen: boolean;
   touch: boolean;
   /** A popin was displayed during this page's life: no second one. */
   displayed: boolean;
@@ -32,12 +37,14 @@ export interface PopinContext {
 export interface PopinInput {
   touch?: boolean;
   appConsent?: boolean;
+  consentPromptOpen?: boolean;
 }
 
 export type PopinEvent =
   | { type: 'popin.contentSet'; popin: Popin; hasDismissalCookie: boolean }
   | { type: 'popin.emptied' }
   | { type: 'popin.consentChanged'; appConsent: boolean }
+  | { type: 'popin.consentPromptChanged'; open: boolean }
   | { type: 'popin.mouseLeft' }
   | { type: 'popin.mouseEntered' }
   | { type: 'popin.closed' }
@@ -71,6 +78,7 @@ export const popinMachine = setup({
     wasDisplayed: ({ context }) => context.displayed,
     appVendorDisabled: ({ context }) => !context.appConsent,
     appVendorEnabled: ({ context }) => context.appConsent,
+    consentPromptOpen: ({ context }) => context.consentPromptOpen,
     triggersOnOpen: ({ context }) => context.popin?.popin.isOpen === true,
     triggersAfterDelay: ({ context }) => context.popin?.popin.isOpenDelay === true,
     triggersOnLeave: ({ context }) => context.popin?.popin.isClose === true,
@@ -94,6 +102,9 @@ export const popinMachine = setup({
     clearContent: assign({ popin: null, surveyAnswer: null }),
     storeConsent: assign({
       appConsent: ({ context, event }) => (event.type === 'popin.consentChanged' ? event.appConsent : context.appConsent),
+    }),
+    storeConsentPrompt: assign({
+      consentPromptOpen: ({ context, event }) => (event.type === 'popin.consentPromptChanged' ? event.open : context.consentPromptOpen),
     }),
     markDisplayed: assign({ displayed: true }),
     storeSurveyAnswer: assign({
@@ -121,6 +132,7 @@ export const popinMachine = setup({
     popin: null,
     hasDismissalCookie: false,
     appConsent: input?.appConsent ?? false,
+    consentPromptOpen: input?.consentPromptOpen ?? false,
     touch: input?.touch ?? false,
     displayed: false,
     newsletterType: appConfig.newsletter.defaultType,
@@ -129,22 +141,25 @@ export const popinMachine = setup({
   states: {
     hidden: {
       always: {
-        guard: not(or(['hasNoContent', 'hasDismissalCookie', 'wasDisplayed', 'appVendorDisabled'])),
+        guard: not(or(['hasNoContent', 'hasDismissalCookie', 'wasDisplayed', 'appVendorDisabled', 'consentPromptOpen'])),
         target: 'waiting',
       },
       on: {
         'popin.contentSet': { actions: 'storeContent' },
         'popin.consentChanged': { actions: 'storeConsent' },
+        'popin.consentPromptChanged': { actions: 'storeConsentPrompt' },
         'popin.emptied': { actions: 'clearContent' },
       },
     },
     waiting: {
       initial: 'choosingTrigger',
-      always: { guard: or(['hasNoContent', 'hasDismissalCookie', 'appVendorDisabled']), target: 'hidden' },
+      // The banner opening sends it back: its trigger starts over once the reader has chosen.
+      always: { guard: or(['hasNoContent', 'hasDismissalCookie', 'appVendorDisabled', 'consentPromptOpen']), target: 'hidden' },
       on: {
         // Another page's popin: its own trigger, from the start.
         'popin.contentSet': { target: 'waiting', reenter: true, actions: 'storeContent' },
         'popin.consentChanged': { actions: 'storeConsent' },
+        'popin.consentPromptChanged': { actions: 'storeConsentPrompt' },
         'popin.emptied': { target: 'hidden', actions: 'clearContent' },
       },
       states: {
@@ -172,6 +187,7 @@ export const popinMachine = setup({
       entry: ['markDisplayed', 'lockScroll'],
       exit: 'restoreScroll',
       initial: 'choosingVariant',
+      always: { guard: 'consentPromptOpen', target: 'closed' },
       on: {
         'popin.closed': [
           {
@@ -186,6 +202,7 @@ export const popinMachine = setup({
         ],
         'popin.emptied': { target: 'closed', actions: 'clearContent' },
         'popin.consentChanged': { actions: 'storeConsent' },
+        'popin.consentPromptChanged': { actions: 'storeConsentPrompt' },
       },
       states: {
         choosingVariant: {

@@ -57,7 +57,7 @@ export function PopinSignupForm({ newsletterType, submitLabel, onSuccess }: Popi
             emailClassName="min-h-11 rounded-full border-2 border-encre bg-white px-5 text-encre placeholder:text-encre/70"
             postcodeClassName="min-h-11 rounded-full border-2 border-encre bg-white px-5 text-encre placeholder:text-encre/70"
           />
-          <button type="submit" disabled={busy || !online} className="btn-piment">
+          <button type="submit" disabled={busy || !online} className="popin-primary">
             {submitLabel}
           </button>
           <p className="text-xs">*Champs obligatoires</p>

@@ -14,6 +14,7 @@ import { EditorMessageBox } from '../EditorMessageBox.tsx';
 import { statusLabels } from '../newsroomLabels.ts';
 import { PreviewLinkButton } from '../PreviewLinkButton.tsx';
 import { doneSentences, type FormInput, useFormatEditor } from '../useFormatEditor.ts';
+import { MoveButtons } from '../MoveButtons.tsx';
 import { LibraryImageField } from './LibraryImageField.tsx';
 import { QuestionSoundField } from './QuestionSoundField.tsx';
 import {
@@ -187,31 +188,13 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
               onChange={(image) => editResult(r, { image })}
               onError={imageError}
             />
-            <div className="flex flex-wrap gap-4 text-sm">
-              <button
-                type="button"
-                disabled={r === 0}
-                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, -1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Monter le résultat {r + 1}
-              </button>
-              <button
-                type="button"
-                disabled={r === draft.results.length - 1}
-                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, 1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Descendre le résultat {r + 1}
-              </button>
-              <button
-                type="button"
-                onClick={() => edit((d) => ({ ...d, results: d.results.filter((_, i) => i !== r) }))}
-                className="underline"
-              >
-                Retirer le résultat {r + 1}
-              </button>
-            </div>
+            <MoveButtons
+              what={`le résultat ${r + 1}`}
+              index={r}
+              count={draft.results.length}
+              onMove={(by) => edit((d) => ({ ...d, results: moved(d.results, r, by) }))}
+              onRemove={() => edit((d) => ({ ...d, results: d.results.filter((_, i) => i !== r) }))}
+            />
           </fieldset>
         ))}
         <button
@@ -317,31 +300,13 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
                 </li>
               ))}
             </ol>
-            <div className="flex flex-wrap gap-4 text-sm">
-              <button
-                type="button"
-                disabled={q === 0}
-                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, -1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Monter la question {q + 1}
-              </button>
-              <button
-                type="button"
-                disabled={q === draft.questions.length - 1}
-                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, 1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Descendre la question {q + 1}
-              </button>
-              <button
-                type="button"
-                onClick={() => edit((d) => ({ ...d, questions: d.questions.filter((_, i) => i !== q) }))}
-                className="underline"
-              >
-                Retirer la question {q + 1}
-              </button>
-            </div>
+            <MoveButtons
+              what={`la question ${q + 1}`}
+              index={q}
+              count={draft.questions.length}
+              onMove={(by) => edit((d) => ({ ...d, questions: moved(d.questions, q, by) }))}
+              onRemove={() => edit((d) => ({ ...d, questions: d.questions.filter((_, i) => i !== q) }))}
+            />
           </fieldset>
         ))}
         <button

@@ -145,15 +145,12 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
     onCreated,
     done: {
       saved: 'Enregistré.',
-      autosaved: 'Brouillon enregistré automatiquement.',
       schedule: 'Article programmé.',
       publish: 'Article publié.',
       unpublish: 'Article dépublié.',
       draft: 'Article repassé en brouillon.',
       reloaded: 'Article rechargé.',
     },
-    // Drafts and unpublished articles save themselves; a published one only when asked.
-    autosave: (article) => article?.status === 'draft' || article?.status === 'unpublished',
   });
   const {
     item: article,

@@ -304,7 +304,7 @@ describe('editorMachine, orderings on a clock', () => {
     state: 'saveFailed' | 'conflict';
     kept: (context: EditorContext) => string | null;
     /** Asked for after the failure, in vain. */
-    then: EditorEvent[];
+    afterwards: EditorEvent[];
     made: string;
   }[] = [
     {
@@ -313,7 +313,7 @@ describe('editorMachine, orderings on a clock', () => {
       ask: { type: 'editor.preview' },
       state: 'saveFailed',
       kept: (context) => context.error,
-      then: [{ type: 'editor.preview' }],
+      afterwards: [{ type: 'editor.preview' }],
       made: 'save:manual',
     },
     {
@@ -322,7 +322,7 @@ describe('editorMachine, orderings on a clock', () => {
       ask: { type: 'editor.save' },
       state: 'conflict',
       kept: (context) => context.conflict,
-      then: [{ type: 'editor.edit' }, { type: 'editor.status', action: 'publish' }, { type: 'editor.save' }],
+      afterwards: [{ type: 'editor.edit' }, { type: 'editor.status', action: 'publish' }, { type: 'editor.save' }],
       made: 'save:manual',
     },
     {
@@ -332,7 +332,7 @@ describe('editorMachine, orderings on a clock', () => {
       ask: null,
       state: 'saveFailed',
       kept: (context) => context.error,
-      then: [{ type: 'editor.preview' }],
+      afterwards: [{ type: 'editor.preview' }],
       made: 'save:auto',
     },
   ];
@@ -345,8 +345,8 @@ describe('editorMachine, orderings on a clock', () => {
       await vi.advanceTimersByTimeAsync(failed.ask ? 0 : appConfig.newsroom.autosaveMs);
       expect(editor.state()).toBe(failed.state);
       expect(failed.kept(editor.actor.getSnapshot().context)).toBe(failed.failure.message);
-      for (const event of failed.then) editor.actor.send(event);
-      await vi.advanceTimersByTimeAsync(failed.then.some((e) => e.type === 'editor.edit') ? appConfig.newsroom.autosaveMs * 2 : 0);
+      for (const event of failed.afterwards) editor.actor.send(event);
+      await vi.advanceTimersByTimeAsync(failed.afterwards.some((e) => e.type === 'editor.edit') ? appConfig.newsroom.autosaveMs * 2 : 0);
       expect(editor.made).toEqual([failed.made]);
       expect(hasUnsavedText(editor.actor.getSnapshot())).toBe(true);
     });

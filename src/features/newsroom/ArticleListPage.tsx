@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import type { AdminArticleSummary, AdminAuthor, AdminCategory, ArticleStatus, PageData } from '../../api/queries/newsroom.ts';
 import { statusLabels } from './newsroomLabels.ts';
-import { choicesOf, SelectField } from './SelectField.tsx';
+import { choicesOf, SelectField, slugChoices } from './SelectField.tsx';
 import { TableHead } from './TableHead.tsx';
 
 export interface Filters {
@@ -61,20 +61,8 @@ export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData
           <input name="q" type="search" defaultValue={filters.q} className="rounded border-2 border-encre px-2 py-1" />
         </label>
         <SelectField label="État" name="status" defaultValue={filters.status} none="Tous" choices={choicesOf(statusLabels)} />
-        <SelectField
-          label="Rubrique"
-          name="category"
-          defaultValue={filters.category}
-          none="Toutes"
-          choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
-        />
-        <SelectField
-          label="Signature"
-          name="author"
-          defaultValue={filters.author}
-          none="Toutes"
-          choices={authors.map((a) => ({ value: a.slug, label: a.name }))}
-        />
+        <SelectField label="Rubrique" name="category" defaultValue={filters.category} none="Toutes" choices={slugChoices(categories)} />
+        <SelectField label="Signature" name="author" defaultValue={filters.author} none="Toutes" choices={slugChoices(authors)} />
         <button type="submit" className="rounded border-2 border-encre px-3 py-1 font-bold md:col-start-5">
           Filtrer
         </button>

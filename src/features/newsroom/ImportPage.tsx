@@ -7,7 +7,7 @@ import {
   newsroom,
   type PageData,
 } from '../../api/queries/newsroom.ts';
-import { SelectField } from './SelectField.tsx';
+import { SelectField, slugChoices } from './SelectField.tsx';
 import { TableHead } from './TableHead.tsx';
 
 const POLL_MS = 1000;
@@ -110,7 +110,7 @@ export function ImportPage({ loaded }: { loaded: PageData<{ runs: ImportRun[]; c
           label="Rubrique des articles qui n’en ont pas"
           name="category"
           none="La première rubrique"
-          choices={categories.map((c) => ({ value: c.slug, label: c.name }))}
+          choices={slugChoices(categories)}
         />
         <SelectField
           label="Pages de l’ancien site"

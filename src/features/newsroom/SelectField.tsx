@@ -33,3 +33,7 @@ export function SelectField(props: {
 
 /** The choices of a record of labels (statusLabels, roleLabels), in its order. */
 export const choicesOf = (labels: Record<string, string>): Choice[] => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** The choices of named things with an address (categories, authors): the address sent, the name shown. */
+export const slugChoices = (items: readonly { slug: string; name: string }[]): Choice[] =>
+  items.map((item) => ({ value: item.slug, label: item.name }));

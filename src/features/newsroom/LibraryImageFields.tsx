@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { newsroom } from '../../api/queries/newsroom.ts';
 import type { Image } from '../../api/types.ts';
+import { FileField, imageTypes } from './FileField.tsx';
 import { MediaPickerButton } from './MediaPickerDialog.tsx';
 
 const fieldClass = 'rounded border-2 border-encre px-2 py-1';
@@ -21,7 +22,7 @@ export function LibraryImageFields(props: {
   legend?: string;
 }) {
   const { image, onChange } = props;
-  const ids = { url: useId(), alt: useId(), upload: useId() };
+  const ids = { url: useId(), alt: useId() };
 
   const upload = (field: HTMLInputElement) => {
     const file = field.files?.[0];
@@ -59,18 +60,7 @@ export function LibraryImageFields(props: {
           className={fieldClass}
         />
       </div>
-      <div className="grid gap-1">
-        <label htmlFor={ids.upload} className="text-sm font-bold">
-          Téléverser une image (JPEG, PNG, WebP, AVIF)
-        </label>
-        <input
-          id={ids.upload}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          onChange={(e) => upload(e.currentTarget)}
-          className="text-sm"
-        />
-      </div>
+      <FileField label="Téléverser une image (JPEG, PNG, WebP, AVIF)" accept={imageTypes} onFile={upload} />
       <MediaPickerButton
         title={props.legend ?? 'Image'}
         aspect={props.aspect}

@@ -65,7 +65,7 @@ test('a draft generator previewed from its editor draws its own replies in the r
   await expect(page.getByRole('heading', { level: 1, name: 'Nouveau générateur de répartie' })).toBeVisible();
   await page.getByLabel('Titre (la situation)').fill('Répondre au voisin qui tond le dimanche');
   await page.getByLabel('Introduction').fill('Sept heures du matin, la tondeuse démarre.');
-  await page.getByLabel('Texte alternatif (obligatoire)').fill('Une tondeuse sur une pelouse');
+  await page.getByLabel("Texte alternatif de l'image (obligatoire)").fill('Une tondeuse sur une pelouse');
   await page.getByLabel('Réplique 1', { exact: false }).and(page.locator('textarea')).fill('Le gazon vous remercie, pas moi.');
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page.getByText(/Brouillon · version 1/)).toBeVisible();

@@ -33,7 +33,7 @@ test('a generator written and published in the newsroom draws its replies on its
   await expect(page.getByRole('heading', { level: 1, name: 'Nouveau générateur de répartie' })).toBeVisible();
   await page.getByLabel('Titre (la situation)').fill('Répondre au collègue qui sait tout');
   await page.getByLabel('Introduction').fill('Il a un avis sur tout, surtout sur votre travail.');
-  await page.getByLabel('Texte alternatif (obligatoire)').fill('Une machine à café de bureau');
+  await page.getByLabel("Texte alternatif de l'image (obligatoire)").fill('Une machine à café de bureau');
   await reply(page, 1).fill(replies[0] ?? '');
   await page.getByRole('button', { name: 'Ajouter une réplique' }).click();
   await reply(page, 2).fill('<img src=x onerror=alert(1)>');

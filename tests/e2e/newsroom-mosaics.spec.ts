@@ -47,10 +47,19 @@ test('an editor creates a mosaic of two images and publishes it', async ({ brows
   await expect(page).toHaveURL(/\/admin\/mosaiques\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByLabel('Adresse (facultative : tirée du titre)')).toHaveValue(SLUG);
+  await expect(page.getByText(/Brouillon · version 1/)).toBeVisible();
+
+  // A draft saves itself after a pause in typing, as an article does: no button pressed, a new version.
+  const description = 'Caban, duffle-coat ou doudoune : nos trois préférés.';
+  await page.getByLabel('Description').fill(description);
+  await expect(page.getByRole('status')).toHaveText('Brouillon enregistré automatiquement.', { timeout: 15_000 });
+  await expect(page.getByText(/Brouillon · version 2/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Description')).toHaveValue(description);
 
   await page.getByRole('button', { name: 'Publier maintenant' }).click();
   await expect(page.getByRole('status')).toHaveText('Mosaïque publiée.');
-  await expect(page.getByText(/Publié · version 2/)).toBeVisible();
+  await expect(page.getByText(/Publié · version 3/)).toBeVisible();
   await expectAxeClean(page, 'mosaic editor, published');
   await context.close();
 });

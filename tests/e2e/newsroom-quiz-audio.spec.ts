@@ -88,7 +88,7 @@ test('an editor adds a library sound to a question, publishes, and the reader’
   await expect(
     page.getByRole('group', { name: 'Question 1 : son (facultatif)' }).getByLabel('Question 1 : écouter le son'),
   ).toHaveAttribute('src', src);
-  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await page.getByRole('button', { name: 'Publier maintenant' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Quiz publié.' })).toBeVisible();
 
   const reader = await context.newPage();

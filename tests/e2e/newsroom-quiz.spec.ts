@@ -95,7 +95,7 @@ test('an editor writes a picture quiz of 6 answers and 3 results, publishes it, 
   // Not published yet: readers get a 404.
   expect((await page.request.get(`${base}/api/quizz/quel-piment-etes-vous`)).status()).toBe(404);
 
-  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await page.getByRole('button', { name: 'Publier maintenant' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Quiz publié.' })).toBeVisible();
   await expect(page.getByText(/État : Publié · version 2/)).toBeVisible();
 

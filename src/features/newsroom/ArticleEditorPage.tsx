@@ -10,6 +10,7 @@
  * overwritten (the text stays on screen until the person reloads, then saves again).
  */
 import type { JSONContent } from '@tiptap/core';
+import { FileField, imageTypes } from './FileField.tsx';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   type AdminArticle,
@@ -145,15 +146,12 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
     onCreated,
     done: {
       saved: 'Enregistré.',
-      autosaved: 'Brouillon enregistré automatiquement.',
       schedule: 'Article programmé.',
       publish: 'Article publié.',
       unpublish: 'Article dépublié.',
       draft: 'Article repassé en brouillon.',
       reloaded: 'Article rechargé.',
     },
-    // Drafts and unpublished articles save themselves; a published one only when asked.
-    autosave: (article) => article?.status === 'draft' || article?.status === 'unpublished',
   });
   const {
     item: article,
@@ -513,15 +511,11 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
                   className={input}
                 />
               </label>
-              <label className="grid gap-1">
-                <span className="text-sm font-bold">Téléverser une image (JPEG, PNG, WebP, AVIF)</span>
-                <input
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,image/avif"
-                  onChange={(e) => void uploadImage(e.currentTarget)}
-                  className="text-sm"
-                />
-              </label>
+              <FileField
+                label="Téléverser une image (JPEG, PNG, WebP, AVIF)"
+                accept={imageTypes}
+                onFile={(field) => void uploadImage(field)}
+              />
               <MediaPickerButton
                 title="Image principale"
                 onPick={(item) =>

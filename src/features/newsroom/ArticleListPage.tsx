@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import type { AdminArticleSummary, AdminAuthor, AdminCategory, ArticleStatus, PageData } from '../../api/queries/newsroom.ts';
 import { statusLabels } from './newsroomLabels.ts';
+import { choicesOf, SelectField, slugChoices } from './SelectField.tsx';
+import { TableHead } from './TableHead.tsx';
 
 export interface Filters {
   q: string;
@@ -58,39 +60,9 @@ export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData
           <span className="text-sm font-bold">Rechercher dans les titres</span>
           <input name="q" type="search" defaultValue={filters.q} className="rounded border-2 border-encre px-2 py-1" />
         </label>
-        <label className="grid gap-1">
-          <span className="text-sm font-bold">État</span>
-          <select name="status" defaultValue={filters.status} className="rounded border-2 border-encre px-2 py-1">
-            <option value="">Tous</option>
-            {Object.entries(statusLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1">
-          <span className="text-sm font-bold">Rubrique</span>
-          <select name="category" defaultValue={filters.category} className="rounded border-2 border-encre px-2 py-1">
-            <option value="">Toutes</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1">
-          <span className="text-sm font-bold">Signature</span>
-          <select name="author" defaultValue={filters.author} className="rounded border-2 border-encre px-2 py-1">
-            <option value="">Toutes</option>
-            {authors.map((a) => (
-              <option key={a.id} value={a.slug}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="État" name="status" defaultValue={filters.status} none="Tous" choices={choicesOf(statusLabels)} />
+        <SelectField label="Rubrique" name="category" defaultValue={filters.category} none="Toutes" choices={slugChoices(categories)} />
+        <SelectField label="Signature" name="author" defaultValue={filters.author} none="Toutes" choices={slugChoices(authors)} />
         <button type="submit" className="rounded border-2 border-encre px-3 py-1 font-bold md:col-start-5">
           Filtrer
         </button>
@@ -104,17 +76,7 @@ export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData
         {page ? `${total} article${total > 1 ? 's' : ''} — ${from} à ${to}` : 'Chargement…'}
       </p>
       <table className="mt-2 w-full border-collapse text-left">
-        <thead>
-          <tr className="border-b-2 border-encre">
-            <th scope="col" className="py-2">
-              Titre
-            </th>
-            <th scope="col">État</th>
-            <th scope="col">Rubrique</th>
-            <th scope="col">Signature</th>
-            <th scope="col">Modifié le</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Titre', 'État', 'Rubrique', 'Signature', 'Modifié le']} />
         <tbody>
           {(page?.results ?? []).map((article) => (
             <tr key={article.id} className="border-b border-encre/20">

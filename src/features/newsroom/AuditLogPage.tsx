@@ -1,4 +1,5 @@
 import type { AuditEntry, PageData } from '../../api/queries/newsroom.ts';
+import { TableHead } from './TableHead.tsx';
 
 /** The audit log (admins): every write, newest first. */
 export function AuditLogPage({ loaded }: { loaded: PageData<AuditEntry[]> }) {
@@ -12,17 +13,7 @@ export function AuditLogPage({ loaded }: { loaded: PageData<AuditEntry[]> }) {
         </p>
       ) : null}
       <table className="mt-4 w-full border-collapse text-left text-sm">
-        <thead>
-          <tr className="border-b-2 border-encre">
-            <th scope="col" className="py-2">
-              Quand
-            </th>
-            <th scope="col">Qui</th>
-            <th scope="col">Action</th>
-            <th scope="col">Objet</th>
-            <th scope="col">Détail</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Quand', 'Qui', 'Action', 'Objet', 'Détail']} />
         <tbody>
           {(entries ?? []).map((entry) => (
             <tr key={entry.id} className="border-b border-encre/20 align-top">

@@ -8,6 +8,8 @@ import {
   newsroom,
   type PageData,
 } from '../../api/queries/newsroom.ts';
+import { moved } from './listOrder.ts';
+import { MoveButtons } from './MoveButtons.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 type Picked = Pick<AdminBestofArticle, 'id' | 'title' | 'categoryName'>;
@@ -27,13 +29,6 @@ export function BestofPage({ loaded }: { loaded: PageData<AdminBestof> }) {
   );
   const max = appConfig.newsroom.bestofMaxArticles;
   const dirty = saved !== null && picked.map((a) => a.id).join() !== saved.articles.map((a) => a.id).join();
-
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...picked];
-    const [item] = next.splice(index, 1);
-    if (item) next.splice(index + by, 0, item);
-    setPicked(next);
-  };
 
   const search = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,26 +75,13 @@ export function BestofPage({ loaded }: { loaded: PageData<AdminBestof> }) {
               {article.title} <span className="text-sm text-encre/70">({article.categoryName})</span>
             </span>
             {canWrite ? (
-              <span className="flex gap-2">
-                <button type="button" className="rounded border-2 border-encre px-2" disabled={index === 0} onClick={() => move(index, -1)}>
-                  Monter<span className="sr-only"> « {article.title} »</span>
-                </button>
-                <button
-                  type="button"
-                  className="rounded border-2 border-encre px-2"
-                  disabled={index === picked.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  Descendre<span className="sr-only"> « {article.title} »</span>
-                </button>
-                <button
-                  type="button"
-                  className="rounded border-2 border-encre px-2"
-                  onClick={() => setPicked(picked.filter((a) => a.id !== article.id))}
-                >
-                  Retirer<span className="sr-only"> « {article.title} »</span>
-                </button>
-              </span>
+              <MoveButtons
+                what={`« ${article.title} »`}
+                index={index}
+                count={picked.length}
+                onMove={(by) => setPicked(moved(picked, index, by))}
+                onRemove={() => setPicked(picked.filter((a) => a.id !== article.id))}
+              />
             ) : null}
           </li>
         ))}

@@ -4,23 +4,19 @@
  * loaded: a 409 names who saved first), publishing, scheduling or unpublishing, and the revisions with
  * restore — the articles' workflow, the contest's fields.
  */
-import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import { contestDeclaration } from '../../formats/contestFormat.ts';
 import { type AdminContest, newsroomContests } from '../../api/queries/newsroomContests.ts';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { contestFormOf, contestInputOf, emptyContestForm } from './contestFormModel.ts';
-import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorSidebar } from './EditorSidebar.tsx';
+import { FieldRow } from './FieldRow.tsx';
+import { FormatEditorFrame } from './FormatEditorFrame.tsx';
 import { LibraryImageFields } from './LibraryImageFields.tsx';
-import { statusLabels } from './newsroomLabels.ts';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 export interface ContestEditorLoaded {
   contest: PageData<AdminContest> | null;
 }
-
-const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditorLoaded; onCreated: (id: number) => void }) {
   const editor = useFormatEditor({
@@ -32,104 +28,31 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
     onCreated,
     done: doneSentences(contestDeclaration),
   });
-  const { item: contest, form, change, run, submit, say, revisions } = editor;
-  const ids = {
-    title: useId(),
-    slug: useId(),
-    description: useId(),
-    prize: useId(),
-    rules: useId(),
-    startsAt: useId(),
-    endsAt: useId(),
-  };
-
-  if (loaded.contest?.error) {
-    return (
-      <p role="alert" className="font-bold text-piment-dark">
-        {loaded.contest.error}
-      </p>
-    );
-  }
-
-  const text = (key: 'title' | 'slug' | 'prize', label: string, maxLength: number) => (
-    <div className="grid gap-1">
-      <label htmlFor={ids[key]} className="text-sm font-bold">
-        {label}
-      </label>
-      <input id={ids[key]} value={form[key]} onChange={(e) => change(key, e.target.value)} maxLength={maxLength} className={fieldClass} />
-    </div>
-  );
+  const { item: contest, form, change, run, say } = editor;
+  const field = (key: 'title' | 'slug' | 'prize' | 'description' | 'rules' | 'startsAt' | 'endsAt') => ({
+    value: form[key],
+    onChange: (value: string) => change(key, value),
+  });
 
   return (
-    <section>
-      <h1 className="font-display text-3xl font-bold">{contest ? contest.title : 'Nouveau concours'}</h1>
-      {contest ? (
-        <p className="mt-1 text-sm">
-          {statusLabels[contest.status]} · version {contest.version} · pour les lectrices : {contestStatusLabel[contest.state]}
-          {contest.updatedByName ? ` · modifié par ${contest.updatedByName}` : ''}
-        </p>
-      ) : null}
-      <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]" noValidate>
-        <div className="grid content-start gap-4">
-          {text('title', 'Titre', 200)}
-          {text('slug', 'Adresse (facultative : tirée du titre)', 200)}
-          <div className="grid gap-1">
-            <label htmlFor={ids.description} className="text-sm font-bold">
-              Description
-            </label>
-            <textarea
-              id={ids.description}
-              value={form.description}
-              onChange={(e) => change('description', e.target.value)}
-              maxLength={2000}
-              rows={3}
-              className={fieldClass}
-            />
-          </div>
-          {text('prize', 'Lot à gagner', 300)}
-          <div className="grid gap-1">
-            <label htmlFor={ids.rules} className="text-sm font-bold">
-              Règlement (un article par ligne)
-            </label>
-            <textarea id={ids.rules} value={form.rules} onChange={(e) => change('rules', e.target.value)} rows={5} className={fieldClass} />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-1">
-              <label htmlFor={ids.startsAt} className="text-sm font-bold">
-                Ouverture (heure de Paris)
-              </label>
-              <input
-                id={ids.startsAt}
-                type="datetime-local"
-                value={form.startsAt}
-                onChange={(e) => change('startsAt', e.target.value)}
-                className={fieldClass}
-              />
-            </div>
-            <div className="grid gap-1">
-              <label htmlFor={ids.endsAt} className="text-sm font-bold">
-                Clôture (heure de Paris)
-              </label>
-              <input
-                id={ids.endsAt}
-                type="datetime-local"
-                value={form.endsAt}
-                onChange={(e) => change('endsAt', e.target.value)}
-                className={fieldClass}
-              />
-            </div>
-          </div>
-          <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-[3/2]" />
-        </div>
-        <div className="grid content-start gap-4">
-          <EditorSidebar
-            editor={editor}
-            format={contestDeclaration}
-            publicLink={contest && { slug: contest.url, label: 'Voir la page du concours' }}
-          />
-        </div>
-      </form>
-      {revisions ? <EditorialRevisions {...revisions} /> : null}
-    </section>
+    <FormatEditorFrame
+      editor={editor}
+      format={contestDeclaration}
+      loadError={loaded.contest?.error}
+      title={contest?.title}
+      details={contest ? ` · pour les lectrices : ${contestStatusLabel[contest.state]}` : null}
+      publicLink={contest && { slug: contest.url, label: 'Voir la page du concours' }}
+    >
+      <FieldRow label="Titre" maxLength={200} {...field('title')} />
+      <FieldRow label="Adresse (facultative : tirée du titre)" maxLength={200} {...field('slug')} />
+      <FieldRow label="Description" maxLength={2000} rows={3} {...field('description')} />
+      <FieldRow label="Lot à gagner" maxLength={300} {...field('prize')} />
+      <FieldRow label="Règlement (un article par ligne)" rows={5} {...field('rules')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldRow label="Ouverture (heure de Paris)" type="datetime-local" {...field('startsAt')} />
+        <FieldRow label="Clôture (heure de Paris)" type="datetime-local" {...field('endsAt')} />
+      </div>
+      <LibraryImageFields image={form.image} onChange={(image) => change('image', image)} run={run} say={say} aspect="aspect-[3/2]" />
+    </FormatEditorFrame>
   );
 }

@@ -4,10 +4,10 @@
  * shows the address it is shared at, which its edits do not change.
  */
 import { useId } from 'react';
+import { MoveButtons } from './MoveButtons.tsx';
 import { editReply, emptyReply, moveReply, type ReplyRow, removeReply } from './generatorFormModel.ts';
 
 const MAX_LENGTH = 280;
-const smallButton = 'rounded border-2 border-encre px-2 py-0.5 text-sm font-bold disabled:opacity-40';
 
 export function GeneratorRepliesField(props: { replies: ReplyRow[]; onChange: (replies: ReplyRow[]) => void; shareBase: string | null }) {
   const { replies, onChange } = props;
@@ -44,32 +44,13 @@ export function GeneratorRepliesField(props: { replies: ReplyRow[]; onChange: (r
                 <span className="text-xs tabular-nums">
                   {reply.text.length} / {MAX_LENGTH}
                 </span>
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={index === 0}
-                  aria-label={`Monter la réplique ${n}`}
-                  onClick={() => onChange(moveReply(replies, reply.key, -1))}
-                >
-                  ↑ Monter
-                </button>
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={index === replies.length - 1}
-                  aria-label={`Descendre la réplique ${n}`}
-                  onClick={() => onChange(moveReply(replies, reply.key, 1))}
-                >
-                  ↓ Descendre
-                </button>
-                <button
-                  type="button"
-                  className={smallButton}
-                  aria-label={`Retirer la réplique ${n}`}
-                  onClick={() => onChange(removeReply(replies, reply.key))}
-                >
-                  Retirer
-                </button>
+                <MoveButtons
+                  what={`la réplique ${n}`}
+                  index={index}
+                  count={replies.length}
+                  onMove={(by) => onChange(moveReply(replies, reply.key, by))}
+                  onRemove={() => onChange(removeReply(replies, reply.key))}
+                />
                 {props.shareBase && reply.id !== undefined ? (
                   <code className="break-all text-xs">
                     {props.shareBase}?replique={reply.id}

@@ -7,6 +7,8 @@ import {
   newsroom,
   type PageData,
 } from '../../api/queries/newsroom.ts';
+import { SelectField, slugChoices } from './SelectField.tsx';
+import { TableHead } from './TableHead.tsx';
 
 const POLL_MS = 1000;
 
@@ -104,28 +106,18 @@ export function ImportPage({ loaded }: { loaded: PageData<{ runs: ImportRun[]; c
           <span className="font-bold">Fichier d’export</span>
           <input type="file" name="file" required accept=".xml,.json,.zip" className="rounded border-2 border-encre px-2 py-1" />
         </label>
-        <label className="grid gap-1">
-          <span className="font-bold">Rubrique des articles qui n’en ont pas</span>
-          <select name="category" className="rounded border-2 border-encre px-2 py-1">
-            <option value="">La première rubrique</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1">
-          <span className="font-bold">Pages de l’ancien site</span>
-          <select name="pagesCategory" className="rounded border-2 border-encre px-2 py-1">
-            <option value="">Ignorées (listées dans le rapport)</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.slug}>
-                En brouillon dans « {c.name} »
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Rubrique des articles qui n’en ont pas"
+          name="category"
+          none="La première rubrique"
+          choices={slugChoices(categories)}
+        />
+        <SelectField
+          label="Pages de l’ancien site"
+          name="pagesCategory"
+          none="Ignorées (listées dans le rapport)"
+          choices={categories.map((c) => ({ value: c.slug, label: `En brouillon dans « ${c.name} »` }))}
+        />
         <label className="flex items-center gap-2">
           <input type="checkbox" name="dryRun" /> Essai à blanc : ne rien écrire, montrer le rapport
         </label>
@@ -146,17 +138,7 @@ export function ImportPage({ loaded }: { loaded: PageData<{ runs: ImportRun[]; c
           <p className="mt-2">Aucun import pour l’instant.</p>
         ) : (
           <table className="mt-2 w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b-2 border-encre">
-                <th scope="col" className="py-2">
-                  Quand
-                </th>
-                <th scope="col">Fichier</th>
-                <th scope="col">Source</th>
-                <th scope="col">État</th>
-                <th scope="col">Rapport</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Quand', 'Fichier', 'Source', 'État', 'Rapport']} />
             <tbody>
               {runs.map((run) => (
                 <tr key={run.id} className="border-b border-encre/20">

@@ -3,8 +3,8 @@
  * one per image), then handed to the field that asked. Shared by the formats' images (LibraryImageFields)
  * and the images kept as an address alone (LibraryAddressField).
  */
-import { useId } from 'react';
 import { type MediaItem, newsroom } from '../../api/queries/newsroom.ts';
+import { FileField, imageTypes } from './FileField.tsx';
 
 export interface LibraryUploadProps {
   /** The alternative text the image goes into the library with: required before a file is sent. */
@@ -15,7 +15,6 @@ export interface LibraryUploadProps {
 }
 
 export function LibraryUploadInput({ alt, onUploaded, run, say }: LibraryUploadProps) {
-  const id = useId();
   const upload = (field: HTMLInputElement) => {
     const file = field.files?.[0];
     if (!file) return;
@@ -29,18 +28,5 @@ export function LibraryUploadInput({ alt, onUploaded, run, say }: LibraryUploadP
       say('Image ajoutée à la médiathèque.', false);
     });
   };
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-bold">
-        Téléverser une image (JPEG, PNG, WebP, AVIF)
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif"
-        onChange={(e) => upload(e.currentTarget)}
-        className="min-w-0 text-sm"
-      />
-    </div>
-  );
+  return <FileField label="Téléverser une image (JPEG, PNG, WebP, AVIF)" accept={imageTypes} onFile={upload} />;
 }

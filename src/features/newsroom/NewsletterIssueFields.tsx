@@ -6,6 +6,8 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import { NewsroomError, newsroom } from '../../api/queries/newsroom.ts';
+import { moved } from './listOrder.ts';
+import { MoveButtons } from './MoveButtons.tsx';
 
 export const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 export const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold disabled:opacity-50';
@@ -115,11 +117,9 @@ export function ArticlePicker({ picked, onChange }: { picked: PickedArticle[]; o
     if (article) setSaid(`« ${article.title} » retiré.`);
   };
   const move = (index: number, by: -1 | 1) => {
-    const next = [...picked];
-    const [taken] = next.splice(index, 1);
+    const taken = picked[index];
     if (!taken) return;
-    next.splice(index + by, 0, taken);
-    onChange(next);
+    onChange(moved(picked, index, by));
     setSaid(`« ${taken.title} » en position ${index + by + 1}.`);
   };
 
@@ -137,25 +137,13 @@ export function ArticlePicker({ picked, onChange }: { picked: PickedArticle[]; o
               <span className="min-w-0 flex-1">
                 {index + 1}. {article.title}
               </span>
-              <button
-                type="button"
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-                className="rounded border px-2 py-1 text-sm disabled:opacity-50"
-              >
-                Monter <span className="sr-only">« {article.title} »</span>
-              </button>
-              <button
-                type="button"
-                disabled={index === picked.length - 1}
-                onClick={() => move(index, 1)}
-                className="rounded border px-2 py-1 text-sm disabled:opacity-50"
-              >
-                Descendre <span className="sr-only">« {article.title} »</span>
-              </button>
-              <button type="button" onClick={() => remove(index)} className="rounded border px-2 py-1 text-sm">
-                Retirer <span className="sr-only">« {article.title} »</span>
-              </button>
+              <MoveButtons
+                what={`« ${article.title} »`}
+                index={index}
+                count={picked.length}
+                onMove={(by) => move(index, by)}
+                onRemove={() => remove(index)}
+              />
             </li>
           ))}
         </ol>

@@ -10,6 +10,7 @@ import {
   primaryButtonClass,
 } from './NewsletterIssueFields.tsx';
 import { issueStatusLabels } from './newsroomLabels.ts';
+import { TableHead } from './TableHead.tsx';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
@@ -61,37 +62,19 @@ function IssueTable({ issues, total }: { issues: NewsletterIssue[]; total: numbe
         <caption className="mb-2 text-left">
           {total} numéro{total > 1 ? 's' : ''}
         </caption>
-        <thead>
-          <tr className="border-b-2 border-encre">
-            <th scope="col" className="py-2 pr-3">
-              Objet
-            </th>
-            <th scope="col" className="pr-3">
-              Newsletter
-            </th>
-            <th scope="col" className="pr-3">
-              État
-            </th>
-            <th scope="col" className="pr-3">
-              Date
-            </th>
-            <th scope="col" className="pr-3 text-right">
-              Envoyés
-            </th>
-            <th scope="col" className="pr-3 text-right">
-              En attente
-            </th>
-            <th scope="col" className="pr-3 text-right">
-              Échecs
-            </th>
-            <th scope="col" className="pr-3 text-right">
-              Adresses refusées
-            </th>
-            <th scope="col" className="text-right">
-              Désinscrits
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Objet',
+            'Newsletter',
+            'État',
+            'Date',
+            { heading: 'Envoyés', figure: true },
+            { heading: 'En attente', figure: true },
+            { heading: 'Échecs', figure: true },
+            { heading: 'Adresses refusées', figure: true },
+            { heading: 'Désinscrits', figure: true },
+          ]}
+        />
         <tbody>
           {issues.map((issue) => (
             <tr key={issue.id} className="border-b border-encre/20">

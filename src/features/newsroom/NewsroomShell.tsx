@@ -2,7 +2,7 @@
  * The newsroom's frame: the session the admin route's `beforeLoad` checked (client side: the cookie is
  * HttpOnly and pages are rendered without it), shared with the pages, and updated by signing in and out.
  */
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, type LinkProps, Outlet, useNavigate } from '@tanstack/react-router';
 import { createContext, useContext, useState } from 'react';
 import { type AdminSession, newsroom } from '../../api/queries/newsroom.ts';
 import { roleLabels } from './newsroomLabels.ts';
@@ -13,6 +13,44 @@ const SessionContext = createContext<{ session: AdminSession | null; setSession:
 });
 
 export const useNewsroomSession = () => useContext(SessionContext);
+
+/** The newsroom's pages of a list (no parameter), in the menu's order, by who may open them. */
+type ListPage = { to: LinkProps['to']; label: string };
+
+const writerPages: ListPage[] = [
+  { to: '/admin/quizz', label: 'Quiz' },
+  { to: '/admin/popins', label: 'Popins' },
+  { to: '/admin/shopping', label: 'Shopping' },
+  { to: '/admin/instagram', label: 'Instagram' },
+  { to: '/admin/mosaiques', label: 'Mosaïques' },
+  { to: '/admin/directs/{-$id}', label: 'Directs' },
+  { to: '/admin/concours', label: 'Concours' },
+  { to: '/admin/best-of', label: 'Best-of' },
+  { to: '/admin/generateurs', label: 'Générateurs' },
+  { to: '/admin/citations', label: 'Citations' },
+];
+
+const editorPages: ListPage[] = [
+  { to: '/admin/rubriques', label: 'Rubriques' },
+  { to: '/admin/redirections', label: 'Redirections' },
+  { to: '/admin/medias', label: 'Médiathèque' },
+  { to: '/admin/sondages', label: 'Sondages' },
+  { to: '/admin/lettres', label: 'Newsletter' },
+];
+
+const adminPages: ListPage[] = [
+  { to: '/admin/comptes', label: 'Comptes' },
+  { to: '/admin/journal', label: 'Journal' },
+  { to: '/admin/import', label: 'Import' },
+];
+
+function NavLinks({ links }: { links: ListPage[] }) {
+  return links.map((link) => (
+    <Link key={link.label} to={link.to} className="underline-offset-4 hover:underline">
+      {link.label}
+    </Link>
+  ));
+}
 
 export function NewsroomShell({ session: checked }: { session: AdminSession | null }) {
   const [session, setSession] = useState<AdminSession | null>(checked);
@@ -50,68 +88,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/articles/$id" params={{ id: 'nouveau' }} className="underline-offset-4 hover:underline">
                   Nouvel article
                 </Link>
-                <Link to="/admin/quizz" className="underline-offset-4 hover:underline">
-                  Quiz
-                </Link>
-                <Link to="/admin/popins" className="underline-offset-4 hover:underline">
-                  Popins
-                </Link>
-                <Link to="/admin/shopping" className="underline-offset-4 hover:underline">
-                  Shopping
-                </Link>
-                <Link to="/admin/instagram" className="underline-offset-4 hover:underline">
-                  Instagram
-                </Link>
-                <Link to="/admin/mosaiques" className="underline-offset-4 hover:underline">
-                  Mosaïques
-                </Link>
-                <Link to="/admin/directs/{-$id}" params={{ id: undefined }} className="underline-offset-4 hover:underline">
-                  Directs
-                </Link>
-                <Link to="/admin/concours" className="underline-offset-4 hover:underline">
-                  Concours
-                </Link>
-                <Link to="/admin/best-of" className="underline-offset-4 hover:underline">
-                  Best-of
-                </Link>
-                <Link to="/admin/generateurs" className="underline-offset-4 hover:underline">
-                  Générateurs
-                </Link>
-                <Link to="/admin/citations" className="underline-offset-4 hover:underline">
-                  Citations
-                </Link>
-                {session.staff.role === 'admin' || session.staff.role === 'editor' ? (
-                  <>
-                    <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">
-                      Rubriques
-                    </Link>
-                    <Link to="/admin/redirections" className="underline-offset-4 hover:underline">
-                      Redirections
-                    </Link>
-                    <Link to="/admin/medias" className="underline-offset-4 hover:underline">
-                      Médiathèque
-                    </Link>
-                    <Link to="/admin/sondages" className="underline-offset-4 hover:underline">
-                      Sondages
-                    </Link>
-                    <Link to="/admin/lettres" className="underline-offset-4 hover:underline">
-                      Newsletter
-                    </Link>
-                  </>
-                ) : null}
-                {session.staff.role === 'admin' ? (
-                  <>
-                    <Link to="/admin/comptes" className="underline-offset-4 hover:underline">
-                      Comptes
-                    </Link>
-                    <Link to="/admin/journal" className="underline-offset-4 hover:underline">
-                      Journal
-                    </Link>
-                    <Link to="/admin/import" className="underline-offset-4 hover:underline">
-                      Import
-                    </Link>
-                  </>
-                ) : null}
+                <NavLinks links={writerPages} />
+                {session.staff.role === 'admin' || session.staff.role === 'editor' ? <NavLinks links={editorPages} /> : null}
+                {session.staff.role === 'admin' ? <NavLinks links={adminPages} /> : null}
                 <Link to="/admin/compte" className="ml-auto text-sm underline-offset-4 hover:underline">
                   {session.staff.name} ({roleLabels[session.staff.role]})
                 </Link>

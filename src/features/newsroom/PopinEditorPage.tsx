@@ -7,10 +7,9 @@ import { useId } from 'react';
 import type { AdminCategory, PageData } from '../../api/queries/newsroom.ts';
 import { popinDeclaration } from '../../formats/popinFormat.ts';
 import { type AdminPopin, newsroomPopins, type PopinType } from '../../api/queries/newsroomPopins.ts';
-import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorSidebar } from './EditorSidebar.tsx';
-import { statusLabels } from './newsroomLabels.ts';
-import { ContentFields, fieldClass, TargetFields, WhenFields } from './PopinFields.tsx';
+import { FieldRow, fieldClass } from './FieldRow.tsx';
+import { FormatEditorFrame } from './FormatEditorFrame.tsx';
+import { ContentFields, TargetFields, WhenFields } from './PopinFields.tsx';
 import { emptyForm, formOf, inputOf, type PartKey, typeLabels } from './popinFormModel.ts';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
@@ -33,73 +32,59 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
     onCreated,
     done: doneSentences(popinDeclaration),
   });
-  const { item: popin, form, setForm, change, busy, submit, revisions, preview } = editor;
-  const nameId = useId();
+  const { item: popin, form, setForm, change, busy, preview } = editor;
   const typeId = useId();
-
-  if (loaded.popin?.error) {
-    return (
-      <p role="alert" className="font-bold text-piment-dark">
-        {loaded.popin.error}
-      </p>
-    );
-  }
 
   const setPart = (key: PartKey, value: string) => setForm((f) => ({ ...f, parts: { ...f.parts, [key]: value } }));
 
   return (
-    <section>
-      <h1 className="font-display text-3xl font-bold">{popin ? popin.name : 'Nouvelle popin'}</h1>
-      {popin ? (
-        <p className="mt-1 text-sm">
-          {statusLabels[popin.status]} · version {popin.version} · cookie <code>regie_{popin.cookie.hash}</code>
-          {popin.updatedByName ? ` · modifiée par ${popin.updatedByName}` : ''}
-        </p>
-      ) : null}
-      <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]" noValidate>
-        <div className="grid gap-4">
-          <div className="grid gap-1">
-            <label htmlFor={nameId} className="text-sm font-bold">
-              Nom (seulement dans la rédaction)
-            </label>
-            <input id={nameId} value={form.name} onChange={(e) => change('name', e.target.value)} maxLength={120} className={fieldClass} />
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={typeId} className="text-sm font-bold">
-              Type
-            </label>
-            <select id={typeId} value={form.type} onChange={(e) => change('type', e.target.value as PopinType)} className={fieldClass}>
-              {(Object.keys(typeLabels) as PopinType[]).map((type) => (
-                <option key={type} value={type}>
-                  {typeLabels[type]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <ContentFields form={form} setPart={setPart} type={form.type} upload={editor} />
+    <FormatEditorFrame
+      editor={editor}
+      format={popinDeclaration}
+      loadError={loaded.popin?.error}
+      title={popin?.name}
+      details={
+        popin ? (
+          <>
+            {' · cookie '}
+            <code>regie_{popin.cookie.hash}</code>
+          </>
+        ) : null
+      }
+      preview={
+        // The popin is seen over a real page of the site, not on a page of its own.
+        <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
+          <button type="button" disabled={busy} className={buttonClass} onClick={preview.request}>
+            Créer un lien d’aperçu
+          </button>
+          {preview.link ? (
+            <a href={preview.link.url} target="_blank" rel="noopener" className="break-all underline">
+              Voir la popin sur la page (aperçu)
+            </a>
+          ) : null}
         </div>
-        <EditorSidebar
-          editor={editor}
-          format={popinDeclaration}
-          preview={
-            // The popin is seen over a real page of the site, not on a page of its own.
-            <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
-              <button type="button" disabled={busy} className={buttonClass} onClick={preview.request}>
-                Créer un lien d’aperçu
-              </button>
-              {preview.link ? (
-                <a href={preview.link.url} target="_blank" rel="noopener" className="break-all underline">
-                  Voir la popin sur la page (aperçu)
-                </a>
-              ) : null}
-            </div>
-          }
-        >
+      }
+      aside={
+        <>
           <TargetFields form={form} change={change} categories={categories} />
           <WhenFields form={form} change={change} />
-        </EditorSidebar>
-      </form>
-      {revisions ? <EditorialRevisions {...revisions} /> : null}
-    </section>
+        </>
+      }
+    >
+      <FieldRow label="Nom (seulement dans la rédaction)" maxLength={120} value={form.name} onChange={(v) => change('name', v)} />
+      <div className="grid gap-1">
+        <label htmlFor={typeId} className="text-sm font-bold">
+          Type
+        </label>
+        <select id={typeId} value={form.type} onChange={(e) => change('type', e.target.value as PopinType)} className={fieldClass}>
+          {(Object.keys(typeLabels) as PopinType[]).map((type) => (
+            <option key={type} value={type}>
+              {typeLabels[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ContentFields form={form} setPart={setPart} type={form.type} upload={editor} />
+    </FormatEditorFrame>
   );
 }

@@ -2,16 +2,12 @@
  * Writing a footer quotation: its text, author and rank; then saving (the version the editor loaded: a 409
  * names who saved first), publishing, scheduling or unpublishing, and the revisions with restore.
  */
-import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import { quotationDeclaration } from '../../formats/quotationFormat.ts';
 import { type AdminQuotation, newsroomQuotations, type QuotationDraftInput } from '../../api/queries/newsroomQuotations.ts';
-import { EditorialRevisions } from './EditorialRevisions.tsx';
-import { EditorSidebar } from './EditorSidebar.tsx';
-import { statusLabels } from './newsroomLabels.ts';
+import { FieldRow } from './FieldRow.tsx';
+import { FormatEditorFrame } from './FormatEditorFrame.tsx';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
-
-const fieldClass = 'rounded border-2 border-encre px-2 py-1';
 
 interface Form {
   text: string;
@@ -37,73 +33,22 @@ export function QuotationEditorPage({ loaded, onCreated }: { loaded: PageData<Ad
     onCreated,
     done: doneSentences(quotationDeclaration),
   });
-  const { item: quotation, form, change, submit, revisions } = editor;
-  const ids = { text: useId(), author: useId(), position: useId() };
-
-  if (loaded?.error) {
-    return (
-      <p role="alert" className="font-bold text-piment-dark">
-        {loaded.error}
-      </p>
-    );
-  }
+  const { form, change } = editor;
 
   return (
-    <section>
-      <h1 className="font-display text-3xl font-bold">{quotation ? 'Citation' : 'Nouvelle citation'}</h1>
-      {quotation ? (
-        <p className="mt-1 text-sm">
-          {statusLabels[quotation.status]} · version {quotation.version}
-          {quotation.updatedByName ? ` · modifiée par ${quotation.updatedByName}` : ''}
-        </p>
-      ) : null}
-      <form onSubmit={submit} className="mt-4 grid max-w-2xl gap-4" noValidate>
-        <div className="grid gap-1">
-          <label htmlFor={ids.text} className="text-sm font-bold">
-            Citation
-          </label>
-          <textarea
-            id={ids.text}
-            rows={3}
-            maxLength={300}
-            value={form.text}
-            onChange={(e) => change('text', e.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.author} className="text-sm font-bold">
-            Auteur ou autrice
-          </label>
-          <input
-            id={ids.author}
-            maxLength={120}
-            value={form.author}
-            onChange={(e) => change('author', e.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={ids.position} className="text-sm font-bold">
-            Rang dans le pied de page
-          </label>
-          <input
-            id={ids.position}
-            type="number"
-            min={0}
-            inputMode="numeric"
-            value={form.position}
-            onChange={(e) => change('position', e.target.value)}
-            aria-describedby={`${ids.position}-aide`}
-            className={`${fieldClass} w-32`}
-          />
-          <p id={`${ids.position}-aide`} className="text-xs">
-            Le plus petit d’abord ; vide : après les autres.
-          </p>
-        </div>
-        <EditorSidebar editor={editor} format={quotationDeclaration} />
-      </form>
-      {revisions ? <EditorialRevisions {...revisions} /> : null}
-    </section>
+    <FormatEditorFrame editor={editor} format={quotationDeclaration} loadError={loaded?.error}>
+      <FieldRow label="Citation" rows={3} maxLength={300} value={form.text} onChange={(v) => change('text', v)} />
+      <FieldRow label="Auteur ou autrice" maxLength={120} value={form.author} onChange={(v) => change('author', v)} />
+      <FieldRow
+        label="Rang dans le pied de page"
+        type="number"
+        min={0}
+        inputMode="numeric"
+        value={form.position}
+        onChange={(v) => change('position', v)}
+        help="Le plus petit d’abord ; vide : après les autres."
+        className="w-32"
+      />
+    </FormatEditorFrame>
   );
 }

@@ -1,6 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { NewsroomError, newsroom, type PageData, type StaffRole } from '../../api/queries/newsroom.ts';
 import { roleLabels } from './newsroomLabels.ts';
+import { choicesOf, SelectField } from './SelectField.tsx';
+import { TableHead } from './TableHead.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 type Member = Awaited<ReturnType<typeof newsroom.staff>>[number];
@@ -134,19 +136,7 @@ export function StaffPage({ loaded }: { loaded: PageData<Member[]> }) {
         </div>
       ) : null}
       <table className="mt-2 w-full border-collapse text-left">
-        <thead>
-          <tr className="border-b-2 border-encre">
-            <th scope="col" className="py-2">
-              Nom
-            </th>
-            <th scope="col">Adresse e-mail</th>
-            <th scope="col">Rôle</th>
-            <th scope="col">État</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Nom', 'Adresse e-mail', 'Rôle', 'État', { heading: 'Actions', hidden: true }]} />
         <tbody>
           {members.map((m) => (
             <tr key={m.id} className="border-b border-encre/20">
@@ -200,16 +190,7 @@ export function StaffPage({ loaded }: { loaded: PageData<Member[]> }) {
           <span className="text-sm font-bold">Adresse e-mail</span>
           <input name="email" type="email" required autoComplete="off" className="rounded border-2 border-encre px-2 py-1" />
         </label>
-        <label className="grid gap-1">
-          <span className="text-sm font-bold">Rôle</span>
-          <select name="role" defaultValue="contributor" className="rounded border-2 border-encre px-2 py-1">
-            {Object.entries(roleLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Rôle" name="role" defaultValue="contributor" choices={choicesOf(roleLabels)} />
         <label className="grid gap-1">
           <span className="text-sm font-bold">Mot de passe provisoire (12 caractères au moins)</span>
           <input

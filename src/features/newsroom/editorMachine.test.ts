@@ -292,31 +292,70 @@ describe('editorMachine, orderings on a clock', () => {
     expect(editor.state()).toBe('clean');
   });
 
-  it('a preview never follows a failed save', async () => {
-    const editor = run({ save: async () => Promise.reject(down) });
-    editor.actor.send({ type: 'editor.edit' });
-    editor.actor.send({ type: 'editor.preview' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(editor.state()).toBe('saveFailed');
-    expect(editor.actor.getSnapshot().context.error).toBe(down.message);
-    editor.actor.send({ type: 'editor.preview' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(editor.made).toEqual(['save:manual']);
-  });
+  /**
+   * A save that fails: the text stays unsaved on screen, and nothing that would need that save (a preview, a
+   * publish, a save over the other version) is sent until the person acts: saves again, or reloads after a 409.
+   */
+  const failedSaves: {
+    name: string;
+    failure: { status: number; message: string };
+    /** What asks for the save: the person, or the autosave's pause (none). */
+    ask: EditorEvent | null;
+    state: 'saveFailed' | 'conflict';
+    kept: (context: EditorContext) => string | null;
+    /** Asked for after the failure, in vain. */
+    afterwards: EditorEvent[];
+    made: string;
+  }[] = [
+    {
+      name: 'a preview never follows a failed save',
+      failure: down,
+      ask: { type: 'editor.preview' },
+      state: 'saveFailed',
+      kept: (context) => context.error,
+      afterwards: [{ type: 'editor.preview' }],
+      made: 'save:manual',
+    },
+    {
+      name: 'a 409 keeps the text until the reader reloads; nothing is sent over the other version',
+      failure: conflict,
+      ask: { type: 'editor.save' },
+      state: 'conflict',
+      kept: (context) => context.conflict,
+      afterwards: [{ type: 'editor.edit' }, { type: 'editor.status', action: 'publish' }, { type: 'editor.save' }],
+      made: 'save:manual',
+    },
+    {
+      // The page's autosave of a form it cannot read yet fails quietly (useFormatEditor): the text stays unsaved.
+      name: 'an autosave refused keeps the text unsaved, and sends no preview',
+      failure: { status: 400, message: 'Ce quiz ne peut pas encore être enregistré : une question sans réponse.' },
+      ask: null,
+      state: 'saveFailed',
+      kept: (context) => context.error,
+      afterwards: [{ type: 'editor.preview' }],
+      made: 'save:auto',
+    },
+  ];
 
-  it('a 409 keeps the text until the reader reloads; nothing is sent over the other version', async () => {
+  for (const failed of failedSaves) {
+    it(failed.name, async () => {
+      const editor = run({ save: async () => Promise.reject(failed.failure) });
+      editor.actor.send({ type: 'editor.edit' });
+      if (failed.ask) editor.actor.send(failed.ask);
+      await vi.advanceTimersByTimeAsync(failed.ask ? 0 : appConfig.newsroom.autosaveMs);
+      expect(editor.state()).toBe(failed.state);
+      expect(failed.kept(editor.actor.getSnapshot().context)).toBe(failed.failure.message);
+      for (const event of failed.afterwards) editor.actor.send(event);
+      await vi.advanceTimersByTimeAsync(failed.afterwards.some((e) => e.type === 'editor.edit') ? appConfig.newsroom.autosaveMs * 2 : 0);
+      expect(editor.made).toEqual([failed.made]);
+      expect(hasUnsavedText(editor.actor.getSnapshot())).toBe(true);
+    });
+  }
+
+  it('after a 409, the reader’s reload is the one call made, and the editor is clean again', async () => {
     const editor = run({ save: async () => Promise.reject(conflict) });
-    editor.actor.send({ type: 'editor.edit' });
     editor.actor.send({ type: 'editor.save' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(editor.state()).toBe('conflict');
-    expect(editor.actor.getSnapshot().context.conflict).toBe(conflict.message);
-    editor.actor.send({ type: 'editor.edit' });
-    editor.actor.send({ type: 'editor.status', action: 'publish' });
-    editor.actor.send({ type: 'editor.save' });
-    await vi.advanceTimersByTimeAsync(appConfig.newsroom.autosaveMs * 2);
-    expect(editor.made).toEqual(['save:manual']);
-    expect(hasUnsavedText(editor.actor.getSnapshot())).toBe(true);
     editor.actor.send({ type: 'editor.reload' });
     await vi.advanceTimersByTimeAsync(0);
     expect(editor.made).toEqual(['save:manual', 'reload']);

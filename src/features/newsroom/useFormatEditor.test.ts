@@ -7,7 +7,7 @@ import { NewsroomError } from '../../api/queries/newsroom.ts';
 import { contestDeclaration } from '../../formats/contestFormat.ts';
 import { generatorDeclaration } from '../../formats/generatorFormat.ts';
 import { mosaicDeclaration } from '../../formats/mosaicFormat.ts';
-import { doneSentences, failureOf } from './useFormatEditor.ts';
+import { autosavesWhileUnpublished, doneSentences, failureOf } from './useFormatEditor.ts';
 
 describe('failureOf', () => {
   it('a 409 naming the version that won is a conflict (reload); an address already taken is a 400 (fix the field)', () => {
@@ -34,5 +34,16 @@ describe('doneSentences', () => {
     });
     expect(doneSentences(contestDeclaration).publish).toBe('Concours publié.');
     expect(doneSentences(generatorDeclaration).saved).toBe('Générateur enregistré.');
+  });
+});
+
+describe("autosavesWhileUnpublished (every editor's default)", () => {
+  const item = (status: string) => ({ id: 1, version: 3, status });
+  it('a draft or an unpublished item saves itself after a pause, as articles always have', () => {
+    expect(autosavesWhileUnpublished(item('draft'))).toBe(true);
+    expect(autosavesWhileUnpublished(item('unpublished'))).toBe(true);
+  });
+  it('what readers see or will see at a set time saves only when asked', () => {
+    for (const status of ['published', 'scheduled', 'sending', 'sent']) expect(autosavesWhileUnpublished(item(status))).toBe(false);
   });
 });

@@ -64,12 +64,24 @@ export interface FormatEditorOptions<Item extends EditorialItem, Form, Input, Ac
   done: DoneSentences<Item, Action>;
   /** A 409 that is a version conflict (offer the latest version); by default, one that names the version that won. */
   isConflict?: (caught: NewsroomError) => boolean;
-  /** Whether the item saves itself after a pause (the article editor's drafts); by default only when asked. */
-  autosave?: (item: Item | null) => boolean;
+  /**
+   * Whether the item saves itself after a pause; by default every editor's drafts and unpublished items do
+   * (the articles' rule, for every format), a published one only when asked: readers would see each pause.
+   */
+  autosave?: (item: Item) => boolean;
 }
 
 const FAILED = 'L’opération a échoué : réessayez.';
 
+const AUTOSAVED = 'Brouillon enregistré automatiquement.';
+
+/** The editorial rule of autosave: a working copy readers do not see saves itself. */
+export const autosavesWhileUnpublished = (item: EditorialItem) => item.status === 'draft' || item.status === 'unpublished';
+
+/** An autosave of a form that cannot be read yet: the machine keeps the text unsaved, nobody is interrupted. */
+interface QuietFailure extends EditorFailure {
+  quiet: true;
+}
 const namesTheWinner = (caught: NewsroomError) => Boolean((caught.body as { currentVersion?: number } | undefined)?.currentVersion);
 
 /**
@@ -129,7 +141,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input, Action 
           caught instanceof NewsroomError || !(caught as EditorFailure)?.status
             ? failureOf(caught, latest.current.options.isConflict)
             : (caught as EditorFailure);
-        setMessage({ text: failure.message, error: true, conflict: failure.status === 409 });
+        if (!(failure as Partial<QuietFailure>).quiet) setMessage({ text: failure.message, error: true, conflict: failure.status === 409 });
         throw failure;
       }
     };
@@ -144,7 +156,11 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input, Action 
             call(async ({ reason }: { reason: 'manual' | 'auto' }, current) => {
               const { options: o, form: now } = latest.current;
               const built = o.inputOf(now);
-              if (!built.ok) throw { status: 400, message: built.message } satisfies EditorFailure;
+              if (!built.ok) {
+                // Said when the person saves; a pause in typing is no time to point at a half-written form.
+                if (reason === 'auto') throw { status: 400, message: built.message, quiet: true } satisfies QuietFailure;
+                throw { status: 400, message: built.message } satisfies EditorFailure;
+              }
               if (!current) {
                 if (!o.api.create) throw { status: 400, message: FAILED } satisfies EditorFailure;
                 o.onCreated((await o.api.create(built.input)).id);
@@ -152,7 +168,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input, Action 
               }
               const sentAt = edits.current;
               const saved = await o.api.save(current.id, { ...built.input, version: current.version });
-              adopt(saved, sentAt, reason === 'auto' ? (o.done.autosaved ?? o.done.saved) : o.done.saved);
+              adopt(saved, sentAt, reason === 'auto' ? (o.done.autosaved ?? AUTOSAVED) : o.done.saved);
             }),
           ),
           changeStatus: fromPromise(
@@ -197,7 +213,7 @@ export function useFormatEditor<Item extends EditorialItem, Form, Input, Action 
       }),
     [],
   );
-  const autosave = item !== null && (options.autosave?.(item) ?? false);
+  const autosave = item !== null && (options.autosave ?? autosavesWhileUnpublished)(item);
   const [editor, send] = useMachine(machine, { input: { autosave } });
   useEffect(() => send({ type: 'editor.autosaveChanged', autosave }), [autosave, send]);
 

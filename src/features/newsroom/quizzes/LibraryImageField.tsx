@@ -3,6 +3,7 @@
  * among what is there, with its alt text. The server takes only library images (or those the quiz already
  * shows); this field never offers an address to type.
  */
+import { FileField, imageTypes } from '../FileField.tsx';
 import { useId, useState } from 'react';
 import { type MediaItem, newsroom } from '../../../api/queries/newsroom.ts';
 import { MediaPickerButton } from '../MediaPickerDialog.tsx';
@@ -85,15 +86,7 @@ export function LibraryImageField({
           maxLength={300}
         />
       </label>
-      <label className="grid gap-1">
-        <span className="text-sm font-bold">Téléverser une image (JPEG, PNG, WebP, AVIF)</span>
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          onChange={(e) => void upload(e.currentTarget)}
-          className="text-sm"
-        />
-      </label>
+      <FileField label="Téléverser une image (JPEG, PNG, WebP, AVIF)" accept={imageTypes} onFile={(field) => void upload(field)} />
       <MediaPickerButton title={legend} onPick={(item) => onChange(fromItem(item))} />
     </fieldset>
   );

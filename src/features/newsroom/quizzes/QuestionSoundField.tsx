@@ -3,6 +3,7 @@
  * from its bytes and reads its length) or chosen among the library's sounds, heard in a player, removed.
  * The server takes only library sounds (or the one the quiz already has); no address is ever typed.
  */
+import { FileField } from '../FileField.tsx';
 import { useId, useState } from 'react';
 import { type MediaSound, newsroom } from '../../../api/queries/newsroom.ts';
 import type { DraftQuestion } from './quizDraft.ts';
@@ -101,15 +102,11 @@ export function QuestionSoundField({
               maxLength={300}
             />
           </label>
-          <label className="grid gap-1">
-            <span className="text-sm font-bold">Téléverser un son (MP3, Ogg, M4A ; 10 Mo au plus)</span>
-            <input
-              type="file"
-              accept="audio/mpeg,audio/ogg,audio/mp4,audio/x-m4a,.mp3,.ogg,.opus,.m4a"
-              onChange={(e) => void upload(e.currentTarget)}
-              className="text-sm"
-            />
-          </label>
+          <FileField
+            label="Téléverser un son (MP3, Ogg, M4A ; 10 Mo au plus)"
+            accept="audio/mpeg,audio/ogg,audio/mp4,audio/x-m4a,.mp3,.ogg,.opus,.m4a"
+            onFile={(field) => void upload(field)}
+          />
           <div className="flex flex-wrap gap-2">
             <button type="button" onClick={() => void openLibrary()} className={button}>
               Choisir parmi les sons de la médiathèque

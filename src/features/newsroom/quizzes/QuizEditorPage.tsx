@@ -5,15 +5,18 @@
  * while it is written, in the server's own words (src/lib/quiz/quizPlayability.ts).
  */
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { PageData } from '../../../api/queries/newsroom.ts';
 import { type AdminQuiz, newsroomQuizzes, type QuizDraftInput } from '../../../api/queries/newsroomQuizzes.ts';
 import { quizDeclaration } from '../../../formats/quizFormat.ts';
 import { EditorialRevisions } from '../EditorialRevisions.tsx';
+import { thisItem } from '../../../formats/formatWords.ts';
+import { EditorialStatusActions } from '../EditorialStatusActions.tsx';
 import { EditorMessageBox } from '../EditorMessageBox.tsx';
 import { statusLabels } from '../newsroomLabels.ts';
 import { PreviewLinkButton } from '../PreviewLinkButton.tsx';
 import { doneSentences, type FormInput, useFormatEditor } from '../useFormatEditor.ts';
+import { MoveButtons } from '../MoveButtons.tsx';
 import { LibraryImageField } from './LibraryImageField.tsx';
 import { QuestionSoundField } from './QuestionSoundField.tsx';
 import {
@@ -55,8 +58,7 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
     onCreated,
     done: { ...doneSentences(quizDeclaration), reloaded: 'Quiz rechargé.' },
   });
-  const { item: quiz, form: draft, setForm, message, say, busy, submit, act, reload, revisions, preview } = editor;
-  const [scheduleAt, setScheduleAt] = useState('');
+  const { item: quiz, form: draft, setForm, message, say, busy, mayPublish, submit, act, reload, revisions, preview } = editor;
   const problemsId = useId();
   const isNew = quiz === null;
   const problems = draftProblems(draft);
@@ -187,31 +189,13 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
               onChange={(image) => editResult(r, { image })}
               onError={imageError}
             />
-            <div className="flex flex-wrap gap-4 text-sm">
-              <button
-                type="button"
-                disabled={r === 0}
-                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, -1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Monter le résultat {r + 1}
-              </button>
-              <button
-                type="button"
-                disabled={r === draft.results.length - 1}
-                onClick={() => edit((d) => ({ ...d, results: moved(d.results, r, 1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Descendre le résultat {r + 1}
-              </button>
-              <button
-                type="button"
-                onClick={() => edit((d) => ({ ...d, results: d.results.filter((_, i) => i !== r) }))}
-                className="underline"
-              >
-                Retirer le résultat {r + 1}
-              </button>
-            </div>
+            <MoveButtons
+              what={`le résultat ${r + 1}`}
+              index={r}
+              count={draft.results.length}
+              onMove={(by) => edit((d) => ({ ...d, results: moved(d.results, r, by) }))}
+              onRemove={() => edit((d) => ({ ...d, results: d.results.filter((_, i) => i !== r) }))}
+            />
           </fieldset>
         ))}
         <button
@@ -317,31 +301,13 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
                 </li>
               ))}
             </ol>
-            <div className="flex flex-wrap gap-4 text-sm">
-              <button
-                type="button"
-                disabled={q === 0}
-                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, -1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Monter la question {q + 1}
-              </button>
-              <button
-                type="button"
-                disabled={q === draft.questions.length - 1}
-                onClick={() => edit((d) => ({ ...d, questions: moved(d.questions, q, 1) }))}
-                className="underline disabled:opacity-50"
-              >
-                Descendre la question {q + 1}
-              </button>
-              <button
-                type="button"
-                onClick={() => edit((d) => ({ ...d, questions: d.questions.filter((_, i) => i !== q) }))}
-                className="underline"
-              >
-                Retirer la question {q + 1}
-              </button>
-            </div>
+            <MoveButtons
+              what={`la question ${q + 1}`}
+              index={q}
+              count={draft.questions.length}
+              onMove={(by) => edit((d) => ({ ...d, questions: moved(d.questions, q, by) }))}
+              onRemove={() => edit((d) => ({ ...d, questions: d.questions.filter((_, i) => i !== q) }))}
+            />
           </fieldset>
         ))}
         <button
@@ -374,31 +340,14 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
         <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
           {isNew ? 'Créer le brouillon' : 'Enregistrer'}
         </button>
-        {quiz && quiz.status !== 'published' ? (
-          <button type="button" disabled={busy} onClick={() => act('publish')} className={button}>
-            Publier
-          </button>
-        ) : null}
-        {quiz?.status === 'published' ? (
-          <button type="button" disabled={busy} onClick={() => act('unpublish')} className={button}>
-            Dépublier
-          </button>
-        ) : null}
-        {quiz && quiz.status !== 'published' ? (
-          <>
-            <label className="grid gap-1">
-              <span className="text-sm font-bold">Publier le</span>
-              <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} className={input} />
-            </label>
-            <button
-              type="button"
-              disabled={busy || !scheduleAt}
-              onClick={() => act('schedule', new Date(scheduleAt).toISOString())}
-              className={button}
-            >
-              Programmer
-            </button>
-          </>
+        {quiz ? (
+          <EditorialStatusActions
+            status={quiz.status}
+            mayPublish={mayPublish}
+            busy={busy}
+            act={act}
+            whoPublishes={`Un éditeur ou une éditrice publiera ${thisItem(quizDeclaration.noun)}.`}
+          />
         ) : null}
         {quiz ? <PreviewLinkButton link={preview.link} busy={busy} onPreview={preview.request} /> : null}
       </div>

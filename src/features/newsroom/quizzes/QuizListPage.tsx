@@ -8,6 +8,7 @@ import type { AdminQuizSummary } from '../../../api/queries/newsroomQuizzes.ts';
 import { quizDeclaration } from '../../../formats/quizFormat.ts';
 import { FormatListPage } from '../FormatListPage.tsx';
 import { statusLabels } from '../newsroomLabels.ts';
+import { choicesOf, SelectField } from '../SelectField.tsx';
 import { type QuizListSearch, quizListSearch } from '../../../lib/quizListSearch.ts';
 
 export interface QuizListProps {
@@ -59,17 +60,7 @@ export function QuizListPage({ loaded, search, size, onSearch }: QuizListProps) 
           <span className="text-sm font-bold">Rechercher dans les titres</span>
           <input name="q" type="search" defaultValue={search.q ?? ''} className="rounded border-2 border-encre px-2 py-1" />
         </label>
-        <label className="grid gap-1">
-          <span className="text-sm font-bold">État</span>
-          <select name="status" defaultValue={search.etat ?? ''} className="rounded border-2 border-encre px-2 py-1">
-            <option value="">Tous</option>
-            {Object.entries(statusLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="État" name="status" defaultValue={search.etat ?? ''} none="Tous" choices={choicesOf(statusLabels)} />
         <button type="submit" className="self-end rounded border-2 border-encre px-3 py-1 font-bold">
           Filtrer
         </button>

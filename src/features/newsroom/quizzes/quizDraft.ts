@@ -131,11 +131,4 @@ export function bodyOf(draft: QuizDraft): QuizDraftInput {
   };
 }
 
-/** The list with its item `from` moved one place up (-1) or down (+1); unchanged at either end. */
-export function moved<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
-  const to = from + by;
-  if (to < 0 || to >= list.length) return [...list];
-  const out = [...list];
-  [out[from], out[to]] = [out[to] as T, out[from] as T];
-  return out;
-}
+export { moved } from '../listOrder.ts';

@@ -1,0 +1,10 @@
+/** The order of a list the newsroom writes (a quiz's questions, a mosaic's images), apart from React. */
+
+/** The list with its item `from` moved one place up (-1) or down (+1); unchanged at either end. */
+export function moved<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
+  const to = from + by;
+  if (to < 0 || to >= list.length) return [...list];
+  const out = [...list];
+  [out[from], out[to]] = [out[to] as T, out[from] as T];
+  return out;
+}

@@ -4,12 +4,11 @@ import type { Database } from '../../../db/client.ts';
 import { formatContests } from '../../../db/schema.ts';
 import { contestStatus } from '../../content/formatContests.server.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
+import { editorialAdminFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type ContestRow = RowOf<typeof formatContests>;
 
 export const contestRows = editorialTable(formatContests);
-export const findContestRow = contestRows.find;
 
 export async function toAdminContest(db: Database, row: ContestRow, now = new Date()): Promise<AdminContest> {
   return {
@@ -27,26 +26,17 @@ export async function toAdminContest(db: Database, row: ContestRow, now = new Da
   };
 }
 
-export async function listAdminContests(
-  db: Database,
-  filter: ListFilter,
-  now = new Date(),
-): Promise<{ total: number; results: AdminContestSummary[] }> {
-  const { total, rows } = await contestRows.page(db, filter);
-  return {
-    total,
-    results: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      version: r.version,
-      url: r.url,
-      title: r.title,
-      image: r.image,
-      startsAt: r.startsAt.toISOString(),
-      endsAt: r.endsAt.toISOString(),
-      state: contestStatus(r, now),
-      createdById: r.createdBy,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-  };
-}
+/** One row of the newsroom's list, its state from the dates as of now. */
+export const toContestSummary = (r: ContestRow, now = new Date()): AdminContestSummary => ({
+  id: r.id,
+  status: r.status,
+  version: r.version,
+  url: r.url,
+  title: r.title,
+  image: r.image,
+  startsAt: r.startsAt.toISOString(),
+  endsAt: r.endsAt.toISOString(),
+  state: contestStatus(r, now),
+  createdById: r.createdBy,
+  updatedAt: r.updatedAt.toISOString(),
+});

@@ -4,12 +4,11 @@ import type { AdminInstagramPost } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { instagramPosts } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
+import { editorialAdminFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type InstagramRow = RowOf<typeof instagramPosts>;
 
 export const instagramRows = editorialTable(instagramPosts, { order: [desc(instagramPosts.postedAt), desc(instagramPosts.id)] });
-export const findInstagramRow = instagramRows.find;
 
 export async function toAdminInstagramPost(db: Database, row: InstagramRow): Promise<AdminInstagramPost> {
   return {
@@ -23,20 +22,15 @@ export async function toAdminInstagramPost(db: Database, row: InstagramRow): Pro
   };
 }
 
-export async function listAdminInstagramPosts(db: Database, filter: ListFilter) {
-  const { total, rows } = await instagramRows.page(db, filter);
-  return {
-    total,
-    results: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      version: r.version,
-      caption: r.caption,
-      image: r.image,
-      link: r.permalink,
-      postedAt: r.postedAt.toISOString(),
-      createdById: r.createdBy,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-  };
-}
+/** One row of the newsroom's list. */
+export const toInstagramSummary = (r: InstagramRow) => ({
+  id: r.id,
+  status: r.status,
+  version: r.version,
+  caption: r.caption,
+  image: r.image,
+  link: r.permalink,
+  postedAt: r.postedAt.toISOString(),
+  createdById: r.createdBy,
+  updatedAt: r.updatedAt.toISOString(),
+});

@@ -4,12 +4,11 @@ import type { AdminPopin, PopinType } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { popins } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
+import { editorialAdminFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type PopinRow = RowOf<typeof popins>;
 
 export const popinRows = editorialTable(popins);
-export const findPopinRow = popinRows.find;
 
 export async function toAdminPopin(db: Database, row: PopinRow): Promise<AdminPopin> {
   return {
@@ -28,22 +27,17 @@ export async function toAdminPopin(db: Database, row: PopinRow): Promise<AdminPo
   };
 }
 
-export async function listAdminPopins(db: Database, filter: ListFilter) {
-  const { total, rows } = await popinRows.page(db, filter);
-  return {
-    total,
-    results: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      version: r.version,
-      name: r.name || (r.parts.title ?? r.type),
-      type: r.type as PopinType,
-      matchPath: r.matchPath,
-      matchMode: r.matchMode,
-      priority: r.priority,
-      startsAt: r.startsAt?.toISOString() ?? null,
-      endsAt: r.endsAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-  };
-}
+/** One row of the newsroom's list. */
+export const toPopinSummary = (r: PopinRow) => ({
+  id: r.id,
+  status: r.status,
+  version: r.version,
+  name: r.name || (r.parts.title ?? r.type),
+  type: r.type as PopinType,
+  matchPath: r.matchPath,
+  matchMode: r.matchMode,
+  priority: r.priority,
+  startsAt: r.startsAt?.toISOString() ?? null,
+  endsAt: r.endsAt?.toISOString() ?? null,
+  updatedAt: r.updatedAt.toISOString(),
+});

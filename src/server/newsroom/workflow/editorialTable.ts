@@ -183,6 +183,15 @@ export function editorialTable<T extends EditorialTable>(table: T, options: { or
         .where(condition);
       return { total: total?.n ?? 0, rows: rows as Row[] };
     },
+    /** One page of the newsroom's list in the format's summary shape (the contract's `Admin…List`). */
+    async listAdmin<Summary>(
+      db: Database,
+      filter: ListFilter,
+      toSummary: (row: Row) => Summary,
+    ): Promise<{ total: number; results: Summary[] }> {
+      const { total, rows } = await this.page(db, filter);
+      return { total, results: rows.map((row) => toSummary(row)) };
+    },
     /** The scheduler's rows: scheduled, their time come, the earliest first. */
     async due(db: Database, now: Date): Promise<Row[]> {
       const rows = await db

@@ -8,47 +8,18 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
-import type { ContestDraftInput } from '../../api/types.ts';
 import { formatContestRevisions, formatContests } from '../../db/schema.ts';
 import { contestDraftBody } from '../../testing/mosaicContestFixtures.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { contestDeclaration } from '../../formats/contestFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDueContests } from './contests/contestWorkflow.ts';
 
 describe.each(testDatabaseKinds)('contests in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: ContestDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/contests', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminContestResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: ContestDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/contests/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminContestResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/contests/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminContestStatusResponse.parse(await response.json());
-  }
-
-  async function adminList(as: Signed = signed('editor')) {
-    const response = await request('GET', '/api/admin/contests?limit=100', { as });
-    expect(response.status).toBe(200);
-    return contract.ListAdminContestsResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status, adminList } = formatCalls(api, contestDeclaration);
 
   async function readerContests() {
     const response = await request('GET', '/api/format-contests?limit=100');

@@ -9,8 +9,10 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { reparteeGenerators } from '../../db/schema.ts';
-import { type GeneratorDraftInput, generatorDraftBody } from '../../testing/generatorFixtures.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { generatorDeclaration } from '../../formats/generatorFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { findStoredRedirect } from '../redirects/redirectStore.server.ts';
 import { publishDueGenerators } from './generators/generatorWorkflow.ts';
@@ -18,31 +20,7 @@ import { publishDueGenerators } from './generators/generatorWorkflow.ts';
 describe.each(testDatabaseKinds)('repartee generators in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: GeneratorDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/generators', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminGeneratorResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: GeneratorDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/generators/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminGeneratorResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/generators/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminGeneratorStatusResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status } = formatCalls(api, generatorDeclaration);
 
   /** What a reader gets at the generator's address: the generator, or null (404). */
   async function readerGenerator(slug: string) {

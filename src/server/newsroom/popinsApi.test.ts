@@ -11,8 +11,10 @@ import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { PopinDraftInput, PopinType } from '../../api/types.ts';
 import { popinRevisions, popins } from '../../db/schema.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { popinDraftBody } from '../../testing/popinFixtures.ts';
+import { popinDeclaration } from '../../formats/popinFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDuePopins } from './popins/popinWorkflow.ts';
 import { loadNewsroomSecret, previewToken } from './previewTokens.ts';
@@ -24,31 +26,7 @@ describe.each(testDatabaseKinds)('popins in the newsroom on %s', (kind) => {
   // The scheduler's call may move the newsroom's clock (as the end-to-end tests do).
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: PopinDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/popins', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminPopinResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: PopinDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/popins/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminPopinResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/popins/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminPopinStatusResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status } = formatCalls(api, popinDeclaration);
 
   async function published(body: PopinDraftInput) {
     const draft = await create(body);

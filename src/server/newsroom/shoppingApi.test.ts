@@ -8,10 +8,11 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
-import type { ShoppingItemDraftInput } from '../../api/types.ts';
 import { shoppingItemRevisions, shoppingItems } from '../../db/schema.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
+import { shoppingDeclaration } from '../../formats/shoppingFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDueShoppingItems } from './shopping/shoppingWorkflow.ts';
 
@@ -19,37 +20,7 @@ describe.each(testDatabaseKinds)('the shopping selection in the newsroom on %s',
   // The scheduler's call may move the newsroom's clock (as the end-to-end tests do).
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: ShoppingItemDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/shopping', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminShoppingItemResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: ShoppingItemDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/shopping/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminShoppingItemResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/shopping/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminShoppingItemStatusResponse.parse(await response.json());
-  }
-
-  async function adminList(as: Signed = signed('editor')) {
-    const response = await request('GET', '/api/admin/shopping?limit=100', { as });
-    expect(response.status).toBe(200);
-    return contract.ListAdminShoppingItemsResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status, adminList } = formatCalls(api, shoppingDeclaration);
 
   /** What readers get: GET /api/shopping, as the page loads it. */
   async function readerItems() {

@@ -17,7 +17,8 @@ type Sent<O extends string> = z.input<Named<`${Capitalize<O>}Body`>>;
 
 const schemas: Record<string, unknown> = contract;
 
-function answerOf(operation: string): z.ZodType {
+/** The contract's schema of `operation`'s answer, found by its name. */
+export function answerOf(operation: string): z.ZodType {
   const name = `${operation.charAt(0).toUpperCase()}${operation.slice(1)}Response`;
   const schema = schemas[name];
   if (!schema) throw new Error(`the contract has no schema ${name}`);

@@ -4,7 +4,7 @@ import type { components } from '../../../api/generated/schema';
 import type { Database } from '../../../db/client.ts';
 import { reparteeGenerators } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
+import { columnsOf, editorialAdminFields, editorialListFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type GeneratorRow = RowOf<typeof reparteeGenerators>;
 export type AdminGenerator = components['schemas']['AdminGenerator'];
@@ -22,13 +22,11 @@ export async function firstGeneratorPosition(db: Database): Promise<number> {
 }
 
 export async function toAdminGenerator(db: Database, row: GeneratorRow): Promise<AdminGenerator> {
+  const own = columnsOf(row, 'title', 'description', 'image', 'replies');
   return {
     ...editorialAdminFields(row),
+    ...own,
     slug: row.url,
-    title: row.title,
-    description: row.description,
-    image: row.image,
-    replies: row.replies,
     fullUrl: generatorPath(row.url),
     updatedByName: await staffName(db, row.updatedBy),
   };
@@ -36,13 +34,10 @@ export async function toAdminGenerator(db: Database, row: GeneratorRow): Promise
 
 /** One row of the newsroom's list. */
 export const toGeneratorSummary = (r: GeneratorRow): AdminGeneratorList['results'][number] => ({
-  id: r.id,
+  ...editorialListFields(r),
   slug: r.url,
-  status: r.status,
-  version: r.version,
   title: r.title,
   replyCount: r.replies.length,
   scheduledAt: r.scheduledAt?.toISOString() ?? null,
   publishedAt: r.publishedAt?.toISOString() ?? null,
-  updatedAt: r.updatedAt.toISOString(),
 });

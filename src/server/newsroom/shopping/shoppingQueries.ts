@@ -4,7 +4,7 @@ import type { AdminShoppingItem } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { shoppingItems } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
+import { columnsOf, editorialAdminFields, editorialListFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type ShoppingRow = RowOf<typeof shoppingItems>;
 
@@ -14,31 +14,15 @@ export const SHOPPING_ORDER_MAX = 1000;
 export const shoppingRows = editorialTable(shoppingItems, { order: [asc(shoppingItems.position), asc(shoppingItems.id)] });
 
 export async function toAdminShoppingItem(db: Database, row: ShoppingRow): Promise<AdminShoppingItem> {
-  return {
-    ...editorialAdminFields(row),
-    title: row.title,
-    description: row.description,
-    image: row.image,
-    priceCents: row.priceCents,
-    merchant: row.merchant,
-    link: row.link,
-    position: row.position,
-    updatedByName: await staffName(db, row.updatedBy),
-  };
+  const own = columnsOf(row, 'title', 'description', 'image', 'priceCents', 'merchant', 'link', 'position');
+  return { ...editorialAdminFields(row), ...own, updatedByName: await staffName(db, row.updatedBy) };
 }
 
 /** One row of the newsroom's list. */
 export const toShoppingSummary = (r: ShoppingRow) => ({
-  id: r.id,
-  status: r.status,
-  version: r.version,
-  title: r.title,
-  image: r.image,
-  priceCents: r.priceCents,
-  merchant: r.merchant,
-  position: r.position,
+  ...editorialListFields(r),
+  ...columnsOf(r, 'title', 'image', 'priceCents', 'merchant', 'position'),
   createdById: r.createdBy,
-  updatedAt: r.updatedAt.toISOString(),
 });
 
 /** A new product's place: after every other. */

@@ -15,8 +15,6 @@ import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDueQuotations } from './quotations/quotationWorkflow.ts';
 
-type Body = { text: string; author: string; position?: number };
-
 describe.each(testDatabaseKinds)('the footer’s quotations in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;

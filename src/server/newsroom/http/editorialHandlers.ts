@@ -64,16 +64,7 @@ export interface DeclaredFormat<Ops extends FormatOperations> extends FormatDecl
  * A format as its handlers see it: what `formatWorkflow` answers as `module` (the declaration, its contract's
  * schemas, the workflow, the admin shapes, the preview links), or a format's own assembly (quizzes).
  */
-export interface EditorialHttpFormat<
-  Ops extends FormatOperations,
-  Row extends EditorialRow,
-  Query extends ListQuery,
-  Input,
-  Admin,
-  List,
-  Revision,
-  Reader,
-> {
+export interface EditorialHttpFormat<Ops extends FormatOperations, Row, Query, Input, Admin, List, Revision, Reader> {
   declaration: DeclaredFormat<Ops>;
   schemas: {
     listQuery: z.ZodType<Query>;

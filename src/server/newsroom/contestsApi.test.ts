@@ -8,47 +8,19 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
-import type { ContestDraftInput } from '../../api/types.ts';
-import { formatContestRevisions, formatContests } from '../../db/schema.ts';
+import { formatContests } from '../../db/schema.ts';
 import { contestDraftBody } from '../../testing/mosaicContestFixtures.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { contestDeclaration } from '../../formats/contestFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
+import { itFollowsTheEditorialRules } from '../../testing/editorialFormatSuite.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDueContests } from './contests/contestWorkflow.ts';
 
 describe.each(testDatabaseKinds)('contests in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: ContestDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/contests', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminContestResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: ContestDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/contests/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminContestResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/contests/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminContestStatusResponse.parse(await response.json());
-  }
-
-  async function adminList(as: Signed = signed('editor')) {
-    const response = await request('GET', '/api/admin/contests?limit=100', { as });
-    expect(response.status).toBe(200);
-    return contract.ListAdminContestsResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status, adminList } = formatCalls(api, contestDeclaration);
 
   async function readerContests() {
     const response = await request('GET', '/api/format-contests?limit=100');
@@ -57,6 +29,13 @@ describe.each(testDatabaseKinds)('contests in the newsroom on %s', (kind) => {
   }
 
   const rowCount = async () => (await api.database().db.select({ n: count() }).from(formatContests))[0]?.n ?? 0;
+
+  itFollowsTheEditorialRules(api, contestDeclaration, {
+    draft: (name) => contestDraftBody(name),
+    nameField: 'title',
+    thisItem: 'ce concours',
+    notFound: 'Ce concours est introuvable.',
+  });
 
   it('the seeded contests are listed as published, version 1, and readers still get them', async () => {
     const list = await adminList();
@@ -160,66 +139,6 @@ describe.each(testDatabaseKinds)('contests in the newsroom on %s', (kind) => {
     expect(await errorOf(again, 409)).toBe("L'adresse « adresse-prise » est déjà prise par un autre concours.");
     // Without an address, the title's gets a number.
     expect((await create(contestDraftBody('Adresse prise'))).url).toBe('adresse-prise-2');
-  });
-
-  it('needs a session (401), the CSRF token (403) and the site’s own Origin (403)', async () => {
-    const body = contestDraftBody('Gardé');
-    await errorOf(await request('POST', '/api/admin/contests', { body }), 401);
-    await errorOf(await request('GET', '/api/admin/contests'), 401);
-    const editor = signed('editor');
-    expect(await errorOf(await request('POST', '/api/admin/contests', { as: { ...editor, csrf: '' }, body }), 403)).toMatch(/jeton/i);
-    await errorOf(await request('POST', '/api/admin/contests', { as: editor, body, headers: { origin: 'https://evil.example' } }), 403);
-    const item = await create(body);
-    await errorOf(
-      await request('POST', `/api/admin/contests/${item.id}/status`, {
-        as: { ...editor, csrf: 'faux' },
-        body: { action: 'publish', version: 1 },
-      }),
-      403,
-    );
-    expect(
-      (await request('POST', '/api/admin/contests', { as: editor, body: contestDraftBody('Gardé 2'), headers: { origin: ORIGIN } })).status,
-    ).toBe(201);
-  });
-
-  it('a contributor writes drafts but cannot publish them (a French 403); an unknown id is a French 404', async () => {
-    const mine = await create(contestDraftBody('De la contributrice'), signed('contributor'));
-    const refused = await request('POST', `/api/admin/contests/${mine.id}/status`, {
-      as: signed('contributor'),
-      body: { action: 'publish', version: mine.version },
-    });
-    expect(await errorOf(refused, 403)).toBe('Votre rôle (contributeur) ne permet pas de publier, programmer ou dépublier ce concours.');
-    expect(await errorOf(await request('GET', '/api/admin/contests/999999', { as: signed('editor') }), 404)).toBe(
-      'Ce concours est introuvable.',
-    );
-    const list = await adminList(signed('contributor'));
-    expect(list.results.every((c) => c.status === 'published' || c.id === mine.id)).toBe(true);
-  });
-
-  it('two editors saving the same version: one wins, the other gets a 409 naming who; 20 racing saves, one written', async () => {
-    const item = await create(contestDraftBody('Disputé'));
-    await save(item.id, { ...contestDraftBody('Version A'), version: 1 }, signed('editor'));
-    const late = await request('PUT', `/api/admin/contests/${item.id}`, {
-      as: signed('admin'),
-      body: { ...contestDraftBody('Version B'), version: 1 },
-    });
-    expect(late.status).toBe(409);
-    const conflict = contract.VersionConflict.parse(await late.json());
-    expect(conflict).toMatchObject({ currentVersion: 2, changedBy: 'Compte editor' });
-    expect(conflict.message).toMatch(/^Compte editor a modifié ce concours/);
-    const race = await create(contestDraftBody('Course'));
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        request('PUT', `/api/admin/contests/${race.id}`, {
-          as: signed('editor'),
-          body: { ...contestDraftBody(`Course ${i}`), version: 1 },
-        }),
-      ),
-    );
-    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-    expect(
-      await api.database().db.select({ n: count() }).from(formatContestRevisions).where(eq(formatContestRevisions.itemId, race.id)),
-    ).toEqual([{ n: 2 }]);
   });
 
   it('a scheduled contest shows once the scheduler has published it', async () => {

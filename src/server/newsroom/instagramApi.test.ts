@@ -8,40 +8,17 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
-import type { InstagramPostDraftInput } from '../../api/types.ts';
 import { instagramPostRevisions, instagramPosts } from '../../db/schema.ts';
 import { instagramDraftBody } from '../../testing/instagramFixtures.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { instagramDeclaration } from '../../formats/instagramFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 
 describe.each(testDatabaseKinds)('Instagram posts in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: InstagramPostDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/instagram', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminInstagramPostResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: InstagramPostDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/instagram/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminInstagramPostResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/instagram/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminInstagramPostStatusResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status } = formatCalls(api, instagramDeclaration);
 
   /** What readers get: the feed's first batch, as the page loads it. */
   async function readerFeed() {

@@ -8,47 +8,18 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
-import type { MosaicDraftInput } from '../../api/types.ts';
 import { mosaicRevisions, mosaics } from '../../db/schema.ts';
 import { mosaicDraftBody } from '../../testing/mosaicContestFixtures.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { mosaicDeclaration } from '../../formats/mosaicFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDueMosaics } from './mosaics/mosaicWorkflow.ts';
 
 describe.each(testDatabaseKinds)('mosaics in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: MosaicDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/mosaics', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminMosaicResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: MosaicDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/mosaics/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminMosaicResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/mosaics/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminMosaicStatusResponse.parse(await response.json());
-  }
-
-  async function adminList(as: Signed = signed('editor')) {
-    const response = await request('GET', '/api/admin/mosaics?limit=100', { as });
-    expect(response.status).toBe(200);
-    return contract.ListAdminMosaicsResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status, adminList } = formatCalls(api, mosaicDeclaration);
 
   async function readerMosaics() {
     const response = await request('GET', '/api/mosaics?limit=100');

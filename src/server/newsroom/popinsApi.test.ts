@@ -10,9 +10,12 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { PopinDraftInput, PopinType } from '../../api/types.ts';
-import { popinRevisions, popins } from '../../db/schema.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { popins } from '../../db/schema.ts';
+import { useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { popinDraftBody } from '../../testing/popinFixtures.ts';
+import { popinDeclaration } from '../../formats/popinFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
+import { itFollowsTheEditorialRules } from '../../testing/editorialFormatSuite.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDuePopins } from './popins/popinWorkflow.ts';
 import { loadNewsroomSecret, previewToken } from './previewTokens.ts';
@@ -24,31 +27,7 @@ describe.each(testDatabaseKinds)('popins in the newsroom on %s', (kind) => {
   // The scheduler's call may move the newsroom's clock (as the end-to-end tests do).
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: PopinDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/popins', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminPopinResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: PopinDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/popins/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminPopinResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/popins/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminPopinStatusResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status } = formatCalls(api, popinDeclaration);
 
   async function published(body: PopinDraftInput) {
     const draft = await create(body);
@@ -64,6 +43,13 @@ describe.each(testDatabaseKinds)('popins in the newsroom on %s', (kind) => {
   }
 
   const popinCount = async () => (await api.database().db.select({ n: count() }).from(popins))[0]?.n ?? 0;
+
+  itFollowsTheEditorialRules(api, popinDeclaration, {
+    draft: (name) => popinDraftBody(name),
+    nameField: 'name',
+    thisItem: 'cette popin',
+    notFound: 'Cette popin est introuvable.',
+  });
 
   describe('the seeded popins', () => {
     it('are listed as published popins, and readers still get them', async () => {
@@ -200,87 +186,8 @@ describe.each(testDatabaseKinds)('popins in the newsroom on %s', (kind) => {
       expect(row?.parts.button1_url).toBe('/shopping');
     });
 
-    it('needs a session (401), the CSRF token (403) and the site’s own Origin (403)', async () => {
-      const body = popinDraftBody('Gardée');
-      await errorOf(await request('POST', '/api/admin/popins', { body }), 401);
-      await errorOf(await request('GET', '/api/admin/popins'), 401);
+    it('a preview token that is not one is a 404, without a session', async () => {
       await errorOf(await request('GET', '/api/preview/popin/pas-un-jeton-valide'), 404);
-      const editor = signed('editor');
-      expect(await errorOf(await request('POST', '/api/admin/popins', { as: { ...editor, csrf: '' }, body }), 403)).toMatch(/jeton/i);
-      expect(
-        await errorOf(await request('POST', '/api/admin/popins', { as: { ...editor, csrf: signed('admin').csrf }, body }), 403),
-      ).toMatch(/jeton/i);
-      await errorOf(await request('POST', '/api/admin/popins', { as: editor, body, headers: { origin: 'https://evil.example' } }), 403);
-      const popin = await create(body);
-      await errorOf(
-        await request('PUT', `/api/admin/popins/${popin.id}`, {
-          as: editor,
-          body: { ...body, version: 1 },
-          headers: { origin: 'https://evil.example' },
-        }),
-        403,
-      );
-      await errorOf(
-        await request('POST', `/api/admin/popins/${popin.id}/status`, {
-          as: { ...editor, csrf: 'faux' },
-          body: { action: 'publish', version: 1 },
-        }),
-        403,
-      );
-      expect((await request('POST', '/api/admin/popins', { as: editor, body, headers: { origin: ORIGIN } })).status).toBe(201);
-    });
-
-    it('a contributor writes drafts but cannot publish them (a French 403); an unknown id is a French 404', async () => {
-      const mine = await create(popinDraftBody('De la contributrice'), signed('contributor'));
-      const refused = await request('POST', `/api/admin/popins/${mine.id}/status`, {
-        as: signed('contributor'),
-        body: { action: 'publish', version: mine.version },
-      });
-      expect(await errorOf(refused, 403)).toMatch(
-        /^Votre rôle \(contributeur\) ne permet pas de publier, programmer ou dépublier cette popin\.$/,
-      );
-      expect(await errorOf(await request('GET', '/api/admin/popins/999999', { as: signed('editor') }), 404)).toBe(
-        'Cette popin est introuvable.',
-      );
-      await errorOf(await request('GET', '/api/admin/popins/abc', { as: signed('editor') }), 400);
-      const list = contract.ListAdminPopinsResponse.parse(
-        await (await request('GET', '/api/admin/popins?limit=50', { as: signed('contributor') })).json(),
-      );
-      expect(list.results.every((p) => p.status === 'published' || p.id === mine.id)).toBe(true);
-    });
-
-    it('two editors saving the same version: one wins, the other gets a 409 naming who, nothing overwritten', async () => {
-      const popin = await create(popinDraftBody('Disputée'));
-      await save(popin.id, { ...popinDraftBody('Version A'), version: 1 }, signed('editor'));
-      const late = await request('PUT', `/api/admin/popins/${popin.id}`, {
-        as: signed('admin'),
-        body: { ...popinDraftBody('Version B'), version: 1 },
-      });
-      expect(late.status).toBe(409);
-      const conflict = contract.VersionConflict.parse(await late.json());
-      expect(conflict.currentVersion).toBe(2);
-      expect(conflict.changedBy).toBe('Compte editor');
-      expect(conflict.message).toMatch(/^Compte editor a modifié cette popin à \d\d:\d\d \(version 2\)/);
-      const staleStatus = await request('POST', `/api/admin/popins/${popin.id}/status`, {
-        as: signed('admin'),
-        body: { action: 'publish', version: 1 },
-      });
-      expect(staleStatus.status).toBe(409);
-      const [row] = await api.database().db.select().from(popins).where(eq(popins.id, popin.id));
-      expect(row).toMatchObject({ name: 'Version A', version: 2, status: 'draft' });
-    });
-
-    it('20 concurrent saves of one version: exactly one is written', async () => {
-      const popin = await create(popinDraftBody('Course'));
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          request('PUT', `/api/admin/popins/${popin.id}`, { as: signed('editor'), body: { ...popinDraftBody(`Course ${i}`), version: 1 } }),
-        ),
-      );
-      expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-      expect(await api.database().db.select({ n: count() }).from(popinRevisions).where(eq(popinRevisions.itemId, popin.id))).toEqual([
-        { n: 2 },
-      ]);
     });
   });
 

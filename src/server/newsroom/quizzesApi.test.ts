@@ -14,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { AdminQuiz, QuizDraftInput } from '../../api/types.ts';
 import { auditLog, newsroomQuizzes, quizResults, quizzes, redirects } from '../../db/schema.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
+import { quizDeclaration } from '../../formats/quizFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { loadNewsroomSecret, previewToken } from './previewTokens.ts';
 import { publishDueQuizzes } from './quizzes/quizWorkflow.ts';
@@ -27,6 +29,7 @@ afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
 describe.each(testDatabaseKinds)('quizzes in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { MEDIA_DIR: mediaDir });
   const { request, signed } = api;
+  const { errorOf, create, save, status } = formatCalls(api, quizDeclaration);
   let image: LibraryImage;
   let unique = 0;
   const title = (base: string) => `${base} ${++unique}`;
@@ -34,31 +37,6 @@ describe.each(testDatabaseKinds)('quizzes in the newsroom on %s', (kind) => {
   beforeAll(async () => {
     image = await uploadLibraryImage(api, signed('editor'));
   });
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: QuizDraftInput, as: Signed = signed('editor')): Promise<AdminQuiz> {
-    const response = await request('POST', '/api/admin/quizzes', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminQuizResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: QuizDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/quizzes/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminQuizResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/quizzes/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminQuizStatusResponse.parse(await response.json());
-  }
 
   /** The quiz as readers get it, or the status when they do not. */
   async function readerQuiz(slug: string) {

@@ -9,40 +9,16 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { quotations } from '../../db/schema.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { quotationDeclaration } from '../../formats/quotationFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDueQuotations } from './quotations/quotationWorkflow.ts';
-
-type Body = { text: string; author: string; position?: number };
 
 describe.each(testDatabaseKinds)('the footer’s quotations in the newsroom on %s', (kind) => {
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: Body, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/quotations', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminQuotationResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: Body & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/quotations/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminQuotationResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/quotations/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminQuotationStatusResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status } = formatCalls(api, quotationDeclaration);
 
   async function footer() {
     const response = await request('GET', '/api/quotations');

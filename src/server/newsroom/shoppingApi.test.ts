@@ -8,10 +8,12 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
-import type { ShoppingItemDraftInput } from '../../api/types.ts';
-import { shoppingItemRevisions, shoppingItems } from '../../db/schema.ts';
-import { ORIGIN, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { shoppingItems } from '../../db/schema.ts';
+import { useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { shoppingDraftBody } from '../../testing/shoppingFixtures.ts';
+import { shoppingDeclaration } from '../../formats/shoppingFormat.ts';
+import { formatCalls } from '../../testing/formatApi.ts';
+import { itFollowsTheEditorialRules } from '../../testing/editorialFormatSuite.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { publishDueShoppingItems } from './shopping/shoppingWorkflow.ts';
 
@@ -19,37 +21,7 @@ describe.each(testDatabaseKinds)('the shopping selection in the newsroom on %s',
   // The scheduler's call may move the newsroom's clock (as the end-to-end tests do).
   const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
   const { request, signed } = api;
-
-  async function errorOf(response: Response, code: number): Promise<string> {
-    expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
-    expect(body.message.length).toBeGreaterThan(10);
-    return body.message;
-  }
-
-  async function create(body: ShoppingItemDraftInput, as: Signed = signed('editor')) {
-    const response = await request('POST', '/api/admin/shopping', { as, body });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return contract.CreateAdminShoppingItemResponse.parse(await response.json());
-  }
-
-  async function save(id: number, body: ShoppingItemDraftInput & { version: number }, as: Signed = signed('editor')) {
-    const response = await request('PUT', `/api/admin/shopping/${id}`, { as, body });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.UpdateAdminShoppingItemResponse.parse(await response.json());
-  }
-
-  async function status(id: number, version: number, action: string, extra: Record<string, unknown> = {}, as = signed('editor')) {
-    const response = await request('POST', `/api/admin/shopping/${id}/status`, { as, body: { action, version, ...extra } });
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contract.ChangeAdminShoppingItemStatusResponse.parse(await response.json());
-  }
-
-  async function adminList(as: Signed = signed('editor')) {
-    const response = await request('GET', '/api/admin/shopping?limit=100', { as });
-    expect(response.status).toBe(200);
-    return contract.ListAdminShoppingItemsResponse.parse(await response.json());
-  }
+  const { errorOf, create, save, status, adminList } = formatCalls(api, shoppingDeclaration);
 
   /** What readers get: GET /api/shopping, as the page loads it. */
   async function readerItems() {
@@ -59,6 +31,13 @@ describe.each(testDatabaseKinds)('the shopping selection in the newsroom on %s',
   }
 
   const itemCount = async () => (await api.database().db.select({ n: count() }).from(shoppingItems))[0]?.n ?? 0;
+
+  itFollowsTheEditorialRules(api, shoppingDeclaration, {
+    draft: (name) => shoppingDraftBody(name),
+    nameField: 'title',
+    thisItem: 'ce produit',
+    notFound: 'Ce produit est introuvable.',
+  });
 
   it('the seeded selection is listed as published items, version 1, in the readers’ order', async () => {
     const list = await adminList();
@@ -164,87 +143,10 @@ describe.each(testDatabaseKinds)('the shopping selection in the newsroom on %s',
     expect(row).toMatchObject({ version: 1, link: 'https://www.monoprix.fr/produit/sac-cabas' });
   });
 
-  it('needs a session (401), the CSRF token (403) and the site’s own Origin (403)', async () => {
-    const body = shoppingDraftBody('Gardé');
-    await errorOf(await request('POST', '/api/admin/shopping', { body }), 401);
-    await errorOf(await request('GET', '/api/admin/shopping'), 401);
-    const editor = signed('editor');
-    expect(await errorOf(await request('POST', '/api/admin/shopping', { as: { ...editor, csrf: '' }, body }), 403)).toMatch(/jeton/i);
-    expect(
-      await errorOf(await request('POST', '/api/admin/shopping', { as: { ...editor, csrf: signed('admin').csrf }, body }), 403),
-    ).toMatch(/jeton/i);
-    await errorOf(await request('POST', '/api/admin/shopping', { as: editor, body, headers: { origin: 'https://evil.example' } }), 403);
-    const item = await create(body);
-    await errorOf(
-      await request('PUT', `/api/admin/shopping/${item.id}`, {
-        as: editor,
-        body: { ...body, version: 1 },
-        headers: { origin: 'https://evil.example' },
-      }),
-      403,
-    );
-    await errorOf(
-      await request('POST', `/api/admin/shopping/${item.id}/status`, {
-        as: { ...editor, csrf: 'faux' },
-        body: { action: 'publish', version: 1 },
-      }),
-      403,
-    );
-    await errorOf(await request('PUT', '/api/admin/shopping/order', { as: { ...editor, csrf: '' }, body: { ids: [item.id] } }), 403);
-    expect((await request('POST', '/api/admin/shopping', { as: editor, body, headers: { origin: ORIGIN } })).status).toBe(201);
-  });
-
-  it('a contributor writes drafts but cannot publish them (a French 403); an unknown id is a French 404', async () => {
-    const mine = await create(shoppingDraftBody('De la contributrice'), signed('contributor'));
-    const refused = await request('POST', `/api/admin/shopping/${mine.id}/status`, {
-      as: signed('contributor'),
-      body: { action: 'publish', version: mine.version },
-    });
-    expect(await errorOf(refused, 403)).toBe('Votre rôle (contributeur) ne permet pas de publier, programmer ou dépublier ce produit.');
-    expect(await errorOf(await request('GET', '/api/admin/shopping/999999', { as: signed('editor') }), 404)).toBe(
-      'Ce produit est introuvable.',
-    );
-    await errorOf(await request('GET', '/api/admin/shopping/abc', { as: signed('editor') }), 400);
-    const list = await adminList(signed('contributor'));
-    expect(list.results.every((i) => i.status === 'published' || i.id === mine.id)).toBe(true);
-    expect(list.results.some((i) => i.id === mine.id)).toBe(true);
-  });
-
-  it('two editors saving the same version: one wins, the other gets a 409 naming who, nothing overwritten', async () => {
-    const item = await create(shoppingDraftBody('Disputé'));
-    await save(item.id, { ...shoppingDraftBody('Version A'), version: 1 }, signed('editor'));
-    const late = await request('PUT', `/api/admin/shopping/${item.id}`, {
-      as: signed('admin'),
-      body: { ...shoppingDraftBody('Version B'), version: 1 },
-    });
-    expect(late.status).toBe(409);
-    const conflict = contract.VersionConflict.parse(await late.json());
-    expect(conflict.currentVersion).toBe(2);
-    expect(conflict.changedBy).toBe('Compte editor');
-    expect(conflict.message).toMatch(/^Compte editor a modifié ce produit à \d\d:\d\d \(version 2\)/);
-    const staleStatus = await request('POST', `/api/admin/shopping/${item.id}/status`, {
-      as: signed('admin'),
-      body: { action: 'publish', version: 1 },
-    });
-    expect(staleStatus.status).toBe(409);
-    const [row] = await api.database().db.select().from(shoppingItems).where(eq(shoppingItems.id, item.id));
-    expect(row).toMatchObject({ title: 'Version A', version: 2, status: 'draft' });
-  });
-
-  it('20 concurrent saves of one version: exactly one is written', async () => {
-    const item = await create(shoppingDraftBody('Course'));
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        request('PUT', `/api/admin/shopping/${item.id}`, {
-          as: signed('editor'),
-          body: { ...shoppingDraftBody(`Course ${i}`), version: 1 },
-        }),
-      ),
-    );
-    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
-    expect(
-      await api.database().db.select({ n: count() }).from(shoppingItemRevisions).where(eq(shoppingItemRevisions.itemId, item.id)),
-    ).toEqual([{ n: 2 }]);
+  it('reordering needs the CSRF token (403)', async () => {
+    const item = await create(shoppingDraftBody('Gardé'));
+    const noToken = { as: { ...signed('editor'), csrf: '' }, body: { ids: [item.id] } };
+    await errorOf(await request('PUT', '/api/admin/shopping/order', noToken), 403);
   });
 
   describe('the order', () => {

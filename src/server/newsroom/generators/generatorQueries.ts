@@ -4,7 +4,7 @@ import type { components } from '../../../api/generated/schema';
 import type { Database } from '../../../db/client.ts';
 import { reparteeGenerators } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
+import { columnsOf, editorialAdminFields, editorialListFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type GeneratorRow = RowOf<typeof reparteeGenerators>;
 export type AdminGenerator = components['schemas']['AdminGenerator'];
@@ -14,7 +14,6 @@ export type AdminGeneratorList = components['schemas']['AdminGeneratorList'];
 export const generatorPath = (slug: string) => `/generateur-de-repartie/${slug}`;
 
 export const generatorRows = editorialTable(reparteeGenerators);
-export const findGeneratorRow = generatorRows.find;
 
 /** A new generator's rank: before every other (readers list them by position). */
 export async function firstGeneratorPosition(db: Database): Promise<number> {
@@ -23,32 +22,22 @@ export async function firstGeneratorPosition(db: Database): Promise<number> {
 }
 
 export async function toAdminGenerator(db: Database, row: GeneratorRow): Promise<AdminGenerator> {
+  const own = columnsOf(row, 'title', 'description', 'image', 'replies');
   return {
     ...editorialAdminFields(row),
+    ...own,
     slug: row.url,
-    title: row.title,
-    description: row.description,
-    image: row.image,
-    replies: row.replies,
     fullUrl: generatorPath(row.url),
     updatedByName: await staffName(db, row.updatedBy),
   };
 }
 
-export async function listAdminGenerators(db: Database, filter: ListFilter): Promise<AdminGeneratorList> {
-  const { total, rows } = await generatorRows.page(db, filter);
-  return {
-    total,
-    results: rows.map((r) => ({
-      id: r.id,
-      slug: r.url,
-      status: r.status,
-      version: r.version,
-      title: r.title,
-      replyCount: r.replies.length,
-      scheduledAt: r.scheduledAt?.toISOString() ?? null,
-      publishedAt: r.publishedAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-  };
-}
+/** One row of the newsroom's list. */
+export const toGeneratorSummary = (r: GeneratorRow): AdminGeneratorList['results'][number] => ({
+  ...editorialListFields(r),
+  slug: r.url,
+  title: r.title,
+  replyCount: r.replies.length,
+  scheduledAt: r.scheduledAt?.toISOString() ?? null,
+  publishedAt: r.publishedAt?.toISOString() ?? null,
+});

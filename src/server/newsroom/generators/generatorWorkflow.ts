@@ -6,13 +6,15 @@ import { generatorDeclaration } from '../../../formats/generatorFormat.ts';
 import { toReparteeGenerator } from '../../content/reparteeGenerators.server.ts';
 import { formatWorkflow } from '../workflow/formatWorkflow.ts';
 import { generatorFormat } from './generatorFormat.ts';
-import { generatorRows } from './generatorQueries.ts';
+import { generatorRows, toGeneratorSummary } from './generatorQueries.ts';
 
 export const {
   workflow: generatorWorkflow,
   previews: generatorPreviews,
   publishDue: publishDueGenerators,
+  module: generatorModule,
 } = formatWorkflow(generatorDeclaration, generatorRows, generatorFormat, {
   purpose: 'generator',
   readerCopy: async (_db, row) => toReparteeGenerator(row),
+  summary: toGeneratorSummary,
 });

@@ -12,6 +12,7 @@
 import type { z } from 'zod';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
+import type { NewsroomStatus } from '../../../db/schema.ts';
 import type { FormatDeclaration, FormatOperations } from '../../../formats/formatDeclaration.ts';
 import { createWhat, notFound as notFoundOf, thisItem as thisItemOf } from '../../../formats/formatWords.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
@@ -51,31 +52,38 @@ interface WorkflowCalls<Input, Admin, Revision> {
   ): Promise<NewsroomResult<SaveOutcome<Admin>>>;
 }
 
-type ListQuery = { status?: string; limit?: number; offset?: number } & Record<string, unknown>;
+/** The list's query: the workflow's filters, and whatever else the format's contract adds (a search, say). */
+type ListQuery = { status?: NewsroomStatus; limit?: number; offset?: number };
 
 /** A declaration whose operations are known literally (`as const`): the handlers' keys. */
 export interface DeclaredFormat<Ops extends FormatOperations> extends FormatDeclaration {
   operations: Ops;
 }
 
-export interface EditorialHttpFormat<Ops extends FormatOperations, Row extends EditorialRow, Input, Admin, List, Revision, Reader> {
+/**
+ * A format as its handlers see it: what `formatWorkflow` answers as `module` (the declaration, its contract's
+ * schemas, the workflow, the admin shapes, the preview links), or a format's own assembly (quizzes).
+ */
+export interface EditorialHttpFormat<Ops extends FormatOperations, Row, Query, Input, Admin, List, Revision, Reader> {
   declaration: DeclaredFormat<Ops>;
   schemas: {
-    listQuery: z.ZodType<ListQuery>;
+    listQuery: z.ZodType<Query>;
     id: z.ZodType<{ id: number }>;
     create: z.ZodType<Input>;
     update: z.ZodType<Input & { version: number }>;
     status: z.ZodType<{ action: StatusAction; version: number; scheduledAt?: string }>;
     restoreParams: z.ZodType<{ id: number; revisionId: number }>;
     restore: z.ZodType<{ version: number }>;
+    /** With `operations.preview`: the preview page's token parameter. */
+    previewToken?: z.ZodType<{ token: string }>;
   };
   workflow: WorkflowCalls<Input, Admin, Revision>;
   find(db: Database, id: number): Promise<Row | null>;
   toAdmin(db: Database, row: Row): Promise<Admin>;
   /** One page of the newsroom's list; `readableBy` null for those who read everything. */
-  list(db: Database, page: ListQuery & { readableBy: number | null; limit: number; offset: number }): Promise<List>;
-  /** With `operations.previewLink` and `operations.preview`: the format's preview links and token parameter. */
-  previews?: { links: PreviewLinks<Reader>; token: z.ZodType<{ token: string }> };
+  list(db: Database, page: Query & { readableBy: number | null; limit: number; offset: number }): Promise<List>;
+  /** With `operations.previewLink` and `operations.preview`: the format's signed preview links. */
+  previews?: PreviewLinks<Reader>;
 }
 
 /**
@@ -114,6 +122,7 @@ export type EditorialHandlerTable<Ops extends FormatOperations, Steps> = {
 export function editorialHandlers<
   const Ops extends FormatOperations,
   Row extends EditorialRow,
+  Query extends ListQuery,
   Input,
   Admin,
   List,
@@ -121,7 +130,7 @@ export function editorialHandlers<
   Reader = never,
 >(
   deps: NewsroomDeps,
-  format: EditorialHttpFormat<Ops, Row, Input, Admin, List, Revision, Reader>,
+  format: EditorialHttpFormat<Ops, Row, Query, Input, Admin, List, Revision, Reader>,
 ): EditorialHandlerTable<Ops, EditorialSteps<Admin, List, Revision, Reader>> {
   const { clock, changed } = deps;
   const { declaration, schemas, workflow } = format;
@@ -206,7 +215,7 @@ export function editorialHandlers<
       });
     }),
     previewLink: staff(async (ctx, who) => {
-      const links = format.previews?.links;
+      const links = format.previews;
       if (!links) return errorJson(404, notFound);
       const id = itemIdOf(ctx);
       if (!id.ok) return id.response;
@@ -221,17 +230,19 @@ export function editorialHandlers<
     }),
     // No session: the signed link is the credential.
     preview: async (ctx) => {
-      const previews = format.previews;
-      if (!previews) return errorJson(404, newsroomMessages.preview);
-      const params = parseParams(previews.token, ctx.params, []);
+      const { previews } = format;
+      const token = schemas.previewToken;
+      if (!previews || !token) return errorJson(404, newsroomMessages.preview);
+      const params = parseParams(token, ctx.params, []);
       if (!params.ok) return params.response;
-      const item = await previews.links.open(ctx.db, await deps.secretOf(ctx.db), params.value.token, clock.now());
+      const item = await previews.open(ctx.db, await deps.secretOf(ctx.db), params.value.token, clock.now());
       if (!item) return errorJson(404, newsroomMessages.preview);
       return ctx.reply(200, item, noStore);
     },
   };
-  if (Boolean(operations.previewLink) !== Boolean(format.previews) || Boolean(operations.preview) !== Boolean(format.previews)) {
-    throw new Error(`${declaration.entity}: a preview needs both operations and its links`);
+  const previewParts = [operations.previewLink, operations.preview, format.previews, schemas.previewToken].map(Boolean);
+  if (new Set(previewParts).size > 1) {
+    throw new Error(`${declaration.entity}: a preview needs both operations, its links and its token's schema`);
   }
   return byOperation(operations, steps);
 }

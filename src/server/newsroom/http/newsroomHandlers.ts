@@ -15,17 +15,11 @@ import { loadNewsroomSecret } from '../previewTokens.ts';
 import { articleHandlers } from './articleHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
+import { formatHandlers } from './formatHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
-import { generatorHandlers } from './generatorHandlers.ts';
-import { instagramHandlers } from './instagramHandlers.ts';
-import { mosaicHandlers } from './mosaicHandlers.ts';
 import { liveBlogHandlers } from '../../liveblog/liveBlogHandlers.ts';
-import { contestHandlers } from './contestHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
-import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
-import { quizHandlers } from './quizHandlers.ts';
-import { quotationHandlers } from './quotationHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
 import { bestofHandlers } from './bestofHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
@@ -94,19 +88,13 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...categoryHandlers(deps),
     ...mediaHandlers(deps),
     ...previewHandlers(deps),
-    ...quizHandlers(deps),
     ...auditHandlers(deps),
     ...redirectHandlers(deps),
     ...bestofHandlers(deps),
     ...surveyHandlers(deps),
-    ...popinHandlers(deps),
-    ...generatorHandlers(deps),
-    ...quotationHandlers(deps),
+    ...formatHandlers(deps),
     ...shoppingHandlers(deps),
-    ...instagramHandlers(deps),
-    ...mosaicHandlers(deps),
     ...liveBlogHandlers(deps),
-    ...contestHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

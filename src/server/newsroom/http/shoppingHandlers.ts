@@ -1,27 +1,14 @@
-/** The shopping selection through the editorial workflow (editorialHandlers), and its order. */
+/** The shopping selection's own operation: its order (the rest is the editorial workflow's, formatHandlers.ts). */
 import * as contract from '../../../api/generated/zod.ts';
-import type { NewsroomStatus } from '../../../db/schema.ts';
-import { shoppingDeclaration } from '../../../formats/shoppingFormat.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
-import { findShoppingRow, listAdminShoppingItems, SHOPPING_ORDER_MAX, toAdminShoppingItem } from '../shopping/shoppingQueries.ts';
-import { reorderShoppingItems, shoppingWorkflow, shoppingPreviews } from '../shopping/shoppingWorkflow.ts';
-import { editorialHandlers } from './editorialHandlers.ts';
-import { contractSchemas } from './editorialSchemas.ts';
+import { SHOPPING_ORDER_MAX } from '../shopping/shoppingQueries.ts';
+import { listAdminShoppingItems, reorderShoppingItems } from '../shopping/shoppingWorkflow.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noStore, readBody, staffOnly } from './newsroomHttp.ts';
 
 export function shoppingHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
   const notFound = newsroomMessages.shopping;
   return {
-    ...editorialHandlers(deps, {
-      declaration: shoppingDeclaration,
-      schemas: contractSchemas(shoppingDeclaration.operations),
-      workflow: shoppingWorkflow,
-      find: findShoppingRow,
-      toAdmin: toAdminShoppingItem,
-      list: (db, page) => listAdminShoppingItems(db, { ...page, status: page.status as NewsroomStatus | undefined }),
-      previews: { links: shoppingPreviews, token: contract.GetShoppingItemPreviewParams },
-    }),
     reorderAdminShoppingItems: staffOnly(deps, editors, 'de réordonner la sélection shopping', async (ctx, session) => {
       const input = await readBody(ctx, contract.ReorderAdminShoppingItemsBody);
       if (!input.ok) return input.response;

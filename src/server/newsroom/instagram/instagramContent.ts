@@ -6,6 +6,7 @@
 import type { Image, InstagramPostDraftInput } from '../../../api/types.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { libraryImageMessage } from '../libraryImage.ts';
+import { hasControl } from '../plainFields.ts';
 
 export interface CheckedInstagramPost {
   caption: string;
@@ -22,15 +23,6 @@ export const INSTAGRAM_LABELS = {
 
 /** A tag, a comment or a doctype, or an HTML entity: what makes text HTML. Plain "<3" stays text. */
 const HTML = /<\s*[a-zA-Z!/?]|&#?[a-zA-Z0-9]+;/;
-
-function hasControl(value: string, lineBreaks: boolean): boolean {
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (code === 10 && lineBreaks) continue;
-    if (code < 32 || code === 127) return true;
-  }
-  return false;
-}
 
 /** An https address on instagram.com (or a subdomain), nothing that could break out of an attribute. */
 export function isInstagramLink(value: string): boolean {

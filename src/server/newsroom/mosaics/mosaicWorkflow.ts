@@ -3,10 +3,15 @@ import { mosaicDeclaration } from '../../../formats/mosaicFormat.ts';
 import { toMosaic } from '../../content/mosaics.server.ts';
 import { formatWorkflow } from '../workflow/formatWorkflow.ts';
 import { mosaicFormat } from './mosaicFormat.ts';
-import { mosaicRows } from './mosaicQueries.ts';
+import { mosaicRows, toMosaicSummary } from './mosaicQueries.ts';
 
 export const {
   workflow: mosaicWorkflow,
   previews: mosaicPreviews,
   publishDue: publishDueMosaics,
-} = formatWorkflow(mosaicDeclaration, mosaicRows, mosaicFormat, { purpose: 'mosaic', readerCopy: async (_db, row) => toMosaic(row) });
+  module: mosaicModule,
+} = formatWorkflow(mosaicDeclaration, mosaicRows, mosaicFormat, {
+  purpose: 'mosaic',
+  readerCopy: async (_db, row) => toMosaic(row),
+  summary: toMosaicSummary,
+});

@@ -9,6 +9,7 @@ import { appConfig } from '../../../../app.config.ts';
 import * as contract from '../../../api/generated/zod.ts';
 import type { PopinDraftInput, PopinParts, PopinTrigger, PopinType } from '../../../api/types.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
+import { hasControl } from '../plainFields.ts';
 
 export type PartKey = keyof PopinParts;
 export const PART_KEYS = Object.keys(contract.PopinParts.shape) as PartKey[];
@@ -47,15 +48,6 @@ const CHOICE_TYPE_KEYS = new Set<PartKey>(['choice1_type', 'choice2_type']);
 
 /** A tag, a comment or a doctype: what makes text HTML. Plain "<3" or "a < b" stays text. */
 const HTML = /<\s*[a-zA-Z!/?]|&#?[a-zA-Z0-9]+;/;
-/** Control characters (a line break is allowed in descriptions only). */
-function hasControl(value: string, lineBreaks: boolean): boolean {
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (code === 10 && lineBreaks) continue;
-    if (code < 32 || code === 127) return true;
-  }
-  return false;
-}
 /** A whole-segment path of the site: '/', '/mode', '/mode/un-article'. */
 const MATCH_PATH = /^\/(?:[a-z0-9][a-z0-9._~-]*(?:\/[a-z0-9][a-z0-9._~-]*)*)?$/;
 

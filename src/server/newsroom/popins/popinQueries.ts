@@ -4,23 +4,25 @@ import type { AdminPopin, PopinType } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { popins } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
+import { columnsOf, editorialAdminFields, editorialListFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type PopinRow = RowOf<typeof popins>;
 
 export const popinRows = editorialTable(popins);
-export const findPopinRow = popinRows.find;
+
+/** What the admin shape and the list row both show. */
+const popinFields = (row: PopinRow) => ({
+  ...columnsOf(row, 'matchPath', 'matchMode', 'priority'),
+  name: row.name || (row.parts.title ?? row.type),
+  type: row.type as PopinType,
+  startsAt: row.startsAt?.toISOString() ?? null,
+  endsAt: row.endsAt?.toISOString() ?? null,
+});
 
 export async function toAdminPopin(db: Database, row: PopinRow): Promise<AdminPopin> {
   return {
     ...editorialAdminFields(row),
-    name: row.name || (row.parts.title ?? row.type),
-    type: row.type as PopinType,
-    matchPath: row.matchPath,
-    matchMode: row.matchMode,
-    priority: row.priority,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
+    ...popinFields(row),
     cookie: { hash: row.cookieHash, successDuration: row.successDuration },
     trigger: row.trigger,
     parts: row.parts,
@@ -28,22 +30,5 @@ export async function toAdminPopin(db: Database, row: PopinRow): Promise<AdminPo
   };
 }
 
-export async function listAdminPopins(db: Database, filter: ListFilter) {
-  const { total, rows } = await popinRows.page(db, filter);
-  return {
-    total,
-    results: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      version: r.version,
-      name: r.name || (r.parts.title ?? r.type),
-      type: r.type as PopinType,
-      matchPath: r.matchPath,
-      matchMode: r.matchMode,
-      priority: r.priority,
-      startsAt: r.startsAt?.toISOString() ?? null,
-      endsAt: r.endsAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-  };
-}
+/** One row of the newsroom's list. */
+export const toPopinSummary = (r: PopinRow) => ({ ...editorialListFields(r), ...popinFields(r) });

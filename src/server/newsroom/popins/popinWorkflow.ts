@@ -6,7 +6,7 @@ import { popinDeclaration } from '../../../formats/popinFormat.ts';
 import { toReaderPopin } from '../../content/popins.server.ts';
 import { formatWorkflow } from '../workflow/formatWorkflow.ts';
 import { popinFormat } from './popinFormat.ts';
-import { popinRows } from './popinQueries.ts';
+import { popinRows, toPopinSummary } from './popinQueries.ts';
 
 /** Preview tokens of popins are signed for this purpose: an article's token never opens a popin. */
 export const POPIN_PREVIEW = 'popin';
@@ -21,8 +21,10 @@ export const {
   workflow: popinWorkflow,
   previews: popinPreviews,
   publishDue: publishDuePopins,
+  module: popinModule,
 } = formatWorkflow(popinDeclaration, popinRows, popinFormat, {
   purpose: POPIN_PREVIEW,
   pageOf: (row, token) => `${row.matchPath}?${POPIN_PREVIEW_PARAM}=${token}`,
   readerCopy: async (_db, row) => toReaderPopin(row),
+  summary: toPopinSummary,
 });

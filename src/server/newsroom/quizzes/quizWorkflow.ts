@@ -6,10 +6,12 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { newsroomQuizzes } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
+import { quizDeclaration } from '../../../formats/quizFormat.ts';
+import { contractSchemas } from '../workflow/contractSchemas.ts';
 import { editorialWorkflow } from '../workflow/editorialWorkflow.ts';
 import { previewLinks } from '../workflow/previewLinks.ts';
 import { quizFormat } from './quizFormat.ts';
-import { findQuizRow } from './quizQueries.ts';
+import { findQuizRow, listAdminQuizzes, toAdminQuiz } from './quizQueries.ts';
 import { previewQuiz } from './quizReaderCopy.ts';
 
 export const quizWorkflow = editorialWorkflow(quizFormat, staffName);
@@ -32,3 +34,14 @@ export const quizPreviews = previewLinks({
   pageOf: (_row, token) => `/apercu-quizz/${token}`,
   readerCopy: (db, row) => previewQuiz(db, row.id),
 });
+
+/** What `editorialHandlers` builds the quizzes' handlers from (http/formatHandlers.ts): their list searches titles. */
+export const quizModule = {
+  declaration: quizDeclaration,
+  schemas: contractSchemas(quizDeclaration.operations),
+  workflow: quizWorkflow,
+  find: findQuizRow,
+  toAdmin: toAdminQuiz,
+  list: listAdminQuizzes,
+  previews: quizPreviews,
+};

@@ -4,7 +4,7 @@ import type { components } from '../../../api/generated/schema';
 import type { Database } from '../../../db/client.ts';
 import { quotations } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
+import { editorialAdminFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type QuotationRow = RowOf<typeof quotations>;
 export type AdminQuotation = components['schemas']['AdminQuotation'];
@@ -12,8 +12,6 @@ export type AdminQuotationList = components['schemas']['AdminQuotationList'];
 
 /** The footer's order: by rank. */
 export const quotationRows = editorialTable(quotations, { order: [asc(quotations.position), asc(quotations.id)] });
-
-export const findQuotationRow = quotationRows.find;
 
 /** The rank after every other quotation's. */
 export async function nextQuotationPosition(db: Database): Promise<number> {
@@ -27,8 +25,5 @@ export async function toAdminQuotation(db: Database, row: QuotationRow): Promise
   return { ...adminFields(row), updatedByName: await staffName(db, row.updatedBy) };
 }
 
-export async function listAdminQuotations(db: Database, filter: ListFilter): Promise<AdminQuotationList> {
-  const { total, rows } = await quotationRows.page(db, filter);
-  // The list names no editor: one query, not one per row.
-  return { total, results: rows.map((r) => ({ ...adminFields(r), updatedByName: null })) };
-}
+/** One row of the newsroom's list. It names no editor: one query, not one per row. */
+export const toQuotationSummary = (r: QuotationRow): AdminQuotationList['results'][number] => ({ ...adminFields(r), updatedByName: null });

@@ -7,6 +7,7 @@
 import type { Image, ShoppingItemDraftInput } from '../../../api/types.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import { libraryImageMessage } from '../libraryImage.ts';
+import { hasControl } from '../plainFields.ts';
 
 /** 100 000 €: beyond it, a typo (cents typed as euros twice). The contract says the same. */
 export const MAX_PRICE_CENTS = 10_000_000;
@@ -33,15 +34,6 @@ export const SHOPPING_LABELS = {
 
 /** A tag, a comment or a doctype, or an HTML entity: what makes text HTML. Plain "<3" stays text. */
 const HTML = /<\s*[a-zA-Z!/?]|&#?[a-zA-Z0-9]+;/;
-
-function hasControl(value: string, lineBreaks: boolean): boolean {
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (code === 10 && lineBreaks) continue;
-    if (code < 32 || code === 127) return true;
-  }
-  return false;
-}
 
 /** An https address with a host, nothing that could break out of an attribute. */
 export function isMerchantLink(value: string): boolean {

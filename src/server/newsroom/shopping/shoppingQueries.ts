@@ -4,7 +4,7 @@ import type { AdminShoppingItem } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { shoppingItems } from '../../../db/schema.ts';
 import { staffName } from '../articles/articleQueries.ts';
-import { editorialAdminFields, editorialTable, type ListFilter, type RowOf } from '../workflow/editorialTable.ts';
+import { columnsOf, editorialAdminFields, editorialListFields, editorialTable, type RowOf } from '../workflow/editorialTable.ts';
 
 export type ShoppingRow = RowOf<typeof shoppingItems>;
 
@@ -12,40 +12,18 @@ export type ShoppingRow = RowOf<typeof shoppingItems>;
 export const SHOPPING_ORDER_MAX = 1000;
 
 export const shoppingRows = editorialTable(shoppingItems, { order: [asc(shoppingItems.position), asc(shoppingItems.id)] });
-export const findShoppingRow = shoppingRows.find;
 
 export async function toAdminShoppingItem(db: Database, row: ShoppingRow): Promise<AdminShoppingItem> {
-  return {
-    ...editorialAdminFields(row),
-    title: row.title,
-    description: row.description,
-    image: row.image,
-    priceCents: row.priceCents,
-    merchant: row.merchant,
-    link: row.link,
-    position: row.position,
-    updatedByName: await staffName(db, row.updatedBy),
-  };
+  const own = columnsOf(row, 'title', 'description', 'image', 'priceCents', 'merchant', 'link', 'position');
+  return { ...editorialAdminFields(row), ...own, updatedByName: await staffName(db, row.updatedBy) };
 }
 
-export async function listAdminShoppingItems(db: Database, filter: ListFilter) {
-  const { total, rows } = await shoppingRows.page(db, filter);
-  return {
-    total,
-    results: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      version: r.version,
-      title: r.title,
-      image: r.image,
-      priceCents: r.priceCents,
-      merchant: r.merchant,
-      position: r.position,
-      createdById: r.createdBy,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-  };
-}
+/** One row of the newsroom's list. */
+export const toShoppingSummary = (r: ShoppingRow) => ({
+  ...editorialListFields(r),
+  ...columnsOf(r, 'title', 'image', 'priceCents', 'merchant', 'position'),
+  createdById: r.createdBy,
+});
 
 /** A new product's place: after every other. */
 export async function nextShoppingPosition(db: Database): Promise<number> {

@@ -12,16 +12,19 @@ import { type NewsroomResult, refused } from '../newsroomResult.ts';
 import type { StaffMember } from '../staff.server.ts';
 import { formatWorkflow } from '../workflow/formatWorkflow.ts';
 import { shoppingFormat } from './shoppingFormat.ts';
-import { shoppingRows } from './shoppingQueries.ts';
+import { shoppingRows, toShoppingSummary } from './shoppingQueries.ts';
 
 /** Preview links show the shopping page, the item in its place among the published ones (`/apercu-shopping/{token}`). */
 export const {
   workflow: shoppingWorkflow,
   previews: shoppingPreviews,
   publishDue: publishDueShoppingItems,
+  module: shoppingModule,
+  list: listAdminShoppingItems,
 } = formatWorkflow(shoppingDeclaration, shoppingRows, shoppingFormat, {
   purpose: 'shopping',
   readerCopy: async (_db, row) => toShoppingItem(row),
+  summary: toShoppingSummary,
 });
 
 /**

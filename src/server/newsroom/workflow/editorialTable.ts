@@ -51,6 +51,18 @@ export function editorialAdminFields(row: EditorialRow & { createdAt: Date }) {
   };
 }
 
+/** What every format's list row shares, from the editorial columns. */
+export function editorialListFields(row: EditorialRow) {
+  return { id: row.id, status: row.status, version: row.version, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The columns an admin shape or a list row shows as they are stored, named once. */
+export function columnsOf<R, K extends keyof R>(row: R, ...keys: K[]): Pick<R, K> {
+  const picked = {} as Pick<R, K>;
+  for (const key of keys) picked[key] = row[key];
+  return picked;
+}
+
 /** One revision store for every format: the tables differ by name only. */
 export function revisionStoreOf(table: RevisionsTable): RevisionStore {
   return {
@@ -182,6 +194,15 @@ export function editorialTable<T extends EditorialTable>(table: T, options: { or
         .from(table as PgTable)
         .where(condition);
       return { total: total?.n ?? 0, rows: rows as Row[] };
+    },
+    /** One page of the newsroom's list in the format's summary shape (the contract's `Admin…List`). */
+    async listAdmin<Summary>(
+      db: Database,
+      filter: ListFilter,
+      toSummary: (row: Row) => Summary,
+    ): Promise<{ total: number; results: Summary[] }> {
+      const { total, rows } = await this.page(db, filter);
+      return { total, results: rows.map((row) => toSummary(row)) };
     },
     /** The scheduler's rows: scheduled, their time come, the earliest first. */
     async due(db: Database, now: Date): Promise<Row[]> {

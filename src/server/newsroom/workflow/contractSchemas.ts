@@ -31,5 +31,7 @@ export function contractSchemas<const Ops extends FormatOperations>(operations: 
     status: named<`${Up<Ops['status']>}Body`>(`${upper(operations.status)}Body`),
     restoreParams: named<`${Up<Ops['restore']>}Params`>(`${upper(operations.restore)}Params`),
     restore: named<`${Up<Ops['restore']>}Body`>(`${upper(operations.restore)}Body`),
+    /** The signed token of the preview page, when the format has one. */
+    previewToken: operations.preview ? named<`${Up<Ops['preview']>}Params`>(`${upper(operations.preview)}Params`) : undefined,
   };
 }

@@ -4,14 +4,11 @@
  * redirect from an allowed host to loopback is refused at the hop; redirects are capped; size and time
  * are bounded; the operator's allow list lets a named intranet host through, pinned to the vetted address.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer as createHttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CountingListener, PNG_1X1, startCountingListener } from '../../testing/internalAddressExports.ts';
+import { type SelfSignedCertificate, selfSignedCertificate } from '../../testing/selfSignedCertificate.ts';
 import { guardedFetch, type OutboundPolicy, type Resolver } from './guardedFetch.ts';
 
 let listener: CountingListener;
@@ -224,35 +221,11 @@ describe('https, pinned: the certificate is still checked against the name', () 
   let tlsServer: ReturnType<typeof createHttpsServer>;
   let tlsPort = 0;
   let agent: Agent;
-  const dir = mkdtempSync(join(tmpdir(), 'piquante-guarded-tls-'));
+  let certificate: SelfSignedCertificate;
   beforeAll(async () => {
-    const keyFile = join(dir, 'key.pem');
-    const certFile = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=wp.intranet.lan',
-        '-addext',
-        'subjectAltName=DNS:wp.intranet.lan',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(certFile, 'utf8');
-    tlsServer = createHttpsServer({ key: readFileSync(keyFile), cert }, (_request, response) => response.writeHead(200).end('ok'));
+    certificate = selfSignedCertificate('wp.intranet.lan');
+    const { key, cert } = certificate;
+    tlsServer = createHttpsServer({ key, cert }, (_request, response) => response.writeHead(200).end('ok'));
     await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
     tlsPort = (tlsServer.address() as AddressInfo).port;
     agent = new Agent({ ca: cert });
@@ -260,7 +233,7 @@ describe('https, pinned: the certificate is still checked against the name', () 
   afterAll(async () => {
     agent.destroy();
     await new Promise((resolve) => tlsServer.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
+    certificate.remove();
   });
 
   it('connects to the vetted address and verifies the certificate for the name in the URL', async () => {

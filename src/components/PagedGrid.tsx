@@ -11,10 +11,6 @@ export function PagedGrid<T extends { id: number }>({
   moreLabel,
   emptyText,
   label,
-  itemNoun,
-  className = '',
-  listClassName = '',
-  listTestId,
 }: {
   initial: readonly T[];
   fetchBatch: (offset: number) => Promise<readonly T[]>;
@@ -22,18 +18,12 @@ export function PagedGrid<T extends { id: number }>({
   moreLabel: string;
   emptyText: string;
   label: string;
-  /** What a batch brings, in the screen reader's announcement (« 12 articles de plus »); unnamed by default. */
-  itemNoun?: string;
-  /** Classes added to the section's and the list's own. */
-  className?: string;
-  listClassName?: string;
-  listTestId?: string;
 }) {
   const pageSize = appConfig.pagination.defaultLimit;
   const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
   return (
-    <section aria-label={label} className={`mx-auto max-w-7xl px-4 md:px-6 ${className}`.trim()}>
-      <ul className={`${listClassName} grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3`.trim()} data-testid={listTestId}>
+    <section aria-label={label} className="mx-auto max-w-7xl px-4 md:px-6">
+      <ul className="grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3">
         {items.map((item, index) => (
           <li key={item.id}>{render(item, index)}</li>
         ))}
@@ -45,7 +35,7 @@ export function PagedGrid<T extends { id: number }>({
           error={error}
           onClick={loadMore}
           label={moreLabel}
-          announcement={lastBatch > 0 ? `${lastBatch} ${itemNoun ? `${itemNoun} ` : ''}de plus, ${items.length} au total.` : ''}
+          announcement={lastBatch > 0 ? `${lastBatch} de plus, ${items.length} au total.` : ''}
         />
       )}
     </section>

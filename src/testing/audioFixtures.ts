@@ -1,6 +1,6 @@
 /**
  * Tiny sounds built byte by byte for tests: silent but well-formed enough for the media library's sniffing
- * (src/server/newsroom/audioFiles.ts) — MP3 frames, Ogg Opus pages, an M4A's boxes. No file to commit, no tool.
+ * (src/server/newsroom/media/audioFiles.ts) — MP3 frames, Ogg Opus pages, an M4A's boxes. No file to commit, no tool.
  */
 
 const concat = (...parts: Uint8Array[]) => {

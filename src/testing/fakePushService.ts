@@ -1,16 +1,13 @@
 /**
  * A stand-in for a browser vendor's push service, for tests: an HTTPS server on 127.0.0.1 (web-push
- * always speaks TLS) with a throwaway self-signed certificate made by openssl, which records every
+ * always speaks TLS) with a throwaway self-signed certificate (selfSignedCertificate.ts), which records every
  * delivery and answers what a test asks for (201 by default, 410 for a subscription that is gone).
  * `browserSubscription()` plays the browser: a real P-256 key pair and auth secret, so that a delivery can
  * be decrypted here (RFC 8291 / RFC 8188, written from the RFCs, independently of web-push's own code).
  */
-import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { selfSignedCertificate } from './selfSignedCertificate.ts';
 
 export interface Delivery {
   path: string;
@@ -31,36 +28,10 @@ export interface FakePushService {
 }
 
 export async function startFakePushService(): Promise<FakePushService> {
-  const dir = mkdtempSync(join(tmpdir(), 'piquante-fake-push-'));
-  const keyFile = join(dir, 'key.pem');
-  const certFile = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(certFile, 'utf8');
+  const { key, cert, certFile, remove } = selfSignedCertificate('127.0.0.1');
   const deliveries: Delivery[] = [];
   const answers = new Map<string, number>();
-  const server: Server = createServer({ key: readFileSync(keyFile), cert }, (request, response) => {
+  const server: Server = createServer({ key, cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -80,7 +51,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     answer: (path, status) => void answers.set(path, status),
     close: async () => {
       await new Promise<void>((done) => server.close(() => done()));
-      rmSync(dir, { recursive: true, force: true });
+      remove();
     },
   };
 }

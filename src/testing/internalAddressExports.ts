@@ -4,7 +4,7 @@
  * WordPress WXR and a Ghost JSON export whose images point there — each post with one body image and one
  * featured image (a WXR attachment, a Ghost `feature_image`).
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const PNG_1X1 = Buffer.from(
@@ -15,22 +15,32 @@ export const PNG_1X1 = Buffer.from(
 export interface CountingListener {
   port: number;
   requests: () => number;
+  /** The requests that reached it since the last reset, in order: what a test asserts was (never) sent. */
+  received: IncomingMessage[];
   reset: () => void;
   close: () => Promise<void>;
 }
 
-export async function startCountingListener(): Promise<CountingListener> {
-  let count = 0;
-  const server = createServer((_request, response) => {
-    count++;
-    response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
+type Answer = (request: IncomingMessage, response: ServerResponse) => void;
+
+const pixel: Answer = (_request, response) => {
+  response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
+};
+
+/** A listener on 127.0.0.1 that keeps every request reaching it; by default each is answered with a 1×1 PNG. */
+export async function startCountingListener(answer: Answer = pixel): Promise<CountingListener> {
+  const received: IncomingMessage[] = [];
+  const server = createServer((request, response) => {
+    received.push(request);
+    answer(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    requests: () => count,
+    requests: () => received.length,
+    received,
     reset: () => {
-      count = 0;
+      received.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,11 +2,12 @@
  * POST /api/consent in-process, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set: answers parsed
  * with the contract's zod schemas, and the table checked after each refusal (nothing stored).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { consentRecords } from '../../db/schema.ts';
 import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { useTestDatabase } from '../../testing/useTestDatabase.ts';
 import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { listConsentRecords } from './consentRecords.server.ts';
 import { consentHandlers, consentMessages } from './consentRoutes.ts';
@@ -24,13 +25,7 @@ const refusal = {
 };
 
 describe.each(testDatabaseKinds)('consent proof API on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
     await database.db.delete(consentRecords);
   });

@@ -8,11 +8,9 @@ import type { z } from 'zod';
 import { consentConfig, knownPurposeIds, knownVendorIds } from '../../../consent.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { ApiHandler, ApiHandlerTable, JsonBody } from '../http/apiTypes.ts';
-import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
-import { createRateLimiter } from '../http/rateLimit.ts';
+import { type ClientLimitOptions, clientRateLimiter } from '../http/rateLimit.ts';
 import { errorJson, json } from '../http/responses.ts';
-import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { saveConsentRecord } from './consentRecords.server.ts';
 
 export const consentMessages = {
@@ -55,20 +53,13 @@ function listProblem(
   return both ? { field: kind, message: consentMessages.both(both) } : null;
 }
 
-export interface ConsentRouteOptions {
-  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
-  trustProxy?: boolean;
-  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
-  store?: SharedStore;
-  clientIp?: (request: Request) => string;
+export interface ConsentRouteOptions extends ClientLimitOptions {
   rateLimitPerMinute?: number;
   now?: () => Date;
 }
 
 export function consentHandlers(options: ConsentRouteOptions = {}) {
-  const store = options.store ?? createMemoryStore();
-  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
-  const rateLimited = createRateLimiter(store, clientIp);
+  const { rateLimited } = clientRateLimiter(options);
   const perMinute = options.rateLimitPerMinute ?? consentConfig.rateLimitPerMinute;
   const now = options.now ?? (() => new Date());
 

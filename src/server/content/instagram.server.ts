@@ -1,17 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { InstagramPost } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { instagramPosts } from '../../db/schema.ts';
+import { publishedRows } from './publishedRows.ts';
 
 /** The published posts, newest first (drafts, scheduled and unpublished posts stay hidden). */
 export async function listInstagramPosts(db: Database, page: { limit: number; offset: number }): Promise<InstagramPost[]> {
-  const rows = await db
-    .select()
-    .from(instagramPosts)
-    .where(eq(instagramPosts.status, 'published'))
-    .orderBy(desc(instagramPosts.postedAt), desc(instagramPosts.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await publishedRows(db, instagramPosts, [desc(instagramPosts.postedAt), desc(instagramPosts.id)], page);
   return rows.map(toInstagramPost);
 }
 

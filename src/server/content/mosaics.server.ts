@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Mosaic, MosaicSummary } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { mosaics } from '../../db/schema.ts';
+import { publishedRowAt, publishedRows } from './publishedRows.ts';
 
 type MosaicRow = typeof mosaics.$inferSelect;
 
@@ -19,22 +20,12 @@ function toSummary(row: MosaicRow): MosaicSummary {
 }
 
 export async function listMosaics(db: Database, page: { limit: number; offset: number }): Promise<MosaicSummary[]> {
-  const rows = await db
-    .select()
-    .from(mosaics)
-    .where(eq(mosaics.status, 'published'))
-    .orderBy(desc(mosaics.publishedAt), desc(mosaics.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await publishedRows(db, mosaics, [desc(mosaics.publishedAt), desc(mosaics.id)], page);
   return rows.map(toSummary);
 }
 
 export async function getMosaic(db: Database, url: string): Promise<Mosaic | null> {
-  const [row] = await db
-    .select()
-    .from(mosaics)
-    .where(and(eq(mosaics.url, url), eq(mosaics.status, 'published')))
-    .limit(1);
+  const row = await publishedRowAt(db, mosaics, url);
   return row ? toMosaic(row) : null;
 }
 

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Quotation } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { quotations } from '../../db/schema.ts';
+import { publishedRows } from './publishedRows.ts';
 import { processContentDataCache } from './contentDataCache.ts';
 
 /** A quotation's row as the footer's typewriter reads it, whatever its state (the newsroom's preview shows drafts). */
@@ -12,12 +13,7 @@ export function toQuotation(row: typeof quotations.$inferSelect): Quotation {
 /** The footer and the home page read them on every page: kept in process between content changes (shared: never change it). */
 export function listQuotations(db: Database): Promise<Quotation[]> {
   return processContentDataCache().remember(db, 'quotations', async () => {
-    // The newsroom's drafts, scheduled and withdrawn quotations share the table: readers see the published.
-    const rows = await db
-      .select()
-      .from(quotations)
-      .where(eq(quotations.status, 'published'))
-      .orderBy(asc(quotations.position), asc(quotations.id));
+    const rows = await publishedRows(db, quotations, [asc(quotations.position), asc(quotations.id)]);
     return rows.map(toQuotation);
   });
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { reparteeGenerators } from '../../db/schema.ts';
+import { publishedRowAt, publishedRows } from './publishedRows.ts';
 
 type GeneratorRow = typeof reparteeGenerators.$inferSelect;
 
@@ -17,23 +18,12 @@ function toSummary(row: GeneratorRow): ReparteeGeneratorSummary {
 }
 
 export async function listReparteeGenerators(db: Database, page: { limit: number; offset: number }): Promise<ReparteeGeneratorSummary[]> {
-  const rows = await db
-    .select()
-    .from(reparteeGenerators)
-    // The newsroom's drafts, scheduled and withdrawn generators share the table: readers see the published.
-    .where(eq(reparteeGenerators.status, 'published'))
-    .orderBy(asc(reparteeGenerators.position), asc(reparteeGenerators.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await publishedRows(db, reparteeGenerators, [asc(reparteeGenerators.position), asc(reparteeGenerators.id)], page);
   return rows.map(toSummary);
 }
 
 export async function getReparteeGenerator(db: Database, url: string): Promise<ReparteeGenerator | null> {
-  const [row] = await db
-    .select()
-    .from(reparteeGenerators)
-    .where(and(eq(reparteeGenerators.url, url), eq(reparteeGenerators.status, 'published')))
-    .limit(1);
+  const row = await publishedRowAt(db, reparteeGenerators, url);
   return row ? toReparteeGenerator(row) : null;
 }
 

@@ -1,15 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { ShoppingItem } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { shoppingItems } from '../../db/schema.ts';
+import { publishedRows } from './publishedRows.ts';
 
 /** The published items, in the newsroom's order (drafts, scheduled and unpublished items stay hidden). */
 export async function listShoppingItems(db: Database): Promise<ShoppingItem[]> {
-  const rows = await db
-    .select()
-    .from(shoppingItems)
-    .where(eq(shoppingItems.status, 'published'))
-    .orderBy(asc(shoppingItems.position), asc(shoppingItems.id));
+  const rows = await publishedRows(db, shoppingItems, [asc(shoppingItems.position), asc(shoppingItems.id)]);
   return rows.map(toShoppingItem);
 }
 

@@ -3,9 +3,9 @@
  * a load balancer shares one budget. Checked before the body is read: a flood costs us no parsing.
  */
 import { errorJson } from './responses.ts';
-import { ipKey } from './clientIp.ts';
+import { defaultClientIp, ipKey } from './clientIp.ts';
 import { drainBody } from './requestBody.ts';
-import type { SharedStore } from './sharedStore.ts';
+import { createMemoryStore, type SharedStore } from './sharedStore.ts';
 
 /** null when allowed; otherwise the 429 to answer (the body is drained unread). */
 export type RateLimiter = (request: Request, scope: string, perMinute: number, message: string) => Promise<Response | null>;
@@ -18,4 +18,25 @@ export function createRateLimiter(store: SharedStore, clientIp: (request: Reques
     drainBody(request);
     return errorJson(429, message, undefined, { 'retry-after': String(resetInSeconds) });
   };
+}
+
+/** How a public write endpoint (newsletter, push, consent, survey answers) tells its clients apart and counts them. */
+export interface ClientLimitOptions {
+  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
+  trustProxy?: boolean;
+  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
+  store?: SharedStore;
+  /** The client's IP: srvx's `request.ip`, or the last X-Forwarded-For entry with TRUST_PROXY=1. */
+  clientIp?: (request: Request) => string;
+}
+
+/** The store (the boot's, or one in memory), how a client's IP is read, and the per-IP limiter counting in that store. */
+export function clientRateLimiter(options: ClientLimitOptions): {
+  store: SharedStore;
+  clientIp: (request: Request) => string;
+  rateLimited: RateLimiter;
+} {
+  const store = options.store ?? createMemoryStore();
+  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
+  return { store, clientIp, rateLimited: createRateLimiter(store, clientIp) };
 }

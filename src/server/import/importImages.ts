@@ -5,7 +5,9 @@
  * importable and is named in the report.
  */
 import type { Database } from '../../db/client.ts';
-import { sniffImage, type UploadLimits, uploadMedia } from '../newsroom/media.server.ts';
+import { sniffImage } from '../newsroom/media/imageFiles.ts';
+import { uploadMedia } from '../newsroom/media/mediaUpload.ts';
+import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { guardedFetch, type OutboundPolicy, type Resolver } from '../security/guardedFetch.ts';
 import type { ImportSource } from './importModel.ts';

@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import type { Database } from '../../db/client.ts';
 import type { JobHandlers } from '../jobs/jobKinds.ts';
-import type { UploadLimits } from '../newsroom/media.server.ts';
+import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import type { DownloadAccess } from './importImages.ts';
 import { ImportFileError } from './importModel.ts';

@@ -80,38 +80,29 @@ describe.each(testDatabaseKinds)('an import pointing at internal addresses on %s
     expect(all).not.toContain('169.254.169.254');
   };
 
-  it('WordPress: body images and attachments, dry run then real run — nothing requested, nothing stored', async () => {
-    const file = join(work, `wxr-${kind}.xml`);
-    writeFileSync(file, wxrPointingAt(hosts()));
-    for (const dryRun of [true, false]) {
-      const source = await openWordPressExport(file);
-      try {
-        const { report } = await runImport(database.db, source, { dryRun, download: true, storage: storage() });
-        expectRefusedOnly(report, hosts().length);
-        expect(report.counts.post?.imported).toBe(hosts().length);
-      } finally {
-        await source.close();
+  const exports = [
+    { what: 'WordPress: body images and attachments', file: 'wxr.xml', write: wxrPointingAt, open: openWordPressExport },
+    { what: 'Ghost: feature_image and body images', file: 'ghost.json', write: ghostJsonPointingAt, open: openGhostExport },
+  ];
+  it.each(exports)(
+    '$what, dry run then real run — nothing requested, nothing stored',
+    async ({ file: name, write, open }) => {
+      const file = join(work, `${kind}-${name}`);
+      writeFileSync(file, write(hosts()));
+      for (const dryRun of [true, false]) {
+        const source = await open(file);
+        try {
+          const { report } = await runImport(database.db, source, { dryRun, download: true, storage: storage() });
+          expectRefusedOnly(report, hosts().length);
+          expect(report.counts.post?.imported).toBe(hosts().length);
+        } finally {
+          await source.close();
+        }
+        expect(listener.requests(), `dryRun=${dryRun}`).toBe(0);
+        expect(await database.db.select().from(media)).toHaveLength(0);
       }
-      expect(listener.requests(), `dryRun=${dryRun}`).toBe(0);
-      expect(await database.db.select().from(media)).toHaveLength(0);
-    }
-    await bodiesNameNoInternalAddress();
-  }, 120_000);
-
-  it('Ghost: feature_image and body images, dry run then real run — nothing requested, nothing stored', async () => {
-    const file = join(work, `ghost-${kind}.json`);
-    writeFileSync(file, ghostJsonPointingAt(hosts()));
-    for (const dryRun of [true, false]) {
-      const source = await openGhostExport(file);
-      try {
-        const { report } = await runImport(database.db, source, { dryRun, download: true, storage: storage() });
-        expectRefusedOnly(report, hosts().length);
-      } finally {
-        await source.close();
-      }
-      expect(listener.requests(), `dryRun=${dryRun}`).toBe(0);
-      expect(await database.db.select().from(media)).toHaveLength(0);
-    }
-    await bodiesNameNoInternalAddress();
-  }, 120_000);
+      await bodiesNameNoInternalAddress();
+    },
+    120_000,
+  );
 });

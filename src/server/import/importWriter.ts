@@ -36,7 +36,7 @@ import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } 
 import { type ImportReport, newReport, type ReportLine, record } from './importReport.ts';
 import { plainText } from './plainText.ts';
 import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
-import type { UploadLimits } from '../newsroom/media.server.ts';
+import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 
 type Tx = Transaction;
 type Db = Database | Tx;

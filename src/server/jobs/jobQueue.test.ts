@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../testing/smtpSink.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { testJobHandlers } from '../../testing/jobHandlers.ts';
 import { createMailer } from '../newsletter/mailer.server.ts';
 import { newsletterJobHandlers } from '../newsletter/newsletterJobs.ts';
 import { type JobHandlers, PermanentJobError } from './jobKinds.ts';
@@ -33,16 +34,7 @@ describe.each(testDatabaseKinds)('job queue on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     jobs = await startJobQueue(database, { log: (line) => lines.push(line) });
-    await jobs.work(
-      {
-        'mail.send': (data, job) => handle(data, job),
-        'newsletter.unsubscribe-request': async () => {},
-        'newsletter.issue.start': async () => {},
-        'import.run': async () => {},
-        'newsletter.deliver': async () => {},
-      },
-      { pollingIntervalSeconds: 0.5 },
-    );
+    await jobs.work(testJobHandlers({ 'mail.send': (data, job) => handle(data, job) }), { pollingIntervalSeconds: 0.5 });
   });
   afterAll(async () => {
     await jobs?.stop();

@@ -3,7 +3,7 @@
  * byte ranges for sounds (an <audio> element seeks with Range), and the most recent files kept in memory so
  * that a page's images do not each go back to the storage.
  */
-import { audioMimeTypes } from '../newsroom/audioFiles.ts';
+import { audioMimeTypes } from '../newsroom/media/audioFiles.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 
 /** An image variant (`<hash>-<width>.avif|webp`) or a sound (`<hash>-audio.mp3|ogg|m4a`). */

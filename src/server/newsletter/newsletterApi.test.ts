@@ -12,6 +12,7 @@ import { encodeAltchaSolution, solveAltcha } from '../../lib/altcha/altchaSolver
 import { linkIn, type SmtpSink, startSmtpSink } from '../../testing/smtpSink.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createTestApiHandler } from '../../testing/testApiHandler.ts';
+import { testJobHandlers } from '../../testing/jobHandlers.ts';
 import { type JobQueue, startJobQueue } from '../jobs/jobQueue.server.ts';
 import { createMailer, type Mailer, type MailMessage } from './mailer.server.ts';
 import { newsletterJobHandlers } from './newsletterJobs.ts';
@@ -72,13 +73,10 @@ describe.each(testDatabaseKinds)('newsletter API on %s', (kind) => {
     const workers = (): ReturnType<typeof newsletterJobHandlers> =>
       newsletterJobHandlers({ db: database.db, jobs, mailer: current.mailer, siteUrl: current.siteUrl });
     await jobs.work(
-      {
+      testJobHandlers({
         'mail.send': (data, job) => workers()['mail.send'](data, job),
         'newsletter.unsubscribe-request': (data, job) => workers()['newsletter.unsubscribe-request'](data, job),
-        'newsletter.issue.start': async () => {},
-        'import.run': async () => {},
-        'newsletter.deliver': async () => {},
-      },
+      }),
       { pollingIntervalSeconds: 0.5 },
     );
   });

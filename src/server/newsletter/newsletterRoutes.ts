@@ -12,7 +12,6 @@ import type { TokenOutcome } from '../../api/types.ts';
 import type { ApiHandler, ApiHandlerTable, JsonBody } from '../http/apiTypes.ts';
 import { parseParams } from '../http/parseParams.ts';
 import { errorJson, json } from '../http/responses.ts';
-import { defaultClientIp } from '../http/clientIp.ts';
 import { readForm } from './formBody.ts';
 import { drainBody } from '../http/requestBody.ts';
 import type { JobQueue } from '../jobs/jobQueue.server.ts';
@@ -22,20 +21,13 @@ import type { NewsletterConfig } from '../config/newsletterConfig.ts';
 import { FIELDS, type FieldErrors, readSignupForm, readUnsubscribeForm } from './newsletterForms.ts';
 import { captchaVerdictMessages, linkMessages, newsletterMessages } from './newsletterMessages.ts';
 import { createServicesFor } from './newsletterServices.ts';
-import { createRateLimiter } from '../http/rateLimit.ts';
-import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
+import { type ClientLimitOptions, clientRateLimiter } from '../http/rateLimit.ts';
 import { confirmSignup, issueToken, oneClickToken, signup, unsubscribeByLink } from './subscribers.server.ts';
 
-export interface NewsletterOptions {
+export interface NewsletterOptions extends ClientLimitOptions {
   config: NewsletterConfig;
-  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
-  trustProxy?: boolean;
-  /** The client's IP: srvx's `request.ip`, or the last X-Forwarded-For entry with TRUST_PROXY=1. */
-  clientIp?: (request: Request) => string;
   /** Where mails go: queued with the write that asks for them, sent by the job workers. */
   jobs: Pick<JobQueue, 'enqueue'>;
-  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
-  store?: SharedStore;
   /** reCAPTCHA siteverify calls go through this fetch (tests). */
   fetch?: typeof fetch;
   now?: () => Date;
@@ -59,14 +51,12 @@ const tokenShape = /^[A-Za-z0-9_.-]{20,200}$/;
 
 export function newsletterHandlers(options: NewsletterOptions) {
   const { config } = options;
-  const store = options.store ?? createMemoryStore();
   const { jobs } = options;
-  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
+  const { store, clientIp, rateLimited } = clientRateLimiter(options);
   const now = options.now ?? (() => new Date());
   const maxBytes = appConfig.newsletter.maxBodyBytes;
   const captchaRequired = config.captcha.provider !== 'none';
   const servicesFor = createServicesFor({ config, store, fetch: options.fetch, now });
-  const rateLimited = createRateLimiter(store, clientIp);
 
   const links = newsletterLinks(config.siteUrl);
 

@@ -13,7 +13,7 @@ import * as contract from '../../api/generated/zod.ts';
 import { draftBody, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { mediaFileResponse } from '../media/mediaFiles.ts';
-import { sniffImage } from './media.server.ts';
+import { sniffImage } from './media/imageFiles.ts';
 import { directoryStorage } from './mediaStorage.ts';
 import { inUseMessage } from '../../testing/mediaInUse.ts';
 

@@ -16,7 +16,7 @@ import { m4aBytes, mp3Bytes, oggOpusBytes } from '../../testing/audioFixtures.ts
 import { type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { type LibraryImage, quizDraftBody, uploadLibraryImage } from '../../testing/quizDraftFixture.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { sniffAudio } from './audioFiles.ts';
+import { sniffAudio } from './media/audioFiles.ts';
 import { mediaFileResponse, requestedRange } from '../media/mediaFiles.ts';
 import { directoryStorage } from './mediaStorage.ts';
 import { inUseMessage } from '../../testing/mediaInUse.ts';

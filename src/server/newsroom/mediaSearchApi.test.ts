@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import { ROLES, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
-import { uploadedFileName } from './media.server.ts';
+import { uploadedFileName } from './media/uploadRules.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'piquante-media-search-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

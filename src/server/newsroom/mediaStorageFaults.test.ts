@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { mediaFileResponse } from '../media/mediaFiles.ts';
-import { storageMessages, uploadMedia } from './media.server.ts';
+import { storageMessages, uploadMedia } from './media/mediaUpload.ts';
 import { directoryStorage, type MediaStorage } from './mediaStorage.ts';
 import { createStaff, type StaffMember } from './staff.server.ts';
 import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';

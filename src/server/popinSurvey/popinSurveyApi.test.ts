@@ -2,11 +2,12 @@
  * POST /api/popin/survey in-process, on PGlite and on PostgreSQL when TEST_DATABASE_URL is set: answers
  * checked against the contract, the counters read back after each call, hostile bodies counting nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PopinParts } from '../../api/types.ts';
 import { popins, popinSurveyAnswers } from '../../db/schema.ts';
 import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { useTestDatabase } from '../../testing/useTestDatabase.ts';
 import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { tallySurveys } from './popinSurveyAnswers.server.ts';
 import { popinSurveyHandlers, surveyMessages } from './popinSurveyRoutes.ts';
@@ -50,13 +51,7 @@ const surveyParts: PopinParts = {
 };
 
 describe.each(testDatabaseKinds)('survey popin answers API on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
     await database.db.delete(popinSurveyAnswers);
     await database.db.delete(popins);

@@ -8,11 +8,9 @@ import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
-import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
-import { createRateLimiter } from '../http/rateLimit.ts';
+import { type ClientLimitOptions, clientRateLimiter } from '../http/rateLimit.ts';
 import { errorJson, noContent } from '../http/responses.ts';
-import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { countSurveyAnswer, findActiveSurvey, surveyButtonText } from './popinSurveyAnswers.server.ts';
 
 export const surveyMessages = {
@@ -31,20 +29,13 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   return field === 'button' ? surveyMessages.button : surveyMessages.popin;
 }
 
-export interface PopinSurveyRouteOptions {
-  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
-  trustProxy?: boolean;
-  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
-  store?: SharedStore;
-  clientIp?: (request: Request) => string;
+export interface PopinSurveyRouteOptions extends ClientLimitOptions {
   rateLimitPerMinute?: number;
   now?: () => Date;
 }
 
 export function popinSurveyHandlers(options: PopinSurveyRouteOptions = {}) {
-  const store = options.store ?? createMemoryStore();
-  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
-  const rateLimited = createRateLimiter(store, clientIp);
+  const { rateLimited } = clientRateLimiter(options);
   const { maxBodyBytes, rateLimitPerMinute } = appConfig.popin.survey;
   const perMinute = options.rateLimitPerMinute ?? rateLimitPerMinute;
   const now = options.now ?? (() => new Date());

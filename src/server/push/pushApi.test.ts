@@ -10,7 +10,8 @@ import * as contract from '../../api/generated/zod.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import { browserSubscription, type FakePushService, startFakePushService } from '../../testing/fakePushService.ts';
 import { expectRefusal, jsonPost, testClientIp } from '../../testing/apiRequests.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { useTestDatabase } from '../../testing/useTestDatabase.ts';
 import { createTestApiHandler } from '../../testing/testApiHandler.ts';
 import { articlePayload } from './pushPayload.ts';
 import { pushConfigFromEnv } from '../config/pushConfig.ts';
@@ -30,13 +31,7 @@ const VAPID_ENV = {
 const FCM = 'https://fcm.googleapis.com/fcm/send/';
 
 describe.each(testDatabaseKinds)('web push API on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = useTestDatabase(kind);
   beforeEach(async () => {
     await database.db.delete(pushSubscriptions);
   });

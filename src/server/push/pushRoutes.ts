@@ -7,11 +7,9 @@ import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
 import { drainBody } from '../http/requestBody.ts';
-import { defaultClientIp } from '../http/clientIp.ts';
-import { createRateLimiter } from '../http/rateLimit.ts';
+import { type ClientLimitOptions, clientRateLimiter } from '../http/rateLimit.ts';
 import type { ApiHandler, ApiHandlerTable, JsonBody } from '../http/apiTypes.ts';
 import { errorJson, json } from '../http/responses.ts';
-import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { appConfig } from '../../../app.config.ts';
 import { checkEndpoint } from './endpointPolicy.ts';
 import { readJson } from '../http/jsonBody.ts';
@@ -41,13 +39,8 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   return pushMessages.endpointInvalid;
 }
 
-export interface PushRouteOptions {
+export interface PushRouteOptions extends ClientLimitOptions {
   config: PushConfig;
-  /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */
-  trustProxy?: boolean;
-  /** The rate limits' store, built once at boot (memory, or Redis with REDIS_URL); tests may leave it out. */
-  store?: SharedStore;
-  clientIp?: (request: Request) => string;
   now?: () => Date;
 }
 
@@ -55,11 +48,9 @@ const noStore = { cache: 'error' } as const;
 
 export function pushHandlers(options: PushRouteOptions) {
   const { config } = options;
-  const store = options.store ?? createMemoryStore();
-  const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
   const now = options.now ?? (() => new Date());
   const maxBytes = appConfig.push.maxBodyBytes;
-  const rateLimited = createRateLimiter(store, clientIp);
+  const { rateLimited } = clientRateLimiter(options);
 
   /** The refusal to answer before the body is read, or null to go on. */
   async function refuseEarly(request: Request): Promise<Response | null> {

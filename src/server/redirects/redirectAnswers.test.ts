@@ -13,6 +13,7 @@ import { putHitPathInFront } from '../../../scripts/lib/hitPathInFront.mjs';
 import * as contract from '../../api/generated/zod.ts';
 import { articles, categories } from '../../db/schema.ts';
 import { ORIGIN, useNewsroomApi } from '../../testing/newsroomApi.ts';
+import { seededArticle } from '../../testing/seededArticle.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { transportSecurityFromEnv } from '../config/transportSecurity.ts';
 import { ContentDataCache } from '../content/contentDataCache.ts';
@@ -122,13 +123,7 @@ describe.each(testDatabaseKinds)('old addresses over HTTP on %s', (kind) => {
   beforeAll(async () => {
     await server.serve();
     stopListening = (await listenForContentChanges(cache, 'pglite', contentChangeRoutesFromEnv({}), null, data)).stop;
-    const [row] = await db()
-      .select({ id: articles.id, url: articles.url, slug: categories.slug })
-      .from(articles)
-      .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .limit(1);
-    if (!row) throw new Error('no seeded article');
-    article = { id: row.id, address: `/${row.slug}/${row.url}` };
+    article = await seededArticle(db());
     for (const from of ['https://old.example/2019/05/old-post/', '/old-post/', 'https://old.example/?p=42']) {
       const saved = await saveRedirect(db(), { from, articleId: article.id }, 'import:wordpress', { changed: announce });
       expect(saved.ok, from).toBe(true);

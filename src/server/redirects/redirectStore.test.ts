@@ -1,7 +1,8 @@
 /** The redirect table's store on PGlite and PostgreSQL (TEST_DATABASE_URL): refusals, chains, variants, listing. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, categories, newsroomArticles, redirects } from '../../db/schema.ts';
+import { newsroomArticles, redirects } from '../../db/schema.ts';
+import { seededArticle } from '../../testing/seededArticle.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { backfillNewsroom } from '../newsroom/articles/articleReaderCopy.ts';
 import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
@@ -25,13 +26,7 @@ describe.each(testDatabaseKinds)('redirect store on %s', (kind) => {
     database = await createTestDatabase(kind);
     await seedDemoContent(database.db);
     await backfillNewsroom(database.db);
-    const [row] = await database.db
-      .select({ id: articles.id, url: articles.url, slug: categories.slug })
-      .from(articles)
-      .innerJoin(categories, eq(categories.id, articles.categoryId))
-      .limit(1);
-    if (!row) throw new Error('no seeded article');
-    article = { id: row.id, address: `/${row.slug}/${row.url}` };
+    article = await seededArticle(database.db);
   });
   afterAll(async () => {
     await database?.dispose();

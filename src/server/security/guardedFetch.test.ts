@@ -4,24 +4,18 @@
  * redirect from an allowed host to loopback is refused at the hop; redirects are capped; size and time
  * are bounded; the operator's allow list lets a named intranet host through, pinned to the vetted address.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Agent, createServer as createHttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PNG_1X1 } from '../../testing/internalAddressExports.ts';
+import { type CountingListener, PNG_1X1, startCountingListener } from '../../testing/internalAddressExports.ts';
+import { type SelfSignedCertificate, selfSignedCertificate } from '../../testing/selfSignedCertificate.ts';
 import { guardedFetch, type OutboundPolicy, type Resolver } from './guardedFetch.ts';
 
-let server: Server;
+let listener: CountingListener;
 let port = 0;
-const seen: IncomingMessage[] = [];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    seen.push(request);
+  listener = await startCountingListener((request, response) => {
     const path = request.url ?? '/';
     if (path === '/pixel.png') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1X1);
     else if (path === '/to-loopback') response.writeHead(302, { location: `http://127.0.0.1:${port}/pixel.png` }).end();
@@ -38,16 +32,10 @@ beforeAll(async () => {
     } else if (path === '/slow') setTimeout(() => response.writeHead(200).end('late'), 2_000);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = listener.port;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
-beforeEach(() => {
-  seen.length = 0;
-});
+afterAll(() => listener.close());
+beforeEach(() => listener.reset());
 
 const publicOnly: OutboundPolicy = { allowHosts: [] };
 /** Every name lands on the listener: what the policy must judge is the address, not the name. */
@@ -78,7 +66,7 @@ describe('every spelling of an internal address is refused, nothing sent', () =>
       const answer = await guardedFetch(url, publicOnly, { timeoutMs: 2_000 });
       expect(answer, url).toMatchObject({ ok: false, failure: 'refused' });
     }
-    expect(seen).toHaveLength(0);
+    expect(listener.received).toHaveLength(0);
   });
 
   it('even when the resolver would send every name to the listener', async () => {
@@ -88,14 +76,14 @@ describe('every spelling of an internal address is refused, nothing sent', () =>
         failure: 'refused',
       });
     }
-    expect(seen).toHaveLength(0);
+    expect(listener.received).toHaveLength(0);
   });
 
   it('the listener does answer when asked directly: the refusals above are the guard’s', async () => {
     const answer = await guardedFetch(`http://127.0.0.1:${port}/pixel.png`, { allowHosts: ['127.0.0.1'] });
     expect(answer).toMatchObject({ ok: true, status: 200 });
     expect(answer.ok && answer.body.equals(PNG_1X1)).toBe(true);
-    expect(seen).toHaveLength(1);
+    expect(listener.received).toHaveLength(1);
   });
 });
 
@@ -103,7 +91,7 @@ describe('names', () => {
   it('a name that resolves to loopback is refused, nothing sent', async () => {
     const answer = await guardedFetch(`http://images.attacker.example:${port}/pixel.png`, publicOnly, { resolve: toListener });
     expect(answer).toMatchObject({ ok: false, failure: 'refused' });
-    expect(seen).toHaveLength(0);
+    expect(listener.received).toHaveLength(0);
   });
 
   it('a name with one internal address among public ones is refused', async () => {
@@ -115,7 +103,7 @@ describe('names', () => {
       ok: false,
       failure: 'refused',
     });
-    expect(seen).toHaveLength(0);
+    expect(listener.received).toHaveLength(0);
   });
 
   it('an allowed name goes through, to the address vetted (the Host header keeps the name)', async () => {
@@ -125,7 +113,7 @@ describe('names', () => {
       { resolve: toListener },
     );
     expect(answer).toMatchObject({ ok: true, status: 200 });
-    expect(seen.map((r) => r.headers.host)).toEqual([`wp.intranet.lan:${port}`]);
+    expect(listener.received.map((r) => r.headers.host)).toEqual([`wp.intranet.lan:${port}`]);
   });
 
   it('the connection uses the vetted address, not a second resolution (no rebinding)', async () => {
@@ -139,7 +127,7 @@ describe('names', () => {
     );
     expect(answer).toMatchObject({ ok: true, status: 200 });
     expect(calls).toBe(1);
-    expect(seen).toHaveLength(1);
+    expect(listener.received).toHaveLength(1);
   });
 
   it('a name that does not resolve is unreachable', async () => {
@@ -160,34 +148,32 @@ describe('redirects', () => {
     const answer = await guardedFetch(`http://wp.intranet.lan:${port}/to-loopback`, allowed, { resolve: toListener });
     expect(answer).toMatchObject({ ok: false, failure: 'refused' });
     expect(answer.url?.href).toBe(`http://127.0.0.1:${port}/pixel.png`);
-    expect(seen.map((r) => r.url)).toEqual(['/to-loopback']);
+    expect(listener.received.map((r) => r.url)).toEqual(['/to-loopback']);
   });
 
   it('a redirect to a name that resolves to loopback is refused too', async () => {
     const answer = await guardedFetch(`http://wp.intranet.lan:${port}/to-name`, allowed, { resolve: toListener });
     expect(answer).toMatchObject({ ok: false, failure: 'refused' });
-    expect(seen.map((r) => r.url)).toEqual(['/to-name']);
+    expect(listener.received.map((r) => r.url)).toEqual(['/to-name']);
   });
 
   it('follows at most five redirects', async () => {
     const answer = await guardedFetch(`http://wp.intranet.lan:${port}/loop/0`, allowed, { resolve: toListener });
     expect(answer).toMatchObject({ ok: false, failure: 'too-many-redirects' });
-    expect(seen).toHaveLength(6);
+    expect(listener.received).toHaveLength(6);
     const two = await guardedFetch(`http://wp.intranet.lan:${port}/loop/0`, allowed, { resolve: toListener, maxRedirects: 2 });
     expect(two).toMatchObject({ ok: false, failure: 'too-many-redirects' });
   });
 
   it('never to another scheme', async () => {
-    const ftp = createServer((_request, response) => response.writeHead(302, { location: 'file:///etc/passwd' }).end());
-    await new Promise<void>((resolve) => ftp.listen(0, '127.0.0.1', resolve));
-    const ftpPort = (ftp.address() as AddressInfo).port;
+    const ftp = await startCountingListener((_request, response) => response.writeHead(302, { location: 'file:///etc/passwd' }).end());
     try {
-      expect(await guardedFetch(`http://wp.intranet.lan:${ftpPort}/`, allowed, { resolve: toListener })).toMatchObject({
+      expect(await guardedFetch(`http://wp.intranet.lan:${ftp.port}/`, allowed, { resolve: toListener })).toMatchObject({
         ok: false,
         failure: 'invalid',
       });
     } finally {
-      await new Promise((resolve) => ftp.close(resolve));
+      await ftp.close();
     }
   });
 });
@@ -235,35 +221,11 @@ describe('https, pinned: the certificate is still checked against the name', () 
   let tlsServer: ReturnType<typeof createHttpsServer>;
   let tlsPort = 0;
   let agent: Agent;
-  const dir = mkdtempSync(join(tmpdir(), 'piquante-guarded-tls-'));
+  let certificate: SelfSignedCertificate;
   beforeAll(async () => {
-    const keyFile = join(dir, 'key.pem');
-    const certFile = join(dir, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=wp.intranet.lan',
-        '-addext',
-        'subjectAltName=DNS:wp.intranet.lan',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(certFile, 'utf8');
-    tlsServer = createHttpsServer({ key: readFileSync(keyFile), cert }, (_request, response) => response.writeHead(200).end('ok'));
+    certificate = selfSignedCertificate('wp.intranet.lan');
+    const { key, cert } = certificate;
+    tlsServer = createHttpsServer({ key, cert }, (_request, response) => response.writeHead(200).end('ok'));
     await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
     tlsPort = (tlsServer.address() as AddressInfo).port;
     agent = new Agent({ ca: cert });
@@ -271,7 +233,7 @@ describe('https, pinned: the certificate is still checked against the name', () 
   afterAll(async () => {
     agent.destroy();
     await new Promise((resolve) => tlsServer.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
+    certificate.remove();
   });
 
   it('connects to the vetted address and verifies the certificate for the name in the URL', async () => {

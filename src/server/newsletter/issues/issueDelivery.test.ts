@@ -12,6 +12,7 @@ import { newsletterDeliveries, newsletterIssues, subscribers } from '../../../db
 import { renderNewsletterIssueMail } from '../../../mail/newsletterIssueMail.tsx';
 import { startSmtpSink } from '../../../testing/smtpSink.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../testing/testDatabase.ts';
+import { testJobHandlers } from '../../../testing/jobHandlers.ts';
 import { startJobQueue, type JobQueue } from '../../jobs/jobQueue.server.ts';
 import { newsletterJobHandlers } from '../newsletterJobs.ts';
 import { createMailer } from '../mailer.server.ts';
@@ -67,7 +68,7 @@ describe.each(testDatabaseKinds)('sending an issue on %s', (kind) => {
     jobs = await startJobQueue(database, { log: () => {} });
     const mailer = createMailer({ smtpUrl: sink.url, from: 'Piquante <lettre@piquante.test>' });
     await jobs.work(
-      {
+      testJobHandlers({
         ...newsletterJobHandlers({ db: database.db, jobs, mailer, siteUrl: SITE }),
         ...issueJobHandlers({
           db: database.db,
@@ -79,8 +80,7 @@ describe.each(testDatabaseKinds)('sending an issue on %s', (kind) => {
           oneClickKey: async () => 'une clé de test assez longue pour signer',
           now: () => new Date(),
         }),
-        'import.run': async () => {},
-      },
+      }),
       { pollingIntervalSeconds: 0.5 },
     );
   }, 120_000);

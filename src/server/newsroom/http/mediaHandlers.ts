@@ -3,9 +3,12 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
-import { deleteMedia, hasControlCharacter, listMedia, uploadMedia } from '../media.server.ts';
+import { deleteMedia } from '../media/mediaDeletion.ts';
+import { listMedia } from '../media/mediaQueries.ts';
+import { uploadMedia } from '../media/mediaUpload.ts';
+import { hasControlCharacter } from '../media/uploadRules.ts';
 import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, staffOnly } from './newsroomHttp.ts';
-import { readUpload } from './mediaUpload.ts';
+import { readUpload } from './uploadForm.ts';
 import { inUseMessage } from '../../../lib/mediaInUseMessage.ts';
 import { mediaUsages } from '../mediaUsage.ts';
 

@@ -10,7 +10,7 @@ import type { AdminQuizQuestion, AdminQuizResult, Audio, Image } from '../../../
 import type { Database } from '../../../db/client.ts';
 import { quizProblems } from '../../../lib/quiz/quizPlayability.ts';
 import { libraryImageMessage, libraryVariants } from '../libraryImage.ts';
-import { librarySounds } from '../media.server.ts';
+import { librarySounds } from '../media/mediaQueries.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
 
 export interface QuizImageInput {

@@ -80,6 +80,9 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/citations" className="underline-offset-4 hover:underline">
                   Citations
                 </Link>
+                <Link to="/admin/audience" className="underline-offset-4 hover:underline">
+                  Audience
+                </Link>
                 {session.staff.role === 'admin' || session.staff.role === 'editor' ? (
                   <>
                     <Link to="/admin/rubriques" className="underline-offset-4 hover:underline">

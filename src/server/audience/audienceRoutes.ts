@@ -1,8 +1,8 @@
 /**
  * POST /api/audience/hits (openapi/resources/audience.yaml, decision 028): the readers' beacon. Order: the
- * per-IP flood limit (before the body), then what the headers alone rule out (GPC, prefetch, bots: 204,
- * nothing counted, body unread), the body (415/413/400 in French), the path (the newsroom and previews: 204,
- * nothing counted), then a map increment. No database call on this path: the recorder writes in batches.
+ * per-IP flood limit (before the body), the body (415/413/400 in French: the same input rules as every
+ * operation, whoever sends it), then what is not counted and still answered 204 (GPC, prefetch, bots, the
+ * newsroom and previews), then a map increment. No database call on this path: the recorder writes in batches.
  */
 import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
@@ -10,7 +10,6 @@ import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
-import { drainBody } from '../http/requestBody.ts';
 import { noContent } from '../http/responses.ts';
 import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
 import { incrementsOf, isStaffPath, notCountedByHeaders } from './audienceInput.ts';
@@ -51,16 +50,12 @@ export function audienceBeaconHandlers(options: AudienceRouteOptions) {
   const record: ApiHandler = async ({ db, request, url }) => {
     const limited = await rateLimited(request, 'audience', perMinute, audienceMessages.tooManyRequests);
     if (limited) return limited;
-    if (notCountedByHeaders(request.headers) !== null) {
-      drainBody(request);
-      return noContent('error');
-    }
     const body = await readJson(request, contract.RecordAudienceHitBody, audienceSettings.maxBodyBytes, describeIssue, [
       'text/plain',
       'application/json',
     ]);
     if (!body.ok) return body.response;
-    if (isStaffPath(body.value.path)) return noContent('error');
+    if (notCountedByHeaders(request.headers) !== null || isStaffPath(body.value.path)) return noContent('error');
     const hosts = [...options.siteHosts, url.host];
     recorder.add(incrementsOf(body.value, request.headers.get('user-agent') ?? '', hosts, now()));
     // A flood of distinct paths is written early rather than held in memory.

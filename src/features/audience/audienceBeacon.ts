@@ -19,7 +19,7 @@ function utm(search: string): Record<string, string> {
 
 function referrerHost(): string {
   try {
-    return document.referrer ? new URL(document.referrer).host : '';
+    return document.referrer ? new URL(document.referrer).hostname : '';
   } catch {
     return '';
   }
@@ -67,7 +67,7 @@ export function startAudience(): void {
     requestAnimationFrame(() => {
       if (location.pathname === counted) return;
       counted = location.pathname;
-      sendAudience({ view: true, referrer: location.host, ...utm(location.search) });
+      sendAudience({ view: true, referrer: location.hostname, ...utm(location.search) });
     });
   const push = history.pushState.bind(history);
   history.pushState = (...args: Parameters<History['pushState']>) => {

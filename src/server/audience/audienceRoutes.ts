@@ -56,7 +56,8 @@ export function audienceBeaconHandlers(options: AudienceRouteOptions) {
     ]);
     if (!body.ok) return body.response;
     if (notCountedByHeaders(request.headers) !== null || isStaffPath(body.value.path)) return noContent('error');
-    const hosts = [...options.siteHosts, url.host];
+    // Host names without ports: what the page sends (location.hostname, a referrer's hostname).
+    const hosts = [...options.siteHosts, url.host].map((host) => host.replace(/:\d+$/, ''));
     recorder.add(incrementsOf(body.value, request.headers.get('user-agent') ?? '', hosts, now()));
     // A flood of distinct paths is written early rather than held in memory.
     if (recorder.pending() >= audienceSettings.maxPendingKeys) void recorder.flush(db).catch(() => {});

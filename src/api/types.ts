@@ -89,3 +89,4 @@ export type AudienceCount = Schemas['AudienceCount'];
 export type AudienceDayPoint = Schemas['AudienceDayPoint'];
 export type AudiencePage = Schemas['AudiencePage'];
 export type AudienceFunnel = Schemas['AudienceFunnel'];
+export type AudienceEvent = Schemas['AudienceEvent'];

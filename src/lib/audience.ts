@@ -5,23 +5,10 @@
  * replaces `push` to send at once; it also drops everything when the reader objected.
  */
 
-export type AudienceEventKind =
-  | 'search'
-  | 'signup'
-  | 'popin-impression'
-  | 'popin-click'
-  | 'popin-answer'
-  | 'popin-signup'
-  | 'quiz-start'
-  | 'quiz-question'
-  | 'quiz-complete'
-  | 'repartee-draw';
+import type { AudienceEvent } from '../api/types.ts';
 
-export interface AudienceEvent {
-  kind: AudienceEventKind;
-  subject: string;
-  step?: number;
-}
+export type { AudienceEvent };
+export type AudienceEventKind = AudienceEvent['kind'];
 
 declare global {
   interface Window {

@@ -212,6 +212,7 @@ test('the newsroom shows exactly those numbers, with charts, tables and CSV, at 
   const file = await download;
   expect(file.suggestedFilename()).toBe('audience-pages.csv');
   await expectAxeClean(page, 'Audience at 1280 px');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${images}/audience-1280.png`, fullPage: false });
 
   // One page: its curve and where its readers came from.
@@ -226,5 +227,7 @@ test('the newsroom shows exactly those numbers, with charts, tables and CSV, at 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(1);
   await expectAxeClean(page, 'Audience at 390 px');
+  // The page itself, below the newsroom's menu (which wraps at this width).
+  await page.evaluate(() => document.querySelector('h1')?.scrollIntoView());
   await page.screenshot({ path: `${images}/audience-390.png`, fullPage: false });
 });

@@ -26,7 +26,11 @@ export function AudienceChart({ days, series, summary }: { days: string[]; serie
         width: width(),
         height: 220,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: {
+          // One day (today, yesterday) would stretch over years: half a day on each side instead.
+          x: { time: true, range: (_u, min, max) => (min === max ? [min - 43_200, max + 43_200] : [min, max]) },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
         axes: [{}, { values: (_u, ticks) => ticks.map((tick) => tick.toLocaleString('fr-FR')) }],
         series: [
           { label: 'Jour' },

@@ -24,6 +24,7 @@ import { Route as ShoppingRouteImport } from './routes/shopping'
 import { Route as SlugIndexRouteImport } from './routes/$slug/index'
 import { Route as SlugUrlRouteImport } from './routes/$slug/$url'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAudienceRouteImport } from './routes/admin/audience'
 import { Route as AdminBestOfRouteImport } from './routes/admin/best-of'
 import { Route as AdminCompteRouteImport } from './routes/admin/compte'
 import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
@@ -156,6 +157,11 @@ const SlugUrlRoute = SlugUrlRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAudienceRoute = AdminAudienceRouteImport.update({
+  id: '/audience',
+  path: '/audience',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminBestOfRoute = AdminBestOfRouteImport.update({
@@ -466,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/audience': typeof AdminAudienceRoute
   '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
@@ -539,6 +546,7 @@ export interface FileRoutesByTo {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/audience': typeof AdminAudienceRoute
   '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
@@ -614,6 +622,7 @@ export interface FileRoutesById {
   '/quizzes': typeof QuizzesRoute
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
+  '/admin/audience': typeof AdminAudienceRoute
   '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
@@ -690,6 +699,7 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/audience'
     | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
@@ -763,6 +773,7 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/audience'
     | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
@@ -837,6 +848,7 @@ export interface FileRouteTypes {
     | '/quizzes'
     | '/shopping'
     | '/$slug/$url'
+    | '/admin/audience'
     | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
@@ -1046,6 +1058,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/audience': {
+      id: '/admin/audience'
+      path: '/audience'
+      fullPath: '/admin/audience'
+      preLoaderRoute: typeof AdminAudienceRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/best-of': {
@@ -1451,6 +1470,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminAudienceRoute: typeof AdminAudienceRoute
   AdminBestOfRoute: typeof AdminBestOfRoute
   AdminCompteRoute: typeof AdminCompteRoute
   AdminComptesRoute: typeof AdminComptesRoute
@@ -1486,6 +1506,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminAudienceRoute: AdminAudienceRoute,
   AdminBestOfRoute: AdminBestOfRoute,
   AdminCompteRoute: AdminCompteRoute,
   AdminComptesRoute: AdminComptesRoute,

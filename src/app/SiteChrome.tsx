@@ -21,6 +21,7 @@ import { deferredLazy, WhenVisible } from '../lib/lazyWhenVisible.tsx';
 import { SideMediaBar } from '../components/SideMediaBar.tsx';
 import { ConsentLoader } from '../features/consent/ConsentLoader.tsx';
 import { AnalyticsHost } from './AnalyticsHost.tsx';
+import { AudienceHost } from './AudienceHost.tsx';
 import { LiveInspection } from './LiveInspection.tsx';
 import { PopinHost } from './PopinHost.tsx';
 
@@ -154,6 +155,8 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <ConsentLoader analytics={features?.analytics?.provider ?? null} recaptcha={features?.recaptcha === true} />
       <PopinHost />
       <AnalyticsHost settings={features?.analytics ?? null} />
+      {/* The exempt audience measurement: no consent needed, objection on the privacy policy page (decision 028). */}
+      <AudienceHost />
     </>
   );
 }

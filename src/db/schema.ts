@@ -1034,3 +1034,50 @@ export const liveBlogEntries = pgTable(
     check('live_blog_entries_status_check', sql`${t.status} in ('draft', 'published')`),
   ],
 );
+
+/*
+ * Exempt audience measurement (issue 37, decision 028): counters per day and nothing else. No column can hold
+ * an address, a user agent, a cookie or any identifier; rows older than 25 months are purged.
+ */
+
+/** Page views and visits (arrivals from outside the site) per page per day. */
+export const audiencePages = pgTable(
+  'audience_pages',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    views: integer('views').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Where visits came from and on what, per page per day: referrer host, utm source/medium/campaign, device class. */
+export const audienceSources = pgTable(
+  'audience_sources',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.value, t.path] }),
+    check('audience_sources_dimension_check', sql`${t.dimension} in ('referrer', 'source', 'medium', 'campaign', 'device')`),
+  ],
+);
+
+/** What the magazine's features did, per page per day: searches, signups, popins, quizzes, repartee draws. */
+export const audienceEvents = pgTable(
+  'audience_events',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    step: smallint('step').notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.subject, t.step, t.path] })],
+);

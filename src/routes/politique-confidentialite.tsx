@@ -3,6 +3,7 @@ import { appConfig } from '../../app.config.ts';
 import { activeVendors, type ConsentDeployment, consentConfig } from '../../consent.config.ts';
 import { consentDescriptions, cookiesOf } from '../../consent.descriptions.ts';
 import { EditorialPage } from '../components/EditorialPage.tsx';
+import { AudienceObjection } from '../features/audience/AudienceObjection.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
 
@@ -29,7 +30,8 @@ function PrivacyPage() {
           à votre région.
         </li>
         <li>
-          <strong>Mesure d'audience</strong> : des statistiques de visite, uniquement si vous y consentez.
+          <strong>Mesure d'audience</strong> : des compteurs anonymes de pages vues, sans cookie ni identifiant (détails ci-dessous) ; des
+          statistiques plus fines, uniquement si vous y consentez.
         </li>
         <li>
           <strong>Sondages</strong> : quand vous répondez à une question de la rédaction, nous ajoutons un au total de la réponse choisie
@@ -52,6 +54,28 @@ function PrivacyPage() {
         newsletters ne contiennent ni pixel de suivi ni liens de redirection : nous ne savons pas si vous les ouvrez ni sur quoi vous
         cliquez.
       </p>
+      <h2 id="mesure-audience">Mesure d'audience</h2>
+      <p>
+        Pour savoir quels articles sont lus et améliorer le magazine, {site.name} compte lui-même ses pages vues, sur ses propres serveurs :
+        chaque page affichée ajoute un au total du jour de cette page. Nous comptons aussi d'où viennent les visites (le nom du site
+        précédent seulement, par exemple un moteur de recherche, et les paramètres « utm » des liens de nos campagnes), le type d'appareil
+        (mobile, tablette ou ordinateur) et l'usage de nos fonctions (recherches, inscriptions à la newsletter, popins, quiz, générateur de
+        répartie).
+      </p>
+      <p>
+        Cette mesure sert uniquement à produire des statistiques anonymes pour la rédaction : aucun cookie, aucun identifiant, aucune
+        empreinte de votre navigateur ; votre adresse IP et votre navigateur ne sont pas enregistrés. Les données ne sont ni croisées avec
+        d'autres traitements, ni transmises à quiconque, et ne permettent pas de vous suivre sur d'autres sites. Elle est exemptée de
+        consentement selon les lignes directrices de la CNIL. Les compteurs sont conservés 25 mois au plus, puis effacés automatiquement.
+        Les robots, les pages préchargées, la rédaction et les navigateurs qui envoient le signal Global Privacy Control ne sont pas
+        comptés.
+      </p>
+      <p>
+        Vous pouvez vous y opposer à tout moment avec l'interrupteur ci-dessous : votre choix est gardé dans ce navigateur par une simple
+        mention « objected » (la même pour tout le monde, sans identifiant, jamais envoyée à nos serveurs), écrite seulement si vous vous
+        opposez et effacée si vous revenez sur votre choix.
+      </p>
+      <AudienceObjection />
       <h2>Avec qui</h2>
       <p>
         Vos données ne sont ni vendues ni louées. Elles ne sont transmises qu'à nos prestataires techniques (envoi d'e-mails, hébergement),

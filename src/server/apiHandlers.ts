@@ -3,6 +3,8 @@
  * Typed as ApiHandlers, so an operation added to the contract without a handler fails the type check;
  * createApiHandler checks it again at start, and apiHandlers.test.ts in the tests.
  */
+import { type AudienceRecorder, createAudienceRecorder } from './audience/audienceRecorder.ts';
+import { audienceBeaconHandlers } from './audience/audienceRoutes.ts';
 import type { JobQueue } from './jobs/jobQueue.server.ts';
 import type { ApiHandlers } from './http/apiTypes.ts';
 import { contentHandlers } from './http/contentApi.ts';
@@ -31,11 +33,14 @@ export interface ApiDeps {
   contentChanged: () => Promise<void>;
   /** The newsletter issue's mail (React Email, handed over by the composition root: decision 017). */
   renderIssueMail?: IssueMailRenderer;
+  /** The audience counters held before their batch is written (boot flushes them on a timer; decision 028). */
+  audience?: AudienceRecorder;
 }
 
 export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
   const { settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail } = deps;
   const { trustProxy } = settings.transport;
+  const audience = deps.audience ?? createAudienceRecorder();
   const issues = renderIssueMail ? { jobs, render: renderIssueMail, siteUrl: config.siteUrl } : undefined;
   return {
     ...contentHandlers,
@@ -50,8 +55,10 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
       storage,
       issues,
       jobs,
+      audience,
     }),
     ...consentHandlers({ trustProxy, store }),
     ...popinSurveyHandlers({ trustProxy, store }),
+    ...audienceBeaconHandlers({ recorder: audience, siteHosts: [new URL(config.siteUrl).host], trustProxy, store }),
   };
 }

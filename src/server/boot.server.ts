@@ -8,6 +8,8 @@ import { acquireDataDirLock } from '../db/dataDirLock.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import type { ServerConfig } from './config/serverConfig.ts';
 import { composeApiHandlers } from './apiHandlers.ts';
+import { createAudienceRecorder, startAudienceFlushing } from './audience/audienceRecorder.ts';
+import { audienceSettings } from './audience/audienceSettings.ts';
 import { createApiHandler } from './http/apiRouter.ts';
 import { directContentOperations } from './http/contentApi.ts';
 import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
@@ -107,7 +109,10 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
   const storage = settings.mediaStorage;
-  const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail });
+  // The audience beacons' counters: in memory, written in batches by this timer (decision 028).
+  const audience = createAudienceRecorder();
+  const stopAudience = startAudienceFlushing(audience, database.db, audienceSettings.flushSeconds);
+  const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail, audience });
   return {
     database,
     storage,
@@ -115,6 +120,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();
+      await stopAudience();
       await jobs.stop();
       await mailer.close();
       await issueTransport.close();

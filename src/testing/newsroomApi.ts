@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { StaffRole } from '../db/schema.ts';
+import type { ApiHandlerTable } from '../server/http/apiTypes.ts';
 import { contentHandlers } from '../server/http/contentApi.ts';
 import { createTestApiHandler } from './testApiHandler.ts';
 import { createMemoryStore } from '../server/http/sharedStore.ts';
@@ -46,6 +47,10 @@ export function useNewsroomApi(
     issues?: NewsroomOptions['issues'];
     jobs?: NewsroomOptions['jobs'];
     contentChanged?: () => Promise<void> | void;
+    /** The audience counters the Audience page flushes before reading. */
+    audience?: NewsroomOptions['audience'];
+    /** Other operations served beside the newsroom's (the audience beacon…). */
+    extra?: ApiHandlerTable;
   } = {},
 ): NewsroomApi {
   let database: TestDatabase | undefined;
@@ -107,11 +112,13 @@ export function useNewsroomApi(
         clientIp: (r) => r.headers.get('x-test-ip') ?? '192.0.2.1',
         issues: options.issues,
         jobs: options.jobs ?? options.issues?.jobs,
+        audience: options.audience,
         contentChanged: async () => {
           changes++;
           await options.contentChanged?.();
         },
       }),
+      ...options.extra,
     });
     for (const role of ROLES) sessions.set(role, await signIn(role));
   });

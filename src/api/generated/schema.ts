@@ -88,6 +88,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/audience/hits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mesure d'audience exemptée (balise du site)
+     * @description Envoyé par le site avec `navigator.sendBeacon` une fois la page affichée (corps `text/plain` contenant
+     *     le JSON `AudienceBeacon`, ou `application/json`) : le chemin de la page, l'hôte du site d'où vient la
+     *     lectrice, les `utm_*` présents, et quelques événements des fonctions du magazine. Le serveur ajoute un
+     *     aux compteurs du jour et oublie la requête : ni cookie, ni identifiant, ni adresse IP, ni navigateur
+     *     (réduit à mobile, tablette ou ordinateur) ne sont enregistrés. Ne sont pas comptés, et reçoivent quand
+     *     même `204` : les robots, les préchargements (`Sec-Purpose`/`Purpose`), la rédaction et les aperçus, et
+     *     Global Privacy Control (`Sec-GPC: 1`). Limité par adresse IP (en mémoire seulement).
+     */
+    post: operations['recordAudienceHit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/categories': {
     parameters: {
       query?: never;
@@ -902,6 +928,31 @@ export interface paths {
      * @description Un lien signé (HMAC) qui expire, vers la vraie page d'article rendue avec l'état de travail.
      */
     post: operations['createPreviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audience': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Audience du site sur une période (rédaction)
+     * @description Les compteurs de la mesure d'audience exemptée (`POST /api/audience/hits`) du jour `from` au jour `to`
+     *     (jours UTC, inclus), et ceux de la période d'avant de même longueur pour la comparaison : pages vues et
+     *     visites par jour, pages et articles les plus lus, sites d'origine, campagnes, appareils, recherches,
+     *     inscriptions, popins, quiz et répartie. Avec `path`, les chiffres d'une seule page. Éditeurs et
+     *     administrateurs voient tout ; les autres rôles ne voient que leurs propres articles (et aucun
+     *     événement du site). Les compteurs en attente d'écriture sont écrits avant la lecture.
+     */
+    get: operations['getAudienceReport'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3697,6 +3748,46 @@ export interface components {
       category: components['schemas']['Category'];
       results: components['schemas']['ArticleCard'][];
     };
+    /** @description Une page vue et/ou des événements, sans rien sur la lectrice. */
+    AudienceBeacon: {
+      /** @description Chemin de la page (sans domaine, sans paramètres), sous `/`. */
+      path: string;
+      /** @description Vrai pour une page vue ; absent ou faux quand la balise ne porte que des événements. */
+      view?: boolean;
+      /**
+       * @description Hôte du site d'où vient la lectrice (jamais le chemin) ; vide pour un accès direct. L'hôte du site
+       *     lui-même veut dire une navigation interne (pas une nouvelle visite).
+       */
+      referrer?: string;
+      source?: components['schemas']['AudienceUtm'];
+      medium?: components['schemas']['AudienceUtm'];
+      campaign?: components['schemas']['AudienceUtm'];
+      events?: components['schemas']['AudienceEvent'][];
+    };
+    /** @description Valeur `utm_source`, `utm_medium` ou `utm_campaign` de l'adresse de la page. */
+    AudienceUtm: string;
+    /**
+     * @description Ce que font les fonctions du magazine : `search` (terme ; `step` 0 = aucun résultat, 1 = des
+     *     résultats), `signup` (origine du formulaire), `popin-impression`, `popin-click`, `popin-answer`,
+     *     `popin-signup` (popin), `quiz-start`, `quiz-question` (`step` = numéro de la question),
+     *     `quiz-complete` (quiz), `repartee-draw` (générateur).
+     */
+    AudienceEvent: {
+      /** @enum {string} */
+      kind:
+        | 'search'
+        | 'signup'
+        | 'popin-impression'
+        | 'popin-click'
+        | 'popin-answer'
+        | 'popin-signup'
+        | 'quiz-start'
+        | 'quiz-question'
+        | 'quiz-complete'
+        | 'repartee-draw';
+      subject: string;
+      step?: number;
+    };
     CategoryList: {
       results: components['schemas']['Category'][];
     };
@@ -4139,6 +4230,68 @@ export interface components {
     AdminArticleList: {
       results: components['schemas']['AdminArticleSummary'][];
       total: number;
+    };
+    /** @example 2026-11-28 */
+    AudienceDay: string;
+    AudienceTotals: {
+      views: number;
+      visits: number;
+    };
+    AudienceDayPoint: {
+      day: components['schemas']['AudienceDay'];
+      views: number;
+      visits: number;
+    };
+    /** @description Une valeur (site d'origine, campagne, appareil, terme, origine…) et son total. */
+    AudienceCount: {
+      value: string;
+      count: number;
+    };
+    AudiencePage: {
+      path: string;
+      /** @description Titre de l'article quand la page en est un. */
+      title: string | null;
+      /** @description Nom de la rubrique de l'article. */
+      category: string | null;
+      views: number;
+      visits: number;
+      /** @description Inscriptions à la newsletter faites depuis cette page. */
+      signups: number;
+    };
+    /** @description Une popin, un quiz ou un générateur et ses étapes, dans l'ordre. */
+    AudienceFunnel: {
+      subject: string;
+      steps: components['schemas']['AudienceCount'][];
+    };
+    AudienceReport: {
+      from: components['schemas']['AudienceDay'];
+      to: components['schemas']['AudienceDay'];
+      previousFrom: components['schemas']['AudienceDay'];
+      previousTo: components['schemas']['AudienceDay'];
+      path: string | null;
+      totals: components['schemas']['AudienceTotals'];
+      previousTotals: components['schemas']['AudienceTotals'];
+      /** @description Chaque jour de la période, même sans page vue (zéro). */
+      days: components['schemas']['AudienceDayPoint'][];
+      previousDays: components['schemas']['AudienceDayPoint'][];
+      /** @description Les 200 pages les plus vues. */
+      pages: components['schemas']['AudiencePage'][];
+      /** @description Sites d'origine des visites (« direct » sans site d'origine). */
+      referrers: components['schemas']['AudienceCount'][];
+      sources: components['schemas']['AudienceCount'][];
+      mediums: components['schemas']['AudienceCount'][];
+      campaigns: components['schemas']['AudienceCount'][];
+      devices: components['schemas']['AudienceCount'][];
+      searches: components['schemas']['AudienceCount'][];
+      searchesWithoutResult: components['schemas']['AudienceCount'][];
+      /** @description Inscriptions à la newsletter par origine du formulaire. */
+      signups: components['schemas']['AudienceCount'][];
+      /** @description Affichages → clics → réponses → inscriptions, par popin. */
+      popins: components['schemas']['AudienceFunnel'][];
+      /** @description Débuts, chaque question, fins, par quiz. */
+      quizzes: components['schemas']['AudienceFunnel'][];
+      /** @description Tirages par générateur de répartie. */
+      repartee: components['schemas']['AudienceCount'][];
     };
     ContestDraftInput: {
       slug?: components['schemas']['Slug'];
@@ -5678,6 +5831,36 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  recordAudienceHit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/plain': string;
+        'application/json': components['schemas']['AudienceBeacon'];
+      };
+    };
+    responses: {
+      /** @description Reçu (compté, ou écarté sans le dire). */
+      204: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   listCategories: {
     parameters: {
       query?: never;
@@ -7028,6 +7211,38 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAudienceReport: {
+    parameters: {
+      query: {
+        /** @description Premier jour (AAAA-MM-JJ). */
+        from: components['schemas']['AudienceDay'];
+        /** @description Dernier jour (AAAA-MM-JJ), 800 jours au plus après `from`. */
+        to: components['schemas']['AudienceDay'];
+        /** @description Une seule page (chemin sous `/`). */
+        path?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les chiffres de la période et de la précédente. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AudienceReport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

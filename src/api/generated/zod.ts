@@ -570,6 +570,86 @@ export const ArticlesByCategory = zod.strictObject({
 export type ArticlesByCategory = zod.input<typeof ArticlesByCategory>;
 export type ArticlesByCategoryOutput = zod.output<typeof ArticlesByCategory>;
 
+export const AudienceUtmMax = 100;
+
+export const AudienceUtm = zod
+  .string()
+  .min(1)
+  .max(AudienceUtmMax)
+  .describe("Valeur `utm_source`, `utm_medium` ou `utm_campaign` de l'adresse de la page.");
+
+export type AudienceUtm = zod.input<typeof AudienceUtm>;
+export type AudienceUtmOutput = zod.output<typeof AudienceUtm>;
+
+export const audienceEventSubjectMax = 120;
+
+export const audienceEventStepMin = 0;
+export const audienceEventStepMax = 200;
+
+export const AudienceEvent = zod
+  .strictObject({
+    kind: zod.enum([
+      'search',
+      'signup',
+      'popin-impression',
+      'popin-click',
+      'popin-answer',
+      'popin-signup',
+      'quiz-start',
+      'quiz-question',
+      'quiz-complete',
+      'repartee-draw',
+    ]),
+    subject: zod.string().min(1).max(audienceEventSubjectMax),
+    step: zod.int().min(audienceEventStepMin).max(audienceEventStepMax).optional(),
+  })
+  .describe(
+    'Ce que font les fonctions du magazine : `search` (terme ; `step` 0 = aucun résultat, 1 = des\nrésultats), `signup` (origine du formulaire), `popin-impression`, `popin-click`, `popin-answer`,\n`popin-signup` (popin), `quiz-start`, `quiz-question` (`step` = numéro de la question),\n`quiz-complete` (quiz), `repartee-draw` (générateur).\n',
+  );
+
+export type AudienceEvent = zod.input<typeof AudienceEvent>;
+export type AudienceEventOutput = zod.output<typeof AudienceEvent>;
+
+export const audienceBeaconPathMax = 300;
+
+export const audienceBeaconPathRegExp = new RegExp('^/[A-Za-z0-9/._~%-]*$');
+export const audienceBeaconReferrerMax = 253;
+
+export const audienceBeaconReferrerRegExp = new RegExp('^[A-Za-z0-9.-]*$');
+export const audienceBeaconEventsMax = 20;
+
+export const AudienceBeacon = zod
+  .strictObject({
+    path: zod
+      .string()
+      .min(1)
+      .max(audienceBeaconPathMax)
+      .regex(audienceBeaconPathRegExp)
+      .describe('Chemin de la page (sans domaine, sans paramètres), sous `/`.'),
+    view: zod
+      .boolean()
+      .optional()
+      .describe(
+        'Vrai pour une page vue ; absent ou faux quand la balise ne porte que des événements.',
+      ),
+    referrer: zod
+      .string()
+      .max(audienceBeaconReferrerMax)
+      .regex(audienceBeaconReferrerRegExp)
+      .optional()
+      .describe(
+        "Hôte du site d'où vient la lectrice (jamais le chemin) ; vide pour un accès direct. L'hôte du site\nlui-même veut dire une navigation interne (pas une nouvelle visite).\n",
+      ),
+    source: AudienceUtm.optional(),
+    medium: AudienceUtm.optional(),
+    campaign: AudienceUtm.optional(),
+    events: zod.array(AudienceEvent).max(audienceBeaconEventsMax).optional(),
+  })
+  .describe('Une page vue et/ou des événements, sans rien sur la lectrice.');
+
+export type AudienceBeacon = zod.input<typeof AudienceBeacon>;
+export type AudienceBeaconOutput = zod.output<typeof AudienceBeacon>;
+
 export const CategoryList = zod.strictObject({
   results: zod.array(Category),
 });
@@ -1400,6 +1480,116 @@ export const AdminArticleList = zod.strictObject({
 
 export type AdminArticleList = zod.input<typeof AdminArticleList>;
 export type AdminArticleListOutput = zod.output<typeof AdminArticleList>;
+
+export const AudienceDayRegExp = new RegExp('^\\d{4}-\\d{2}-\\d{2}$');
+
+export const AudienceDay = zod.string().regex(AudienceDayRegExp);
+
+export type AudienceDay = zod.input<typeof AudienceDay>;
+export type AudienceDayOutput = zod.output<typeof AudienceDay>;
+
+export const audienceTotalsViewsMin = 0;
+
+export const audienceTotalsVisitsMin = 0;
+
+export const AudienceTotals = zod.strictObject({
+  views: zod.int().min(audienceTotalsViewsMin),
+  visits: zod.int().min(audienceTotalsVisitsMin),
+});
+
+export type AudienceTotals = zod.input<typeof AudienceTotals>;
+export type AudienceTotalsOutput = zod.output<typeof AudienceTotals>;
+
+export const audienceDayPointViewsMin = 0;
+
+export const audienceDayPointVisitsMin = 0;
+
+export const AudienceDayPoint = zod.strictObject({
+  day: AudienceDay,
+  views: zod.int().min(audienceDayPointViewsMin),
+  visits: zod.int().min(audienceDayPointVisitsMin),
+});
+
+export type AudienceDayPoint = zod.input<typeof AudienceDayPoint>;
+export type AudienceDayPointOutput = zod.output<typeof AudienceDayPoint>;
+
+export const audienceCountCountMin = 0;
+
+export const AudienceCount = zod
+  .strictObject({
+    value: zod.string(),
+    count: zod.int().min(audienceCountCountMin),
+  })
+  .describe("Une valeur (site d'origine, campagne, appareil, terme, origine…) et son total.");
+
+export type AudienceCount = zod.input<typeof AudienceCount>;
+export type AudienceCountOutput = zod.output<typeof AudienceCount>;
+
+export const audiencePageViewsMin = 0;
+
+export const audiencePageVisitsMin = 0;
+
+export const audiencePageSignupsMin = 0;
+
+export const AudiencePage = zod.strictObject({
+  path: zod.string(),
+  title: zod.string().nullable().describe("Titre de l'article quand la page en est un."),
+  category: zod.string().nullable().describe("Nom de la rubrique de l'article."),
+  views: zod.int().min(audiencePageViewsMin),
+  visits: zod.int().min(audiencePageVisitsMin),
+  signups: zod
+    .int()
+    .min(audiencePageSignupsMin)
+    .describe('Inscriptions à la newsletter faites depuis cette page.'),
+});
+
+export type AudiencePage = zod.input<typeof AudiencePage>;
+export type AudiencePageOutput = zod.output<typeof AudiencePage>;
+
+export const AudienceFunnel = zod
+  .strictObject({
+    subject: zod.string(),
+    steps: zod.array(AudienceCount),
+  })
+  .describe("Une popin, un quiz ou un générateur et ses étapes, dans l'ordre.");
+
+export type AudienceFunnel = zod.input<typeof AudienceFunnel>;
+export type AudienceFunnelOutput = zod.output<typeof AudienceFunnel>;
+
+export const AudienceReport = zod.strictObject({
+  from: AudienceDay,
+  to: AudienceDay,
+  previousFrom: AudienceDay,
+  previousTo: AudienceDay,
+  path: zod.string().nullable(),
+  totals: AudienceTotals,
+  previousTotals: AudienceTotals,
+  days: zod
+    .array(AudienceDayPoint)
+    .describe('Chaque jour de la période, même sans page vue (zéro).'),
+  previousDays: zod.array(AudienceDayPoint),
+  pages: zod.array(AudiencePage).describe('Les 200 pages les plus vues.'),
+  referrers: zod
+    .array(AudienceCount)
+    .describe("Sites d'origine des visites (« direct » sans site d'origine)."),
+  sources: zod.array(AudienceCount),
+  mediums: zod.array(AudienceCount),
+  campaigns: zod.array(AudienceCount),
+  devices: zod.array(AudienceCount),
+  searches: zod.array(AudienceCount),
+  searchesWithoutResult: zod.array(AudienceCount),
+  signups: zod
+    .array(AudienceCount)
+    .describe('Inscriptions à la newsletter par origine du formulaire.'),
+  popins: zod
+    .array(AudienceFunnel)
+    .describe('Affichages → clics → réponses → inscriptions, par popin.'),
+  quizzes: zod.array(AudienceFunnel).describe('Débuts, chaque question, fins, par quiz.'),
+  repartee: zod.array(AudienceCount).describe('Tirages par générateur de répartie.'),
+});
+
+export type AudienceReport = zod.input<typeof AudienceReport>;
+export type AudienceReportOutput = zod.output<typeof AudienceReport>;
 
 export const contestDraftInputTitleMax = 200;
 
@@ -3608,6 +3798,20 @@ export const ListLastArticlesResponse = ArticleList;
 export const ListBestofResponse = ArticleList;
 
 /**
+ * Envoyé par le site avec `navigator.sendBeacon` une fois la page affichée (corps `text/plain` contenant
+ * le JSON `AudienceBeacon`, ou `application/json`) : le chemin de la page, l'hôte du site d'où vient la
+ * lectrice, les `utm_*` présents, et quelques événements des fonctions du magazine. Le serveur ajoute un
+ * aux compteurs du jour et oublie la requête : ni cookie, ni identifiant, ni adresse IP, ni navigateur
+ * (réduit à mobile, tablette ou ordinateur) ne sont enregistrés. Ne sont pas comptés, et reçoivent quand
+ * même `204` : les robots, les préchargements (`Sec-Purpose`/`Purpose`), la rédaction et les aperçus, et
+ * Global Privacy Control (`Sec-GPC: 1`). Limité par adresse IP (en mémoire seulement).
+ * @summary Mesure d'audience exemptée (balise du site)
+ */
+export const RecordAudienceHitBody = AudienceBeacon;
+
+export const RecordAudienceHitResponse = zod.void();
+
+/**
  * @summary Toutes les rubriques
  */
 export const ListCategoriesResponse = CategoryList;
@@ -4334,6 +4538,38 @@ export const CreatePreviewLinkParams = zod.strictObject({
 });
 
 export const CreatePreviewLinkResponse = PreviewLink;
+
+/**
+ * Les compteurs de la mesure d'audience exemptée (`POST /api/audience/hits`) du jour `from` au jour `to`
+ * (jours UTC, inclus), et ceux de la période d'avant de même longueur pour la comparaison : pages vues et
+ * visites par jour, pages et articles les plus lus, sites d'origine, campagnes, appareils, recherches,
+ * inscriptions, popins, quiz et répartie. Avec `path`, les chiffres d'une seule page. Éditeurs et
+ * administrateurs voient tout ; les autres rôles ne voient que leurs propres articles (et aucun
+ * événement du site). Les compteurs en attente d'écriture sont écrits avant la lecture.
+ * @summary Audience du site sur une période (rédaction)
+ */
+export const getAudienceReportQueryFromRegExp = new RegExp('^\\d{4}-\\d{2}-\\d{2}$');
+export const getAudienceReportQueryToRegExp = new RegExp('^\\d{4}-\\d{2}-\\d{2}$');
+export const getAudienceReportQueryPathMax = 300;
+
+export const getAudienceReportQueryPathRegExp = new RegExp('^/[A-Za-z0-9/._~%-]*$');
+
+export const GetAudienceReportQueryParams = zod.object({
+  from: zod.string().regex(getAudienceReportQueryFromRegExp).describe('Premier jour (AAAA-MM-JJ).'),
+  to: zod
+    .string()
+    .regex(getAudienceReportQueryToRegExp)
+    .describe('Dernier jour (AAAA-MM-JJ), 800 jours au plus après `from`.'),
+  path: zod
+    .string()
+    .min(1)
+    .max(getAudienceReportQueryPathMax)
+    .regex(getAudienceReportQueryPathRegExp)
+    .optional()
+    .describe('Une seule page (chemin sous `/`).'),
+});
+
+export const GetAudienceReportResponse = AudienceReport;
 
 /**
  * Tous les éléments, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :

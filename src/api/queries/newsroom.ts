@@ -32,6 +32,7 @@ const isImage = (entry: MediaEntry): entry is MediaItem => entry.kind === 'image
 const isSound = (entry: MediaEntry): entry is MediaSound => entry.kind === 'audio';
 export type SurveyResultList = Schemas['SurveyResultList'];
 export type SurveyResult = Schemas['SurveyResult'];
+export type AudienceReport = Schemas['AudienceReport'];
 export type NewsletterIssue = Schemas['NewsletterIssue'];
 export type NewsletterIssueStatus = Schemas['NewsletterIssueStatus'];
 export type NewsletterIssueList = Schemas['NewsletterIssueList'];
@@ -294,6 +295,10 @@ export const newsroom = {
   /** The survey popins' totals over the last `days` days (today included), or since the beginning (null). */
   async surveys(days: number | null): Promise<SurveyResultList> {
     return unwrap(await api().GET('/api/admin/surveys', { params: { query: days === null ? {} : { days } } }));
+  },
+  /** The audience figures from `from` to `to` (UTC days), the site's or one page's (decision 028). */
+  async audience(from: string, to: string, path: string | null): Promise<AudienceReport> {
+    return unwrap(await api().GET('/api/admin/audience', { params: { query: path === null ? { from, to } : { from, to, path } } }));
   },
   /** The newsletter's issues, every state, the most recent first, with their delivery counts. */
   async newsletterIssues(offset = 0): Promise<NewsletterIssueList> {

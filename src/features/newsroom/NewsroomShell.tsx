@@ -28,6 +28,7 @@ const writerPages: ListPage[] = [
   { to: '/admin/best-of', label: 'Best-of' },
   { to: '/admin/generateurs', label: 'Générateurs' },
   { to: '/admin/citations', label: 'Citations' },
+  { to: '/admin/audience', label: 'Audience' },
 ];
 
 const editorPages: ListPage[] = [

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { answerPopinSurvey } from '../../api/queries/popin.ts';
 import type { Popin, PopinSurveyAnswerInput } from '../../api/types.ts';
 import { inspectRelay } from '../../lib/machineInspection.ts';
+import { countAudienceEvent } from '../../lib/audience.ts';
 import { PopinDialog, type PopinSignupSlot } from './PopinDialog.tsx';
 import './popin.css';
 import { dismissalCookiePresent, writeDismissalCookie } from './dismissalCookie.ts';
@@ -51,7 +52,9 @@ export function PopinRunner({ popin, appConsent, consentPromptOpen = false, rend
           if (!preview) writeDismissalCookie(write, window.location.protocol === 'https:');
         },
         sendSurveyAnswer: (_, answer: PopinSurveyAnswerInput) => {
-          if (!preview) void answerPopinSurvey(answer);
+          if (preview) return;
+          void answerPopinSurvey(answer);
+          countAudienceEvent('popin-answer', answer.popin);
         },
       },
     }),

@@ -4,6 +4,7 @@
  */
 import { useMachine } from '@xstate/react';
 import { inspectRelay } from '../../lib/machineInspection.ts';
+import { countAudienceEvent } from '../../lib/audience.ts';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Quiz } from '../../api/types.ts';
@@ -36,7 +37,10 @@ export function QuizPlayer({
         forgetProgress: () => {
           if (storage) forgetProgress(storage, quiz.url);
         },
-        showResult: (_, { resultUrl }) => onResultRef.current(resultUrl),
+        showResult: (_, { resultUrl }) => {
+          countAudienceEvent('quiz-complete', quiz.url);
+          onResultRef.current(resultUrl);
+        },
       },
     });
   }, [quiz.url]);
@@ -47,6 +51,15 @@ export function QuizPlayer({
   }, [firstEvent, send]);
 
   const { index, answers, error } = state.context;
+  // The quiz's funnel (decision 028): its start, each question reached once, its end (showResult).
+  const reached = useRef(new Set<number>());
+  const inQuestion = state.matches('question');
+  useEffect(() => {
+    if (!inQuestion || reached.current.has(index)) return;
+    if (reached.current.size === 0) countAudienceEvent('quiz-start', quiz.url);
+    reached.current.add(index);
+    countAudienceEvent('quiz-question', quiz.url, index + 1);
+  }, [inQuestion, index, quiz.url]);
   const question = quiz.questions[index];
   const body =
     state.matches('question') && question ? (

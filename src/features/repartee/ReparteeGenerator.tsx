@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { inspectRelay } from '../../lib/machineInspection.ts';
+import { countAudienceEvent } from '../../lib/audience.ts';
 import { useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { ReparteeGenerator as Generator, Reply } from '../../api/types.ts';
@@ -32,7 +33,12 @@ export function ReparteeGenerator({
       reparteeMachine.provide({
         // The page already holds the generator (server-rendered, or reused from the item cache).
         actors: { loadReplies: fromPromise<Reply[], { url: string }>(async () => generator.replies) },
-        actions: { showReply: (_, { replyId }) => onReplyRef.current(replyId) },
+        actions: {
+          showReply: (_, { replyId }) => {
+            onReplyRef.current(replyId);
+            countAudienceEvent('repartee-draw', generator.url);
+          },
+        },
       }),
     [generator],
   );

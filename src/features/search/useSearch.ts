@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { inspectRelay } from '../../lib/machineInspection.ts';
 import { fromPromise } from 'xstate';
 import { searchArticles } from '../../api/queries/articles.ts';
+import { countAudienceEvent } from '../../lib/audience.ts';
 import type { ArticleCard } from '../../api/types.ts';
 import { searchMachine } from './searchMachine.ts';
 import { SEARCH_PARAM } from './searchParam.ts';
@@ -15,7 +16,15 @@ function replaceQueryParam(value: string | null) {
   window.history.replaceState(window.history.state, '', url);
 }
 
-const fetchResults = fromPromise<ArticleCard[], { query: string }>(({ input, signal }) => searchArticles(input.query, signal));
+/** The term the reader settled on (no new search for 2 s) is counted, with whether it found anything. */
+let settled: ReturnType<typeof setTimeout> | undefined;
+
+const fetchResults = fromPromise<ArticleCard[], { query: string }>(async ({ input, signal }) => {
+  const results = await searchArticles(input.query, signal);
+  clearTimeout(settled);
+  settled = setTimeout(() => countAudienceEvent('search', input.query, results.length > 0 ? 1 : 0), 2000);
+  return results;
+});
 
 export function useSearch() {
   return useMachine(

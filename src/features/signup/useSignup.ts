@@ -13,6 +13,7 @@ import type { CaptchaProvider } from './captchaClient.ts';
 import { type SignupFields, submitSignup } from '../../api/queries/newsletter.ts';
 import { type SignupAnswer, type SignupRequest, signupMachine } from './signupMachine.ts';
 import { computeSignupOrigin } from './signupOrigin.ts';
+import { countAudienceEvent } from '../../lib/audience.ts';
 
 export interface UseSignupOptions {
   /** Where the form is ('footer', 'popin', 'inscription', …): the first part of the origin. */
@@ -49,7 +50,11 @@ function useBrowserSignupMachine(captcha: SignupCaptcha, newsletterType: number 
     signupMachine.provide({
       actors: {
         getCaptchaToken: fromPromise<string>(() => captcha.getToken()),
-        submitSignup: fromPromise<SignupAnswer, SignupRequest>(({ input }) => submitSignup(input.origin, input.form)),
+        submitSignup: fromPromise<SignupAnswer, SignupRequest>(async ({ input }) => {
+          const answer = await submitSignup(input.origin, input.form);
+          if (answer.status === 'success') countAudienceEvent('signup', input.origin);
+          return answer;
+        }),
       },
       actions: { resetCaptcha: () => captcha.reset() },
     }),

@@ -24,9 +24,11 @@ export async function readJson<T>(
   schema: z.ZodType<T>,
   maxBytes: number,
   explain: (field: string, issue: z.core.$ZodIssue) => string,
+  /** The audience beacon also takes text/plain: what navigator.sendBeacon sends for a string (decision 028). */
+  mimes: readonly string[] = ['application/json'],
 ): Promise<JsonRead<T>> {
-  const mime = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (mime !== 'application/json') {
+  const mime = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!mimes.includes(mime)) {
     drainBody(request);
     return fail(errorJson(415, jsonMessages.unsupported));
   }

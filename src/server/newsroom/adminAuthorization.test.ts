@@ -1209,6 +1209,14 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
       },
     ],
     listSurveyResults: [{ what: 'the survey results', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/surveys', { as }) }],
+    // Every role reads the Audience page; contributors and authors only their own articles (audienceApi.test.ts).
+    getAudienceReport: [
+      {
+        what: 'the audience figures',
+        policy: everyone,
+        call: (_, as) => request('GET', '/api/admin/audience?from=2026-11-01&to=2026-11-28', { as }),
+      },
+    ],
     listAdminGenerators: [
       { what: 'the repartee generators', policy: everyone, call: (_, as) => request('GET', '/api/admin/generators', { as }) },
     ],

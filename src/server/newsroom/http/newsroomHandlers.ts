@@ -3,6 +3,8 @@
  * with what they share. Every /api/admin call needs a session; every write also needs the session's CSRF
  * token in X-CSRF-Token (decision 011) and the role the action asks for (403 with a French sentence).
  */
+import { type AudienceRecorder, createAudienceRecorder } from '../../audience/audienceRecorder.ts';
+import { audienceReportHandlers } from './audienceHandlers.ts';
 import type { Database } from '../../../db/client.ts';
 import type { NewsroomConfig } from '../../config/newsroomConfig.ts';
 import type { TransportSecurity } from '../../config/transportSecurity.ts';
@@ -46,6 +48,8 @@ export interface NewsroomOptions {
   issues?: IssueHandlerDeps;
   /** The job queue (imports). Without it, starting an import answers 503. */
   jobs?: IssueHandlerDeps['jobs'];
+  /** The audience beacons' counters, written before the Audience page reads them (decision 028). */
+  audience?: AudienceRecorder;
 }
 
 /** For tables composed without the newsletter's sending (tests of other parts): a clear refusal, not a crash. */
@@ -97,5 +101,6 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...liveBlogHandlers(deps),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
+    ...audienceReportHandlers(deps, options.audience ?? createAudienceRecorder()),
   };
 }

@@ -1,0 +1,93 @@
+/**
+ * What one beacon adds (decision 028): whether the request is counted at all (bots, prefetches, Global
+ * Privacy Control, the newsroom and previews are not), the device class from the user agent (then the user
+ * agent is forgotten), and the counters' keys. Pure functions: the route and the tests share them.
+ */
+import { isbot } from 'isbot';
+import type { AudienceBeaconOutput } from '../../api/generated/zod.ts';
+
+export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
+
+export type NotCounted = 'bot' | 'prefetch' | 'gpc' | 'staff';
+
+/** Why a beacon's request is not counted, from its headers alone, or null when it is. */
+export function notCountedByHeaders(headers: Headers): NotCounted | null {
+  if (headers.get('sec-gpc')?.trim() === '1') return 'gpc';
+  const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-purpose') ?? ''}`;
+  if (/prefetch|prerender|preview/i.test(purpose)) return 'prefetch';
+  const agent = headers.get('user-agent') ?? '';
+  if (agent.trim() === '' || isbot(agent)) return 'bot';
+  return null;
+}
+
+/** The newsroom, previews and the API are never pages readers read. */
+export function isStaffPath(path: string): boolean {
+  return /^\/(admin|apercu|api)(\/|$)/.test(path);
+}
+
+/** Mobile, tablet or desktop: the only thing kept of a user agent. */
+export function deviceClass(userAgent: string): DeviceClass {
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|(Android(?!.*Mobile))/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(userAgent)) return 'mobile';
+  return 'desktop';
+}
+
+/** A path as counted: decoded percent-escapes are not needed, only a bounded, trailing-slash-free form. */
+export function countedPath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return trimmed === '' ? '/' : trimmed.toLowerCase();
+}
+
+/** The referrer's host as counted: '' (direct) stays '(direct)'; the site's own host is an internal navigation. */
+export function referrerOf(referrer: string | undefined, siteHosts: readonly string[]): { host: string; internal: boolean } {
+  const host = (referrer ?? '').toLowerCase().replace(/^www\./, '');
+  if (host === '') return { host: '(direct)', internal: false };
+  if (siteHosts.some((own) => own.toLowerCase().replace(/^www\./, '') === host)) return { host, internal: true };
+  return { host, internal: false };
+}
+
+/**
+ * A search term worth keeping: words only. A term that looks like an address, a phone number or is too
+ * long is dropped, so that nothing personal typed in the search box is stored.
+ */
+export function searchTerm(subject: string): string | null {
+  const term = subject.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
+  if (term === '' || term.length > 60 || term.includes('@')) return null;
+  const digits = term.replace(/\D/g, '').length;
+  if (digits >= 5 && digits * 2 >= term.length) return null;
+  return term;
+}
+
+export interface AudienceIncrements {
+  day: string;
+  path: string;
+  view: { visit: boolean } | null;
+  sources: { dimension: 'referrer' | 'source' | 'medium' | 'campaign' | 'device'; value: string }[];
+  events: { kind: string; subject: string; step: number }[];
+}
+
+/** The counters one accepted beacon bumps (the caller checked headers and path first). */
+export function incrementsOf(beacon: AudienceBeaconOutput, userAgent: string, siteHosts: readonly string[], now: Date): AudienceIncrements {
+  const path = countedPath(beacon.path);
+  const day = now.toISOString().slice(0, 10);
+  const sources: AudienceIncrements['sources'] = [];
+  let view: AudienceIncrements['view'] = null;
+  if (beacon.view === true) {
+    const referrer = referrerOf(beacon.referrer, siteHosts);
+    view = { visit: !referrer.internal };
+    sources.push({ dimension: 'device', value: deviceClass(userAgent) });
+    // Sources describe visits: an internal navigation came from the site itself.
+    if (!referrer.internal) {
+      sources.push({ dimension: 'referrer', value: referrer.host });
+      for (const dimension of ['source', 'medium', 'campaign'] as const) {
+        const value = beacon[dimension]?.trim().toLowerCase();
+        if (value) sources.push({ dimension, value });
+      }
+    }
+  }
+  const events = (beacon.events ?? []).flatMap((event) => {
+    const subject = event.kind === 'search' ? searchTerm(event.subject) : event.subject.trim();
+    return subject ? [{ kind: event.kind, subject, step: event.step ?? 0 }] : [];
+  });
+  return { day, path, view, sources, events };
+}

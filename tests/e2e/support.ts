@@ -22,12 +22,12 @@ interface Card {
 /** `base`: another server than the shared one (a spec's own server). */
 export async function demo(request: APIRequestContext, base = '') {
   const [categories, latest, contests, mosaics, quizzes, generators] = await Promise.all([
-    json<{ results: { slug: string; name: string; description: string }[] }>(request, base + '/api/categories'),
-    json<{ results: Card[] }>(request, base + '/api/articleLast'),
-    json<{ results: { url: string; title: string }[] }>(request, base + '/api/format-contests?limit=1'),
-    json<{ results: { url: string; title: string }[] }>(request, base + '/api/mosaics?limit=1'),
-    json<{ results: { url: string; title: string }[] }>(request, base + '/api/quizz?limit=1'),
-    json<{ results: { url: string; title: string }[] }>(request, base + '/api/repartee-generator'),
+    json<{ results: { slug: string; name: string; description: string }[] }>(request, `${base}/api/categories`),
+    json<{ results: Card[] }>(request, `${base}/api/articleLast`),
+    json<{ results: { url: string; title: string }[] }>(request, `${base}/api/format-contests?limit=1`),
+    json<{ results: { url: string; title: string }[] }>(request, `${base}/api/mosaics?limit=1`),
+    json<{ results: { url: string; title: string }[] }>(request, `${base}/api/quizz?limit=1`),
+    json<{ results: { url: string; title: string }[] }>(request, `${base}/api/repartee-generator`),
   ]);
   const quizUrl = quizzes.results[0]?.url ?? '';
   const quiz = await json<{ url: string; title: string; results: { url: string; title: string }[] }>(

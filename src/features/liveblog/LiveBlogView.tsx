@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import type { LiveBlog, LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
+import type { LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
 import { ArticleBody } from '../../components/ArticleBody.tsx';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';

@@ -765,6 +765,27 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         call: async (_, as) => request('POST', `/api/admin/contests/${(await contestAs(colleague)).id}/preview-link`, { as }),
       },
     ],
+    listContestEntries: [
+      {
+        what: 'a contest’s entries (personal data)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(colleague)).id}/entries`, { as }),
+      },
+    ],
+    exportContestEntries: [
+      {
+        what: 'a contest’s entries as CSV',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(colleague)).id}/entries/export`, { as }),
+      },
+    ],
+    drawContestWinners: [
+      {
+        what: 'draw a contest’s winners',
+        policy: editorsOnly,
+        call: async (_, as) => request('POST', `/api/admin/contests/${(await contestAs(colleague)).id}/draw`, { as, body: { winners: 1 } }),
+      },
+    ],
     listAdminShoppingItems: [
       { what: 'the shopping selection', policy: everyone, call: (_, as) => request('GET', '/api/admin/shopping', { as }) },
     ],

@@ -22,6 +22,8 @@ export async function toAdminContest(db: Database, row: ContestRow, now = new Da
     rules: row.rules,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
+    question: row.question,
+    questionChoices: row.questionChoices,
     state: contestStatus(row, now),
     updatedByName: await staffName(db, row.updatedBy),
   };

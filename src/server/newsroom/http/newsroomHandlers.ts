@@ -21,6 +21,7 @@ import { instagramHandlers } from './instagramHandlers.ts';
 import { mosaicHandlers } from './mosaicHandlers.ts';
 import { liveBlogHandlers } from '../../liveblog/liveBlogHandlers.ts';
 import { contestHandlers } from './contestHandlers.ts';
+import { contestEntryHandlers } from './contestEntryHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
@@ -107,6 +108,10 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...mosaicHandlers(deps),
     ...liveBlogHandlers(deps),
     ...contestHandlers(deps),
+    ...contestEntryHandlers(deps, {
+      jobs: options.jobs ?? issuesUnavailable.jobs,
+      siteUrl: options.issues?.siteUrl ?? issuesUnavailable.siteUrl,
+    }),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
   };

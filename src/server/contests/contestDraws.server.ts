@@ -88,7 +88,12 @@ export async function drawContest(
       .returning();
     if (!draw) return { ok: false as const, message: 'Le tirage au sort de ce concours a déjà eu lieu.' };
     // The audit line keeps what replays the draw; addresses stay out of it (they are erased with the entries).
-    await audit(tx, request.who, { action: 'contest.draw', entity: 'contest', entityId: contest.id, detail: { seed, poolSize: poolIds.length, winnerIds } }, now);
+    await audit(
+      tx,
+      request.who,
+      { action: 'contest.draw', entity: 'contest', entityId: contest.id, detail: { seed, poolSize: poolIds.length, winnerIds } },
+      now,
+    );
     const link = contestLinks(siteUrl).contest(contest.url);
     for (const entry of winners) {
       await jobs.enqueue('mail.send', winnerMail(entry.email, entry.firstName, contest, link), { tx });

@@ -90,7 +90,8 @@ function box(raw: string | undefined, field: string, errors: EntryErrors): boole
 }
 
 export function readEntryForm(fields: FormFields, contest: ContestQuestion, captchaRequired: boolean): EntryForm {
-  if ((fields.get(ENTRY_FIELDS.honeypot) ?? '') !== '') return { ok: false, errors: { [ENTRY_FIELDS.honeypot]: newsletterMessages.honeypot } };
+  if ((fields.get(ENTRY_FIELDS.honeypot) ?? '') !== '')
+    return { ok: false, errors: { [ENTRY_FIELDS.honeypot]: newsletterMessages.honeypot } };
   const errors: EntryErrors = {};
   const value: EntryFields = {
     email: email(fields.get(ENTRY_FIELDS.email), errors),
@@ -106,7 +107,8 @@ export function readEntryForm(fields: FormFields, contest: ContestQuestion, capt
     const postcode = normalisePostcode(meant(fields.get(ENTRY_FIELDS.postcode)).replace(/ /g, '').slice(0, 10));
     if (postcode.ok) value.newsletter = { postcode: postcode.postcode };
     else
-      errors[ENTRY_FIELDS.postcode] = postcode.reason === 'required' ? newsletterMessages.postcodeRequired : newsletterMessages.postcodeInvalid;
+      errors[ENTRY_FIELDS.postcode] =
+        postcode.reason === 'required' ? newsletterMessages.postcodeRequired : newsletterMessages.postcodeInvalid;
   }
   const token = fields.get(ENTRY_FIELDS.captcha) ?? '';
   if (token.length > 4096) errors[ENTRY_FIELDS.captcha] = newsletterMessages.captchaInvalid;

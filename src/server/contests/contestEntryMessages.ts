@@ -35,7 +35,10 @@ export const entryLinkMessages: Record<'confirmed' | 'already-confirmed' | 'expi
     status: 'expired',
     message: `Ce lien de confirmation a expiré (il était valable ${appConfig.contest.confirmLinkDays} jours) : participez à nouveau tant que le concours est en cours.`,
   },
-  drawn: { status: 'expired', message: 'Le tirage au sort de ce concours a déjà eu lieu : cette participation ne peut plus être confirmée.' },
+  drawn: {
+    status: 'expired',
+    message: 'Le tirage au sort de ce concours a déjà eu lieu : cette participation ne peut plus être confirmée.',
+  },
   invalid: {
     status: 'invalid',
     message: "Ce lien de confirmation n'est pas valide. Vérifiez qu'il est complet, ou participez à nouveau depuis la page du concours.",

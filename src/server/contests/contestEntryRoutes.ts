@@ -43,10 +43,10 @@ const noStore = { cache: 'error' } as const;
 
 type EntryAnswer = JsonBody<'enterContest', 200>;
 
-const refusal = (message: string, errors: EntryErrors = {}) =>
-  json({ status: 'error', errors, message } satisfies EntryAnswer, noStore);
+const refusal = (message: string, errors: EntryErrors = {}) => json({ status: 'error', errors, message } satisfies EntryAnswer, noStore);
 
-const fieldErrors = (errors: EntryErrors) => refusal(Object.keys(errors).length === 1 ? (Object.values(errors)[0] as string) : contestEntryMessages.fix, errors);
+const fieldErrors = (errors: EntryErrors) =>
+  refusal(Object.keys(errors).length === 1 ? (Object.values(errors)[0] as string) : contestEntryMessages.fix, errors);
 
 export function contestEntryHandlers(options: ContestEntryOptions) {
   const { config, jobs } = options;

@@ -124,5 +124,7 @@ export const contestFormat = tableFormat({
   toAdmin: (db, row) => toAdminContest(db, row),
   // Pasted HTML or a script address is recorded with who tried, as the articles' body.
   auditedRefusal: (field) =>
-    ['title', 'description', 'prize', 'image', 'question'].includes(field) || field.startsWith('rules.') || field.startsWith('questionChoices.'),
+    ['title', 'description', 'prize', 'image', 'question'].includes(field) ||
+    field.startsWith('rules.') ||
+    field.startsWith('questionChoices.'),
 });

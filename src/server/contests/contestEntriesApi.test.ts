@@ -209,7 +209,7 @@ describe.each(testDatabaseKinds)('contest entries on %s', (kind) => {
     expect(await confirm(second)).toEqual(entryLinkMessages.expired);
     expect((await entriesList(contest.id)).confirmed).toBe(0);
     expect(await confirm('k.pas-un-vrai-jeton-mais-assez-long')).toEqual(entryLinkMessages.invalid);
-    expect(await sink.mails.filter((m) => m.to === 'relance@exemple.fr')).toHaveLength(0);
+    expect(sink.mails.filter((mail) => mail.to.includes('relance@exemple.fr'))).toHaveLength(0);
   });
 
   it('checks the question: one of the choices, or a free plain-text answer', async () => {

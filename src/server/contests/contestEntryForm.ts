@@ -77,7 +77,7 @@ function answer(raw: string | undefined, contest: ContestQuestion, errors: Entry
   if (value === '') errors[ENTRY_FIELDS.answer] = m.answerRequired;
   else if ([...value].length > 500) errors[ENTRY_FIELDS.answer] = m.answerTooLong;
   // Plain text only: no markup, no control characters (newsroom screens and the CSV show it as it is).
-  else if (/[<>]|[\u0000-\u0008\u000b-\u001f\u007f]/.test(value)) errors[ENTRY_FIELDS.answer] = m.answerMarkup;
+  else if (/[<>\p{Cc}]/u.test(value)) errors[ENTRY_FIELDS.answer] = m.answerMarkup;
   return value;
 }
 

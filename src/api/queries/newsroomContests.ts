@@ -45,3 +45,20 @@ export const newsroomContests = {
     return unwrap(await api().POST('/api/admin/contests/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
   },
 };
+
+export type ContestEntryList = Schemas['ContestEntryList'];
+export type ContestDraw = Schemas['ContestDraw'];
+
+/** A contest's entries, their CSV and the draw (/api/admin/contests/{id}/entries…). */
+export const newsroomContestEntries = {
+  async list(id: number, offset = 0): Promise<ContestEntryList> {
+    return unwrap(await api().GET('/api/admin/contests/{id}/entries', { params: { path: { id }, query: { offset, limit: 100 } } }));
+  },
+  /** The export's address: a plain link downloads it with the session's cookie. */
+  exportHref: (id: number) => `/api/admin/contests/${id}/entries/export`,
+  async draw(id: number, winners: number): Promise<ContestDraw> {
+    return unwrap(
+      await api().POST('/api/admin/contests/{id}/draw', { params: { path: { id } }, body: { winners }, headers: writeHeaders() }),
+    );
+  },
+};

@@ -1,9 +1,10 @@
 /**
  * Writing a contest: title, address, description, image (from the media library, with its alt text), prize,
- * rules (one article per line), opening and closing (Paris time); then saving (the version the editor
+ * rules (one article per line), opening and closing (Paris time), the entrants' question; then saving (the version the editor
  * loaded: a 409 names who saved first), publishing, scheduling or unpublishing, and the revisions with
  * restore — the articles' workflow, the contest's fields.
  */
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import { contestDeclaration } from '../../formats/contestFormat.ts';
@@ -41,6 +42,8 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
     rules: useId(),
     startsAt: useId(),
     endsAt: useId(),
+    question: useId(),
+    questionChoices: useId(),
   };
 
   if (loaded.contest?.error) {
@@ -67,6 +70,10 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
         <p className="mt-1 text-sm">
           {statusLabels[contest.status]} · version {contest.version} · pour les lectrices : {contestStatusLabel[contest.state]}
           {contest.updatedByName ? ` · modifié par ${contest.updatedByName}` : ''}
+          {' · '}
+          <Link to="/admin/participations/$id" params={{ id: String(contest.id) }} className="font-bold underline">
+            Participations et tirage au sort
+          </Link>
         </p>
       ) : null}
       <form onSubmit={submit} className="mt-4 grid gap-4 lg:grid-cols-[2fr_1fr]" noValidate>
@@ -92,6 +99,30 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
               Règlement (un article par ligne)
             </label>
             <textarea id={ids.rules} value={form.rules} onChange={(e) => change('rules', e.target.value)} rows={5} className={fieldClass} />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.question} className="text-sm font-bold">
+              Question posée aux participantes (facultative)
+            </label>
+            <input
+              id={ids.question}
+              value={form.question}
+              onChange={(e) => change('question', e.target.value)}
+              maxLength={300}
+              className={fieldClass}
+            />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor={ids.questionChoices} className="text-sm font-bold">
+              Réponses proposées (une par ligne ; vide : réponse libre)
+            </label>
+            <textarea
+              id={ids.questionChoices}
+              value={form.questionChoices}
+              onChange={(e) => change('questionChoices', e.target.value)}
+              rows={3}
+              className={fieldClass}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1">

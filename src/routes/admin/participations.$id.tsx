@@ -1,0 +1,29 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { plainHead } from '../../lib/seo/seo.ts';
+
+const ContestEntriesPage = lazy(() =>
+  import('../../features/newsroom/ContestEntriesPage.tsx').then((m) => ({ default: m.ContestEntriesPage })),
+);
+
+/** '/admin/participations/42': the entries of contest 42, their export and its draw. */
+export const Route = createFileRoute('/admin/participations/$id')({
+  ssr: false,
+  head: () => plainHead('Participations — Rédaction'),
+  loader: async ({ params }) => {
+    const { pageData } = await import('../../api/queries/newsroom.ts');
+    const { newsroomContests, newsroomContestEntries } = await import('../../api/queries/newsroomContests.ts');
+    const id = Number(params.id);
+    const [contest, entries] = await Promise.all([
+      pageData(() => newsroomContests.get(id), 'Ce concours est indisponible.'),
+      pageData(() => newsroomContestEntries.list(id), 'Les participations sont indisponibles.'),
+    ]);
+    return { contest, entries };
+  },
+  component: ContestEntriesRoute,
+});
+
+function ContestEntriesRoute() {
+  const { id } = Route.useParams();
+  return <ContestEntriesPage key={id} loaded={Route.useLoaderData()} />;
+}

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
 import * as contract from '../../api/generated/zod.ts';
-import type { StaffRole } from '../../db/schema.ts';
+import { contestEntries, type StaffRole } from '../../db/schema.ts';
 import type { AdminQuiz } from '../../api/types.ts';
 import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
@@ -783,7 +783,27 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
       {
         what: 'draw a contest’s winners',
         policy: editorsOnly,
-        call: async (_, as) => request('POST', `/api/admin/contests/${(await contestAs(colleague)).id}/draw`, { as, body: { winners: 1 } }),
+        call: async (_, as) => {
+          // A closed contest with one confirmed entry: the draw itself can succeed.
+          const response = await request('POST', '/api/admin/contests', {
+            as: colleague,
+            body: contestDraftBody(`Concours clos ${next()}`, {}, { startDays: -10, endDays: -1 }),
+          });
+          const contest = contract.AdminContest.parse(await response.json());
+          await api
+            .database()
+            .db.insert(contestEntries)
+            .values({
+              contestId: contest.id,
+              email: `gagnante${next()}@exemple.fr`,
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              status: 'confirmed',
+              tokenHash: `hash-${next()}-${contest.id}`,
+              tokenExpiresAt: new Date(),
+            });
+          return request('POST', `/api/admin/contests/${contest.id}/draw`, { as, body: { winners: 1 } });
+        },
       },
     ],
     listAdminShoppingItems: [

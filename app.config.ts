@@ -158,19 +158,6 @@ export const appConfig = {
     /** The "connection is back" line disappears after this long. */
     backOnlineMessageMs: 4000,
   },
-  /** Readers' contest entries (issue 39): confirmation links, limits, retention after the draw. */
-  contest: {
-    /** An entry's confirmation link is valid this long (and never after the draw). */
-    confirmLinkDays: 7,
-    /** A pending entry asked again gets a new link at most this often (no mail bombing). */
-    resendConfirmationAfterSeconds: 600,
-    /** Entrants' data are erased this many months after the draw (CONTEST_ENTRIES_RETENTION_MONTHS overrides). */
-    retentionMonths: 6,
-    maxChoices: 10,
-    maxWinners: 100,
-    /** How often each server looks for entries due for erasure (a missed pass is caught up by the next). */
-    erasureSweepMinutes: 60,
-  },
   /** Web push (VAPID) for the header's notification prompt. */
   push: {
     maxBodyBytes: 4096,

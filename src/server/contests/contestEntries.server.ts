@@ -3,9 +3,9 @@
  * link's SHA-256 only), its confirmation, the newsroom's counts, page and export. The caller wraps the
  * entry and its mail in one transaction, so an acknowledged entry always has its row and its mail.
  */
+import { contestSettings } from './contestSettings.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { appConfig } from '../../../app.config.ts';
 import type { ContestEntry } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { contestDraws, contestEntries } from '../../db/schema.ts';
@@ -21,7 +21,7 @@ export type EntryResult =
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => `k.${randomBytes(32).toString('base64url')}`;
-const linkExpiry = (now: Date) => new Date(now.getTime() + appConfig.contest.confirmLinkDays * 86_400_000);
+const linkExpiry = (now: Date) => new Date(now.getTime() + contestSettings.confirmLinkDays * 86_400_000);
 
 export async function recordEntry(tx: Database, contestId: number, fields: EntryFields, now: Date): Promise<EntryResult> {
   const token = newToken();
@@ -39,8 +39,8 @@ export async function recordEntry(tx: Database, contestId: number, fields: Entry
     .for('update');
   if (!existing || existing.status === 'confirmed') return { kind: 'already-entered' };
   // The link was issued at tokenExpiresAt − its validity: a new one only if that was a while ago.
-  const issuedAt = existing.tokenExpiresAt.getTime() - appConfig.contest.confirmLinkDays * 86_400_000;
-  const resend = now.getTime() - issuedAt >= appConfig.contest.resendConfirmationAfterSeconds * 1000;
+  const issuedAt = existing.tokenExpiresAt.getTime() - contestSettings.confirmLinkDays * 86_400_000;
+  const resend = now.getTime() - issuedAt >= contestSettings.resendConfirmationAfterSeconds * 1000;
   await tx
     .update(contestEntries)
     .set({ ...answers, ...(resend ? { tokenHash: hashToken(token), tokenExpiresAt: linkExpiry(now) } : {}) })

@@ -5,6 +5,7 @@
  * reused or expired are refused in French with nothing counted; the draw replays from its seed; the
  * erasure pass removes entrants' data once the retention is over and keeps the audit of the draw.
  */
+import { contestSettings } from './contestSettings.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from '../../../app.config.ts';
@@ -199,13 +200,13 @@ describe.each(testDatabaseKinds)('contest entries on %s', (kind) => {
     expect((await enter(contest.url, valid('relance@exemple.fr'))).status).toBe('success');
     const first = tokenOf(linkIn(await sink.waitFor('relance@exemple.fr'), CONFIRM));
     expect((await enter(contest.url, valid('relance@exemple.fr', { firstName: 'Camilla' }))).status).toBe('success');
-    api.clock.advance(appConfig.contest.resendConfirmationAfterSeconds + 1);
+    api.clock.advance(contestSettings.resendConfirmationAfterSeconds + 1);
     expect((await enter(contest.url, valid('relance@exemple.fr'))).status).toBe('success');
     const second = tokenOf(linkIn(await sink.waitFor('relance@exemple.fr'), CONFIRM));
     expect(second).not.toBe(first);
     // The first link was replaced: it no longer confirms anything.
     expect(await confirm(first)).toEqual(entryLinkMessages.invalid);
-    api.clock.advance(appConfig.contest.confirmLinkDays * 86_400 + 60);
+    api.clock.advance(contestSettings.confirmLinkDays * 86_400 + 60);
     expect(await confirm(second)).toEqual(entryLinkMessages.expired);
     expect((await entriesList(contest.id)).confirmed).toBe(0);
     expect(await confirm('k.pas-un-vrai-jeton-mais-assez-long')).toEqual(entryLinkMessages.invalid);

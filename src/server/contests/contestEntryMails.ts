@@ -1,4 +1,5 @@
 /** The contests' mails: confirm an entry, and tell a winner. Queued with the write that asks for them. */
+import { contestSettings } from './contestSettings.ts';
 import { appConfig } from '../../../app.config.ts';
 import { layout, type MailMessage } from '../newsletter/mailer.server.ts';
 
@@ -12,7 +13,7 @@ export const contestLinks = (siteUrl: string) => ({
 export function entryConfirmationMail(to: string, contestTitle: string, link: string): MailMessage {
   const paragraphs = [
     'Bonjour,',
-    `Vous venez de participer au concours « ${contestTitle} » de ${site}. Pour que votre participation compte au tirage au sort, ouvrez ce lien puis cliquez sur « Confirmer ma participation ». Le lien est valable ${appConfig.contest.confirmLinkDays} jours.`,
+    `Vous venez de participer au concours « ${contestTitle} » de ${site}. Pour que votre participation compte au tirage au sort, ouvrez ce lien puis cliquez sur « Confirmer ma participation ». Le lien est valable ${contestSettings.confirmLinkDays} jours.`,
     "Si vous n'avez pas participé, ignorez simplement ce message : sans confirmation, cette participation ne compte pas et sera effacée.",
   ];
   return {

@@ -1,5 +1,5 @@
 /** Every French sentence the contest entry endpoints answer with, in one place to review the wording. */
-import { appConfig } from '../../../app.config.ts';
+import { contestSettings } from './contestSettings.ts';
 import type { TokenOutcome } from '../../api/types.ts';
 
 export const contestEntryMessages = {
@@ -33,7 +33,7 @@ export const entryLinkMessages: Record<'confirmed' | 'already-confirmed' | 'expi
   'already-confirmed': { status: 'already-confirmed', message: 'Ce lien a déjà servi : votre participation est déjà confirmée.' },
   expired: {
     status: 'expired',
-    message: `Ce lien de confirmation a expiré (il était valable ${appConfig.contest.confirmLinkDays} jours) : participez à nouveau tant que le concours est en cours.`,
+    message: `Ce lien de confirmation a expiré (il était valable ${contestSettings.confirmLinkDays} jours) : participez à nouveau tant que le concours est en cours.`,
   },
   drawn: {
     status: 'expired',

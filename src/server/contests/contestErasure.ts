@@ -4,8 +4,8 @@
  * it takes: every server runs one at start and then regularly; a pass missed while the site was down is
  * done by the next. The draw keeps its seed, its pool's ids and the winners' public names (no address).
  */
+import { contestSettings } from './contestSettings.ts';
 import { and, isNull, lte, eq } from 'drizzle-orm';
-import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
 import { contestDraws, contestEntries } from '../../db/schema.ts';
 
@@ -42,7 +42,7 @@ export function startContestErasure(db: Database, now: () => Date): () => void {
     }
   };
   void pass();
-  const timer = setInterval(pass, appConfig.contest.erasureSweepMinutes * 60_000);
+  const timer = setInterval(pass, contestSettings.erasureSweepMinutes * 60_000);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -1,7 +1,7 @@
 /** The newsroom's calls for contests (/api/admin/contests), beside the articles' (newsroom.ts). */
 import { api } from '../client.ts';
 import type { components } from '../generated/schema';
-import { type PreviewLink, unwrap, writeHeaders } from './newsroom.ts';
+import { type PreviewLink, pageData, unwrap, writeHeaders } from './newsroom.ts';
 
 type Schemas = components['schemas'];
 export type AdminContest = Schemas['AdminContest'];
@@ -62,3 +62,12 @@ export const newsroomContestEntries = {
     );
   },
 };
+
+/** What /admin/participations/{id} loads: the contest and its entries (imported by the route only when it opens). */
+export async function loadContestEntriesPage(id: number) {
+  const [contest, entries] = await Promise.all([
+    pageData(() => newsroomContests.get(id), 'Ce concours est indisponible.'),
+    pageData(() => newsroomContestEntries.list(id), 'Les participations sont indisponibles.'),
+  ]);
+  return { contest, entries };
+}

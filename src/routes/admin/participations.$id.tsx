@@ -10,16 +10,7 @@ const ContestEntriesPage = lazy(() =>
 export const Route = createFileRoute('/admin/participations/$id')({
   ssr: false,
   head: () => plainHead('Participations — Rédaction'),
-  loader: async ({ params }) => {
-    const { pageData } = await import('../../api/queries/newsroom.ts');
-    const { newsroomContests, newsroomContestEntries } = await import('../../api/queries/newsroomContests.ts');
-    const id = Number(params.id);
-    const [contest, entries] = await Promise.all([
-      pageData(() => newsroomContests.get(id), 'Ce concours est indisponible.'),
-      pageData(() => newsroomContestEntries.list(id), 'Les participations sont indisponibles.'),
-    ]);
-    return { contest, entries };
-  },
+  loader: async ({ params }) => (await import('../../api/queries/newsroomContests.ts')).loadContestEntriesPage(Number(params.id)),
   component: ContestEntriesRoute,
 });
 

@@ -78,7 +78,7 @@ test('a reader enters and confirms; the newsroom sees the entry and draws; the p
   expect(await seriousAxeViolations(page), 'contest entry form').toEqual([]);
   await form.getByLabel('Adresse e-mail (obligatoire)').fill(email);
   await form.getByLabel('Prénom (obligatoire)').fill('Camille');
-  await form.getByLabel('Nom (obligatoire)').fill('Durand');
+  await form.getByLabel('Nom (obligatoire)', { exact: true }).fill('Durand');
   await form.getByLabel('Nouvelle-Aquitaine').check();
   // Without the rules accepted, the server says so in French.
   await form.getByRole('button', { name: 'Valider ma participation' }).click();

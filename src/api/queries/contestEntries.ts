@@ -4,16 +4,9 @@
  */
 import { api } from '../client.ts';
 import type { ContestEntryForm, ContestEntryResponse, TokenOutcome } from '../types.ts';
+import { toFormData } from './newsletter.ts';
 
 const unexpected = "Le serveur n'a pas pu traiter le formulaire : réessayez dans un instant.";
-
-function toFormData(body: object): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body)) {
-    if (value !== undefined && value !== null) form.append(name, String(value));
-  }
-  return form;
-}
 
 export async function submitContestEntry(url: string, form: ContestEntryForm): Promise<ContestEntryResponse> {
   const { data, error, response } = await api().POST('/api/contests/{url}/entries', {

@@ -10,34 +10,25 @@ import * as contract from '../../api/generated/zod.ts';
 import type { TokenOutcome } from '../../api/types.ts';
 import { formatContests } from '../../db/schema.ts';
 import { contestStatus } from '../content/formatContests.server.ts';
-import type { NewsletterConfig } from '../config/newsletterConfig.ts';
 import type { ApiHandlerTable, JsonBody } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { parseParams } from '../http/parseParams.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { drainBody } from '../http/requestBody.ts';
 import { errorJson, json } from '../http/responses.ts';
-import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
-import type { JobQueue } from '../jobs/jobQueue.server.ts';
+import { createMemoryStore } from '../http/sharedStore.ts';
 import { readForm } from '../newsletter/formBody.ts';
 import { captchaVerdictMessages } from '../newsletter/newsletterMessages.ts';
 import { createServicesFor } from '../newsletter/newsletterServices.ts';
+import type { NewsletterOptions } from '../newsletter/newsletterRoutes.ts';
 import { signupWithMail } from '../newsletter/signupWithMail.ts';
 import { confirmEntry, recordEntry } from './contestEntries.server.ts';
 import { ENTRY_FIELDS, type EntryErrors, readEntryForm } from './contestEntryForm.ts';
 import { contestLinks, entryConfirmationMail } from './contestEntryMails.ts';
 import { contestEntryMessages, entryLinkMessages } from './contestEntryMessages.ts';
 
-export interface ContestEntryOptions {
-  /** The newsletter's settings: captcha, rate limit, double opt-in, the site's address for links. */
-  config: NewsletterConfig;
-  trustProxy?: boolean;
-  clientIp?: (request: Request) => string;
-  jobs: Pick<JobQueue, 'enqueue'>;
-  store?: SharedStore;
-  fetch?: typeof fetch;
-  now?: () => Date;
-}
+/** The newsletter's options: its captcha, rate limit, double opt-in and site address serve the entries too. */
+export type ContestEntryOptions = NewsletterOptions;
 
 const noStore = { cache: 'error' } as const;
 

@@ -1000,7 +1000,7 @@ export interface paths {
     };
     /**
      * Export CSV des participations
-     * @description Toutes les participations du concours en CSV (UTF-8, séparateur `;`), pour editor et admin.
+     * @description Toutes les participations du concours en CSV (RFC 4180, UTF-8, séparateur virgule), pour editor et admin.
      */
     get: operations['exportContestEntries'];
     put?: never;

@@ -4552,7 +4552,7 @@ export const ListContestEntriesQueryParams = zod.object({
 export const ListContestEntriesResponse = ContestEntryList;
 
 /**
- * Toutes les participations du concours en CSV (UTF-8, séparateur `;`), pour editor et admin.
+ * Toutes les participations du concours en CSV (RFC 4180, UTF-8, séparateur virgule), pour editor et admin.
  * @summary Export CSV des participations
  */
 export const exportContestEntriesPathIdMax = 2147483647;

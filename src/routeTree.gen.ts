@@ -71,6 +71,7 @@ import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.in
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AdminMosaiquesIndexRouteImport } from './routes/admin/mosaiques.index'
 import { Route as AdminMosaiquesIdRouteImport } from './routes/admin/mosaiques.$id'
+import { Route as AdminParticipationsIdRouteImport } from './routes/admin/participations.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
 import { Route as AdminPopinsIdRouteImport } from './routes/admin/popins.$id'
 import { Route as AdminQuizzIndexRouteImport } from './routes/admin/quizz.index'
@@ -78,6 +79,7 @@ import { Route as AdminQuizzIdRouteImport } from './routes/admin/quizz.$id'
 import { Route as AdminShoppingIndexRouteImport } from './routes/admin/shopping.index'
 import { Route as AdminShoppingIdRouteImport } from './routes/admin/shopping.$id'
 import { Route as AppPiquanteChar123SlugChar125UrlRouteImport } from './routes/app-piquante/{-$slug}/$url'
+import { Route as ConcoursConfirmerTokenRouteImport } from './routes/concours/confirmer.$token'
 import { Route as DesinscriptionConfirmerTokenRouteImport } from './routes/desinscription.confirmer.$token'
 import { Route as InscriptionConfirmerTokenRouteImport } from './routes/inscription.confirmer.$token'
 import { Route as QuizzUrlIndexRouteImport } from './routes/quizz/$url/index'
@@ -399,6 +401,11 @@ const AdminMosaiquesIdRoute = AdminMosaiquesIdRouteImport.update({
   path: '/mosaiques/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminParticipationsIdRoute = AdminParticipationsIdRouteImport.update({
+  id: '/participations/$id',
+  path: '/participations/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminPopinsIndexRoute = AdminPopinsIndexRouteImport.update({
   id: '/popins/',
   path: '/popins/',
@@ -435,6 +442,11 @@ const AppPiquanteChar123SlugChar125UrlRoute =
     path: '/app-piquante/{-$slug}/$url',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ConcoursConfirmerTokenRoute = ConcoursConfirmerTokenRouteImport.update({
+  id: '/concours/confirmer/$token',
+  path: '/concours/confirmer/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DesinscriptionConfirmerTokenRoute =
   DesinscriptionConfirmerTokenRouteImport.update({
     id: '/desinscription/confirmer/$token',
@@ -515,10 +527,12 @@ export interface FileRoutesByFullPath {
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
+  '/admin/participations/$id': typeof AdminParticipationsIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
+  '/concours/confirmer/$token': typeof ConcoursConfirmerTokenRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
@@ -589,10 +603,12 @@ export interface FileRoutesByTo {
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
+  '/admin/participations/$id': typeof AdminParticipationsIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
+  '/concours/confirmer/$token': typeof ConcoursConfirmerTokenRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
@@ -665,10 +681,12 @@ export interface FileRoutesById {
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
+  '/admin/participations/$id': typeof AdminParticipationsIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
   '/admin/shopping/$id': typeof AdminShoppingIdRoute
   '/app-piquante/{-$slug}/$url': typeof AppPiquanteChar123SlugChar125UrlRoute
+  '/concours/confirmer/$token': typeof ConcoursConfirmerTokenRoute
   '/desinscription/confirmer/$token': typeof DesinscriptionConfirmerTokenRoute
   '/inscription/confirmer/$token': typeof InscriptionConfirmerTokenRoute
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
@@ -742,10 +760,12 @@ export interface FileRouteTypes {
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/mosaiques/$id'
+    | '/admin/participations/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
     | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
+    | '/concours/confirmer/$token'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
@@ -816,10 +836,12 @@ export interface FileRouteTypes {
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/mosaiques/$id'
+    | '/admin/participations/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
     | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
+    | '/concours/confirmer/$token'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
@@ -891,10 +913,12 @@ export interface FileRouteTypes {
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/mosaiques/$id'
+    | '/admin/participations/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
     | '/admin/shopping/$id'
     | '/app-piquante/{-$slug}/$url'
+    | '/concours/confirmer/$token'
     | '/desinscription/confirmer/$token'
     | '/inscription/confirmer/$token'
     | '/quizz/$url/$urlresult'
@@ -947,6 +971,7 @@ export interface RootRouteChildren {
   ConcoursIndexRoute: typeof ConcoursIndexRoute
   LettresIndexRoute: typeof LettresIndexRoute
   AppPiquanteChar123SlugChar125UrlRoute: typeof AppPiquanteChar123SlugChar125UrlRoute
+  ConcoursConfirmerTokenRoute: typeof ConcoursConfirmerTokenRoute
   DesinscriptionConfirmerTokenRoute: typeof DesinscriptionConfirmerTokenRoute
   InscriptionConfirmerTokenRoute: typeof InscriptionConfirmerTokenRoute
   QuizzUrlUrlresultRoute: typeof QuizzUrlUrlresultRoute
@@ -1389,6 +1414,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMosaiquesIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/participations/$id': {
+      id: '/admin/participations/$id'
+      path: '/participations/$id'
+      fullPath: '/admin/participations/$id'
+      preLoaderRoute: typeof AdminParticipationsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/popins/': {
       id: '/admin/popins/'
       path: '/popins'
@@ -1436,6 +1468,13 @@ declare module '@tanstack/react-router' {
       path: '/app-piquante/{-$slug}/$url'
       fullPath: '/app-piquante/{-$slug}/$url'
       preLoaderRoute: typeof AppPiquanteChar123SlugChar125UrlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/concours/confirmer/$token': {
+      id: '/concours/confirmer/$token'
+      path: '/concours/confirmer/$token'
+      fullPath: '/concours/confirmer/$token'
+      preLoaderRoute: typeof ConcoursConfirmerTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/desinscription/confirmer/$token': {
@@ -1491,6 +1530,7 @@ interface AdminRouteChildren {
   AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
   AdminMosaiquesIdRoute: typeof AdminMosaiquesIdRoute
+  AdminParticipationsIdRoute: typeof AdminParticipationsIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
   AdminQuizzIdRoute: typeof AdminQuizzIdRoute
   AdminShoppingIdRoute: typeof AdminShoppingIdRoute
@@ -1527,6 +1567,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
   AdminMosaiquesIdRoute: AdminMosaiquesIdRoute,
+  AdminParticipationsIdRoute: AdminParticipationsIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
   AdminQuizzIdRoute: AdminQuizzIdRoute,
   AdminShoppingIdRoute: AdminShoppingIdRoute,
@@ -1582,6 +1623,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConcoursIndexRoute: ConcoursIndexRoute,
   LettresIndexRoute: LettresIndexRoute,
   AppPiquanteChar123SlugChar125UrlRoute: AppPiquanteChar123SlugChar125UrlRoute,
+  ConcoursConfirmerTokenRoute: ConcoursConfirmerTokenRoute,
   DesinscriptionConfirmerTokenRoute: DesinscriptionConfirmerTokenRoute,
   InscriptionConfirmerTokenRoute: InscriptionConfirmerTokenRoute,
   QuizzUrlUrlresultRoute: QuizzUrlUrlresultRoute,

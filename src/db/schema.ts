@@ -254,6 +254,9 @@ export const formatContests = pgTable(
     rules: jsonb('rules').$type<string[]>().notNull(),
     startsAt: tstz('starts_at').notNull(),
     endsAt: tstz('ends_at').notNull(),
+    /** The question entrants answer ('' for none); with choices, the answer is one of them. */
+    question: text('question').notNull().default(''),
+    questionChoices: jsonb('question_choices').$type<string[]>().notNull().default([]),
     ...editorialColumns(newsroomStatus().default('published')),
   },
   (t) => [
@@ -263,6 +266,55 @@ export const formatContests = pgTable(
     check('format_contests_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
+
+export type ContestEntryStatus = 'pending' | 'confirmed';
+
+/**
+ * A reader's entry to a contest: one per address and contest, counted once its e-mailed link is confirmed
+ * (only a SHA-256 of that link's token is kept). Erased with the draw's retention (contestErasure.ts).
+ */
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    id: serial('id').primaryKey(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => formatContests.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    answer: text('answer').notNull().default(''),
+    newsletter: boolean('newsletter').notNull().default(false),
+    status: text('status').$type<ContestEntryStatus>().notNull().default('pending'),
+    tokenHash: text('token_hash').notNull(),
+    tokenExpiresAt: tstz('token_expires_at').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    confirmedAt: tstz('confirmed_at'),
+  },
+  (t) => [
+    uniqueIndex('contest_entries_contest_email_idx').on(t.contestId, t.email),
+    uniqueIndex('contest_entries_token_idx').on(t.tokenHash),
+    check('contest_entries_status_check', sql`${t.status} in ('pending', 'confirmed')`),
+  ],
+);
+
+/**
+ * A contest's one draw, kept so that it can be audited after the entrants' data are erased: the seed, the
+ * confirmed entries drawn from (ids), the winners' ids in the order drawn and their public names.
+ */
+export const contestDraws = pgTable('contest_draws', {
+  contestId: integer('contest_id')
+    .primaryKey()
+    .references(() => formatContests.id, { onDelete: 'cascade' }),
+  seed: text('seed').notNull(),
+  poolIds: jsonb('pool_ids').$type<number[]>().notNull(),
+  winnerIds: jsonb('winner_ids').$type<number[]>().notNull(),
+  winners: jsonb('winners').$type<string[]>().notNull(),
+  drawnAt: tstz('drawn_at').notNull().defaultNow(),
+  drawnBy: integer('drawn_by'),
+  eraseAfter: tstz('erase_after').notNull(),
+  erasedAt: tstz('erased_at'),
+});
 
 /** A snapshot of each saved version of a contest (the editorial workflow's revisions). */
 export const formatContestRevisions = revisionsTableFor(

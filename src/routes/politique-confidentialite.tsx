@@ -38,14 +38,18 @@ function PrivacyPage() {
           pour la journée, et rien d'autre : ni adresse IP, ni cookie, ni identifiant.
         </li>
         <li>
-          <strong>Concours</strong> : les informations nécessaires pour désigner et contacter les gagnantes et les gagnants.
+          <strong>Concours</strong> : quand vous participez, votre adresse e-mail, votre prénom, votre nom, votre réponse à la question du
+          concours et si vous avez demandé la newsletter, pour confirmer votre participation, tirer au sort les gagnantes et les gagnants et
+          les prévenir par e-mail. Sur la page du concours, seuls le prénom et l'initiale du nom des gagnants sont publiés.
         </li>
       </ul>
       <h2>Combien de temps</h2>
       <p>
         Votre inscription à la newsletter est conservée jusqu'à votre désinscription, puis trois ans sans ouverture de nos e-mails au
         maximum. Les e-mails que nous vous envoyons (confirmation, bienvenue, désinscription) attendent dans notre file d'envoi le temps
-        d'être remis, puis sont effacés un jour après leur envoi. Les données de concours sont supprimées six mois après le tirage au sort.
+        d'être remis, puis sont effacés un jour après leur envoi. Les données des participants à un concours sont effacées automatiquement
+        six mois après son tirage au sort ; n'en restent que le prénom et l'initiale des gagnants affichés sur sa page, et, pour pouvoir
+        vérifier le tirage, la liste des numéros de participation tirés au sort, sans aucune donnée personnelle.
       </p>
       <p>
         Pour chaque numéro de la newsletter qui vous est adressé, nous gardons une ligne d'envoi : le numéro, votre inscription, l'état de

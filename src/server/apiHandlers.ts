@@ -10,6 +10,7 @@ import type { ApiHandlers } from './http/apiTypes.ts';
 import { contentHandlers } from './http/contentApi.ts';
 import type { SharedStore } from './http/sharedStore.ts';
 import { consentHandlers } from './consent/consentRoutes.ts';
+import { contestEntryHandlers } from './contests/contestEntryRoutes.ts';
 import type { IssueMailRenderer } from './newsletter/issues/issueMailTypes.ts';
 import type { NewsletterConfig } from './config/newsletterConfig.ts';
 import type { ServerConfig } from './config/serverConfig.ts';
@@ -45,6 +46,7 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
   return {
     ...contentHandlers,
     ...newsletterHandlers({ config, trustProxy, jobs, store }),
+    ...contestEntryHandlers({ config, trustProxy, jobs, store }),
     ...pushHandlers({ config: settings.push, trustProxy, store }),
     ...newsroomHandlers({
       config: settings.newsroom,

@@ -28,6 +28,7 @@ import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
 import { backfillQuizzes } from './newsroom/quizzes/quizReaderCopy.ts';
 import { startScheduler } from './newsroom/scheduler.ts';
+import { startContestErasure } from './contests/contestErasure.ts';
 import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 
 export interface ServerApp {
@@ -72,6 +73,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const clock = createClock();
   const contentChanged = () => announceContentChanged(settings.contentChanges);
   const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
+  const stopContestErasure = startContestErasure(database.db, () => clock.now());
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -121,6 +123,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     stop: async () => {
       stopScheduler();
       await stopAudience();
+      stopContestErasure();
       await jobs.stop();
       await mailer.close();
       await issueTransport.close();

@@ -155,6 +155,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contests/{url}/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Participer à un concours
+     * @description Formulaire multipart (ou urlencoded) de la page d'un concours en cours : e-mail, prénom, nom, réponse à la
+     *     question du concours s'il en a une, acceptation du règlement, et case (décochée par défaut) pour recevoir
+     *     la newsletter (qui passe par sa propre confirmation, avec le code postal). Mêmes protections que
+     *     l'inscription à la newsletter : vérification anti-robot (`GET /newsletter/captcha`), champ piège, limite
+     *     par adresse IP. Une participation par adresse et par concours ; elle ne compte qu'une fois confirmée par
+     *     le lien reçu par e-mail. Une erreur de saisie, une adresse qui participe déjà ou un concours qui n'est
+     *     pas en cours répondent `200` avec `status: error`, une phrase (`message`) et un message par champ ;
+     *     `400` est réservé aux requêtes mal formées. Une participation acquittée (`status: success`) est
+     *     enregistrée, avec l'e-mail de confirmation à envoyer, avant la réponse.
+     */
+    post: operations['enterContest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contests/entries/confirmation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirmer une participation à un concours
+     * @description Appelé par le bouton de la page `/concours/confirmer/{token}` (lien de l'e-mail de confirmation). Un `GET`
+     *     sur le lien n'affiche que la page. Un lien déjà utilisé, expiré (ou dont le tirage a eu lieu) ou inconnu
+     *     répond `200` avec le statut correspondant et une phrase qui l'explique.
+     */
+    post: operations['confirmContestEntry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/format-contests': {
     parameters: {
       query?: never;
@@ -953,6 +1003,91 @@ export interface paths {
     get: operations['getAudienceReport'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Les participations à un concours
+     * @description Les comptes (toutes, confirmées), une page de participations (les plus anciennes d'abord) et le tirage
+     *     s'il a eu lieu. Réservé aux rôles editor et admin (données personnelles des participantes).
+     */
+    get: operations['listContestEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}/entries/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Export CSV des participations
+     * @description Toutes les participations du concours en CSV (RFC 4180, UTF-8, séparateur virgule), pour editor et admin.
+     */
+    get: operations['exportContestEntries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/contests/{id}/draw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Tirer au sort les gagnantes d'un concours terminé
+     * @description Tire `winners` participations parmi les confirmées, une seule fois par concours, après sa clôture.
+     *     Le tirage est reproductible : la graine (`seed`, tirée au hasard si elle n'est pas donnée) et la liste
+     *     des participations tirées au sort (leurs identifiants, dans l'ordre croissant) sont enregistrées et
+     *     montrées ; `HMAC-SHA256(graine, "draw:" + rang)` choisit chaque gagnante parmi celles qui restent
+     *     (`docs/features.md`). Les gagnantes reçoivent un e-mail ; la page du concours affiche leur prénom et
+     *     l'initiale de leur nom. Un second tirage, un concours pas terminé, ou moins de participations
+     *     confirmées que de gagnantes : `409` avec une phrase.
+     */
+    post: operations['drawContestWinners'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3641,6 +3776,12 @@ export interface components {
       status: 'upcoming' | 'open' | 'closed';
       /** Format: date-time */
       publishedAt: string;
+      /** @description La question posée aux participantes (vide s'il n'y en a pas). */
+      question: string;
+      /** @description Les réponses proposées ; vide, la réponse est libre. */
+      questionChoices: string[];
+      /** @description Après le tirage, chaque gagnante par son prénom et l'initiale de son nom. */
+      winners: string[];
     };
     /** @description Générateur complet = ReparteeGeneratorSummary + répliques. */
     ReparteeGenerator: {
@@ -3818,6 +3959,35 @@ export interface components {
       consentId: string;
       /** Format: date-time */
       recordedAt: string;
+    };
+    /** @description Formulaire de participation à un concours. */
+    ContestEntryForm: {
+      email: string;
+      firstName: string;
+      /** @description Le nom ; seule son initiale est publiée si la personne gagne. */
+      lastName: string;
+      /** @description Réponse à la question du concours (texte libre, ou l'un des choix proposés). */
+      answer?: string;
+      /** @description `1` : la personne accepte le règlement du concours. */
+      acceptRules: string;
+      /** @description `1` : la personne veut aussi recevoir la newsletter (double opt-in, code postal requis). */
+      newsletter?: string;
+      /** @description Code postal, demandé seulement pour la newsletter. */
+      postcode?: string;
+      /** @description Jeton anti-robot, comme pour la newsletter ; il ne sert qu'une fois. */
+      'g-recaptcha-response': string;
+      /** @description Champ piège, invisible pour les personnes ; s'il est rempli, rien n'est enregistré. */
+      website?: string;
+    };
+    ContestEntryResponse: {
+      /** @enum {string} */
+      status: 'success' | 'error';
+      /** @description Message en français par champ (vide en cas de succès). */
+      errors: {
+        [key: string]: string;
+      };
+      /** @description La phrase à afficher (succès, ou la première erreur). */
+      message: string;
     };
     FormatContestList: {
       results: components['schemas']['FormatContest'][];
@@ -4293,6 +4463,50 @@ export interface components {
       /** @description Tirages par générateur de répartie. */
       repartee: components['schemas']['AudienceCount'][];
     };
+    ContestEntry: {
+      id: number;
+      email: string;
+      firstName: string;
+      lastName: string;
+      answer: string;
+      /** @description A coché la case de la newsletter. */
+      newsletter: boolean;
+      /** @enum {string} */
+      status: 'pending' | 'confirmed';
+      /** Format: date-time */
+      createdAt: string;
+      confirmedAt: string | null;
+    };
+    ContestEntryList: {
+      total: number;
+      confirmed: number;
+      results: components['schemas']['ContestEntry'][];
+      draw: components['schemas']['ContestDraw'] | null;
+    };
+    ContestDrawInput: {
+      /** @description Nombre de gagnantes. */
+      winners: number;
+      /** @description Graine imposée (64 caractères hexadécimaux) ; tirée au hasard sinon. */
+      seed?: string;
+    };
+    ContestDraw: {
+      seed: string;
+      /** @description Les participations confirmées tirées au sort, identifiants croissants. */
+      poolIds: number[];
+      /** @description Les gagnantes, dans l'ordre du tirage. */
+      winnerIds: number[];
+      /** @description Prénom et initiale de chaque gagnante, tels que la page les montre. */
+      winners: string[];
+      /** Format: date-time */
+      drawnAt: string;
+      drawnByName: string | null;
+      /**
+       * Format: date-time
+       * @description Date après laquelle les données des participantes sont effacées.
+       */
+      eraseAfter: string;
+      erasedAt: string | null;
+    };
     ContestDraftInput: {
       slug?: components['schemas']['Slug'];
       title: string;
@@ -4312,6 +4526,10 @@ export interface components {
        * @description Clôture, après l'ouverture.
        */
       endsAt: string;
+      /** @description Question posée aux participantes (texte simple) ; vide, pas de question. */
+      question?: string;
+      /** @description Les réponses proposées (de 2 à 10) ; vide, la réponse est libre. */
+      questionChoices?: string[];
     };
     ContestUpdateInput: {
       version: number;
@@ -4333,6 +4551,10 @@ export interface components {
        * @description Clôture, après l'ouverture.
        */
       endsAt: string;
+      /** @description Question posée aux participantes (texte simple) ; vide, pas de question. */
+      question?: string;
+      /** @description Les réponses proposées (de 2 à 10) ; vide, la réponse est libre. */
+      questionChoices?: string[];
     };
     AdminContest: {
       id: number;
@@ -4348,6 +4570,8 @@ export interface components {
       startsAt: string;
       /** Format: date-time */
       endsAt: string;
+      question: string;
+      questionChoices: string[];
       /**
        * @description Bientôt (`upcoming`), en cours (`open`) ou terminé (`closed`), d'après les dates.
        * @enum {string}
@@ -5916,6 +6140,77 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  enterContest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Slug de l'élément.
+         * @example les-jeans-larges-font-leur-grand-retour
+         */
+        url: components['parameters']['UrlPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ContestEntryForm'];
+        'application/x-www-form-urlencoded': components['schemas']['ContestEntryForm'];
+      };
+    };
+    responses: {
+      /** @description Participation enregistrée (en attente de confirmation), ou erreurs. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContestEntryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  confirmContestEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['TokenForm'];
+        'multipart/form-data': components['schemas']['TokenForm'];
+      };
+    };
+    responses: {
+      /** @description Ce qu'il est advenu du lien. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   listFormatContests: {
     parameters: {
       query?: {
@@ -7243,6 +7538,120 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listContestEntries: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les participations. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContestEntryList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  exportContestEntries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le fichier CSV. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  drawContestWinners: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContestDrawInput'];
+      };
+    };
+    responses: {
+      /** @description Le tirage. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContestDraw'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

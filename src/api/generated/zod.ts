@@ -391,6 +391,15 @@ export const FormatContest = zod
     endsAt: zod.iso.datetime({ offset: true }),
     status: zod.enum(['upcoming', 'open', 'closed']),
     publishedAt: zod.iso.datetime({ offset: true }),
+    question: zod
+      .string()
+      .describe("La question posée aux participantes (vide s'il n'y en a pas)."),
+    questionChoices: zod
+      .array(zod.string())
+      .describe('Les réponses proposées ; vide, la réponse est libre.'),
+    winners: zod
+      .array(zod.string())
+      .describe("Après le tirage, chaque gagnante par son prénom et l'initiale de son nom."),
   })
   .describe('Concours (même forme en liste et en détail).');
 
@@ -712,6 +721,81 @@ export const ConsentRecorded = zod.strictObject({
 
 export type ConsentRecorded = zod.input<typeof ConsentRecorded>;
 export type ConsentRecordedOutput = zod.output<typeof ConsentRecorded>;
+
+export const contestEntryFormEmailMax = 254;
+
+export const contestEntryFormFirstNameMax = 60;
+
+export const contestEntryFormLastNameMax = 60;
+
+export const contestEntryFormAnswerMax = 500;
+
+export const contestEntryFormAcceptRulesMax = 10;
+
+export const contestEntryFormNewsletterMax = 10;
+
+export const contestEntryFormPostcodeMax = 10;
+
+export const contestEntryFormGRecaptchaResponseMax = 4096;
+
+export const contestEntryFormWebsiteMax = 500;
+
+export const ContestEntryForm = zod
+  .strictObject({
+    email: zod.string().max(contestEntryFormEmailMax),
+    firstName: zod.string().max(contestEntryFormFirstNameMax),
+    lastName: zod
+      .string()
+      .max(contestEntryFormLastNameMax)
+      .describe('Le nom ; seule son initiale est publiée si la personne gagne.'),
+    answer: zod
+      .string()
+      .max(contestEntryFormAnswerMax)
+      .optional()
+      .describe("Réponse à la question du concours (texte libre, ou l'un des choix proposés)."),
+    acceptRules: zod
+      .string()
+      .max(contestEntryFormAcceptRulesMax)
+      .describe('`1` : la personne accepte le règlement du concours.'),
+    newsletter: zod
+      .string()
+      .max(contestEntryFormNewsletterMax)
+      .optional()
+      .describe(
+        '`1` : la personne veut aussi recevoir la newsletter (double opt-in, code postal requis).',
+      ),
+    postcode: zod
+      .string()
+      .max(contestEntryFormPostcodeMax)
+      .optional()
+      .describe('Code postal, demandé seulement pour la newsletter.'),
+    'g-recaptcha-response': zod
+      .string()
+      .max(contestEntryFormGRecaptchaResponseMax)
+      .describe("Jeton anti-robot, comme pour la newsletter ; il ne sert qu'une fois."),
+    website: zod
+      .string()
+      .max(contestEntryFormWebsiteMax)
+      .optional()
+      .describe(
+        "Champ piège, invisible pour les personnes ; s'il est rempli, rien n'est enregistré.",
+      ),
+  })
+  .describe('Formulaire de participation à un concours.');
+
+export type ContestEntryForm = zod.input<typeof ContestEntryForm>;
+export type ContestEntryFormOutput = zod.output<typeof ContestEntryForm>;
+
+export const ContestEntryResponse = zod.strictObject({
+  status: zod.enum(['success', 'error']),
+  errors: zod
+    .record(zod.string(), zod.string())
+    .describe('Message en français par champ (vide en cas de succès).'),
+  message: zod.string().describe('La phrase à afficher (succès, ou la première erreur).'),
+});
+
+export type ContestEntryResponse = zod.input<typeof ContestEntryResponse>;
+export type ContestEntryResponseOutput = zod.output<typeof ContestEntryResponse>;
 
 export const FormatContestList = zod.strictObject({
   results: zod.array(FormatContest),
@@ -1591,6 +1675,71 @@ export const AudienceReport = zod.strictObject({
 export type AudienceReport = zod.input<typeof AudienceReport>;
 export type AudienceReportOutput = zod.output<typeof AudienceReport>;
 
+export const ContestEntry = zod.strictObject({
+  id: zod.int().min(1),
+  email: zod.string(),
+  firstName: zod.string(),
+  lastName: zod.string(),
+  answer: zod.string(),
+  newsletter: zod.boolean().describe('A coché la case de la newsletter.'),
+  status: zod.enum(['pending', 'confirmed']),
+  createdAt: zod.iso.datetime({ offset: true }),
+  confirmedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+});
+
+export type ContestEntry = zod.input<typeof ContestEntry>;
+export type ContestEntryOutput = zod.output<typeof ContestEntry>;
+
+export const ContestDraw = zod.strictObject({
+  seed: zod.string(),
+  poolIds: zod
+    .array(zod.int())
+    .describe('Les participations confirmées tirées au sort, identifiants croissants.'),
+  winnerIds: zod.array(zod.int()).describe("Les gagnantes, dans l'ordre du tirage."),
+  winners: zod
+    .array(zod.string())
+    .describe('Prénom et initiale de chaque gagnante, tels que la page les montre.'),
+  drawnAt: zod.iso.datetime({ offset: true }),
+  drawnByName: zod.union([zod.string(), zod.null()]),
+  eraseAfter: zod.iso
+    .datetime({ offset: true })
+    .describe('Date après laquelle les données des participantes sont effacées.'),
+  erasedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+});
+
+export type ContestDraw = zod.input<typeof ContestDraw>;
+export type ContestDrawOutput = zod.output<typeof ContestDraw>;
+
+export const contestEntryListTotalMin = 0;
+
+export const contestEntryListConfirmedMin = 0;
+
+export const ContestEntryList = zod.strictObject({
+  total: zod.int().min(contestEntryListTotalMin),
+  confirmed: zod.int().min(contestEntryListConfirmedMin),
+  results: zod.array(ContestEntry),
+  draw: zod.union([ContestDraw, zod.null()]),
+});
+
+export type ContestEntryList = zod.input<typeof ContestEntryList>;
+export type ContestEntryListOutput = zod.output<typeof ContestEntryList>;
+
+export const contestDrawInputWinnersMax = 100;
+
+export const contestDrawInputSeedRegExp = new RegExp('^[0-9a-f]{64}$');
+
+export const ContestDrawInput = zod.strictObject({
+  winners: zod.int().min(1).max(contestDrawInputWinnersMax).describe('Nombre de gagnantes.'),
+  seed: zod
+    .string()
+    .regex(contestDrawInputSeedRegExp)
+    .optional()
+    .describe('Graine imposée (64 caractères hexadécimaux) ; tirée au hasard sinon.'),
+});
+
+export type ContestDrawInput = zod.input<typeof ContestDrawInput>;
+export type ContestDrawInputOutput = zod.output<typeof ContestDrawInput>;
+
 export const contestDraftInputTitleMax = 200;
 
 export const contestDraftInputDescriptionMax = 2000;
@@ -1600,6 +1749,12 @@ export const contestDraftInputPrizeMax = 300;
 export const contestDraftInputRulesItemMax = 1000;
 
 export const contestDraftInputRulesMax = 30;
+
+export const contestDraftInputQuestionMax = 300;
+
+export const contestDraftInputQuestionChoicesItemMax = 200;
+
+export const contestDraftInputQuestionChoicesMax = 10;
 
 export const ContestDraftInput = zod.strictObject({
   slug: Slug.optional(),
@@ -1613,6 +1768,16 @@ export const ContestDraftInput = zod.strictObject({
     .describe('Les articles du règlement, en texte simple.'),
   startsAt: zod.iso.datetime({ offset: true }).describe('Ouverture.'),
   endsAt: zod.iso.datetime({ offset: true }).describe("Clôture, après l'ouverture."),
+  question: zod
+    .string()
+    .max(contestDraftInputQuestionMax)
+    .optional()
+    .describe('Question posée aux participantes (texte simple) ; vide, pas de question.'),
+  questionChoices: zod
+    .array(zod.string().min(1).max(contestDraftInputQuestionChoicesItemMax))
+    .max(contestDraftInputQuestionChoicesMax)
+    .optional()
+    .describe('Les réponses proposées (de 2 à 10) ; vide, la réponse est libre.'),
 });
 
 export type ContestDraftInput = zod.input<typeof ContestDraftInput>;
@@ -1628,6 +1793,12 @@ export const contestUpdateInputRulesItemMax = 1000;
 
 export const contestUpdateInputRulesMax = 30;
 
+export const contestUpdateInputQuestionMax = 300;
+
+export const contestUpdateInputQuestionChoicesItemMax = 200;
+
+export const contestUpdateInputQuestionChoicesMax = 10;
+
 export const ContestUpdateInput = zod.strictObject({
   version: zod.int().min(1),
   slug: Slug.optional(),
@@ -1641,6 +1812,16 @@ export const ContestUpdateInput = zod.strictObject({
     .describe('Les articles du règlement, en texte simple.'),
   startsAt: zod.iso.datetime({ offset: true }).describe('Ouverture.'),
   endsAt: zod.iso.datetime({ offset: true }).describe("Clôture, après l'ouverture."),
+  question: zod
+    .string()
+    .max(contestUpdateInputQuestionMax)
+    .optional()
+    .describe('Question posée aux participantes (texte simple) ; vide, pas de question.'),
+  questionChoices: zod
+    .array(zod.string().min(1).max(contestUpdateInputQuestionChoicesItemMax))
+    .max(contestUpdateInputQuestionChoicesMax)
+    .optional()
+    .describe('Les réponses proposées (de 2 à 10) ; vide, la réponse est libre.'),
 });
 
 export type ContestUpdateInput = zod.input<typeof ContestUpdateInput>;
@@ -1658,6 +1839,8 @@ export const AdminContest = zod.strictObject({
   rules: zod.array(zod.string()),
   startsAt: zod.iso.datetime({ offset: true }),
   endsAt: zod.iso.datetime({ offset: true }),
+  question: zod.string(),
+  questionChoices: zod.array(zod.string()),
   state: zod
     .enum(['upcoming', 'open', 'closed'])
     .describe("Bientôt (`upcoming`), en cours (`open`) ou terminé (`closed`), d'après les dates."),
@@ -3829,6 +4012,45 @@ export const RecordConsentBody = ConsentRecordInput;
 export const RecordConsentResponse = ConsentRecorded;
 
 /**
+ * Formulaire multipart (ou urlencoded) de la page d'un concours en cours : e-mail, prénom, nom, réponse à la
+ * question du concours s'il en a une, acceptation du règlement, et case (décochée par défaut) pour recevoir
+ * la newsletter (qui passe par sa propre confirmation, avec le code postal). Mêmes protections que
+ * l'inscription à la newsletter : vérification anti-robot (`GET /newsletter/captcha`), champ piège, limite
+ * par adresse IP. Une participation par adresse et par concours ; elle ne compte qu'une fois confirmée par
+ * le lien reçu par e-mail. Une erreur de saisie, une adresse qui participe déjà ou un concours qui n'est
+ * pas en cours répondent `200` avec `status: error`, une phrase (`message`) et un message par champ ;
+ * `400` est réservé aux requêtes mal formées. Une participation acquittée (`status: success`) est
+ * enregistrée, avec l'e-mail de confirmation à envoyer, avant la réponse.
+ * @summary Participer à un concours
+ */
+export const enterContestPathUrlMax = 200;
+
+export const enterContestPathUrlRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const EnterContestParams = zod.strictObject({
+  url: zod
+    .string()
+    .min(1)
+    .max(enterContestPathUrlMax)
+    .regex(enterContestPathUrlRegExp)
+    .describe("Slug de l'élément."),
+});
+
+export const EnterContestBody = ContestEntryForm;
+
+export const EnterContestResponse = ContestEntryResponse;
+
+/**
+ * Appelé par le bouton de la page `/concours/confirmer/{token}` (lien de l'e-mail de confirmation). Un `GET`
+ * sur le lien n'affiche que la page. Un lien déjà utilisé, expiré (ou dont le tirage a eu lieu) ou inconnu
+ * répond `200` avec le statut correspondant et une phrase qui l'explique.
+ * @summary Confirmer une participation à un concours
+ */
+export const ConfirmContestEntryBody = TokenForm;
+
+export const ConfirmContestEntryResponse = TokenOutcome;
+
+/**
  * @summary Liste paginée des concours
  */
 export const listFormatContestsQueryLimitDefault = 12;
@@ -4570,6 +4792,90 @@ export const GetAudienceReportQueryParams = zod.object({
 });
 
 export const GetAudienceReportResponse = AudienceReport;
+
+/**
+ * Les comptes (toutes, confirmées), une page de participations (les plus anciennes d'abord) et le tirage
+ * s'il a eu lieu. Réservé aux rôles editor et admin (données personnelles des participantes).
+ * @summary Les participations à un concours
+ */
+export const listContestEntriesPathIdMax = 2147483647;
+
+export const ListContestEntriesParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listContestEntriesPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const listContestEntriesQueryLimitDefault = 12;
+export const listContestEntriesQueryLimitMax = 100;
+
+export const listContestEntriesQueryOffsetDefault = 0;
+export const listContestEntriesQueryOffsetMin = 0;
+export const listContestEntriesQueryOffsetMax = 1000000;
+
+export const ListContestEntriesQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listContestEntriesQueryLimitMax)
+    .default(listContestEntriesQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listContestEntriesQueryOffsetMin)
+    .max(listContestEntriesQueryOffsetMax)
+    .default(listContestEntriesQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const ListContestEntriesResponse = ContestEntryList;
+
+/**
+ * Toutes les participations du concours en CSV (RFC 4180, UTF-8, séparateur virgule), pour editor et admin.
+ * @summary Export CSV des participations
+ */
+export const exportContestEntriesPathIdMax = 2147483647;
+
+export const ExportContestEntriesParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(exportContestEntriesPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ExportContestEntriesResponse = zod.unknown();
+
+/**
+ * Tire `winners` participations parmi les confirmées, une seule fois par concours, après sa clôture.
+ * Le tirage est reproductible : la graine (`seed`, tirée au hasard si elle n'est pas donnée) et la liste
+ * des participations tirées au sort (leurs identifiants, dans l'ordre croissant) sont enregistrées et
+ * montrées ; `HMAC-SHA256(graine, "draw:" + rang)` choisit chaque gagnante parmi celles qui restent
+ * (`docs/features.md`). Les gagnantes reçoivent un e-mail ; la page du concours affiche leur prénom et
+ * l'initiale de leur nom. Un second tirage, un concours pas terminé, ou moins de participations
+ * confirmées que de gagnantes : `409` avec une phrase.
+ * @summary Tirer au sort les gagnantes d'un concours terminé
+ */
+export const drawContestWinnersPathIdMax = 2147483647;
+
+export const DrawContestWinnersParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(drawContestWinnersPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const DrawContestWinnersBody = ContestDrawInput;
+
+export const DrawContestWinnersResponse = ContestDraw;
 
 /**
  * Tous les éléments, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :

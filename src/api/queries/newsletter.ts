@@ -17,7 +17,7 @@ export type SignupAnswer = { status: 'success'; doubleOptIn: boolean } | { statu
 const unexpected = "Le serveur n'a pas pu traiter le formulaire : réessayez dans un instant.";
 
 /** Multipart body of a contract form: every field under its own name, absent optional fields left out. */
-function toFormData(body: object): FormData {
+export function toFormData(body: object): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) {
     if (value !== undefined && value !== null) form.append(name, String(value));

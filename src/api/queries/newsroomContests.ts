@@ -1,7 +1,7 @@
 /** The newsroom's calls for contests (/api/admin/contests), beside the articles' (newsroom.ts). */
 import { api } from '../client.ts';
 import type { components } from '../generated/schema';
-import { type PreviewLink, unwrap, writeHeaders } from './newsroom.ts';
+import { type PreviewLink, pageData, unwrap, writeHeaders } from './newsroom.ts';
 
 type Schemas = components['schemas'];
 export type AdminContest = Schemas['AdminContest'];
@@ -45,3 +45,29 @@ export const newsroomContests = {
     return unwrap(await api().POST('/api/admin/contests/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
   },
 };
+
+export type ContestEntryList = Schemas['ContestEntryList'];
+export type ContestDraw = Schemas['ContestDraw'];
+
+/** A contest's entries, their CSV and the draw (/api/admin/contests/{id}/entries…). */
+export const newsroomContestEntries = {
+  async list(id: number, offset = 0): Promise<ContestEntryList> {
+    return unwrap(await api().GET('/api/admin/contests/{id}/entries', { params: { path: { id }, query: { offset, limit: 100 } } }));
+  },
+  /** The export's address: a plain link downloads it with the session's cookie. */
+  exportHref: (id: number) => `/api/admin/contests/${id}/entries/export`,
+  async draw(id: number, winners: number): Promise<ContestDraw> {
+    return unwrap(
+      await api().POST('/api/admin/contests/{id}/draw', { params: { path: { id } }, body: { winners }, headers: writeHeaders() }),
+    );
+  },
+};
+
+/** What /admin/participations/{id} loads: the contest and its entries (imported by the route only when it opens). */
+export async function loadContestEntriesPage(id: number) {
+  const [contest, entries] = await Promise.all([
+    pageData(() => newsroomContests.get(id), 'Ce concours est indisponible.'),
+    pageData(() => newsroomContestEntries.list(id), 'Les participations sont indisponibles.'),
+  ]);
+  return { contest, entries };
+}

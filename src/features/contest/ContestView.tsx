@@ -1,9 +1,15 @@
-/** A contest's page body (its '/concours/{url}' page and its preview): status, prize, dates and rules. */
+/**
+ * A contest's page body (its '/concours/{url}' page and its preview): status, prize, dates and rules; while
+ * it runs, the entry form (its code loaded only then, apart from the reader bundle); once drawn, the winners.
+ */
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { FormatContest } from '../../api/types.ts';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { formatDate } from '../../components/formatDate.ts';
+
+const ContestEntryForm = lazy(() => import('./ContestEntryForm.tsx').then((m) => ({ default: m.ContestEntryForm })));
 
 export function ContestView({ contest }: { contest: FormatContest }) {
   return (
@@ -54,6 +60,25 @@ export function ContestView({ contest }: { contest: FormatContest }) {
               <li key={`${index}:${rule}`}>{rule}</li>
             ))}
           </ol>
+        </section>
+      ) : null}
+      {contest.status === 'open' ? (
+        <Suspense fallback={null}>
+          <ContestEntryForm contest={contest} />
+        </Suspense>
+      ) : null}
+      {contest.status === 'closed' && contest.winners.length > 0 ? (
+        <section aria-labelledby="contest-winners" className="mt-10 rounded-2xl bg-white p-6 shadow-sm">
+          <h2 id="contest-winners" className="font-display text-2xl font-bold">
+            {contest.winners.length > 1 ? 'Les gagnants' : 'Le gagnant'}
+          </h2>
+          <ul className="mt-2 list-disc pl-6">
+            {contest.winners.map((winner, index) => (
+              // Two winners may share a first name and an initial: the place keeps the key unique.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={`${index}:${winner}`}>{winner}</li>
+            ))}
+          </ul>
         </section>
       ) : null}
     </article>

@@ -1,9 +1,10 @@
 /**
  * Writing a contest: title, address, description, image (from the media library, with its alt text), prize,
- * rules (one article per line), opening and closing (Paris time); then saving (the version the editor
+ * rules (one article per line), opening and closing (Paris time), the entrants' question; then saving (the version the editor
  * loaded: a 409 names who saved first), publishing, scheduling or unpublishing, and the revisions with
  * restore — the articles' workflow, the contest's fields.
  */
+import { Link } from '@tanstack/react-router';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import { contestDeclaration } from '../../formats/contestFormat.ts';
 import { type AdminContest, newsroomContests } from '../../api/queries/newsroomContests.ts';
@@ -29,7 +30,7 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
     done: doneSentences(contestDeclaration),
   });
   const { item: contest, form, change, run, say } = editor;
-  const field = (key: 'title' | 'slug' | 'prize' | 'description' | 'rules' | 'startsAt' | 'endsAt') => ({
+  const field = (key: 'title' | 'slug' | 'prize' | 'description' | 'rules' | 'startsAt' | 'endsAt' | 'question' | 'questionChoices') => ({
     value: form[key],
     onChange: (value: string) => change(key, value),
   });
@@ -40,7 +41,16 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
       format={contestDeclaration}
       loadError={loaded.contest?.error}
       title={contest?.title}
-      details={contest ? ` · pour les lectrices : ${contestStatusLabel[contest.state]}` : null}
+      details={
+        contest ? (
+          <>
+            {` · pour les lectrices : ${contestStatusLabel[contest.state]} · `}
+            <Link to="/admin/participations/$id" params={{ id: String(contest.id) }} className="font-bold underline">
+              Participations et tirage au sort
+            </Link>
+          </>
+        ) : null
+      }
       publicLink={contest && { slug: contest.url, label: 'Voir la page du concours' }}
     >
       <FieldRow label="Titre" maxLength={200} {...field('title')} />
@@ -48,6 +58,8 @@ export function ContestEditorPage({ loaded, onCreated }: { loaded: ContestEditor
       <FieldRow label="Description" maxLength={2000} rows={3} {...field('description')} />
       <FieldRow label="Lot à gagner" maxLength={300} {...field('prize')} />
       <FieldRow label="Règlement (un article par ligne)" rows={5} {...field('rules')} />
+      <FieldRow label="Question posée aux participantes (facultative)" maxLength={300} {...field('question')} />
+      <FieldRow label="Réponses proposées (une par ligne ; vide : réponse libre)" rows={3} {...field('questionChoices')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FieldRow label="Ouverture (heure de Paris)" type="datetime-local" {...field('startsAt')} />
         <FieldRow label="Clôture (heure de Paris)" type="datetime-local" {...field('endsAt')} />

@@ -13,6 +13,9 @@ export interface ContestForm {
   rules: string;
   startsAt: string;
   endsAt: string;
+  /** The question entrants answer ('' for none) and its proposed answers, one per line ('' for a free answer). */
+  question: string;
+  questionChoices: string;
 }
 
 /** "2026-11-25T14:30" in Paris time, what a datetime-local field takes. */
@@ -50,6 +53,8 @@ export const emptyContestForm = (now = new Date()): ContestForm => ({
   rules: '',
   startsAt: localInput(now.toISOString()),
   endsAt: localInput(new Date(now.getTime() + 30 * 86_400_000).toISOString()),
+  question: '',
+  questionChoices: '',
 });
 
 export const contestFormOf = (contest: AdminContest): ContestForm => ({
@@ -61,6 +66,8 @@ export const contestFormOf = (contest: AdminContest): ContestForm => ({
   rules: contest.rules.join('\n'),
   startsAt: localInput(contest.startsAt),
   endsAt: localInput(contest.endsAt),
+  question: contest.question,
+  questionChoices: contest.questionChoices.join('\n'),
 });
 
 /** The input the API takes; an empty date goes as such and the server answers in French. */
@@ -78,5 +85,10 @@ export function contestInputOf(form: ContestForm): ContestDraftInput {
       .filter((r) => r !== ''),
     startsAt: fromLocalInput(form.startsAt) || form.startsAt,
     endsAt: fromLocalInput(form.endsAt) || form.endsAt,
+    question: form.question.trim(),
+    questionChoices: form.questionChoices
+      .split('\n')
+      .map((choice) => choice.trim())
+      .filter((choice) => choice !== ''),
   };
 }

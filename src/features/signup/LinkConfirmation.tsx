@@ -14,7 +14,7 @@ export interface LinkConfirmationProps {
   buttonLabel: string;
   send: (token: string) => Promise<TokenOutcome>;
   /** Where to go next for an expired or invalid link. */
-  retry: { to: '/inscription/{-$origin}' | '/desinscription/{-$origin}'; label: string };
+  retry: { to: '/inscription/{-$origin}' | '/desinscription/{-$origin}' | '/concours'; label: string };
 }
 
 type Phase = { kind: 'ready' } | { kind: 'sending' } | { kind: 'done'; outcome: TokenOutcome } | { kind: 'offline' };

@@ -5,6 +5,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appConfig } from '../../../app.config.ts';
+import { type ContestConfig, contestConfigFromEnv } from './contestConfig.ts';
 
 export interface NewsroomConfig {
   /** ADMIN_LOGIN_RATE_LIMIT: sign-in attempts per address per minute. */
@@ -25,6 +26,8 @@ export interface NewsroomConfig {
   importDir: string;
   /** IMPORT_DOWNLOAD_IMAGES=0: an import takes only the images its export holds. */
   importDownloadImages: boolean;
+  /** Contests' entries: their retention after the draw (contestConfig.ts). */
+  contests: ContestConfig;
 }
 
 export const DEFAULT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -84,5 +87,6 @@ export function newsroomConfigFromEnv(env: NodeJS.ProcessEnv): NewsroomConfig {
     importMaxBytes: bytes(env, 'IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 12, 'a whole number of bytes'),
     importDir: importDir(env),
     importDownloadImages: env.IMPORT_DOWNLOAD_IMAGES !== '0',
+    contests: contestConfigFromEnv(env),
   };
 }

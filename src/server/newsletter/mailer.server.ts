@@ -73,7 +73,7 @@ const site = appConfig.site.name;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function layout(paragraphs: string[], link: { href: string; label: string }, footer?: string): string {
+export function layout(paragraphs: string[], link: { href: string; label: string }, footer?: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="background:#d7263d;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(link.label)}</a></p>`;
   const small = footer ? `<p style="margin:24px 0 0;font-size:12px;color:#666">${escapeHtml(footer)}</p>` : '';

@@ -15,14 +15,15 @@ import { errorJson, json } from '../http/responses.ts';
 import { readForm } from './formBody.ts';
 import { drainBody } from '../http/requestBody.ts';
 import type { JobQueue } from '../jobs/jobQueue.server.ts';
-import { confirmationMail, welcomeMail } from './mailer.server.ts';
+import { welcomeMail } from './mailer.server.ts';
+import { signupWithMail } from './signupWithMail.ts';
 import { newsletterLinks } from './newsletterLinks.ts';
 import type { NewsletterConfig } from '../config/newsletterConfig.ts';
 import { FIELDS, type FieldErrors, readSignupForm, readUnsubscribeForm } from './newsletterForms.ts';
 import { captchaVerdictMessages, linkMessages, newsletterMessages } from './newsletterMessages.ts';
 import { createServicesFor } from './newsletterServices.ts';
 import { type ClientLimitOptions, clientRateLimiter } from '../http/rateLimit.ts';
-import { confirmSignup, issueToken, oneClickToken, signup, unsubscribeByLink } from './subscribers.server.ts';
+import { confirmSignup, oneClickToken, unsubscribeByLink } from './subscribers.server.ts';
 
 export interface NewsletterOptions extends ClientLimitOptions {
   config: NewsletterConfig;
@@ -87,29 +88,18 @@ export function newsletterHandlers(options: NewsletterOptions) {
     const verdict = await captcha.verify(fields.captchaToken, clientIp(request));
     if (verdict !== 'ok') return signupErrors({ [FIELDS.captcha]: captchaVerdictMessages[verdict] });
 
-    const at = now();
-    const result = await signup(db, {
+    const result = await signupWithMail(db, jobs, config.siteUrl, {
       email: fields.email,
       postcode: fields.postcode,
       newsletterType: fields.newsletterType,
       origin: path.value.origin,
       doubleOptIn: config.doubleOptIn,
-      now: at,
+      now: now(),
     });
     if (result.kind === 'already-subscribed') {
       return signupErrors({ [FIELDS.email]: newsletterMessages.alreadyRegistered });
     }
     if (result.kind === 'pending') {
-      if (result.sendConfirmation) {
-        // The link and its mail commit together before the answer: an acknowledged signup always gets its
-        // mail, however long the mail server is away (the mail itself is sent by the job workers).
-        await db.transaction(async (tx) => {
-          const link = await issueToken(tx, result.subscriberId, 'confirm', at);
-          await jobs.enqueue('mail.send', confirmationMail(fields.email, links.confirm(link), appConfig.newsletter.confirmLinkDays), {
-            tx,
-          });
-        });
-      }
       return json({ status: 'success', errors: {}, doubleOptIn: true } satisfies JsonBody<'signupNewsletter', 200>, noStore);
     }
     return json({ status: 'success', errors: {} } satisfies JsonBody<'signupNewsletter', 200>, noStore);

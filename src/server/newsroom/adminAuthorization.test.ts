@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOperations, type OperationId } from '../../api/generated/operations.ts';
 import * as contract from '../../api/generated/zod.ts';
-import type { StaffRole } from '../../db/schema.ts';
+import { contestEntries, type StaffRole } from '../../db/schema.ts';
 import type { AdminQuiz } from '../../api/types.ts';
 import { generatorDraftBody } from '../../testing/generatorFixtures.ts';
 import { draftBody, PASSWORD, ROLES, type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
@@ -773,6 +773,47 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         what: 'preview a colleague’s contest draft (IDOR)',
         policy: editorsOnly,
         call: async (_, as) => request('POST', `/api/admin/contests/${(await contestAs(colleague)).id}/preview-link`, { as }),
+      },
+    ],
+    listContestEntries: [
+      {
+        what: 'a contest’s entries (personal data)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(colleague)).id}/entries`, { as }),
+      },
+    ],
+    exportContestEntries: [
+      {
+        what: 'a contest’s entries as CSV',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/contests/${(await contestAs(colleague)).id}/entries/export`, { as }),
+      },
+    ],
+    drawContestWinners: [
+      {
+        what: 'draw a contest’s winners',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          // A closed contest with one confirmed entry: the draw itself can succeed.
+          const response = await request('POST', '/api/admin/contests', {
+            as: colleague,
+            body: contestDraftBody(`Concours clos ${next()}`, {}, { startDays: -10, endDays: -1 }),
+          });
+          const contest = contract.AdminContest.parse(await response.json());
+          await api
+            .database()
+            .db.insert(contestEntries)
+            .values({
+              contestId: contest.id,
+              email: `gagnante${next()}@exemple.fr`,
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              status: 'confirmed',
+              tokenHash: `hash-${next()}-${contest.id}`,
+              tokenExpiresAt: new Date(),
+            });
+          return request('POST', `/api/admin/contests/${contest.id}/draw`, { as, body: { winners: 1 } });
+        },
       },
     ],
     listAdminShoppingItems: [

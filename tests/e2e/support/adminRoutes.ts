@@ -21,8 +21,11 @@ export const newItem: Record<string, string | null> = {
   shopping: 'nouveau',
 };
 
-/** Pages that open only in a given state, checked apart: signed out, or with a provisional password. */
-const apart = new Set(['connexion', 'mot-de-passe']);
+/**
+ * Pages that open only in a given state, checked apart: signed out, with a provisional password, or a contest's
+ * entries (a page of a contest, not a list; axe runs on it with entries and a draw in contest-entries.spec.ts).
+ */
+const apart = new Set(['connexion', 'mot-de-passe', 'participations.$id']);
 
 export function adminRoutes(): { lists: string[]; editors: string[] } {
   const files = readdirSync(routesDir).filter((f) => f.endsWith('.tsx'));

@@ -16,6 +16,8 @@ export interface CheckedContest {
   rules: string[];
   startsAt: Date;
   endsAt: Date;
+  question: string;
+  questionChoices: string[];
 }
 
 export const CONTEST_LABELS = {
@@ -27,7 +29,28 @@ export const CONTEST_LABELS = {
   rules: 'Règlement',
   startsAt: 'Ouverture',
   endsAt: 'Clôture',
+  question: 'Question',
+  questionChoices: 'Réponses proposées',
 } as const;
+
+/** The question and its choices: plain text, no choice without a question, 2 choices at least, none twice. */
+function checkQuestion(input: ContestDraftInput): NewsroomResult<{ question: string; questionChoices: string[] }> {
+  const question = (input.question ?? '').trim();
+  const questionChoices = (input.questionChoices ?? []).map((choice) => choice.trim()).filter((choice) => choice !== '');
+  const problem = plainFieldProblem(question, CONTEST_LABELS.question);
+  if (problem) return refused.bad(problem, 'question');
+  for (const [index, choice] of questionChoices.entries()) {
+    const choiceProblem = plainFieldProblem(choice, `Réponse proposée ${index + 1}`);
+    if (choiceProblem) return refused.bad(choiceProblem, `questionChoices.${index}`);
+  }
+  if (question === '' && questionChoices.length > 0)
+    return refused.bad('Des réponses sont proposées sans question : écrivez la question.', 'question');
+  if (questionChoices.length === 1)
+    return refused.bad('Proposez au moins deux réponses, ou aucune pour une réponse libre.', 'questionChoices');
+  if (new Set(questionChoices.map((choice) => choice.toLocaleLowerCase('fr'))).size !== questionChoices.length)
+    return refused.bad('Deux réponses proposées sont identiques.', 'questionChoices');
+  return { ok: true, value: { question, questionChoices } };
+}
 
 function dateOf(value: string): Date | null {
   const date = new Date(value);
@@ -63,5 +86,7 @@ export function checkContestInput(input: ContestDraftInput): NewsroomResult<Chec
   const endsAt = dateOf(input.endsAt);
   if (!endsAt) return refused.bad('La date de clôture est illisible.', 'endsAt');
   if (endsAt <= startsAt) return refused.bad('La clôture du concours doit être après son ouverture.', 'endsAt');
-  return { ok: true, value: { title, description, image: cleanImage(input.image), prize, rules, startsAt, endsAt } };
+  const asked = checkQuestion(input);
+  if (!asked.ok) return asked;
+  return { ok: true, value: { title, description, image: cleanImage(input.image), prize, rules, startsAt, endsAt, ...asked.value } };
 }

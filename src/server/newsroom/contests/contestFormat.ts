@@ -25,7 +25,13 @@ function imageAndRuleChanges(before: Record<string, unknown> | null, after: Reco
     changes.push({ field: "Texte alternatif de l'image", before: showValue(a?.alt), after: showValue(b?.alt) });
   const rulesBefore = (before?.rules as string[] | undefined) ?? [];
   const rulesAfter = (after.rules as string[] | undefined) ?? [];
-  return [...changes, ...paragraphChanges(CONTEST_LABELS.rules, rulesBefore, rulesAfter)];
+  const choicesBefore = (before?.questionChoices as string[] | undefined) ?? [];
+  const choicesAfter = (after.questionChoices as string[] | undefined) ?? [];
+  return [
+    ...changes,
+    ...paragraphChanges(CONTEST_LABELS.rules, rulesBefore, rulesAfter),
+    ...paragraphChanges(CONTEST_LABELS.questionChoices, choicesBefore, choicesAfter),
+  ];
 }
 
 function editedFields(checked: CheckedContest) {
@@ -37,6 +43,8 @@ function editedFields(checked: CheckedContest) {
     rules: checked.rules,
     startsAt: checked.startsAt,
     endsAt: checked.endsAt,
+    question: checked.question,
+    questionChoices: checked.questionChoices,
   };
 }
 
@@ -71,6 +79,8 @@ export const contestFormat = tableFormat({
       rules: row.rules,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
+      question: row.question,
+      questionChoices: row.questionChoices,
     };
   },
   snapshotFields: {
@@ -81,6 +91,7 @@ export const contestFormat = tableFormat({
       prize: CONTEST_LABELS.prize,
       startsAt: CONTEST_LABELS.startsAt,
       endsAt: CONTEST_LABELS.endsAt,
+      question: CONTEST_LABELS.question,
     },
     extra: imageAndRuleChanges,
   },
@@ -105,10 +116,15 @@ export const contestFormat = tableFormat({
         rules: Array.isArray(s.rules) ? s.rules.map(String) : [],
         startsAt: s.startsAt,
         endsAt: s.endsAt,
+        question: typeof s.question === 'string' ? s.question : '',
+        questionChoices: Array.isArray(s.questionChoices) ? s.questionChoices.map(String) : [],
       },
     };
   },
   toAdmin: (db, row) => toAdminContest(db, row),
   // Pasted HTML or a script address is recorded with who tried, as the articles' body.
-  auditedRefusal: (field) => ['title', 'description', 'prize', 'image'].includes(field) || field.startsWith('rules.'),
+  auditedRefusal: (field) =>
+    ['title', 'description', 'prize', 'image', 'question'].includes(field) ||
+    field.startsWith('rules.') ||
+    field.startsWith('questionChoices.'),
 });

@@ -17,7 +17,7 @@ const contestDates = (row: ContestRow, now: Date) => ({
 });
 
 export async function toAdminContest(db: Database, row: ContestRow, now = new Date()): Promise<AdminContest> {
-  const own = columnsOf(row, 'url', 'title', 'description', 'image', 'prize', 'rules');
+  const own = columnsOf(row, 'url', 'title', 'description', 'image', 'prize', 'rules', 'question', 'questionChoices');
   return { ...editorialAdminFields(row), ...own, ...contestDates(row, now), updatedByName: await staffName(db, row.updatedBy) };
 }
 

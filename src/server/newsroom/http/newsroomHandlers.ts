@@ -20,6 +20,7 @@ import { categoryHandlers } from './categoryHandlers.ts';
 import { formatHandlers } from './formatHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
 import { liveBlogHandlers } from '../../liveblog/liveBlogHandlers.ts';
+import { contestEntryHandlers } from './contestEntryHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';
 import { redirectHandlers } from './redirectHandlers.ts';
@@ -99,6 +100,10 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...formatHandlers(deps),
     ...shoppingHandlers(deps),
     ...liveBlogHandlers(deps),
+    ...contestEntryHandlers(deps, {
+      jobs: options.jobs ?? issuesUnavailable.jobs,
+      siteUrl: options.issues?.siteUrl ?? issuesUnavailable.siteUrl,
+    }),
     ...newsletterIssueHandlers(deps, options.issues ?? issuesUnavailable),
     ...importHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
     ...audienceReportHandlers(deps, options.audience ?? createAudienceRecorder()),

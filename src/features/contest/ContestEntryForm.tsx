@@ -8,8 +8,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { submitContestEntry } from '../../api/queries/contestEntries.ts';
 import type { FormatContest } from '../../api/types.ts';
 import { useOnlineStatus } from '../../lib/onlineStatus.ts';
-import { createBrowserCaptchaClient } from '../signup/browserCaptcha.ts';
-import { CaptchaError } from '../signup/captchaError.ts';
+import { createBrowserCaptchaClient } from '../../lib/captcha/browserCaptcha.ts';
+import { CaptchaError } from '../../lib/captcha/captchaError.ts';
 
 type Phase =
   | { kind: 'idle' }

@@ -4,8 +4,8 @@
  */
 import { SignupInputs } from './SignupInputs.tsx';
 import { type FormEvent, useId, useState } from 'react';
-import { createBrowserCaptchaClient } from './browserCaptcha.ts';
-import { CaptchaError } from './captchaError.ts';
+import { createBrowserCaptchaClient } from '../../lib/captcha/browserCaptcha.ts';
+import { CaptchaError } from '../../lib/captcha/captchaError.ts';
 import { requestUnsubscribe } from '../../api/queries/newsletter.ts';
 import { useOnlineStatus } from '../../lib/onlineStatus.ts';
 import { UNSUBSCRIBE_OFFLINE } from './offlineNotice.ts';

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { appConfig } from '../../../app.config.ts';
-import { CaptchaError } from './captchaError.ts';
-import { recaptchaErrors } from './recaptchaLoader.ts';
+import { CaptchaError } from '../../lib/captcha/captchaError.ts';
+import { recaptchaErrors } from '../../lib/captcha/recaptchaLoader.ts';
 import { displayMessages, type SignupAnswer, type SignupEvent, type SignupRequest, signupMachine, signupTexts } from './signupMachine.ts';
 
 const submitted = (email = 'camille@exemple.fr'): SignupEvent => ({

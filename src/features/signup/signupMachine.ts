@@ -13,7 +13,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { appConfig } from '../../../app.config.ts';
 import type { SignupAnswer, SignupFields } from '../../api/queries/newsletter.ts';
 import type { SignupForm } from '../../api/types.ts';
-import { CaptchaError } from './captchaError.ts';
+import { CaptchaError } from '../../lib/captcha/captchaError.ts';
 
 export type { SignupAnswer, SignupFields };
 

@@ -1,11 +1,11 @@
 /** The captcha client as the browser runs it: proof of work in a Web Worker, reCAPTCHA from Google. */
 import type { AltchaChallenge } from '../../api/types.ts';
-import { solveAltcha } from '../../lib/altcha/altchaSolver.ts';
+import { solveAltcha } from '../altcha/altchaSolver.ts';
 import { type CaptchaClient, type CaptchaProvider, createCaptchaClient } from './captchaClient.ts';
 import { browserRecaptchaHost, loadRecaptcha } from './recaptchaLoader.ts';
 import { fetchCaptchaSetup } from '../../api/queries/newsletter.ts';
-import { consentStore } from '../../lib/consent/consentStore.ts';
-import { vendorEnabled } from '../../lib/consent/consentState.ts';
+import { consentStore } from '../consent/consentStore.ts';
+import { vendorEnabled } from '../consent/consentState.ts';
 
 function solveInWorker(challenge: AltchaChallenge): Promise<number | null> {
   if (typeof Worker === 'undefined') return Promise.resolve(solveAltcha(challenge));

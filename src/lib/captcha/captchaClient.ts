@@ -5,7 +5,7 @@
  * that work; `reset()` after each submit forgets the spent token (ALTCHA) or resets the widget.
  */
 import type { AltchaChallenge, CaptchaSetup } from '../../api/types.ts';
-import { encodeAltchaSolution } from '../../lib/altcha/altchaSolver.ts';
+import { encodeAltchaSolution } from '../altcha/altchaSolver.ts';
 import { CaptchaError } from './captchaError.ts';
 import type { RecaptchaWidget } from './recaptchaLoader.ts';
 

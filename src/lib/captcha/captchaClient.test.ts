@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { describe, expect, it } from 'vitest';
 import type { AltchaChallenge, CaptchaSetup } from '../../api/types.ts';
-import { encodeAltchaSolution, solveAltcha } from '../../lib/altcha/altchaSolver.ts';
+import { encodeAltchaSolution, solveAltcha } from '../altcha/altchaSolver.ts';
 import { createCaptchaClient } from './captchaClient.ts';
 import { CaptchaError } from './captchaError.ts';
 import { type Grecaptcha, loadRecaptcha, RECAPTCHA_SCRIPT, type RecaptchaHost, recaptchaErrors } from './recaptchaLoader.ts';
-import { sha256Hex } from '../../lib/altcha/sha256.ts';
+import { sha256Hex } from '../altcha/sha256.ts';
 
 async function realChallenge(maxnumber = 5000): Promise<AltchaChallenge> {
   const c = await createChallenge({ hmacKey: 'clé-de-test', maxnumber, expires: new Date(Date.now() + 60_000) });

@@ -4,45 +4,11 @@
  * item the list links to (the demo content has one of each format); the sign-in page signed out. Each page is
  * checked once its main heading shows (its data loaded), with axe's best-practice rules as the other specs.
  */
-import { readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminRoutes, newItem } from './support/adminRoutes.ts';
 import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
 
 const server = newsroomServer([['admine@piquante.test', 'Admine Axe', 'admin']]);
-
-const routesDir = resolve(import.meta.dirname, '../../src/routes/admin');
-
-/** How each editor route names a new item; a new `$id` route must say it here (else the first test fails). */
-const newItem: Record<string, string | null> = {
-  articles: 'nouveau',
-  citations: 'nouvelle',
-  concours: 'nouveau',
-  generateurs: 'nouveau',
-  instagram: 'nouveau',
-  lettres: null,
-  mosaiques: 'nouveau',
-  popins: 'nouvelle',
-  quizz: 'nouveau',
-  shopping: 'nouveau',
-};
-
-/** Pages that open only in a given state, checked apart: signed out, or with a provisional password. */
-const apart = new Set(['connexion', 'mot-de-passe']);
-
-function adminRoutes(): { lists: string[]; editors: string[] } {
-  const files = readdirSync(routesDir).filter((f) => f.endsWith('.tsx'));
-  const lists: string[] = [];
-  const editors: string[] = [];
-  for (const file of files) {
-    const name = file.replace(/\.tsx$/, '');
-    if (name === 'index') lists.push('/admin');
-    else if (name.endsWith('.$id')) editors.push(name.slice(0, -'.$id'.length));
-    else if (name.endsWith('.index')) lists.push(`/admin/${name.slice(0, -'.index'.length)}`);
-    else if (!apart.has(name)) lists.push(`/admin/${name}`);
-  }
-  return { lists: lists.sort(), editors: editors.sort() };
-}
 
 async function checkPage(page: Page, url: string): Promise<void> {
   await page.goto(`${server.baseUrl}${url}`);

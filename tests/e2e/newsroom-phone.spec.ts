@@ -125,6 +125,8 @@ test.describe('at 390 px', () => {
     await page.keyboard.press('Escape');
     await shoot(page, info, 'article-editor-390');
     await expectNoSideScroll(page, 'article editor');
+    await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+    await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
     await page.getByRole('button', { name: 'Publier maintenant' }).click();
     await expect(page.getByText('Article publié.')).toBeVisible();
     await expect(page.getByText(/État : Publié/)).toBeVisible();

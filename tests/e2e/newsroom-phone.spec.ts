@@ -145,11 +145,17 @@ test.describe('at 390 px', () => {
       .toBuffer();
     await cover.getByLabel(/^Téléverser une image/).setInputFiles({ name: 'piments.png', mimeType: 'image/png', buffer: png });
     await expect(cover.getByText('Aucune image choisie.')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Ajouter un résultat' }).click();
     for (const [index, title] of ['Piment doux', 'Piment fort'].entries()) {
       const group = page.getByRole('group', { name: `Résultat ${index + 1}`, exact: true });
       await group.getByLabel('Titre du résultat').fill(title);
       await group.getByLabel('Description du résultat').fill(`Vous êtes un ${title.toLowerCase()}.`);
+      // The cover, uploaded above, picked again from the library.
+      const image = page.getByRole('group', { name: `Image du résultat ${index + 1}` });
+      await image.getByLabel('Texte alternatif (obligatoire)').fill(`Illustration : ${title}`);
+      await image.getByRole('button', { name: 'Choisir dans la médiathèque' }).click();
+      const picker = page.getByRole('dialog', { name: /^Choisir dans la médiathèque/ });
+      await picker.getByRole('list', { name: 'Images de la médiathèque' }).getByRole('button').first().click();
+      await expect(image.getByText('Aucune image choisie.')).toHaveCount(0);
     }
     const question = page.getByRole('group', { name: 'Question 1', exact: true });
     const text = question.getByLabel('Texte de la question');

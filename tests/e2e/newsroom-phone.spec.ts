@@ -76,6 +76,8 @@ test.describe('at 390 px', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('link', { name: 'Articles', exact: true })).toBeFocused();
     await expectAxeClean(page, 'menu drawer');
+    // The page behind is out of reach while the drawer is open.
+    await expect(page.locator('main#contenu')).toHaveAttribute('inert', '');
     await shoot(page, info, 'menu-390');
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();

@@ -161,7 +161,8 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
             ) : null}
           </div>
         </header>
-        <main id="contenu" className="mx-auto max-w-6xl px-4 py-6">
+        {/* While the drawer is open the page behind it is out of reach (focus, screen readers), as under a dialog. */}
+        <main id="contenu" inert={menuOpen} className="mx-auto max-w-6xl px-4 py-6">
           <Outlet />
         </main>
       </div>

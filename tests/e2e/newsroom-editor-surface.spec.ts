@@ -85,7 +85,8 @@ test.describe('on a phone', () => {
     await expect(editor).toBeFocused();
     await expect(page.getByText('Modifications non enregistrées', { exact: true })).toBeVisible();
 
-    // Leaving with unsaved changes is asked first; "Rester" keeps everything.
+    // Leaving with unsaved changes is asked first; "Rester" keeps everything (the menu is a drawer on a phone).
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Articles', exact: true }).click();
     const leave = page.getByRole('alertdialog', { name: 'Quitter sans enregistrer ?' });
     await expect(leave).toBeVisible();
@@ -111,6 +112,7 @@ test.describe('on a phone', () => {
     await expect(page.getByText(/État : Publié/)).toBeVisible();
     await expect(page.getByText(/^Publié · enregistré à \d{2}:\d{2}$/)).toBeVisible();
     // Saved: leaving is no longer asked.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Articles', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
 

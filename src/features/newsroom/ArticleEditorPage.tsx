@@ -261,7 +261,7 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
       <form ref={formRef} noValidate onSubmit={submit}>
         <div
           inert={drawer}
-          className="sticky top-0 z-20 -mx-4 border-b-2 border-encre bg-white/95 px-4 py-2 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+          className="z-20 -mx-4 border-b-2 md:sticky md:top-0 border-encre bg-white/95 px-4 py-2 backdrop-blur supports-[backdrop-filter]:bg-white/85"
         >
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2">
             <div className="min-w-0 flex-1">

@@ -129,6 +129,25 @@ describe.each(testDatabaseKinds)('staff password reset on %s', (kind) => {
     expect((await signedAs(target.email, 'ma propre phrase secrète')).mustChangePassword).toBe(false);
   });
 
+  it('an account an admin creates has a provisional password, to be replaced at its first sign-in', async () => {
+    const email = `cree-${++unique}@piquante.test`;
+    const created = await request('POST', '/api/admin/staff', {
+      as: signed('admin'),
+      body: { email, name: `Créé ${unique}`, role: 'author', password: 'un mot de passe provisoire' },
+    });
+    expect(created.status).toBe(201);
+    expect(contract.CreateStaffResponse.parse(await created.json()).mustChangePassword).toBe(true);
+    const restricted = await signedAs(email, 'un mot de passe provisoire');
+    expect(restricted.mustChangePassword).toBe(true);
+    expect(await errorOf(await request('GET', '/api/admin/articles', { as: restricted }), 403)).toMatch(/^Choisissez d’abord/);
+    const changed = await request('POST', '/api/admin/account/password', {
+      as: restricted,
+      body: { currentPassword: 'un mot de passe provisoire', newPassword: 'ma propre phrase secrète' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await request('GET', '/api/admin/articles', { as: restricted })).status).toBe(200);
+  });
+
   it('a restricted session may still sign out', async () => {
     const target = await member();
     const provisional = contract.ResetStaffPasswordResponse.parse(await (await reset(target.id)).json()).provisionalPassword;

@@ -79,7 +79,8 @@ export async function createStaff(
     }
     const [created] = await tx
       .insert(staff)
-      .values({ email, name, role: input.role, passwordHash, authorId: author?.id ?? null })
+      // A password an admin typed for someone else is provisional: its owner chooses their own at first sign-in.
+      .values({ email, name, role: input.role, passwordHash, authorId: author?.id ?? null, mustChangePassword: by !== null })
       .onConflictDoNothing()
       .returning();
     if (!created) throw new StaffExistsError(email);
@@ -301,6 +302,32 @@ export async function resetStaffPassword(
       message: 'Vous ne pouvez pas réinitialiser votre propre mot de passe ici : changez-le sous « Mon compte ».',
     };
   }
+  return giveProvisionalPassword(db, actor, targetId, now);
+}
+
+/**
+ * The operator's way back for an account whose owner cannot sign in, a lone admin included
+ * (`npm run staff:reset-password`): the same provisional password as an admin's reset, audited with no actor.
+ */
+export async function resetStaffPasswordByEmail(
+  db: Database,
+  email: string,
+  now: Date,
+): Promise<AccountResult<{ member: StaffMember; provisionalPassword: string; sessionsClosed: number }>> {
+  const [target] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(eq(staff.email, normaliseStaffEmail(email)));
+  if (!target) return { ok: false, kind: 'notFound' };
+  return giveProvisionalPassword(db, null, target.id, now);
+}
+
+async function giveProvisionalPassword(
+  db: Database,
+  actor: StaffMember | null,
+  targetId: number,
+  now: Date,
+): Promise<AccountResult<{ member: StaffMember; provisionalPassword: string; sessionsClosed: number }>> {
   const [exists] = await db.select({ id: staff.id }).from(staff).where(eq(staff.id, targetId));
   if (!exists) return { ok: false, kind: 'notFound' };
   const password = provisionalPassword();

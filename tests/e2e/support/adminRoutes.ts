@@ -1,6 +1,6 @@
 /**
- * The newsroom's pages, read from `src/routes/admin/` so that a new page is checked the day it is added:
- * its lists and tools, and its editors (`<name>.$id.tsx`) with how each names a new item.
+ * The newsroom's pages, read from `src/routes/admin/` so that a new page is checked (axe, phone width) the day it
+ * is added: the list pages and tools, and the editors (`$id` routes) with the word each uses for a new item.
  */
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -336,7 +336,7 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
 
       <EditorMessageBox message={message} onReload={reload} />
 
-      <div className="sticky bottom-0 flex flex-wrap items-end gap-3 border-t-2 border-encre bg-white py-3">
+      <div className="flex flex-wrap items-end gap-3 border-t-2 md:sticky md:bottom-0 border-encre bg-white py-3">
         <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
           {isNew ? 'Créer le brouillon' : 'Enregistrer'}
         </button>

@@ -65,7 +65,16 @@ export default defineConfig({
   // CSS ships as a hashed, immutable file (issue 13, docs/decisions/009-http-caching.md): inlined, its 44 KB were in every
   // page's HTML — compressed again on every render, and downloaded again on every page a reader opens.
   plugins: [
-    tanstackStart({ server: { build: { inlineCss: false } } }),
+    tanstackStart({
+      server: { build: { inlineCss: false } },
+      // The newsroom's routes keep only their path and head in the router's tree that every reader downloads:
+      // their loaders go with their components into staff-only chunks (decision 018, "JavaScript budget").
+      router: {
+        codeSplittingOptions: {
+          splitBehavior: ({ routeId }) => (routeId.startsWith('/admin') ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined),
+        },
+      },
+    }),
     viteReact(),
     withoutServerFunctionClientPlugin(),
     tailwindcss(),

@@ -16,6 +16,7 @@ import { articles, type MediaVariant, media, newsroomArticles, newsroomQuizzes }
 import { type AudioFormat, audioMimeTypes, sniffAudio } from './audioFiles.ts';
 import { audit } from './audit.server.ts';
 import { articlesShowingInBody } from './bodyImages.server.ts';
+import { MAIL_WIDTHS, mailRenditionName, mailRenditions } from '../media/mailRenditions.ts';
 import type { MediaStorage } from './mediaStorage.ts';
 import type { StaffMember } from './staff.server.ts';
 
@@ -81,7 +82,8 @@ function toEntry(row: MediaRow): MediaEntry {
 /** The files a library entry has in storage: an image's variants, or a sound's one file. */
 function filesOf(row: MediaRow): string[] {
   if (row.kind === 'audio') return [soundFileName(row.hash, row.sourceFormat)];
-  return row.variants.map((v) => v.url.slice('/media/library/'.length));
+  // The mail renditions are named from the hash (older items have none: removing a missing file is no error).
+  return [...row.variants.map((v) => v.url.slice('/media/library/'.length)), ...MAIL_WIDTHS.map((w) => mailRenditionName(row.hash, w))];
 }
 
 function toItem(row: MediaRow): MediaItem {
@@ -239,7 +241,7 @@ export async function uploadMedia(
     (a, b) => a - b,
   );
   // Conversion first (a failure is the image's: 400), then storage (a failure is ours: a logged 500).
-  const made: { name: string; format: 'avif' | 'webp'; width: number; height: number; bytes: Buffer }[] = [];
+  const made: { name: string; format: 'avif' | 'webp' | 'jpeg'; width: number; height: number; bytes: Buffer }[] = [];
   try {
     for (const w of widths) {
       const h = Math.max(1, Math.round((height * w) / width));
@@ -257,14 +259,19 @@ export async function uploadMedia(
         made.push({ name: `${hash}-${w}.${format}`, format, width: w, height: h, bytes });
       }
     }
+    // What newsletters show (Gmail and Outlook read neither AVIF nor, for Outlook, WebP): JPEG, not variants.
+    const forMail = await mailRenditions(sharp, hash, input.bytes, { width, height }, { limitInputPixels: MAX_PIXELS });
+    made.push(...forMail.map((r) => ({ ...r, format: 'jpeg' as const })));
   } catch {
     return { ok: false, status: 400, message: "L'image n'a pas pu être convertie : essayez de l'enregistrer de nouveau en JPEG ou PNG." };
   }
   const variants: MediaVariant[] = [];
   try {
     for (const v of made) {
-      await storage.put(v.name, v.bytes, v.format === 'avif' ? 'image/avif' : 'image/webp');
-      variants.push({ format: v.format, width: v.width, height: v.height, url: `/media/library/${v.name}`, bytes: v.bytes.byteLength });
+      await storage.put(v.name, v.bytes, `image/${v.format}`);
+      if (v.format !== 'jpeg') {
+        variants.push({ format: v.format, width: v.width, height: v.height, url: `/media/library/${v.name}`, bytes: v.bytes.byteLength });
+      }
     }
   } catch (error) {
     // Nothing half-written: the variants already stored go, and no row points at missing files.

@@ -5,7 +5,6 @@
  * (SVG, AVIF, WebP: what the articles' own images are), fails.
  */
 import { describe, expect, it } from 'vitest';
-import { mailImageUrl } from '../server/media/mailRenditions.ts';
 import { type IssueMailInput, UNSUBSCRIBE_PLACEHOLDER } from '../server/newsletter/issues/issueMailTypes.ts';
 import { unsupportedFeatures, unsupportedImages } from '../testing/mailClientSupport.ts';
 import { renderNewsletterIssueMail } from './newsletterIssueMail.tsx';
@@ -26,7 +25,8 @@ const DEGRADES_GRACEFULLY: Record<string, string> = {
 };
 
 const site = 'https://piquante.fr';
-const image = (url: string) => ({ url: `${site}${mailImageUrl(url)}`, alt: 'Une illustration', width: 1200, height: 800 });
+/** As issueMailInput hands them over: the JPEG renditions (server/media/mailRenditions.ts) of the articles' images. */
+const image = (url: string) => ({ url, alt: 'Une illustration', width: 1200, height: 800 });
 
 const input: IssueMailInput = {
   subject: 'La sélection de la semaine',
@@ -35,17 +35,17 @@ const input: IssueMailInput = {
   articles: [
     {
       title: 'Une image de la médiathèque',
-      subtitle: 'Ses variantes sont en AVIF et WebP',
+      subtitle: 'Ses variantes du site sont en AVIF et WebP',
       url: `${site}/mode/jeans`,
       categoryName: 'Mode',
-      image: image(`/media/library/${'a'.repeat(64)}-1600.webp`),
+      image: image(`${site}/media/library/${'a'.repeat(64)}-mail-1200.jpg`),
     },
     {
       title: 'Une illustration de démonstration',
       subtitle: 'Dessinée en SVG',
       url: `${site}/beaute/rituel`,
       categoryName: 'Beauté',
-      image: image('/media/svg/article/rituel-du-soir.svg'),
+      image: image(`${site}/media/mail/article/rituel-du-soir-1200.jpg`),
     },
   ],
   newsletterName: 'SELF CARE CLUB',
@@ -83,7 +83,7 @@ describe('the newsletter issue e-mail in Gmail, Outlook, Apple Mail and Yahoo (c
     ] as const) {
       const [first, ...rest] = input.articles;
       if (!first) throw new Error('no article');
-      const { html } = await renderNewsletterIssueMail({ ...input, articles: [{ ...first, image: { ...image(url), url } }, ...rest] });
+      const { html } = await renderNewsletterIssueMail({ ...input, articles: [{ ...first, image: image(url) }, ...rest] });
       expect(unsupportedImages(html).get(url)).toContain(client);
     }
   });

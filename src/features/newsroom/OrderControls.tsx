@@ -4,14 +4,15 @@
  * « Monter en tête », « Placer à la position… » (a number, then « Placer »). Each button names its row for
  * screen readers. The page decides what a move does (`onPlace(from, to)`, 0-based).
  */
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, useId, useRef, useState } from 'react';
 
 const buttonClass = 'rounded border-2 border-encre px-2 text-sm font-bold disabled:opacity-40';
-const DRAG_TYPE = 'application/x-piquante-row';
 
 /** The props that make rows of one list draggable onto each other. */
 export function useDragOrder(onPlace: (from: number, to: number) => void, enabled = true) {
   const [over, setOver] = useState<number | null>(null);
+  // The row being dragged, kept here: a drop from elsewhere (a file, a link) carries none and moves nothing.
+  const dragging = useRef<number | null>(null);
   return (index: number) =>
     enabled
       ? {
@@ -19,10 +20,12 @@ export function useDragOrder(onPlace: (from: number, to: number) => void, enable
           'data-drop-target': over === index ? 'true' : undefined,
           onDragStart: (event: DragEvent) => {
             event.dataTransfer.effectAllowed = 'move';
-            event.dataTransfer.setData(DRAG_TYPE, String(index));
+            // Firefox starts a drag only with some data.
+            event.dataTransfer.setData('text/plain', String(index + 1));
+            dragging.current = index;
           },
           onDragOver: (event: DragEvent) => {
-            if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+            if (dragging.current === null) return;
             event.preventDefault();
             setOver(index);
           },
@@ -30,8 +33,13 @@ export function useDragOrder(onPlace: (from: number, to: number) => void, enable
           onDrop: (event: DragEvent) => {
             event.preventDefault();
             setOver(null);
-            const from = Number(event.dataTransfer.getData(DRAG_TYPE));
-            if (Number.isInteger(from) && from !== index) onPlace(from, index);
+            const from = dragging.current;
+            dragging.current = null;
+            if (from !== null && from !== index) onPlace(from, index);
+          },
+          onDragEnd: () => {
+            dragging.current = null;
+            setOver(null);
           },
         }
       : {};

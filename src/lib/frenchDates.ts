@@ -37,10 +37,15 @@ function partsOf(date: Date, timeZone: string): Parts {
 const dayNumber = (day: number) => (day === 1 ? '1er' : String(day));
 const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
 
-/** « 1er novembre 2026 », « 29 novembre 2026 ». */
+/** Intl writes « 1 novembre »: French writes « 1er ». */
+const firstOfMonth = (text: string) => text.replace(/^1(?= )/, '1er');
+
+/**
+ * « 1er novembre 2026 », « 29 novembre 2026 ». Kept to one formatter and one replacement: readers' pages
+ * load it (components/formatDate.ts), and the rest of this module is left out of their bundle.
+ */
 export function frenchDate(value: string | Date, timeZone = PARIS): string {
-  const p = partsOf(asDate(value), timeZone);
-  return `${dayNumber(p.day)} ${p.month} ${p.year}`;
+  return firstOfMonth(formatter(timeZone, { day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(value)));
 }
 
 /** « 1er novembre 2026 à 09:05 ». */

@@ -1,10 +1,5 @@
-/** Dates in French, always in the newsroom's time zone so server and browser render the same text. */
-const long = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Paris',
-});
+/** Dates in French (« 1er novembre 2026 »), in the newsroom's time zone: see lib/frenchDates.ts. */
+import { frenchDate } from '../lib/frenchDates.ts';
 
 /**
  * Formatting with a time zone costs microseconds a date, and a page shows a dozen, mostly the same ones
@@ -16,7 +11,7 @@ const MAX_REMEMBERED = 2000;
 export function formatDate(iso: string): string {
   let text = formatted.get(iso);
   if (text === undefined) {
-    text = long.format(new Date(iso));
+    text = frenchDate(iso);
     if (formatted.size >= MAX_REMEMBERED) formatted.clear();
     formatted.set(iso, text);
   }

@@ -1,6 +1,6 @@
 /**
  * The shopping selection in the newsroom (issue 19), on a server of its own: an editor adds a product from
- * /admin/shopping (a hostile link refused in French first), publishes it and moves it to the top; a reader
+ * /admin/shopping (a hostile link refused in French first), publishes it (it comes first), moves it with the keyboard and by dragging, back to the top; a reader
  * then finds it first on /shopping, its merchant link marked rel="sponsored noopener". axe on the list and
  * the editor.
  */
@@ -53,20 +53,39 @@ test('an editor adds a product, publishes it and moves it to the top of the sele
   await expect(page.getByText(/Publié · version 2/)).toBeVisible();
   await expectAxeClean(page, 'shopping editor, published');
 
-  // Back to the list: it is last; moved up until it is first.
+  // Back to the list: a new item comes first. Placed last, dragged one place up, then back on top,
+  // the keyboard's way (each move is saved before the next: the controls wait for the answer).
   await page.getByRole('navigation', { name: 'Rédaction' }).getByRole('link', { name: 'Shopping' }).click();
   const rows = page.getByRole('row');
-  await expect(rows.last()).toContainText(TITLE);
-  const up = page.getByRole('button', { name: `Monter « ${TITLE} »` });
-  const places = (await rows.count()) - 1;
-  for (let place = places; place > 1; place--) {
-    await up.click();
-    // Each move is saved before the next (the buttons wait for the answer).
-    await expect(rows.nth(place - 1)).toContainText(TITLE);
-  }
-  await expect(page.getByRole('status')).toHaveText(`« ${TITLE} » remonte d’une place.`);
-  await expect(up).toBeDisabled();
   await expect(rows.nth(1)).toContainText(TITLE);
+  const places = (await rows.count()) - 1;
+  expect(places).toBeGreaterThan(2);
+  const status = page.getByRole('status');
+  const row = rows.filter({ hasText: TITLE });
+
+  await page.getByRole('button', { name: `Placer « ${TITLE} » à la position…`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const position = page.getByRole('spinbutton', { name: `Position de « ${TITLE} » (1 à ${places})` });
+  await expect(position).toBeFocused();
+  await position.fill(String(places));
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText(`« ${TITLE} » passe à la place ${places}.`);
+  await expect(rows.last()).toContainText(TITLE);
+
+  // Dragged onto the row above it (a neighbour: the page does not scroll under the pointer mid-drag).
+  const handle = (of: typeof row) => of.getByTitle('Glisser pour déplacer');
+  await handle(row).dragTo(handle(rows.nth(places - 1)));
+  await expect(status).toHaveText(`« ${TITLE} » passe à la place ${places - 1}.`);
+  await expect(rows.nth(places - 1)).toContainText(TITLE);
+
+  const top = page.getByRole('button', { name: `Monter « ${TITLE} » en tête`, exact: true });
+  await top.focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText(`« ${TITLE} » passe à la place 1.`);
+  await expect(rows.nth(1)).toContainText(TITLE);
+  await expect(top).toBeDisabled();
+  await expect(page.getByRole('button', { name: `Monter « ${TITLE} »`, exact: true })).toBeDisabled();
+  await expectAxeClean(page, 'shopping list, reordered');
   await context.close();
 });
 

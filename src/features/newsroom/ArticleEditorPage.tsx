@@ -30,6 +30,7 @@ import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { failureOf, type FormInput, useFormatEditor } from './useFormatEditor.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { browserTimeZone, frenchDateTime, frenchMoment } from '../../lib/frenchDates.ts';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
 
@@ -128,10 +129,7 @@ const barButton = 'rounded border-2 border-encre px-3 py-1 text-sm font-bold';
 
 /** « 10:42 » today, « 12 nov. à 10:42 » another day: when the server last saved the article. */
 function savedAt(iso: string): string {
-  const date = new Date(iso);
-  const time = date.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
-  if (date.toDateString() === new Date().toDateString()) return time;
-  return `${date.toLocaleDateString('fr-FR', { day: 'numeric', month: 'short' })} à ${time}`;
+  return frenchMoment(iso, new Date(), { short: true });
 }
 
 export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditorLoaded; onCreated: (id: number) => void }) {
@@ -443,10 +441,7 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
                   <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} className={input} />
                   <span id={scheduleHintId} className="text-sm">
                     « Programmer » publiera l’article le{' '}
-                    {Number.isNaN(new Date(scheduleAt).getTime())
-                      ? '…'
-                      : new Date(scheduleAt).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })}
-                    .
+                    {Number.isNaN(new Date(scheduleAt).getTime()) ? '…' : frenchDateTime(new Date(scheduleAt), browserTimeZone())}.
                   </span>
                 </label>
               ) : null}

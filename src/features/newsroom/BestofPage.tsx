@@ -8,8 +8,8 @@ import {
   newsroom,
   type PageData,
 } from '../../api/queries/newsroom.ts';
-import { moved } from './listOrder.ts';
-import { MoveButtons } from './MoveButtons.tsx';
+import { placed } from './listOrder.ts';
+import { OrderControls, useDragOrder } from './OrderControls.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
 
 type Picked = Pick<AdminBestofArticle, 'id' | 'title' | 'categoryName'>;
@@ -23,6 +23,7 @@ export function BestofPage({ loaded }: { loaded: PageData<AdminBestof> }) {
   const canWrite = session?.staff.role === 'editor' || session?.staff.role === 'admin';
   const [saved, setSaved] = useState<AdminBestof | null>(loaded.data ?? null);
   const [picked, setPicked] = useState<Picked[]>(loaded.data?.articles ?? []);
+  const drag = useDragOrder((from, to) => setPicked((list) => placed(list, from, to)), canWrite);
   const [found, setFound] = useState<AdminArticleSummary[] | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
     loaded.error ? { text: loaded.error, error: true } : null,
@@ -69,19 +70,26 @@ export function BestofPage({ loaded }: { loaded: PageData<AdminBestof> }) {
       {picked.length === 0 ? <p className="mt-2">La sélection est vide.</p> : null}
       <ol className="mt-3 space-y-2" aria-label="Sélection best-of">
         {picked.map((article, index) => (
-          <li key={article.id} className="flex flex-wrap items-center gap-3 rounded border-2 border-encre px-3 py-2">
+          <li key={article.id} className="flex flex-wrap items-center gap-3 rounded border-2 border-encre px-3 py-2" {...drag(index)}>
             <span className="font-bold">{index + 1}.</span>
             <span className="flex-1">
               {article.title} <span className="text-sm text-encre/70">({article.categoryName})</span>
             </span>
             {canWrite ? (
-              <MoveButtons
+              <OrderControls
                 what={`« ${article.title} »`}
                 index={index}
                 count={picked.length}
-                onMove={(by) => setPicked(moved(picked, index, by))}
-                onRemove={() => setPicked(picked.filter((a) => a.id !== article.id))}
-              />
+                onPlace={(from, to) => setPicked(placed(picked, from, to))}
+              >
+                <button
+                  type="button"
+                  onClick={() => setPicked(picked.filter((a) => a.id !== article.id))}
+                  className="rounded border-2 border-encre px-2 text-sm"
+                >
+                  Retirer<span className="sr-only"> « {article.title} »</span>
+                </button>
+              </OrderControls>
             ) : null}
           </li>
         ))}
@@ -123,7 +131,7 @@ export function BestofPage({ loaded }: { loaded: PageData<AdminBestof> }) {
                       type="button"
                       className="rounded border-2 border-encre px-2 disabled:opacity-50"
                       disabled={inList || picked.length >= max}
-                      onClick={() => setPicked([...picked, { id: article.id, title: article.title, categoryName: article.categoryName }])}
+                      onClick={() => setPicked([{ id: article.id, title: article.title, categoryName: article.categoryName }, ...picked])}
                     >
                       {inList ? 'Déjà choisi' : 'Ajouter'}
                       <span className="sr-only"> « {article.title} »</span>

@@ -1,7 +1,8 @@
 /**
  * The buttons of one row of an ordered list the newsroom writes (a mosaic's images, a generator's replies,
- * a quiz's questions, a newsletter's articles, the best-of): move up, move down, remove. Each names the row
- * it acts on for screen readers ("Monter l'image 3"), so a page of twenty rows has twenty distinct buttons.
+ * a quiz's questions, a newsletter's articles): move up, move down, remove; ranked lists (best-of, shopping)
+ * use OrderControls. Each names the row it acts on for screen readers ("Monter l'image 3"), so a page of
+ * twenty rows has twenty distinct buttons.
  */
 const buttonClass = 'rounded border-2 border-encre px-2 text-sm disabled:opacity-50';
 

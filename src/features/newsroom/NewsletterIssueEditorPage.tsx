@@ -19,6 +19,7 @@ import {
   primaryButtonClass,
 } from './NewsletterIssueFields.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { frenchDateTime } from '../../lib/frenchDates.ts';
 import { issueStatusLabels } from './newsroomLabels.ts';
 import { useFormatEditor } from './useFormatEditor.ts';
 
@@ -30,8 +31,7 @@ const widths = [
   { px: 800, label: 'Ordinateur (800 px)' },
 ] as const;
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
+const when = (iso: string | null) => (iso ? frenchDateTime(iso) : '—');
 const count = new Intl.NumberFormat('fr-FR');
 
 /** `datetime-local` wants the browser's local time without zone. */

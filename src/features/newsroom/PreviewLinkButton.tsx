@@ -6,13 +6,9 @@
  */
 import { useEffect } from 'react';
 import type { PreviewLink } from '../../api/queries/newsroom.ts';
+import { frenchUntil } from '../../lib/frenchDates.ts';
 
 const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
-
-/** The hour and minute a link expires, as the newsroom (in France) reads it. */
-export function expiryTime(expiresAt: string): string {
-  return new Date(expiresAt).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
-}
 
 export function PreviewLinkButton({ link, busy, onPreview }: { link: PreviewLink | null; busy: boolean; onPreview: () => void }) {
   // Each new link opens once, as it arrives.
@@ -32,7 +28,7 @@ export function PreviewLinkButton({ link, busy, onPreview }: { link: PreviewLink
       <div aria-live="polite" className="text-sm">
         {link ? (
           <p role="status">
-            Aperçu ouvert dans un nouvel onglet. Lien valable jusqu’à {expiryTime(link.expiresAt)} :{' '}
+            Aperçu ouvert dans un nouvel onglet. Lien valable {frenchUntil(link.expiresAt, new Date())} :{' '}
             <a href={link.url} target="_blank" rel="noopener" className="break-all underline">
               {address}
             </a>

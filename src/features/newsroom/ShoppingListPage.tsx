@@ -1,7 +1,7 @@
 /**
  * The shopping selection, the format's list (FormatListPage) in the readers' order, with — for editors —
- * buttons that move an item one place up or down (saved at once: readers see published items in this order
- * on /shopping).
+ * the ordering controls (OrderControls: drag, or the keyboard's buttons), saved at once: readers see
+ * published items in this order on /shopping. A new item comes first.
  */
 import { useEffect, useState } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
@@ -10,9 +10,8 @@ import { type AdminShoppingItemList, newsroomShopping } from '../../api/queries/
 import { shoppingDeclaration } from '../../formats/shoppingFormat.ts';
 import { FormatListPage } from './FormatListPage.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
-import { moved } from './shoppingFormModel.ts';
-
-const moveClass = 'rounded border-2 border-encre px-2 py-0.5 text-sm font-bold disabled:opacity-40';
+import { placed } from './listOrder.ts';
+import { OrderControls, useDragOrder } from './OrderControls.tsx';
 
 export function ShoppingListPage({ loaded }: { loaded: PageData<AdminShoppingItemList> }) {
   const { session } = useNewsroomSession();
@@ -24,20 +23,23 @@ export function ShoppingListPage({ loaded }: { loaded: PageData<AdminShoppingIte
   const role = session?.staff.role;
   const mayReorder = role === 'editor' || role === 'admin';
 
-  const move = async (id: number, title: string, step: -1 | 1) => {
+  const place = async (from: number, to: number) => {
     if (!list) return;
+    const item = list.results[from];
+    if (!item) return;
     setBusy(true);
     setMessage(null);
     try {
       const fresh = await newsroomShopping.reorder(
-        moved(
+        placed(
           list.results.map((i) => i.id),
-          id,
-          step,
+          from,
+          to,
         ),
       );
       setList(fresh);
-      setMessage({ text: `« ${title} » ${step < 0 ? 'remonte' : 'descend'} d’une place.`, error: false });
+      const now = fresh.results.findIndex((i) => i.id === item.id) + 1;
+      setMessage({ text: `« ${item.title} » passe à la place ${now}.`, error: false });
     } catch (caught) {
       setMessage({
         text: caught instanceof NewsroomError ? caught.message : 'Le nouvel ordre n’a pas été enregistré : réessayez.',
@@ -47,6 +49,7 @@ export function ShoppingListPage({ loaded }: { loaded: PageData<AdminShoppingIte
       setBusy(false);
     }
   };
+  const drag = useDragOrder((from, to) => void place(from, to), mayReorder && !busy);
 
   return (
     <FormatListPage
@@ -58,25 +61,14 @@ export function ShoppingListPage({ loaded }: { loaded: PageData<AdminShoppingIte
           ? {
               heading: 'Ordre',
               cell: (item, index, rows) => (
-                <div className="flex gap-1">
-                  <button
-                    type="button"
-                    className={moveClass}
-                    disabled={busy || index === 0}
-                    onClick={() => void move(item.id, item.title, -1)}
-                    aria-label={`Monter « ${item.title} »`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className={moveClass}
-                    disabled={busy || index === rows.length - 1}
-                    onClick={() => void move(item.id, item.title, 1)}
-                    aria-label={`Descendre « ${item.title} »`}
-                  >
-                    ↓
-                  </button>
+                <div {...drag(index)}>
+                  <OrderControls
+                    what={`« ${item.title} »`}
+                    index={index}
+                    count={rows.length}
+                    disabled={busy}
+                    onPlace={(from, to) => void place(from, to)}
+                  />
                 </div>
               ),
             }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { PageData, SurveyResult, SurveyResultList } from '../../api/queries/newsroom.ts';
+import { frenchDate } from '../../lib/frenchDates.ts';
 
 /** The periods offered; null asks for every answer ever counted. */
 const periods = [
@@ -13,7 +14,6 @@ type Days = (typeof periods)[number]['days'];
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat('fr-FR');
 // The server counts by UTC day: the first day is shown as that day, not shifted to Paris time.
-const day = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const answersLabel = (n: number) => `${count.format(n)} réponse${n > 1 ? 's' : ''}`;
 
@@ -38,7 +38,7 @@ export function SurveyResultsPage({
     setDays(loaded.days);
   }
 
-  const periodLabel = list?.since ? `depuis le ${day.format(new Date(`${list.since}T00:00:00Z`))}` : 'depuis le début';
+  const periodLabel = list?.since ? `depuis le ${frenchDate(`${list.since}T00:00:00Z`, 'UTC')}` : 'depuis le début';
 
   return (
     <section>

@@ -8,3 +8,12 @@ export function moved<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
   [out[from], out[to]] = [out[to] as T, out[from] as T];
   return out;
 }
+
+/** The list with its item `from` put at place `to` (0-based, clamped), the others keeping their order. */
+export function placed<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length) return [...list];
+  const out = [...list];
+  const [item] = out.splice(from, 1);
+  out.splice(Math.max(0, Math.min(to, out.length)), 0, item as T);
+  return out;
+}

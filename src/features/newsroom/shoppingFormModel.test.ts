@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, emptyShoppingForm, eurosOf, moved, priceLabel, shoppingInputOf } from './shoppingFormModel.ts';
+import { centsOf, emptyShoppingForm, eurosOf, priceLabel, shoppingInputOf } from './shoppingFormModel.ts';
 
 describe('the shopping form model', () => {
   it('reads a price typed in euros as cents, and refuses what is not one', () => {
@@ -16,12 +16,5 @@ describe('the shopping form model', () => {
     const form = { ...emptyShoppingForm(), title: 'Sac', merchant: 'Monoprix', link: ' https://a.example/x ', price: '12,5' };
     expect(shoppingInputOf(form)).toMatchObject({ ok: true, input: { priceCents: 1250, link: 'https://a.example/x' } });
     expect(shoppingInputOf({ ...form, price: '-3' })).toEqual({ ok: false, message: 'Indiquez le prix en euros, par exemple 49,90.' });
-  });
-
-  it('moves an item one place, and leaves the order alone at either end', () => {
-    expect(moved([1, 2, 3], 2, -1)).toEqual([2, 1, 3]);
-    expect(moved([1, 2, 3], 2, 1)).toEqual([1, 3, 2]);
-    expect(moved([1, 2, 3], 1, -1)).toEqual([1, 2, 3]);
-    expect(moved([1, 2, 3], 3, 1)).toEqual([1, 2, 3]);
   });
 });

@@ -64,13 +64,3 @@ export function shoppingInputOf(form: ShoppingForm): { ok: true; input: Shopping
     },
   };
 }
-
-/** The ids in their new order after moving `id` one place up (-1) or down (+1); the same order at an end. */
-export function moved(ids: readonly number[], id: number, step: -1 | 1): number[] {
-  const order = [...ids];
-  const from = order.indexOf(id);
-  const to = from + step;
-  if (from === -1 || to < 0 || to >= order.length) return order;
-  [order[from], order[to]] = [order[to] as number, order[from] as number];
-  return order;
-}

@@ -65,6 +65,12 @@ describe('quizProblems', () => {
     expect(quizProblems({ questions: [{ answers: answers('a', 'a', 'a', 'a') }], results: results('a', 'a') })[0]?.message).toMatch(
       /Résultat 2 : l'adresse « a » est déjà/,
     );
+    const empty = quizProblems({ questions: [{ answers: answers('a', 'a', 'a', 'a') }], results: results('a', '', '') });
+    expect(empty.filter((p) => p.field.endsWith('.slug')).map((p) => p.message)).toEqual([
+      "Résultat 2 : l'adresse est vide ; donnez-lui une adresse.",
+      "Résultat 3 : l'adresse est vide ; donnez-lui une adresse.",
+    ]);
+    expect(empty.map((p) => p.message).join('\n')).not.toContain('« »');
   });
 
   it('names a result no answer leads to', () => {

@@ -71,6 +71,11 @@ export function quizProblems(quiz: PlayableShape): QuizProblem[] {
   if (quiz.results.length === 0) problems.push({ field: 'results', message: "Le quiz n'a aucun résultat." });
   const known = new Set<string>();
   quiz.results.forEach((result, i) => {
+    // An empty address is not "another result's": it is missing (issue 39, point 9).
+    if (result.slug.trim() === '') {
+      problems.push({ field: `results.${i}.slug`, message: `Résultat ${i + 1} : l'adresse est vide ; donnez-lui une adresse.` });
+      return;
+    }
     if (known.has(result.slug)) {
       problems.push({
         field: `results.${i}.slug`,

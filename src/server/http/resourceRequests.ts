@@ -7,6 +7,7 @@ import type { ServerApp } from '../boot.server.ts';
 import { withResourceSecurityHeaders } from '../security/securityHeaders.server.ts';
 import { handleSeoRequest } from '../seo/seoRoutes.server.ts';
 import { withEntityTag } from './httpCache.ts';
+import { handleMailMediaRequest } from './mailMediaRoutes.ts';
 import { handleMediaRequest } from './mediaRoutes.ts';
 import { mediaFileResponse } from '../media/mediaFiles.ts';
 import { doubledSlashRedirect, pageMethodNotAllowed } from './pageRequests.ts';
@@ -27,7 +28,7 @@ async function answer(request: Request, url: URL, app: () => Promise<ServerApp>)
     // A sound's Range: browsers seek in an <audio> by asking for bytes.
     return (await mediaFileResponse(url.pathname, (await app()).storage, request.headers.get('range'))) ?? handleMediaRequest(url);
   }
-  if (url.pathname.startsWith('/media/')) return handleMediaRequest(url);
+  if (url.pathname.startsWith('/media/')) return (await handleMailMediaRequest(url)) ?? handleMediaRequest(url);
   return handleSeoRequest(url, async () => {
     const ready = await app();
     return { db: ready.database.db, siteUrl: ready.siteUrl };

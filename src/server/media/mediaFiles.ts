@@ -6,10 +6,13 @@
 import { audioMimeTypes } from '../newsroom/media/audioFiles.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 
-/** An image variant (`<hash>-<width>.avif|webp`) or a sound (`<hash>-audio.mp3|ogg|m4a`). */
-const LIBRARY_PATH = /^\/media\/library\/(([0-9a-f]{64})-(?:\d{1,5}\.(avif|webp)|audio\.(mp3|ogg|m4a)))$/;
+/**
+ * An image variant (`<hash>-<width>.avif|webp`), a newsletter's rendition (`<hash>-mail-600|1200.jpg`, see
+ * mailRenditions.ts) or a sound (`<hash>-audio.mp3|ogg|m4a`).
+ */
+const LIBRARY_PATH = /^\/media\/library\/(([0-9a-f]{64})-(?:\d{1,5}\.(avif|webp)|mail-(?:600|1200)\.(jpg)|audio\.(mp3|ogg|m4a)))$/;
 
-const FILE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', ...audioMimeTypes };
+const FILE_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', ...audioMimeTypes };
 
 /**
  * Variants read recently, kept in memory (bounded): when the bucket is unreachable or refuses, readers still
@@ -59,8 +62,8 @@ export function requestedRange(header: string | null | undefined, size: number):
 export async function mediaFileResponse(pathname: string, storage: MediaStorage, range?: string | null): Promise<Response | null> {
   const match = LIBRARY_PATH.exec(pathname);
   if (!match) return null;
-  const [, name = '', hash = '', imageExt, soundExt] = match;
-  const ext = imageExt ?? soundExt ?? '';
+  const [, name = '', hash = '', imageExt, mailExt, soundExt] = match;
+  const ext = imageExt ?? mailExt ?? soundExt ?? '';
   const what = soundExt ? 'Son' : 'Image';
   let bytes: Uint8Array | null;
   try {

@@ -65,6 +65,17 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 1600, 800, undefined]);
     expect(await mediaFileResponse('/media/library/../../etc/passwd', directoryStorage(dir))).toBeNull();
     expect((await mediaFileResponse(`/media/library/${'0'.repeat(64)}-1.webp`, directoryStorage(dir)))?.status).toBe(404);
+    // Newsletters' JPEG renditions (Gmail and Outlook show no AVIF, Outlook no WebP): 600 and 1 200 px, not variants.
+    for (const [width, height] of [
+      [600, 300],
+      [1200, 600],
+    ]) {
+      const mail = await mediaFileResponse(item.url.replace(/-1600\.webp$/, `-mail-${width}.jpg`), directoryStorage(dir));
+      expect(mail?.headers.get('content-type')).toBe('image/jpeg');
+      const jpeg = await sharp(new Uint8Array(await (mail as Response).arrayBuffer())).metadata();
+      expect([jpeg.format, jpeg.width, jpeg.height, jpeg.exif]).toEqual(['jpeg', width, height, undefined]);
+    }
+    expect(await mediaFileResponse(item.url.replace(/-1600\.webp$/, '-mail-800.jpg'), directoryStorage(dir))).toBeNull();
 
     const again = await rawUpload(api, form(png, { alt: 'Autre texte' }));
     expect(again.status).toBe(200);
@@ -78,6 +89,8 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
   it('keeps a small image at its own width (never enlarged)', async () => {
     const item = contract.MediaItem.parse(await (await rawUpload(api, form(await image('jpeg', 300, 200)))).json());
     expect(item.variants.map((v) => v.width)).toEqual([300, 300]);
+    const mail = await mediaFileResponse(item.url.replace(/-300\.webp$/, '-mail-1200.jpg'), directoryStorage(dir));
+    expect((await sharp(new Uint8Array(await (mail as Response).arrayBuffer())).metadata()).width).toBe(300);
   });
 
   it.each([
@@ -167,7 +180,10 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
       expect(response.status).toBe(201);
       return contract.MediaItem.parse(await response.json());
     };
-    const files = (item: { variants: { url: string }[] }) => item.variants.map((v) => join(dir, v.url.split('/').pop() ?? ''));
+    const files = (item: { variants: { url: string }[]; url: string }) => [
+      ...item.variants.map((v) => join(dir, v.url.split('/').pop() ?? '')),
+      ...[600, 1200].map((w) => join(dir, (item.url.split('/').pop() ?? '').replace(/-\d+\.webp$/, `-mail-${w}.jpg`))),
+    ];
     const errorOf = async (response: Response, code: number) => {
       expect(response.status).toBe(code);
       return contract.ErrorResponse.parse(await response.json()).message;
@@ -191,7 +207,7 @@ describe.each(testDatabaseKinds)('media upload on %s', (kind) => {
         action: 'media.delete',
         entityId: item.id,
         staffEmail: 'editor@piquante.test',
-        detail: { removedFiles: 6, failedFiles: [] },
+        detail: { removedFiles: 8, failedFiles: [] },
       });
       await errorOf(await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('editor') }), 404);
     });

@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('the shopping selection in the newsroom on %s',
     expect(readers.map((i) => i.id)).toEqual(list.results.filter((i) => i.status === 'published').map((i) => i.id));
   });
 
-  it('a draft stays hidden; published, readers get it last with its price in cents; unpublished, it leaves', async () => {
+  it('a draft stays hidden; published, readers get it first with its price in cents; unpublished, it leaves', async () => {
     const draft = await create(shoppingDraftBody('  Panier en osier  ', { priceCents: 3450, description: '  Tressé main.  ' }));
     expect(draft).toMatchObject({ title: 'Panier en osier', description: 'Tressé main.', status: 'draft', version: 1, publishedAt: null });
     expect((await readerItems()).some((i) => i.id === draft.id)).toBe(false);
@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds)('the shopping selection in the newsroom on %s',
     expect(published).toMatchObject({ status: 'published', version: 2 });
     expect(api.changes()).toBe(changesBefore + 1);
     const readers = await readerItems();
-    expect(readers.at(-1)).toEqual({
+    expect(readers[0]).toEqual({
       id: draft.id,
       title: 'Panier en osier',
       description: 'Tressé main.',
@@ -154,8 +154,12 @@ describe.each(testDatabaseKinds)('the shopping selection in the newsroom on %s',
       const added = await create(shoppingDraftBody('En tête bientôt'));
       await status(added.id, added.version, 'publish');
       const ids = (await adminList()).results.map((i) => i.id);
-      expect(ids.at(-1)).toBe(added.id);
-      const order = [added.id, ...ids.filter((id) => id !== added.id).reverse()];
+      // A new item lands first (issue 39, point 9), the one just added before it too.
+      expect(ids[0]).toBe(added.id);
+      const newer = await create(shoppingDraftBody('Plus récent encore'));
+      expect((await adminList()).results.map((i) => i.id).slice(0, 2)).toEqual([newer.id, added.id]);
+      ids.unshift(newer.id);
+      const order = [...ids.filter((id) => id !== added.id).reverse(), added.id];
       const changesBefore = api.changes();
       const response = await request('PUT', '/api/admin/shopping/order', { as: signed('editor'), body: { ids: order } });
       expect(response.status, await response.clone().text()).toBe(200);

@@ -17,6 +17,7 @@ import type { Database } from '../../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, subscribers } from '../../../db/schema.ts';
 import type { JobQueue } from '../../jobs/jobQueue.server.ts';
 import { listUnsubscribeHeaders } from '../mailer.server.ts';
+import { mailImageUrl } from '../../media/mailRenditions.ts';
 import { newsletterLinks } from '../newsletterLinks.ts';
 import { oneClickToken } from '../subscribers.server.ts';
 import { type IssueMailInput, type IssueMailRenderer, UNSUBSCRIBE_PLACEHOLDER } from './issueMailTypes.ts';
@@ -39,6 +40,16 @@ export interface IssueSendDeps {
 
 const absolute = (siteUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
+/** An article's image as mails show it: its JPEG rendition (see mailRenditions.ts), or none. */
+function mailImageOf(
+  siteUrl: string,
+  image: { url?: string; alt?: string; width?: number; height?: number } | null | undefined,
+): IssueMailInput['articles'][number]['image'] {
+  const url = image?.url ? mailImageUrl(image.url) : null;
+  if (!(image && url)) return null;
+  return { url: absolute(siteUrl, url), alt: image.alt ?? '', width: image.width ?? 600, height: image.height ?? 400 };
+}
+
 /** What the mail of an issue is made of, from its row and its articles as readers see them now. */
 export async function issueMailInput(db: Database, issue: IssueRow, siteUrl: string, unsubscribeUrl: string): Promise<IssueMailInput> {
   const cards = await cardsInOrder(db, issue.articleIds);
@@ -51,14 +62,7 @@ export async function issueMailInput(db: Database, issue: IssueRow, siteUrl: str
       subtitle: card.subtitle,
       url: absolute(siteUrl, card.fullUrl),
       categoryName: card.categoryName,
-      image: card.mainImage?.url
-        ? {
-            url: absolute(siteUrl, card.mainImage.url),
-            alt: card.mainImage.alt ?? '',
-            width: card.mainImage.width ?? 600,
-            height: card.mainImage.height ?? 400,
-          }
-        : null,
+      image: mailImageOf(siteUrl, card.mainImage),
     })),
     newsletterName: newsletterName(issue.newsletterType),
     siteName: appConfig.site.name,

@@ -4,6 +4,7 @@
  * orientation applied). The original is kept nowhere: only the variants exist.
  */
 import { appConfig } from '../../../../app.config.ts';
+import { mailRenditions } from '../../media/mailRenditions.ts';
 
 const MEDIA_WIDTHS = appConfig.newsroom.mediaWidths;
 const MAX_PIXELS = 50_000_000;
@@ -28,6 +29,9 @@ export function sniffImage(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
+/** A JPEG rendition for mails (`<hash>-mail-<width>.jpg`): stored beside the variants, not listed with them. */
+export type MailFile = Awaited<ReturnType<typeof mailRenditions>>[number];
+
 export interface ImageVariantFile {
   name: string;
   format: 'avif' | 'webp';
@@ -46,7 +50,7 @@ export async function imageVariants(
   bytes: Uint8Array,
   type: SniffedType,
   hash: string,
-): Promise<{ ok: true; width: number; height: number; files: ImageVariantFile[] } | Refusal> {
+): Promise<{ ok: true; width: number; height: number; files: ImageVariantFile[]; mailFiles: MailFile[] } | Refusal> {
   const { default: sharp } = await import('sharp');
   let width: number;
   let height: number;
@@ -66,6 +70,7 @@ export async function imageVariants(
     (a, b) => a - b,
   );
   const files: ImageVariantFile[] = [];
+  let mailFiles: MailFile[];
   try {
     for (const w of widths) {
       const h = Math.max(1, Math.round((height * w) / width));
@@ -83,8 +88,10 @@ export async function imageVariants(
         files.push({ name: `${hash}-${w}.${format}`, format, width: w, height: h, bytes: made });
       }
     }
+    // What newsletters show (Gmail and Outlook read neither AVIF nor, for Outlook, WebP): JPEG, not variants.
+    mailFiles = await mailRenditions(sharp, hash, bytes, { width, height }, { limitInputPixels: MAX_PIXELS });
   } catch {
     return { ok: false, status: 400, message: "L'image n'a pas pu être convertie : essayez de l'enregistrer de nouveau en JPEG ou PNG." };
   }
-  return { ok: true, width, height, files };
+  return { ok: true, width, height, files, mailFiles };
 }

@@ -5,6 +5,7 @@
 import type { MediaEntry, MediaItem, MediaSound } from '../../../api/types.ts';
 import type { media } from '../../../db/schema.ts';
 import { type AudioFormat, audioMimeTypes } from './audioFiles.ts';
+import { MAIL_WIDTHS, mailRenditionName } from '../../media/mailRenditions.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -51,5 +52,6 @@ export function toEntry(row: MediaRow): MediaEntry {
 /** The files a library entry has in storage: an image's variants, or a sound's one file. */
 export function filesOf(row: MediaRow): string[] {
   if (row.kind === 'audio') return [soundFileName(row.hash, row.sourceFormat)];
-  return row.variants.map((v) => v.url.slice('/media/library/'.length));
+  // The mail renditions are named from the hash (older items have none: removing a missing file is no error).
+  return [...row.variants.map((v) => v.url.slice('/media/library/'.length)), ...MAIL_WIDTHS.map((w) => mailRenditionName(row.hash, w))];
 }

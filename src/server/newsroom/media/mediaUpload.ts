@@ -95,12 +95,12 @@ export async function uploadMedia(
   // Conversion first (a failure is the image's: 400), then storage (a failure is ours: a 503 or 507).
   const image = await imageVariants(input.bytes, type, hash);
   if (!image.ok) return image;
-  const { width, height, files } = image;
+  const { width, height, files, mailFiles } = image;
   const contentType = (format: 'avif' | 'webp') => (format === 'avif' ? 'image/avif' : 'image/webp');
   const failure = await storeFiles(
     storage,
     hash,
-    files.map((v) => ({ ...v, contentType: contentType(v.format) })),
+    [...files.map((v) => ({ ...v, contentType: contentType(v.format) })), ...mailFiles.map((m) => ({ ...m, contentType: 'image/jpeg' }))],
     'image',
   );
   if (failure) return { ok: false, ...failure };

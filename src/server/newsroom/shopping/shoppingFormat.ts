@@ -3,7 +3,7 @@
  * fields only — title, description, image and its alt, price, merchant, link — how they are checked,
  * written, snapshotted and restored. One row is both the working copy and the readers' item: the reader
  * query (content/shopping.server.ts) reads the rows whose status is 'published', so publishing needs no
- * second copy. The position is not an edited field: new items go last, the reorder call moves them.
+ * second copy. The position is not an edited field: new items go first, the reorder call moves them.
  */
 import type { Image, ShoppingItemDraftInput } from '../../../api/types.ts';
 import { shoppingItemRevisions } from '../../../db/schema.ts';
@@ -59,7 +59,7 @@ export const shoppingFormat = tableFormat({
       current ? [current.image.url] : [],
     );
   },
-  // A new product goes last; every price is in euros.
+  // A new product goes first; every price is in euros.
   created: async (db, _input, checked: CheckedShoppingItem) => ({
     ...editedFields(checked),
     currency: 'EUR',

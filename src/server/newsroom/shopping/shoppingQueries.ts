@@ -1,5 +1,5 @@
 /** Reading the shopping selection in the newsroom: one row, its admin shape, the list in the readers' order. */
-import { asc, max } from 'drizzle-orm';
+import { asc, min } from 'drizzle-orm';
 import type { AdminShoppingItem } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { shoppingItems } from '../../../db/schema.ts';
@@ -25,8 +25,8 @@ export const toShoppingSummary = (r: ShoppingRow) => ({
   createdById: r.createdBy,
 });
 
-/** A new product's place: after every other. */
+/** A new product's place: before every other (issue 39, point 9: what was just added is what is being worked on). */
 export async function nextShoppingPosition(db: Database): Promise<number> {
-  const [last] = await db.select({ position: max(shoppingItems.position) }).from(shoppingItems);
-  return (last?.position ?? 0) + 1;
+  const [first] = await db.select({ position: min(shoppingItems.position) }).from(shoppingItems);
+  return (first?.position ?? 2) - 1;
 }

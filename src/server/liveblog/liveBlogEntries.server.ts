@@ -5,13 +5,14 @@
  * index). Every change bumps the live blog's entriesVersion in the same transaction: readers poll with it.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { ContentBlock, Image } from '../../api/types.ts';
+import type { AdminLiveBlogEntry, ContentBlock, Image, LiveBlogEntry } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
-import { articles, categories, type LiveBlogQuotation, liveBlogEntries, liveBlogs, media } from '../../db/schema.ts';
+import { articles, categories, type LiveBlogQuotation, liveBlogEntries, liveBlogs } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
 import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
-import { plainFieldProblem } from '../newsroom/plainFields.ts';
+import { withLibraryImages } from '../newsroom/libraryImage.ts';
+import { cleanImage, hasControl, libraryImageProblem, plainFieldProblem } from '../newsroom/plainFields.ts';
 import type { StaffMember } from '../newsroom/staff.server.ts';
 import { canEdit, canPublish } from '../newsroom/workflow/editorialWorkflow.ts';
 
@@ -19,12 +20,14 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type EntryRow = typeof liveBlogEntries.$inferSelect;
 
 export const MAX_ENTRY_TEXT = 5000;
+const ENDED = 'Ce direct est terminé : on n’y publie plus d’entrée.';
 const MAX_QUOTATION = 600;
 const MAX_SOURCE = 120;
 
 export interface EntryInput {
   doc: unknown;
-  imageId?: number | null;
+  /** An image of the media library, with its alt text. */
+  image?: Image | null;
   quotation?: LiveBlogQuotation | null;
   articleSlug?: string | null;
   /** Published at once (whoever may); a contributor's entry always waits as a draft. */
@@ -52,6 +55,26 @@ export interface EntryView {
   createdById: number | null;
 }
 
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export const toReaderEntry = (e: EntryView): LiveBlogEntry => ({
+  id: e.id,
+  publishedAt: (e.publishedAt ?? new Date(0)).toISOString(),
+  correctedAt: iso(e.correctedAt),
+  pinned: e.pinned,
+  body: e.body,
+  image: e.image,
+  quotation: e.quotation,
+  article: e.article,
+});
+
+export const toAdminEntry = (e: EntryView): AdminLiveBlogEntry => ({
+  ...toReaderEntry(e),
+  publishedAt: iso(e.publishedAt),
+  status: e.status,
+  createdById: e.createdById,
+});
+
 export interface EntryChange {
   entry: EntryView;
   /** Readers' pages changed (a published entry on a live or ended blog): purge /direct/{slug}. */
@@ -59,12 +82,6 @@ export interface EntryChange {
   slug: string;
 }
 
-function hasControl(text: string): boolean {
-  return [...text].some((c) => {
-    const code = c.charCodeAt(0);
-    return (code < 32 && code !== 10) || code === 127;
-  });
-}
 
 interface Checked {
   doc: EntryRow['doc'];
@@ -78,19 +95,12 @@ async function checkEntry(tx: Tx, input: EntryInput): Promise<NewsroomResult<Che
   const doc = await checkDocWithLibrary(tx, input.doc);
   if (!doc.ok) return refused.bad(doc.message, 'doc');
   const text = doc.blocks.map((b) => b.text).join('\n');
-  if (hasControl(text)) return refused.bad('Le texte de l’entrée contient des caractères de contrôle.', 'doc');
+  if (hasControl(text, true)) return refused.bad('Le texte de l’entrée contient des caractères de contrôle.', 'doc');
   if (text.length > MAX_ENTRY_TEXT) return refused.bad(`Le texte de l’entrée est trop long (${MAX_ENTRY_TEXT} caractères au plus).`, 'doc');
 
-  let image: Image | null = null;
-  if (input.imageId != null) {
-    const [row] = await tx
-      .select()
-      .from(media)
-      .where(and(eq(media.id, input.imageId), eq(media.kind, 'image')));
-    const webp = row?.variants.filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0];
-    if (!row || !webp) return refused.bad('Cette image n’existe pas dans la médiathèque : choisissez-en une autre.', 'imageId');
-    image = { url: webp.url, alt: row.alt, width: webp.width, height: webp.height };
-  }
+  const image = input.image ? cleanImage(input.image) : null;
+  const imageProblem = input.image ? libraryImageProblem(input.image, 'L’image') : null;
+  if (imageProblem) return refused.bad(imageProblem, 'image');
 
   let quotation: LiveBlogQuotation | null = null;
   if (input.quotation) {
@@ -112,7 +122,9 @@ async function checkEntry(tx: Tx, input: EntryInput): Promise<NewsroomResult<Che
     articleId = found.id;
   }
   if (text.trim() === '' && !image && !quotation && articleId === null) return refused.bad('L’entrée est vide : écrivez un texte.', 'doc');
-  return { ok: true, value: { doc: doc.doc, body: doc.blocks, image, quotation, articleId } };
+  const checked = { ok: true as const, value: { doc: doc.doc, body: doc.blocks, image, quotation, articleId } };
+  // The same rule as every format's images (issue 34): the media library's, or the site's generated media.
+  return withLibraryImages(tx, checked, image ? [{ url: image.url, label: 'L’image', field: 'image' }] : []);
 }
 
 async function cardsOf(db: Database | Tx, ids: number[]): Promise<Map<number, ArticleCard>> {
@@ -171,7 +183,7 @@ export async function postEntry(
   return db.transaction(async (tx) => {
     const blog = await lockBlog(tx, liveBlogId);
     if (!blog) return refused.notFound;
-    if (blog.state === 'ended') return refused.bad('Ce direct est terminé : on n’y publie plus d’entrée.');
+    if (blog.coverageEndAt) return refused.bad(ENDED);
     const checked = await checkEntry(tx, input);
     if (!checked.ok) return checked;
     const publish = input.publish !== false && canPublish(who, { createdBy: who.id });
@@ -191,7 +203,7 @@ export async function postEntry(
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, who, { action: 'liveBlogEntry.post', entity: 'liveBlogEntry', entityId: row.id, detail: { liveBlogId, publish } }, now);
     const [entry] = await viewsOf(tx, [row]);
-    return { ok: true, value: { entry: entry as EntryView, publicChange: publish && blog.state !== 'draft', slug: blog.url } };
+    return { ok: true, value: { entry: entry as EntryView, publicChange: publish && blog.status === 'published', slug: blog.url } };
   });
 }
 
@@ -227,7 +239,7 @@ export async function changeEntry(
       set = { deletedAt: now, pinned: false };
     } else if (action.kind === 'publish') {
       if (!canPublish(who, row)) return refused.forbidden;
-      if (blog.state === 'ended') return refused.bad('Ce direct est terminé : on n’y publie plus d’entrée.');
+      if (blog.coverageEndAt) return refused.bad(ENDED);
       set = { status: 'published', publishedAt: row.publishedAt ?? now };
     } else {
       if (!canPublish(who, { createdBy: blog.createdBy })) return refused.forbidden;
@@ -258,7 +270,7 @@ export async function changeEntry(
     const isPublic = updated.status === 'published' && !updated.deletedAt;
     return {
       ok: true,
-      value: { entry: entry as EntryView, publicChange: (wasPublic || isPublic) && blog.state !== 'draft', slug: blog.url },
+      value: { entry: entry as EntryView, publicChange: (wasPublic || isPublic) && blog.status === 'published', slug: blog.url },
     };
   });
 }
@@ -290,7 +302,7 @@ export async function readerLiveBlog(db: Database, slug: string, since: number |
     .from(liveBlogs)
     .innerJoin(categories, eq(categories.id, liveBlogs.categoryId))
     .where(eq(liveBlogs.url, slug));
-  if (!found || found.blog.state === 'draft') return null;
+  if (!found || found.blog.status !== 'published') return null;
   const blog = { ...found.blog, categorySlug: found.categorySlug, categoryName: found.categoryName };
   if (since !== null && since >= blog.entriesVersion) return { blog, entries: [], removed: [], version: blog.entriesVersion };
   const rows = await db

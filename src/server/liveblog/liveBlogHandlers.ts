@@ -4,40 +4,20 @@
  */
 import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
+import type { NewsroomStatus } from '../../db/schema.ts';
+import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import type { ApiContext, ApiHandlerTable, OperationId } from '../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../http/parseParams.ts';
 import { errorJson } from '../http/responses.ts';
-import {
-  answer,
-  forbidden,
-  type NewsroomDeps,
-  noContent,
-  noStore,
-  readBody,
-  readsEverything,
-  staffOnly,
-} from '../newsroom/http/newsroomHttp.ts';
-import type { StaffMember } from '../newsroom/staff.server.ts';
-import { canRead } from '../newsroom/workflow/editorialWorkflow.ts';
+import { editorialHandlers } from '../newsroom/http/editorialHandlers.ts';
+import { contractSchemas } from '../newsroom/http/editorialSchemas.ts';
+import { answer, type NewsroomDeps, noContent, noStore, readBody, staffOnly } from '../newsroom/http/newsroomHttp.ts';
 import type { NewsroomResult } from '../newsroom/newsroomResult.ts';
-import { changeEntry, type EntryChange, type EntryInput, postEntry, readerLiveBlog } from './liveBlogEntries.server.ts';
-import {
-  adminLiveBlog,
-  blogFields,
-  changeLiveBlogState,
-  createLiveBlog,
-  listAdminLiveBlogs,
-  liveNow,
-  toAdminEntry,
-  toReaderEntry,
-} from './liveBlogs.server.ts';
+import { changeEntry, type EntryChange, type EntryInput, postEntry, readerLiveBlog, toAdminEntry, toReaderEntry } from './liveBlogEntries.server.ts';
+import { endLiveBlog, listAdminLiveBlogs, liveBlogRows, liveBlogWorkflow, liveNow, readerBlog, toAdminLiveBlog } from './liveBlogFormat.ts';
 
 const NOT_FOUND = 'Ce direct est introuvable.';
 const ENTRY_NOT_FOUND = 'Cette entrée du direct est introuvable.';
-
-/** A colleague's draft (blog or entry) stays theirs and the editors' (issue 23's rule for every format). */
-const readable = (member: StaffMember, item: { createdById: number | null; status?: string; state?: string }) =>
-  canRead(member, { createdBy: item.createdById, status: item.status === 'draft' || item.state === 'draft' ? 'draft' : 'published' });
 
 const paramsOf = <T>(ctx: ApiContext, schema: z.ZodType<T>) => parseParams(schema, ctx.params as Record<string, string>, ['id', 'entryId']);
 
@@ -54,7 +34,7 @@ export const liveBlogReaderHandlers = {
     return ctx.reply(
       200,
       {
-        liveBlog: blogFields(blog, { slug: blog.categorySlug, name: blog.categoryName }),
+        liveBlog: readerBlog(blog, { slug: blog.categorySlug, name: blog.categoryName }),
         entries: read.entries.map(toReaderEntry),
         removed: read.removed,
         version: read.version,
@@ -110,41 +90,27 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
     });
 
   return {
-    listAdminLiveBlogs: staffOnly(deps, null, '', async (ctx, { member }) =>
-      ctx.reply(200, { results: (await listAdminLiveBlogs(ctx.db)).filter((b) => readable(member, b)) }, noStore),
-    ),
-    createAdminLiveBlog: staffOnly(deps, null, '', async (ctx, session) => {
-      const input = await readBody(ctx, contract.CreateAdminLiveBlogBody);
-      if (!input.ok) return input.response;
-      const result = await createLiveBlog(ctx.db, session.member, input.value, clock.now());
-      return answer(result, {
-        member: session.member,
-        what: 'de créer un direct',
-        notFound: NOT_FOUND,
-        ok: (blog) => ctx.reply(201, blog, noStore),
-      });
+    ...editorialHandlers(deps, {
+      declaration: liveBlogDeclaration,
+      schemas: contractSchemas(liveBlogDeclaration.operations),
+      workflow: liveBlogWorkflow,
+      find: liveBlogRows.find,
+      toAdmin: toAdminLiveBlog,
+      list: (db, page) => listAdminLiveBlogs(db, { ...page, status: page.status as NewsroomStatus | undefined }),
     }),
-    getAdminLiveBlog: staffOnly(deps, null, '', async (ctx, { member }) => {
-      const p = paramsOf(ctx, contract.GetAdminLiveBlogParams);
+    endAdminLiveBlog: staffOnly(deps, null, '', async (ctx, session) => {
+      const p = paramsOf(ctx, contract.EndAdminLiveBlogParams);
       if (!p.ok) return p.response;
-      const blog = await adminLiveBlog(ctx.db, p.value.id);
-      if (!blog) return errorJson(404, NOT_FOUND);
-      if (!readable(member, blog)) return forbidden(member, 'de lire le brouillon de quelqu’un d’autre');
-      const mine = readsEverything(member) ? blog : { ...blog, entries: blog.entries.filter((e) => readable(member, e)) };
-      return ctx.reply(200, mine, noStore);
-    }),
-    changeAdminLiveBlogState: staffOnly(deps, null, '', async (ctx, session) => {
-      const p = paramsOf(ctx, contract.ChangeAdminLiveBlogStateParams);
-      if (!p.ok) return p.response;
-      const input = await readBody(ctx, contract.ChangeAdminLiveBlogStateBody);
+      const input = await readBody(ctx, contract.EndAdminLiveBlogBody);
       if (!input.ok) return input.response;
-      const result = await changeLiveBlogState(ctx.db, session.member, p.value.id, input.value.state, clock.now());
+      const result = await endLiveBlog(ctx.db, session.member, p.value.id, input.value.version, clock.now());
       if (result.ok) await changed();
       return answer(result, {
         member: session.member,
-        what: 'de changer l’état de ce direct',
+        what: 'de terminer ce direct',
+        thisItem: 'ce direct',
         notFound: NOT_FOUND,
-        ok: (blog) => ctx.reply(200, blog, noStore),
+        ok: async (row) => ctx.reply(200, await toAdminLiveBlog(ctx.db, row), noStore),
       });
     }),
     createLiveBlogEntry: entryWrite<'createLiveBlogEntry'>(

@@ -7,7 +7,8 @@ import type { Image } from '../../api/types.ts';
 import { plainTextProblem } from './plainText.ts';
 import { libraryImageMessage } from './libraryImage.ts';
 
-function hasControl(value: string, lineBreaks: boolean): boolean {
+/** A control character (but a line break where allowed): never typed on purpose. */
+export function hasControl(value: string, lineBreaks: boolean): boolean {
   for (const char of value) {
     const code = char.charCodeAt(0);
     if (code === 10 && lineBreaks) continue;

@@ -61,7 +61,8 @@ import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citation
 import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
 import { Route as AdminConcoursIndexRouteImport } from './routes/admin/concours.index'
 import { Route as AdminConcoursIdRouteImport } from './routes/admin/concours.$id'
-import { Route as AdminDirectsChar123IdChar125RouteImport } from './routes/admin/directs.{-$id}'
+import { Route as AdminDirectsIndexRouteImport } from './routes/admin/directs.index'
+import { Route as AdminDirectsIdRouteImport } from './routes/admin/directs.$id'
 import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
 import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminInstagramIndexRouteImport } from './routes/admin/instagram.index'
@@ -347,12 +348,16 @@ const AdminConcoursIdRoute = AdminConcoursIdRouteImport.update({
   path: '/concours/$id',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminDirectsChar123IdChar125Route =
-  AdminDirectsChar123IdChar125RouteImport.update({
-    id: '/directs/{-$id}',
-    path: '/directs/{-$id}',
-    getParentRoute: () => AdminRoute,
-  } as any)
+const AdminDirectsIndexRoute = AdminDirectsIndexRouteImport.update({
+  id: '/directs/',
+  path: '/directs/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDirectsIdRoute = AdminDirectsIdRouteImport.update({
+  id: '/directs/$id',
+  path: '/directs/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
   id: '/generateurs/',
   path: '/generateurs/',
@@ -503,7 +508,7 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
-  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
+  '/admin/directs/$id': typeof AdminDirectsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -517,6 +522,7 @@ export interface FileRoutesByFullPath {
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/concours/': typeof AdminConcoursIndexRoute
+  '/admin/directs/': typeof AdminDirectsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
@@ -576,7 +582,7 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
-  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
+  '/admin/directs/$id': typeof AdminDirectsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -590,6 +596,7 @@ export interface FileRoutesByTo {
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations': typeof AdminCitationsIndexRoute
   '/admin/concours': typeof AdminConcoursIndexRoute
+  '/admin/directs': typeof AdminDirectsIndexRoute
   '/admin/generateurs': typeof AdminGenerateursIndexRoute
   '/admin/instagram': typeof AdminInstagramIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
@@ -651,7 +658,7 @@ export interface FileRoutesById {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
-  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
+  '/admin/directs/$id': typeof AdminDirectsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -665,6 +672,7 @@ export interface FileRoutesById {
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/concours/': typeof AdminConcoursIndexRoute
+  '/admin/directs/': typeof AdminDirectsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
@@ -727,7 +735,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
-    | '/admin/directs/{-$id}'
+    | '/admin/directs/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -741,6 +749,7 @@ export interface FileRouteTypes {
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
     | '/admin/concours/'
+    | '/admin/directs/'
     | '/admin/generateurs/'
     | '/admin/instagram/'
     | '/admin/lettres/'
@@ -800,7 +809,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
-    | '/admin/directs/{-$id}'
+    | '/admin/directs/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -814,6 +823,7 @@ export interface FileRouteTypes {
     | '/quizz/$url/$urlresult'
     | '/admin/citations'
     | '/admin/concours'
+    | '/admin/directs'
     | '/admin/generateurs'
     | '/admin/instagram'
     | '/admin/lettres'
@@ -874,7 +884,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
-    | '/admin/directs/{-$id}'
+    | '/admin/directs/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -888,6 +898,7 @@ export interface FileRouteTypes {
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
     | '/admin/concours/'
+    | '/admin/directs/'
     | '/admin/generateurs/'
     | '/admin/instagram/'
     | '/admin/lettres/'
@@ -1307,11 +1318,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConcoursIdRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/directs/{-$id}': {
-      id: '/admin/directs/{-$id}'
-      path: '/directs/{-$id}'
-      fullPath: '/admin/directs/{-$id}'
-      preLoaderRoute: typeof AdminDirectsChar123IdChar125RouteImport
+    '/admin/directs/': {
+      id: '/admin/directs/'
+      path: '/directs'
+      fullPath: '/admin/directs/'
+      preLoaderRoute: typeof AdminDirectsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/directs/$id': {
+      id: '/admin/directs/$id'
+      path: '/directs/$id'
+      fullPath: '/admin/directs/$id'
+      preLoaderRoute: typeof AdminDirectsIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/generateurs/': {
@@ -1466,7 +1484,7 @@ interface AdminRouteChildren {
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminCitationsIdRoute: typeof AdminCitationsIdRoute
   AdminConcoursIdRoute: typeof AdminConcoursIdRoute
-  AdminDirectsChar123IdChar125Route: typeof AdminDirectsChar123IdChar125Route
+  AdminDirectsIdRoute: typeof AdminDirectsIdRoute
   AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
@@ -1476,6 +1494,7 @@ interface AdminRouteChildren {
   AdminShoppingIdRoute: typeof AdminShoppingIdRoute
   AdminCitationsIndexRoute: typeof AdminCitationsIndexRoute
   AdminConcoursIndexRoute: typeof AdminConcoursIndexRoute
+  AdminDirectsIndexRoute: typeof AdminDirectsIndexRoute
   AdminGenerateursIndexRoute: typeof AdminGenerateursIndexRoute
   AdminInstagramIndexRoute: typeof AdminInstagramIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
@@ -1501,7 +1520,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminCitationsIdRoute: AdminCitationsIdRoute,
   AdminConcoursIdRoute: AdminConcoursIdRoute,
-  AdminDirectsChar123IdChar125Route: AdminDirectsChar123IdChar125Route,
+  AdminDirectsIdRoute: AdminDirectsIdRoute,
   AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
@@ -1511,6 +1530,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminShoppingIdRoute: AdminShoppingIdRoute,
   AdminCitationsIndexRoute: AdminCitationsIndexRoute,
   AdminConcoursIndexRoute: AdminConcoursIndexRoute,
+  AdminDirectsIndexRoute: AdminDirectsIndexRoute,
   AdminGenerateursIndexRoute: AdminGenerateursIndexRoute,
   AdminInstagramIndexRoute: AdminInstagramIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
@@ -1569,13 +1589,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

@@ -65,7 +65,7 @@ export function NewsroomShell({ session: checked }: { session: AdminSession | nu
                 <Link to="/admin/mosaiques" className="underline-offset-4 hover:underline">
                   Mosaïques
                 </Link>
-                <Link to="/admin/directs/{-$id}" params={{ id: undefined }} className="underline-offset-4 hover:underline">
+                <Link to="/admin/directs" className="underline-offset-4 hover:underline">
                   Directs
                 </Link>
                 <Link to="/admin/concours" className="underline-offset-4 hover:underline">

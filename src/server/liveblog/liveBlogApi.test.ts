@@ -119,7 +119,10 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
       body: entryBody('Trop tard'),
     });
     expect(await errorOf(refused, 400)).toMatch(/terminé/);
-    const again = await request('POST', `/api/admin/live-blogs/${blog.id}/end`, { as: signed('editor'), body: { version: blog.version + 1 } });
+    const again = await request('POST', `/api/admin/live-blogs/${blog.id}/end`, {
+      as: signed('editor'),
+      body: { version: blog.version + 1 },
+    });
     expect(await errorOf(again, 400)).toMatch(/déjà terminé/);
     expect(await listedUrls()).not.toContain(blog.url);
   });
@@ -188,7 +191,13 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
       ),
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('<script>alert(1)</script>'), 201, /./],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, { doc: '<p>html</p>' }, 400, /./],
-      ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x', { image: { url: '/media/library/nonexistent.webp', alt: 'x', width: 1, height: 1 } }), 400, /médiathèque/],
+      [
+        'POST',
+        `/api/admin/live-blogs/${blog.id}/entries`,
+        entryBody('x', { image: { url: '/media/library/nonexistent.webp', alt: 'x', width: 1, height: 1 } }),
+        400,
+        /médiathèque/,
+      ],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x', { articleSlug: 'nulle-part' }), 400, /Aucun article/],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x'.repeat(5001)), 400, /trop long/],
       ['POST', '/api/admin/live-blogs/999999/entries', entryBody('x'), 404, /introuvable/],

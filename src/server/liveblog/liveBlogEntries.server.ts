@@ -82,7 +82,6 @@ export interface EntryChange {
   slug: string;
 }
 
-
 interface Checked {
   doc: EntryRow['doc'];
   body: ContentBlock[];
@@ -302,7 +301,7 @@ export async function readerLiveBlog(db: Database, slug: string, since: number |
     .from(liveBlogs)
     .innerJoin(categories, eq(categories.id, liveBlogs.categoryId))
     .where(eq(liveBlogs.url, slug));
-  if (!found || found.blog.status !== 'published') return null;
+  if (found?.blog.status !== 'published') return null;
   const blog = { ...found.blog, categorySlug: found.categorySlug, categoryName: found.categoryName };
   if (since !== null && since >= blog.entriesVersion) return { blog, entries: [], removed: [], version: blog.entriesVersion };
   const rows = await db

@@ -36,20 +36,17 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
         }),
       );
     }
-    await database.db
-      .insert(media)
-      .values({
-        hash,
-        alt: 'Le tapis rouge',
-        width: 1600,
-        height: 900,
-        sourceFormat: 'jpeg',
-        variants: [
-          { format: 'webp', width: 800, height: 450, url: `/media/library/${hash}-tapis-800.webp`, bytes: 10 },
-          { format: 'webp', width: 1600, height: 900, url: image.url, bytes: 20 },
-        ],
-      })
-;
+    await database.db.insert(media).values({
+      hash,
+      alt: 'Le tapis rouge',
+      width: 1600,
+      height: 900,
+      sourceFormat: 'jpeg',
+      variants: [
+        { format: 'webp', width: 800, height: 450, url: `/media/library/${hash}-tapis-800.webp`, bytes: 10 },
+        { format: 'webp', width: 1600, height: 900, url: image.url, bytes: 20 },
+      ],
+    });
     const [article] = await database.db.select().from(articles).limit(1);
     articleSlug = article?.url ?? '';
   });

@@ -126,7 +126,10 @@ export const liveBlogFormat = tableFormat({
     if (typeof s.title !== 'string' || typeof s.category !== 'string' || typeof s.mainImage !== 'object' || s.mainImage === null)
       return refused.bad('Cette révision est illisible.', 'revisionId');
     const slug = typeof s.slug === 'string' ? s.slug : undefined;
-    return { ok: true, value: { title: s.title, slug, intro: String(s.intro ?? ''), categorySlug: s.category, mainImage: s.mainImage as Image } };
+    return {
+      ok: true,
+      value: { title: s.title, slug, intro: String(s.intro ?? ''), categorySlug: s.category, mainImage: s.mainImage as Image },
+    };
   },
   toAdmin: toAdminLiveBlog,
 });
@@ -140,7 +143,13 @@ export const { workflow: liveBlogWorkflow, publishDue: publishDueLiveBlogs } = b
 /** Someone saved first (409): who, when, which version. */
 const conflict = async (db: Database, row: Row): Promise<NewsroomResult<never>> => {
   const now = (await liveBlogRows.find(db, row.id)) ?? row;
-  return { ok: false, kind: 'conflict', currentVersion: now.version, changedBy: await staffName(db, now.updatedBy), changedAt: now.updatedAt };
+  return {
+    ok: false,
+    kind: 'conflict',
+    currentVersion: now.version,
+    changedBy: await staffName(db, now.updatedBy),
+    changedAt: now.updatedAt,
+  };
 };
 
 /** Closes a published live blog's coverage; pollers learn it from the entries' cursor, which moves too. */

@@ -13,7 +13,15 @@ import { editorialHandlers } from '../newsroom/http/editorialHandlers.ts';
 import { contractSchemas } from '../newsroom/http/editorialSchemas.ts';
 import { answer, type NewsroomDeps, noContent, noStore, readBody, staffOnly } from '../newsroom/http/newsroomHttp.ts';
 import type { NewsroomResult } from '../newsroom/newsroomResult.ts';
-import { changeEntry, type EntryChange, type EntryInput, postEntry, readerLiveBlog, toAdminEntry, toReaderEntry } from './liveBlogEntries.server.ts';
+import {
+  changeEntry,
+  type EntryChange,
+  type EntryInput,
+  postEntry,
+  readerLiveBlog,
+  toAdminEntry,
+  toReaderEntry,
+} from './liveBlogEntries.server.ts';
 import { endLiveBlog, listAdminLiveBlogs, liveBlogRows, liveBlogWorkflow, liveNow, readerBlog, toAdminLiveBlog } from './liveBlogFormat.ts';
 
 const NOT_FOUND = 'Ce direct est introuvable.';

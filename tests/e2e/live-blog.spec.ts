@@ -23,7 +23,9 @@ const PHOTO = 'La lauréate sur scène';
 async function postEntry(desk: Page, text: string) {
   await desk.getByLabel('Texte de l’entrée').first().fill(text);
   await desk.getByRole('button', { name: 'Publier l’entrée' }).click();
-  await expect(desk.getByRole('status')).toHaveText('Entrée publiée.');
+  // Its own line in the desk's list, the text field emptied for the next one.
+  await expect(desk.getByRole('listitem').filter({ hasText: text })).toHaveCount(1);
+  await expect(desk.getByLabel('Texte de l’entrée').first()).toHaveValue('');
 }
 
 test('the newsroom edits a live blog with versions and runs its entries desk', async ({ browser }) => {

@@ -63,7 +63,7 @@ function EntryForm(props: {
     });
   };
   return (
-    <form onSubmit={submit} className="grid gap-2">
+    <form onSubmit={submit} className="grid gap-2" noValidate>
       <label htmlFor={ids.text} className="font-bold">
         Texte de l’entrée
       </label>

@@ -5,7 +5,8 @@
  * index). Every change bumps the live blog's entriesVersion in the same transaction: readers poll with it.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { AdminLiveBlogEntry, ContentBlock, Image, LiveBlogEntry } from '../../api/types.ts';
+import type { components } from '../../api/generated/schema';
+import type { AdminLiveBlogEntry, Image, LiveBlogEntry } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, categories, type LiveBlogQuotation, liveBlogEntries, liveBlogs } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
@@ -34,63 +35,20 @@ export interface EntryInput {
   publish?: boolean;
 }
 
-export interface ArticleCard {
-  id: number;
-  title: string;
-  path: string;
-  image: Image;
-}
-
-/** An entry as readers and the newsroom get it (the newsroom also sees drafts and who wrote them). */
-export interface EntryView {
-  id: number;
-  status: 'draft' | 'published';
-  publishedAt: Date | null;
-  correctedAt: Date | null;
-  pinned: boolean;
-  body: ContentBlock[];
-  image: Image | null;
-  quotation: LiveBlogQuotation | null;
-  article: ArticleCard | null;
-  createdById: number | null;
-}
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-export const toReaderEntry = (e: EntryView): LiveBlogEntry => ({
-  id: e.id,
-  publishedAt: (e.publishedAt ?? new Date(0)).toISOString(),
-  correctedAt: iso(e.correctedAt),
-  pinned: e.pinned,
-  body: e.body,
-  image: e.image,
-  quotation: e.quotation,
-  article: e.article,
-});
-
-export const toAdminEntry = (e: EntryView): AdminLiveBlogEntry => ({
-  ...toReaderEntry(e),
-  publishedAt: iso(e.publishedAt),
-  status: e.status,
-  createdById: e.createdById,
+/** Readers' copy of an entry: the newsroom's without its state and author. */
+export const toReaderEntry = ({ status: _status, createdById: _by, ...e }: AdminLiveBlogEntry): LiveBlogEntry => ({
+  ...e,
+  publishedAt: e.publishedAt ?? new Date(0).toISOString(),
 });
 
 export interface EntryChange {
-  entry: EntryView;
+  entry: AdminLiveBlogEntry;
   /** Readers' pages changed (a published entry on a live or ended blog): purge /direct/{slug}. */
   publicChange: boolean;
   slug: string;
 }
 
-interface Checked {
-  doc: EntryRow['doc'];
-  body: ContentBlock[];
-  image: Image | null;
-  quotation: LiveBlogQuotation | null;
-  articleId: number | null;
-}
-
-async function checkEntry(tx: Tx, input: EntryInput): Promise<NewsroomResult<Checked>> {
+async function checkEntry(tx: Tx, input: EntryInput) {
   const doc = await checkDocWithLibrary(tx, input.doc);
   if (!doc.ok) return refused.bad(doc.message, 'doc');
   const text = doc.blocks.map((b) => b.text).join('\n');
@@ -126,7 +84,7 @@ async function checkEntry(tx: Tx, input: EntryInput): Promise<NewsroomResult<Che
   return withLibraryImages(tx, checked, image ? [{ url: image.url, label: 'L’image', field: 'image' }] : []);
 }
 
-async function cardsOf(db: Database | Tx, ids: number[]): Promise<Map<number, ArticleCard>> {
+async function cardsOf(db: Database | Tx, ids: number[]): Promise<Map<number, components['schemas']['LiveBlogArticleCard']>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: articles.id, title: articles.title, url: articles.url, image: articles.mainImage, category: categories.slug })
@@ -136,13 +94,15 @@ async function cardsOf(db: Database | Tx, ids: number[]): Promise<Map<number, Ar
   return new Map(rows.map((r) => [r.id, { id: r.id, title: r.title, path: `/${r.category}/${r.url}`, image: r.image }]));
 }
 
-async function viewsOf(db: Database | Tx, rows: EntryRow[]): Promise<EntryView[]> {
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+async function viewsOf(db: Database | Tx, rows: EntryRow[]): Promise<AdminLiveBlogEntry[]> {
   const cards = await cardsOf(db, [...new Set(rows.flatMap((r) => (r.articleId === null ? [] : [r.articleId])))]);
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
-    publishedAt: r.publishedAt,
-    correctedAt: r.correctedAt,
+    publishedAt: iso(r.publishedAt),
+    correctedAt: iso(r.correctedAt),
     pinned: r.pinned,
     body: r.body,
     image: r.image,
@@ -202,7 +162,10 @@ export async function postEntry(
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, who, { action: 'liveBlogEntry.post', entity: 'liveBlogEntry', entityId: row.id, detail: { liveBlogId, publish } }, now);
     const [entry] = await viewsOf(tx, [row]);
-    return { ok: true, value: { entry: entry as EntryView, publicChange: publish && blog.status === 'published', slug: blog.url } };
+    return {
+      ok: true,
+      value: { entry: entry as AdminLiveBlogEntry, publicChange: publish && blog.status === 'published', slug: blog.url },
+    };
   });
 }
 
@@ -269,13 +232,13 @@ export async function changeEntry(
     const isPublic = updated.status === 'published' && !updated.deletedAt;
     return {
       ok: true,
-      value: { entry: entry as EntryView, publicChange: (wasPublic || isPublic) && blog.status === 'published', slug: blog.url },
+      value: { entry: entry as AdminLiveBlogEntry, publicChange: (wasPublic || isPublic) && blog.status === 'published', slug: blog.url },
     };
   });
 }
 
 /** The newsroom's view: every entry not deleted, drafts included, newest first. */
-export async function adminEntries(db: Database, liveBlogId: number): Promise<EntryView[]> {
+export async function adminEntries(db: Database, liveBlogId: number): Promise<AdminLiveBlogEntry[]> {
   const rows = await db
     .select()
     .from(liveBlogEntries)
@@ -287,7 +250,7 @@ export async function adminEntries(db: Database, liveBlogId: number): Promise<En
 export interface ReaderLiveBlog {
   blog: typeof liveBlogs.$inferSelect & { categorySlug: string; categoryName: string };
   /** Published entries changed since the cursor (all of them without one), newest first. */
-  entries: EntryView[];
+  entries: AdminLiveBlogEntry[];
   /** Entries readers may hold that are gone (deleted or back to draft) since the cursor. */
   removed: number[];
   /** The cursor to poll with next, and the ETag. */

@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
 
     const read = await readerLiveBlog(db(), blog.url);
     expect(read?.entries.map((e) => e.id)).toEqual([second.entry.id, first.entry.id]);
-    expect(read?.entries[1]?.publishedAt).toEqual(at(1));
+    expect(read?.entries[1]?.publishedAt).toEqual(at(1).toISOString());
     expect(read?.entries[0]?.body[0]?.text).toBe('Premier prix.');
     expect(read?.version).toBe(2);
   });
@@ -133,7 +133,11 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
       { kind: 'correct', input: { doc: paragraph('Le prix va à Jeanne D.') } },
       at(9),
     );
-    expect(corrected.ok && corrected.value.entry).toMatchObject({ id: entry.id, correctedAt: at(9), publishedAt: at(1) });
+    expect(corrected.ok && corrected.value.entry).toMatchObject({
+      id: entry.id,
+      correctedAt: at(9).toISOString(),
+      publishedAt: at(1).toISOString(),
+    });
     expect((await readerLiveBlog(db(), blog.url))?.entries[0]?.body[0]?.text).toBe('Le prix va à Jeanne D.');
 
     const draft = await post(blog.id, { doc: paragraph('Brouillon') }, 'contributor');
@@ -181,7 +185,10 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
       kind: 'forbidden',
     });
     const published = await changeEntry(db(), member('editor'), blog.id, entry.id, { kind: 'publish' }, at(3));
-    expect(published.ok && published.value).toMatchObject({ publicChange: true, entry: { status: 'published', publishedAt: at(3) } });
+    expect(published.ok && published.value).toMatchObject({
+      publicChange: true,
+      entry: { status: 'published', publishedAt: at(3).toISOString() },
+    });
     // Published, the contributor may no longer touch it; an author publishes their own at once.
     expect(
       await changeEntry(db(), member('contributor'), blog.id, entry.id, { kind: 'correct', input: { doc: paragraph('x') } }, at(4)),

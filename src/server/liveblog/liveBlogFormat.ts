@@ -19,7 +19,7 @@ import type { StaffMember } from '../newsroom/staff.server.ts';
 import { editorialAdminFields, editorialTable, type ListFilter, type RowOf, tableFormat } from '../newsroom/workflow/editorialTable.ts';
 import { canPublish } from '../newsroom/workflow/editorialWorkflow.ts';
 import { formatWorkflow } from '../newsroom/workflow/formatWorkflow.ts';
-import { adminEntries, toAdminEntry } from './liveBlogEntries.server.ts';
+import { adminEntries } from './liveBlogEntries.server.ts';
 
 type Row = RowOf<typeof liveBlogs>;
 type AdminLiveBlog = components['schemas']['AdminLiveBlog'];
@@ -61,7 +61,7 @@ export async function toAdminLiveBlog(db: Database, row: Row): Promise<AdminLive
     category: await categoryOf(db, row.categoryId),
     coverageEndAt: iso(row.coverageEndAt),
     updatedByName: await staffName(db, row.updatedBy),
-    entries: (await adminEntries(db, row.id)).map(toAdminEntry),
+    entries: await adminEntries(db, row.id),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
+import type { AdminLiveBlogEntry } from '../../api/types.ts';
 import type { NewsroomStatus } from '../../db/schema.ts';
 import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import type { ApiContext, ApiHandlerTable, OperationId } from '../http/apiTypes.ts';
@@ -12,16 +13,7 @@ import { errorJson } from '../http/responses.ts';
 import { editorialHandlers } from '../newsroom/http/editorialHandlers.ts';
 import { contractSchemas } from '../newsroom/http/editorialSchemas.ts';
 import { answer, type NewsroomDeps, noContent, noStore, readBody, staffOnly } from '../newsroom/http/newsroomHttp.ts';
-import type { NewsroomResult } from '../newsroom/newsroomResult.ts';
-import {
-  changeEntry,
-  type EntryChange,
-  type EntryInput,
-  postEntry,
-  readerLiveBlog,
-  toAdminEntry,
-  toReaderEntry,
-} from './liveBlogEntries.server.ts';
+import { changeEntry, type EntryInput, postEntry, readerLiveBlog, toReaderEntry } from './liveBlogEntries.server.ts';
 import { endLiveBlog, listAdminLiveBlogs, liveBlogRows, liveBlogWorkflow, liveNow, readerBlog, toAdminLiveBlog } from './liveBlogFormat.ts';
 
 const NOT_FOUND = 'Ce direct est introuvable.';
@@ -61,27 +53,12 @@ export const liveBlogReaderHandlers = {
 export function liveBlogHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
 
-  /** Answers an entry write; a change readers can see purges the pages (/direct/{slug} among them). */
-  const entryAnswer = async (
-    session: { member: Parameters<typeof answer>[1]['member'] },
-    result: NewsroomResult<EntryChange>,
-    reply: (entry: ReturnType<typeof toAdminEntry>) => Response,
-  ) => {
-    if (result.ok && result.value.publicChange) await changed();
-    return answer(result, {
-      member: session.member,
-      what: 'de modifier cette entrée',
-      notFound: ENTRY_NOT_FOUND,
-      ok: ({ entry }) => reply(toAdminEntry(entry)),
-    });
-  };
-
   /** One entry operation; `reply` answers with that operation's own success status, checked by the compiler. */
   const entryWrite = <O extends OperationId>(
     schema: z.ZodType<{ id: number; entryId?: number }>,
     body: z.ZodType<unknown> | null,
     act: (input: unknown) => Parameters<typeof changeEntry>[4] | 'post',
-    reply: (ctx: ApiContext<O>, entry: ReturnType<typeof toAdminEntry>) => Response,
+    reply: (ctx: ApiContext<O>, entry: AdminLiveBlogEntry) => Response,
   ) =>
     staffOnly<O>(deps, null, '', async (ctx, session) => {
       const p = paramsOf(ctx as ApiContext, schema);
@@ -94,7 +71,10 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
         action === 'post'
           ? await postEntry(ctx.db, session.member, p.value.id, input.value as EntryInput, now)
           : await changeEntry(ctx.db, session.member, p.value.id, p.value.entryId ?? 0, action, now);
-      return entryAnswer(session, result, (entry) => reply(ctx, entry));
+      // A change readers can see purges the pages (/direct/{slug} among them).
+      if (result.ok && result.value.publicChange) await changed();
+      const { member } = session;
+      return answer(result, { member, what: 'de modifier cette entrée', notFound: ENTRY_NOT_FOUND, ok: ({ entry }) => reply(ctx, entry) });
     });
 
   return {

@@ -86,8 +86,10 @@ test('the newsroom edits a live blog with versions and runs its entries desk', a
   await expect(entries.filter({ hasText: 'Une entrée de trop.' })).toHaveCount(0);
   await entries.filter({ hasText: 'Le tapis rouge' }).getByRole('button', { name: 'Épingler' }).click();
   await expect(desk.getByRole('status')).toHaveText('Entrée épinglée.');
-  const typo = entries.filter({ hasText: 'meileure' });
-  await typo.getByRole('button', { name: 'Corriger' }).click();
+  await entries.filter({ hasText: 'meileure' }).getByRole('button', { name: 'Corriger' }).click();
+  // Being corrected, the entry shows its form (the text is in the field, no longer on the page).
+  const typo = entries.filter({ has: desk.getByRole('button', { name: 'Enregistrer la correction' }) });
+  await expect(typo.getByLabel('Texte de l’entrée')).toHaveValue('Premier prix : la meileure actrice');
   await typo.getByLabel('Texte de l’entrée').fill('Premier prix : la meilleure actrice');
   await typo.getByRole('button', { name: 'Enregistrer la correction' }).click();
   await expect(desk.getByRole('status')).toHaveText('Entrée corrigée.');

@@ -149,6 +149,22 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     expect(read.liveBlog.title).toBe(blog.title);
   });
 
+  it('scheduled, it goes live when the scheduler runs: readers then read it, with its coverage start', async () => {
+    const as = signed('editor');
+    const created = await request('POST', '/api/admin/live-blogs', { as, body: liveBlogBody('Le mariage royal') });
+    const blog = contract.CreateAdminLiveBlogResponse.parse(await created.json());
+    const at = new Date(api.clock.now().getTime() + 3600_000).toISOString();
+    const body = { action: 'schedule', version: blog.version, scheduledAt: at };
+    const scheduled = await request('POST', `/api/admin/live-blogs/${blog.id}/status`, { as, body });
+    expect(contract.ChangeAdminLiveBlogStatusResponse.parse(await scheduled.json()).status).toBe('scheduled');
+    expect((await poll(blog.url)).status).toBe(404);
+    const run = await request('POST', '/api/admin/scheduler/run', { as, body: { advanceSeconds: 3601 } });
+    expect(run.status).toBe(200);
+    const read = contract.GetLiveBlogResponse.parse(await (await poll(blog.url)).json());
+    expect(read.liveBlog).toMatchObject({ state: 'live', coverageStartAt: expect.any(String) });
+    expect(await listedUrls()).toContain(blog.url);
+  });
+
   it('pinning one entry unpins the other, and readers see it', async () => {
     const blog = await openBlog();
     const a = await post(blog.id, 'A');

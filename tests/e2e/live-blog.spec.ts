@@ -88,7 +88,7 @@ test('the newsroom edits a live blog with versions and runs its entries desk', a
   await expect(desk.getByRole('status')).toHaveText('Entrée épinglée.');
   await entries.filter({ hasText: 'meileure' }).getByRole('button', { name: 'Corriger' }).click();
   // Being corrected, the entry shows its form (the text is in the field, no longer on the page).
-  const typo = entries.filter({ has: desk.getByRole('button', { name: 'Enregistrer la correction' }) });
+  const typo = desk.getByRole('listitem').filter({ has: desk.getByRole('button', { name: 'Enregistrer la correction' }) });
   await expect(typo.getByLabel('Texte de l’entrée')).toHaveValue('Premier prix : la meileure actrice');
   await typo.getByLabel('Texte de l’entrée').fill('Premier prix : la meilleure actrice');
   await typo.getByRole('button', { name: 'Enregistrer la correction' }).click();

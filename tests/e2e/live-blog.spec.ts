@@ -118,7 +118,9 @@ test('a reader sees the next entry arrive without reloading, announced politely'
   const reader = await readerContext.newPage();
   await reader.goto(`${server.baseUrl}/`);
   const liveList = reader.getByRole('list', { name: 'Directs en cours' });
-  await expect(liveList.getByText('En direct', { exact: true })).toBeVisible();
+  // Beside the seed's own live blog, each with its badge.
+  await expect(liveList.getByRole('listitem')).toHaveCount(2);
+  await expect(liveList.getByRole('listitem').filter({ hasText: TITLE }).getByText('En direct', { exact: true })).toBeVisible();
   await liveList.getByRole('link', { name: TITLE }).click();
   await expect(reader).toHaveURL(new RegExp(`/direct/${SLUG}$`));
   await expect(reader.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();

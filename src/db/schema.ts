@@ -990,7 +990,12 @@ export const liveBlogs = pgTable(
   ],
 );
 
-export const liveBlogRevisions = revisionsTableFor('live_blog_revisions', 'live_blog_id', () => liveBlogs.id, 'live_blog_revisions_version_idx');
+export const liveBlogRevisions = revisionsTableFor(
+  'live_blog_revisions',
+  'live_blog_id',
+  () => liveBlogs.id,
+  'live_blog_revisions_version_idx',
+);
 
 export interface LiveBlogQuotation {
   text: string;

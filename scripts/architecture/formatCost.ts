@@ -20,6 +20,7 @@ export const formatFiles: Record<string, readonly string[]> = {
     'src/routes/admin/directs.index.tsx',
     'src/routes/admin/directs.$id.tsx',
     'src/api/queries/newsroomLiveBlogs.ts',
+    'src/api/queries/liveBlogs.ts',
   ],
 };
 

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { appConfig } from '../../app.config.ts';
-import { api } from '../api/client.ts';
-import { required } from '../api/queries/answer.ts';
+import { loadLiveBlog, pollLiveBlog } from '../api/queries/liveBlogs.ts';
 import type { LiveBlogResponse } from '../api/types.ts';
 import { LiveBlogView } from '../features/liveblog/LiveBlogView.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
@@ -36,18 +35,9 @@ export function liveBlogJsonLd({ liveBlog, entries }: LiveBlogResponse, siteUrl:
   };
 }
 
-/** What changed since `since` (null when the network fails: the page keeps what it shows). */
-async function pollLiveBlog(url: string, since: number) {
-  try {
-    return (await api().GET('/api/direct/{url}', { params: { path: { url }, query: { since } } })).data ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** '/direct/{slug}': a live blog, server-rendered with its entries, then kept up to date while live. */
 export const Route = createFileRoute('/direct/$slug')({
-  loader: async ({ params }) => required(await api().GET('/api/direct/{url}', { params: { path: { url: params.slug } } })),
+  loader: async ({ params }) => loadLiveBlog(params.slug),
   head: ({ loaderData, matches }) => {
     if (!loaderData) return {};
     const siteUrl = siteUrlOf(matches);

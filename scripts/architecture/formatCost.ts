@@ -11,7 +11,6 @@ export const formatFiles: Record<string, readonly string[]> = {
   liveBlog: [
     'src/formats/liveBlogFormat.ts',
     'src/server/liveblog/liveBlogFormat.ts',
-    'src/server/liveblog/liveBlogHandlers.ts',
     'src/server/liveblog/liveBlogEntries.server.ts',
     'src/features/newsroom/LiveBlogDesk.tsx',
     'src/features/liveblog/LiveBlogView.tsx',

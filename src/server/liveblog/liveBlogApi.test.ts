@@ -180,6 +180,22 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     expect(read.entries.filter((e) => e.pinned).map((e) => e.id)).toEqual([b.id]);
   });
 
+  it('a contributor reading a live blog gets its published entries and their own drafts, not a colleague’s draft', async () => {
+    const blog = await openBlog();
+    const published = await post(blog.id, 'Publiée');
+    const draft = await request('POST', `/api/admin/live-blogs/${blog.id}/entries`, {
+      as: signed('author'),
+      body: entryBody('Brouillon de l’auteur', { publish: false }),
+    });
+    const draftId = contract.CreateLiveBlogEntryResponse.parse(await draft.json()).id;
+    const read = async (role: 'contributor' | 'author') =>
+      contract.GetAdminLiveBlogResponse.parse(
+        await (await request('GET', `/api/admin/live-blogs/${blog.id}`, { as: signed(role) })).json(),
+      ).entries.map((e) => e.id);
+    expect(await read('contributor')).toEqual([published.id]);
+    expect(await read('author')).toContain(draftId);
+  });
+
   it('bad input: a French 4xx, never a 500', async () => {
     const as = signed('editor');
     const blog = await openBlog();

@@ -4,7 +4,7 @@
  * marked with the time), deleted (kept as a tombstone) or pinned (one at most, the database's partial unique
  * index). Every change bumps the live blog's entriesVersion in the same transaction: readers poll with it.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { components } from '../../api/generated/schema';
 import type { AdminLiveBlogEntry, Image, LiveBlogEntry } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,7 +15,7 @@ import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
 import { withLibraryImages } from '../newsroom/libraryImage.ts';
 import { cleanImage, hasControl, libraryImageProblem, plainFieldProblem } from '../newsroom/plainFields.ts';
 import type { StaffMember } from '../newsroom/staff.server.ts';
-import { canEdit, canPublish } from '../newsroom/workflow/editorialWorkflow.ts';
+import { canEdit, canPublish, canRead } from '../newsroom/workflow/editorialWorkflow.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type EntryRow = typeof liveBlogEntries.$inferSelect;
@@ -129,9 +129,6 @@ async function bump(tx: Tx, liveBlogId: number, now: Date): Promise<number> {
   return blog.version;
 }
 
-/** What canEdit/canPublish expect of an entry: published entries are held like published items. */
-const asItem = (row: Pick<EntryRow, 'createdBy' | 'status'>) => ({ createdBy: row.createdBy, status: row.status });
-
 export async function postEntry(
   db: Database,
   who: StaffMember,
@@ -191,13 +188,13 @@ export async function changeEntry(
     const wasPublic = row.status === 'published';
     let set: Partial<typeof liveBlogEntries.$inferInsert>;
     if (action.kind === 'correct') {
-      if (!canEdit(who, asItem(row))) return refused.forbidden;
+      if (!canEdit(who, row)) return refused.forbidden;
       const checked = await checkEntry(tx, action.input);
       if (!checked.ok) return checked;
       // Correcting what readers already saw is shown as such; a draft is simply rewritten.
       set = { ...checked.value, correctedAt: wasPublic ? now : null };
     } else if (action.kind === 'delete') {
-      if (!canEdit(who, asItem(row))) return refused.forbidden;
+      if (!canEdit(who, row)) return refused.forbidden;
       set = { deletedAt: now, pinned: false };
     } else if (action.kind === 'publish') {
       if (!canPublish(who, row)) return refused.forbidden;
@@ -237,14 +234,17 @@ export async function changeEntry(
   });
 }
 
-/** The newsroom's view: every entry not deleted, drafts included, newest first. */
-export async function adminEntries(db: Database, liveBlogId: number): Promise<AdminLiveBlogEntry[]> {
+/** The newsroom's view: every entry not deleted that `who` may read (a colleague's draft is theirs and the editors'), newest first. */
+export async function adminEntries(db: Database, liveBlogId: number, who: StaffMember): Promise<AdminLiveBlogEntry[]> {
   const rows = await db
     .select()
     .from(liveBlogEntries)
-    .where(and(eq(liveBlogEntries.liveBlogId, liveBlogId), sql`${liveBlogEntries.deletedAt} is null`))
-    .orderBy(sql`coalesce(${liveBlogEntries.publishedAt}, ${liveBlogEntries.createdAt}) desc`, sql`${liveBlogEntries.id} desc`);
-  return viewsOf(db, rows);
+    .where(and(eq(liveBlogEntries.liveBlogId, liveBlogId), isNull(liveBlogEntries.deletedAt)))
+    .orderBy(sql`coalesce(${liveBlogEntries.publishedAt}, ${liveBlogEntries.createdAt}) desc`, desc(liveBlogEntries.id));
+  return viewsOf(
+    db,
+    rows.filter((r) => canRead(who, r)),
+  );
 }
 
 export interface ReaderLiveBlog {

@@ -201,7 +201,17 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
       ok: false,
       kind: 'forbidden',
     });
-    expect((await adminEntries(db(), blog.id)).length).toBe(2);
+    expect((await adminEntries(db(), blog.id, member('editor'))).length).toBe(2);
+  });
+
+  it('the newsroom view: a colleague’s draft entry is theirs and the editors’, not another contributor’s', async () => {
+    const blog = await liveBlog('live');
+    const draft = await post(blog.id, { doc: paragraph('Mon brouillon'), publish: false }, 'author');
+    const published = await post(blog.id, { doc: paragraph('Publiée') });
+    const ids = async (role: StaffRole) => (await adminEntries(db(), blog.id, member(role))).map((e) => e.id);
+    expect(await ids('contributor')).toEqual([published.entry.id]);
+    expect((await ids('author')).sort()).toEqual([draft.entry.id, published.entry.id].sort());
+    expect((await ids('editor')).sort()).toEqual([draft.entry.id, published.entry.id].sort());
   });
 
   it('a draft live blog takes prepared entries without touching readers; an ended one refuses new entries', async () => {

@@ -15,7 +15,7 @@ export function contestHandlers(deps: NewsroomDeps) {
     schemas: contractSchemas(contestDeclaration.operations),
     workflow: contestWorkflow,
     find: findContestRow,
-    toAdmin: toAdminContest,
+    toAdmin: (db, row) => toAdminContest(db, row),
     list: (db, page) => listAdminContests(db, { ...page, status: page.status as NewsroomStatus | undefined }),
     previews: { links: contestPreviews, token: contract.GetContestPreviewParams },
   }) satisfies ApiHandlerTable;

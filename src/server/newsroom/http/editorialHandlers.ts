@@ -71,7 +71,7 @@ export interface EditorialHttpFormat<Ops extends FormatOperations, Row extends E
   };
   workflow: WorkflowCalls<Input, Admin, Revision>;
   find(db: Database, id: number): Promise<Row | null>;
-  toAdmin(db: Database, row: Row): Promise<Admin>;
+  toAdmin(db: Database, row: Row, who: StaffMember): Promise<Admin>;
   /** One page of the newsroom's list; `readableBy` null for those who read everything. */
   list(db: Database, page: ListQuery & { readableBy: number | null; limit: number; offset: number }): Promise<List>;
   /** With `operations.previewLink` and `operations.preview`: the format's preview links and token parameter. */
@@ -160,7 +160,7 @@ export function editorialHandlers<
       const row = await format.find(ctx.db, id.value.id);
       if (!row) return errorJson(404, notFound);
       if (!canRead(who, row)) return forbidden(who, 'de lire le brouillon de quelqu’un d’autre');
-      return ctx.reply(200, await format.toAdmin(ctx.db, row), noStore);
+      return ctx.reply(200, await format.toAdmin(ctx.db, row, who), noStore);
     }),
     update: staff(async (ctx, who) => {
       const id = itemIdOf(ctx);

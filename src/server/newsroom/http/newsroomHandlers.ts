@@ -19,7 +19,7 @@ import { importHandlers } from './importHandlers.ts';
 import { generatorHandlers } from './generatorHandlers.ts';
 import { instagramHandlers } from './instagramHandlers.ts';
 import { mosaicHandlers } from './mosaicHandlers.ts';
-import { liveBlogHandlers } from '../../liveblog/liveBlogHandlers.ts';
+import { liveBlogHandlers } from '../../liveblog/liveBlogFormat.ts';
 import { contestHandlers } from './contestHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { popinHandlers } from './popinHandlers.ts';

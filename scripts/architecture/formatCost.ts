@@ -12,13 +12,12 @@ export const formatFiles: Record<string, readonly string[]> = {
     'src/formats/liveBlogFormat.ts',
     'src/server/liveblog/liveBlogFormat.ts',
     'src/server/liveblog/liveBlogEntries.server.ts',
-    'src/features/newsroom/LiveBlogDesk.tsx',
-    'src/features/liveblog/LiveBlogView.tsx',
+
     'src/features/liveblog/LiveNowList.tsx',
     'src/routes/direct.$slug.tsx',
     'src/routes/admin/directs.index.tsx',
     'src/routes/admin/directs.$id.tsx',
-    'src/api/queries/newsroomLiveBlogs.ts',
+
     'src/api/queries/liveBlogs.ts',
   ],
 };

@@ -11,8 +11,8 @@ export const Route = createFileRoute('/admin/directs/')({
   head: () => plainHead('Directs — Rédaction'),
   loader: async () => {
     const { pageData } = await import('../../api/queries/newsroom.ts');
-    const { newsroomLiveBlogs } = await import('../../api/queries/newsroomLiveBlogs.ts');
-    return pageData(() => newsroomLiveBlogs.list(), 'Les directs sont indisponibles.');
+    const { formatCalls } = await import('../../api/queries/formatCalls.ts');
+    return pageData(() => formatCalls(liveBlogDeclaration.operations).list(), 'Les directs sont indisponibles.');
   },
   component: () => <FormatListPage format={liveBlogDeclaration} loaded={Route.useLoaderData()} />,
 });

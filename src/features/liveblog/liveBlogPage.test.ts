@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
-import { liveBlogJsonLd } from '../../routes/direct.$slug.tsx';
-import { announcement, hourOf, mergeEntries } from './LiveBlogView.tsx';
+import { announcement, hourOf, liveBlogJsonLd, mergeEntries } from '../../routes/direct.$slug.tsx';
 
 const entry = (id: number, minute: number, extra: Partial<LiveBlogEntry> = {}): LiveBlogEntry => ({
   id,

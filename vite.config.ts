@@ -49,9 +49,9 @@ export default defineConfig({
                   // and the article cards that the article, home and category pages all show. Not the other
                   // components of pages (issue 22): they go with their routes, so the article page no longer
                   // downloads the home page's blocks. Not the captcha's solver nor the newsletter calls (the
-                  // lazily loaded newsletter form's), nor the newsroom's calls (staff only), nor the quiz playability rule
+                  // lazily loaded newsletter form's), nor the newsroom's calls (staff only) and the operation table they are made from, nor the quiz playability rule
                   // (the newsroom's quiz editor and the server's).
-                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz))|api(?![\\/]queries[\\/](newsletter|newsroom))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
+                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz))|api(?![\\/](queries[\\/](newsletter|newsroom)|generated[\\/]operations))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],

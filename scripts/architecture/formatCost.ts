@@ -11,9 +11,10 @@ export const formatFiles: Record<string, readonly string[]> = {
   liveBlog: [
     'src/formats/liveBlogFormat.ts',
     'src/server/liveblog/liveBlogFormat.ts',
-    'src/server/liveblog/liveBlogEntries.server.ts',
+    'src/features/newsroom/LiveBlogDesk.tsx',
 
     'src/features/liveblog/LiveNowList.tsx',
+    'src/features/liveblog/LiveBlogView.tsx',
     'src/routes/direct.$slug.tsx',
     'src/routes/admin/directs.index.tsx',
     'src/routes/admin/directs.$id.tsx',

@@ -1,19 +1,8 @@
-/**
- * '/direct/{slug}', « Direct » for readers (issue 33), server-rendered: its pinned entry first, then the newest
- * entries. While it is live the page asks for what changed since its cursor every `liveBlog.pollSeconds` (not while the tab is
- * hidden); new entries go on top and are announced once, politely, with their count — focus never moves.
- * Offline, the service worker answers each cursor's poll with its last answer (network first): replayed at
- * once from the page's cursor, the entries seen while online come back.
- */
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../app.config.ts';
 import { loadLiveBlog, pollLiveBlog } from '../api/queries/liveBlogs.ts';
-import type { LiveBlogEntry, LiveBlogResponse } from '../api/types.ts';
-import { ArticleBody } from '../components/ArticleBody.tsx';
-import { ContentImage } from '../components/ContentImage.tsx';
-import { PageHeading } from '../components/PageHeading.tsx';
-import { LiveBadge } from '../features/liveblog/LiveNowList.tsx';
+import type { LiveBlogResponse } from '../api/types.ts';
+import { LiveBlogView } from '../features/liveblog/LiveBlogView.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { absoluteUrl, breadcrumbJsonLd, seoHead } from '../lib/seo/seo.ts';
 
@@ -46,6 +35,7 @@ export function liveBlogJsonLd({ liveBlog, entries }: LiveBlogResponse, siteUrl:
   };
 }
 
+/** '/direct/{slug}': a live blog, server-rendered with its entries, then kept up to date while live. */
 export const Route = createFileRoute('/direct/$slug')({
   loader: async ({ params }) => loadLiveBlog(params.slug),
   head: ({ loaderData, matches }) => {
@@ -76,135 +66,4 @@ export const Route = createFileRoute('/direct/$slug')({
 function LiveBlogPage() {
   const data = Route.useLoaderData();
   return <LiveBlogView key={data.liveBlog.id} initial={data} poll={(since) => pollLiveBlog(data.liveBlog.url, since)} />;
-}
-
-const clock = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
-/** « 21 h 05 », as the magazine writes times. */
-export const hourOf = (iso: string) => clock.format(new Date(iso)).replace(':', ' h ');
-
-/** The page's entries after an update: changed ones replaced, removed ones dropped, new ones counted. */
-export function mergeEntries(current: readonly LiveBlogEntry[], update: Pick<LiveBlogResponse, 'entries' | 'removed'>) {
-  const known = new Set(current.map((e) => e.id));
-  const changed = new Map(update.entries.map((e) => [e.id, e]));
-  const gone = new Set(update.removed);
-  const added = update.entries.filter((e) => !known.has(e.id));
-  const kept = current.filter((e) => !gone.has(e.id)).map((e) => changed.get(e.id) ?? e);
-  const entries = [...added, ...kept].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id);
-  return { entries, added: added.length };
-}
-
-export const announcement = (count: number) => (count === 1 ? '1 nouvelle entrée' : `${count} nouvelles entrées`);
-
-/** The live blog kept up to date while it is live. */
-function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise<LiveBlogResponse | null>) {
-  const [state, setState] = useState({ data: initial, announced: '' });
-  const version = useRef(initial.version);
-  // The latest poll function without restarting the timer at each render.
-  const pollRef = useRef(poll);
-  pollRef.current = poll;
-  const live = state.data.liveBlog.state === 'live';
-  useEffect(() => {
-    if (!live) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const every = appConfig.liveBlog.pollSeconds * 1000;
-    const tick = async () => {
-      const update = document.visibilityState === 'visible' ? await pollRef.current(version.current) : null;
-      if (stopped) return;
-      const changed = update !== null && update.version !== version.current;
-      if (update && changed) {
-        version.current = update.version;
-        setState((previous) => {
-          const merged = mergeEntries(previous.data.entries, update);
-          const data = { ...update, entries: merged.entries };
-          if (merged.added === 0) return { data, announced: previous.announced };
-          // The same words twice would not be read again: a no-break space tells the two apart.
-          const text = announcement(merged.added);
-          return { data, announced: text === previous.announced ? `${text}\u00a0` : text };
-        });
-      }
-      timer = setTimeout(tick, navigator.onLine || !changed ? every : 0);
-    };
-    // Back on the tab: ask at once rather than wait for the next turn.
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      clearTimeout(timer);
-      void tick();
-    };
-    timer = setTimeout(tick, navigator.onLine ? every : 0);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [live]);
-  return state;
-}
-
-function Entry({ entry }: { entry: LiveBlogEntry }) {
-  return (
-    <article className="live-entry border-t border-encre/15 py-6" aria-labelledby={`entree-${entry.id}`}>
-      <p id={`entree-${entry.id}`} className="text-sm font-bold text-piment-dark">
-        {entry.pinned ? <span className="mr-2 rounded bg-piment px-2 py-0.5 text-white">Épinglé</span> : null}
-        <time dateTime={entry.publishedAt}>{hourOf(entry.publishedAt)}</time>
-        {entry.correctedAt ? <span className="ml-2 font-normal text-encre/75">Corrigé à {hourOf(entry.correctedAt)}</span> : null}
-      </p>
-      <ArticleBody articleId={entry.id} body={entry.body} />
-      {entry.image ? (
-        <ContentImage image={entry.image} sizes="(min-width: 768px) 720px, 100vw" className="mt-4 h-auto w-full rounded-xl" />
-      ) : null}
-      {entry.quotation ? (
-        <figure className="mt-4 border-l-4 border-piment pl-4">
-          <blockquote className="font-display text-xl italic">« {entry.quotation.text} »</blockquote>
-          {entry.quotation.source ? <figcaption className="mt-1 text-sm">— {entry.quotation.source}</figcaption> : null}
-        </figure>
-      ) : null}
-      {entry.article ? (
-        <a href={entry.article.path} className="mt-4 flex items-center gap-4 rounded-xl border border-encre/15 p-3 hover:bg-piment-light">
-          <ContentImage image={entry.article.image} sizes="96px" className="h-16 w-24 rounded object-cover" />
-          <span className="font-bold">{entry.article.title}</span>
-        </a>
-      ) : null}
-    </article>
-  );
-}
-
-function LiveBlogView({ initial, poll }: { initial: LiveBlogResponse; poll: (since: number) => Promise<LiveBlogResponse | null> }) {
-  const { data, announced } = useLiveBlog(initial, poll);
-  const { liveBlog, entries } = data;
-  const pinned = entries.find((e) => e.pinned);
-  return (
-    <div className="live-blog-page">
-      <PageHeading kicker={liveBlog.category.name} title={liveBlog.title} description={liveBlog.intro}>
-        <p className="mt-4">
-          {liveBlog.state === 'live' ? (
-            <LiveBadge />
-          ) : (
-            <span className="rounded-full bg-encre/10 px-3 py-1 text-sm font-bold uppercase">Terminé</span>
-          )}
-        </p>
-      </PageHeading>
-      <div className="mx-auto max-w-3xl px-4 md:px-6">
-        <ContentImage image={liveBlog.mainImage} sizes="(min-width: 768px) 720px, 100vw" priority className="h-auto w-full rounded-xl" />
-        {/* One polite region, always in the page: screen readers hear each batch once, wherever focus is. */}
-        <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="live-announcer">
-          {announced}
-        </p>
-        {pinned ? (
-          <section aria-label="Entrée épinglée" className="mt-6 rounded-xl bg-piment-light px-4">
-            <Entry entry={pinned} />
-          </section>
-        ) : null}
-        <section aria-label="Entrées du direct" className="mt-6">
-          {entries.length === 0 ? <p className="py-6 text-encre/75">Le direct commence bientôt.</p> : null}
-          {entries
-            .filter((e) => e !== pinned)
-            .map((entry) => (
-              <Entry key={entry.id} entry={entry} />
-            ))}
-        </section>
-      </div>
-    </div>
-  );
 }

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/admin/directs/')({
   head: () => plainHead('Directs — Rédaction'),
   loader: async () => {
     const { pageData } = await import('../../api/queries/newsroom.ts');
-    const { formatCalls } = await import('../../api/queries/formatCalls.ts');
+    const { formatCalls } = await import('../../api/queries/newsroomFormatCalls.ts');
     return pageData(() => formatCalls(liveBlogDeclaration.operations).list(), 'Les directs sont indisponibles.');
   },
   component: () => <FormatListPage format={liveBlogDeclaration} loaded={Route.useLoaderData()} />,

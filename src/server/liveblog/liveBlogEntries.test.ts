@@ -9,7 +9,7 @@ import { articles, auditLog, liveBlogEntries, liveBlogs, media, type StaffRole }
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff, type StaffMember } from '../newsroom/staff.server.ts';
 import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
-import { adminEntries, changeEntry, type EntryInput, postEntry, readerLiveBlog } from './liveBlogEntries.server.ts';
+import { adminEntries, changeEntry, type EntryInput, postEntry, readerLiveBlog } from './liveBlogFormat.ts';
 
 const paragraph = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 20, minute));

@@ -1,33 +1,45 @@
 /**
- * « Direct » on the editorial workflow (decision 027): its own fields (title, intro, main image, category,
- * address), their checks, snapshot and restore; the rest follows from its declaration and its table. Live is
- * published without an end; `end` closes the coverage. Over HTTP: readers' poll (short shared cache, ETag by
- * the answer layer) and the newsroom's operations; a write readers can see purges the pages (deps.changed).
+ * « Direct » (issue 33), its server side. The live blog on the editorial workflow (decision 027): its own fields
+ * (title, intro, main image, category, address), their checks, snapshot and restore; the rest follows from its
+ * declaration and its table. Live is published without an end; `end` closes the coverage.
+ * Its entries: rich text through the newsroom's allow-list, with an optional library image, quotation and
+ * article card; published, corrected (kept, marked with the time), deleted (kept as a tombstone) or pinned (one
+ * at most, the database's partial unique index). Every change bumps the blog's entriesVersion in the same
+ * transaction: readers poll with it. Over HTTP: readers' poll (short shared cache, ETag by the answer layer) and
+ * the newsroom's operations; a write readers can see purges the pages (deps.changed).
  */
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { components } from '../../api/generated/schema';
 import * as contract from '../../api/generated/zod.ts';
-import type { AdminLiveBlogEntry, Image, LiveBlog, LiveBlogInput } from '../../api/types.ts';
+import type { AdminLiveBlogEntry, Image, LiveBlog, LiveBlogEntry, LiveBlogEntryInput, LiveBlogInput } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
-import { categories, type NewsroomStatus, liveBlogRevisions, liveBlogs } from '../../db/schema.ts';
+import {
+  articles,
+  categories,
+  type LiveBlogQuotation,
+  liveBlogEntries,
+  liveBlogRevisions,
+  liveBlogs,
+  type NewsroomStatus,
+} from '../../db/schema.ts';
 import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import type { ApiContext, ApiHandlerTable, OperationId } from '../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../http/parseParams.ts';
 import { errorJson } from '../http/responses.ts';
 import { staffName } from '../newsroom/articles/articleQueries.ts';
 import { audit } from '../newsroom/audit.server.ts';
+import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import { editorialHandlers } from '../newsroom/http/editorialHandlers.ts';
 import { contractSchemas } from '../newsroom/http/editorialSchemas.ts';
 import { answer, type NewsroomDeps, noContent, noStore, readBody, staffOnly } from '../newsroom/http/newsroomHttp.ts';
 import { withLibraryImages } from '../newsroom/libraryImage.ts';
 import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
-import { cleanImage, libraryImageProblem, plainFieldProblem } from '../newsroom/plainFields.ts';
+import { cleanImage, hasControl, libraryImageProblem, plainFieldProblem } from '../newsroom/plainFields.ts';
 import type { StaffMember } from '../newsroom/staff.server.ts';
 import { editorialAdminFields, editorialTable, type RowOf, tableFormat } from '../newsroom/workflow/editorialTable.ts';
-import { canPublish, conflictOf } from '../newsroom/workflow/editorialWorkflow.ts';
+import { canEdit, canPublish, canRead, conflictOf } from '../newsroom/workflow/editorialWorkflow.ts';
 import { formatWorkflow } from '../newsroom/workflow/formatWorkflow.ts';
-import { adminEntries, changeEntry, type EntryInput, postEntry, readerLiveBlog, toReaderEntry } from './liveBlogEntries.server.ts';
 
 type Row = RowOf<typeof liveBlogs>;
 type Checked = Omit<LiveBlogInput, 'slug' | 'categorySlug'> & { categoryId: number };
@@ -131,6 +143,239 @@ export async function endLiveBlog(db: Database, who: StaffMember, id: number, ve
     return updated;
   });
   return ended ? { ok: true, value: ended } : conflictOf(liveBlogFormat, db, id, staffName);
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type EntryRow = typeof liveBlogEntries.$inferSelect;
+
+export const MAX_ENTRY_TEXT = 5000;
+const ENDED = 'Ce direct est terminé : on n’y publie plus d’entrée.';
+const MAX_QUOTATION = 600;
+const MAX_SOURCE = 120;
+
+/** The contract's entry, its document still to be checked; `publish` false keeps it a draft (a contributor's always is). */
+export type EntryInput = Omit<LiveBlogEntryInput, 'doc'> & { doc: unknown };
+
+/** Readers' copy of an entry: the newsroom's without its state and author. */
+export const toReaderEntry = ({ status: _status, createdById: _by, ...e }: AdminLiveBlogEntry): LiveBlogEntry => ({
+  ...e,
+  publishedAt: e.publishedAt ?? new Date(0).toISOString(),
+});
+
+export interface EntryChange {
+  entry: AdminLiveBlogEntry;
+  /** Readers' pages changed (a published entry on a live or ended blog): purge /direct/{slug}. */
+  publicChange: boolean;
+  slug: string;
+}
+
+async function checkEntry(tx: Tx, input: EntryInput) {
+  const doc = await checkDocWithLibrary(tx, input.doc);
+  if (!doc.ok) return refused.bad(doc.message, 'doc');
+  const text = doc.blocks.map((b) => b.text).join('\n');
+  if (hasControl(text, true)) return refused.bad('Le texte de l’entrée contient des caractères de contrôle.', 'doc');
+  if (text.length > MAX_ENTRY_TEXT) return refused.bad(`Le texte de l’entrée est trop long (${MAX_ENTRY_TEXT} caractères au plus).`, 'doc');
+
+  const image = input.image ? cleanImage(input.image) : null;
+  const imageProblem = input.image ? libraryImageProblem(input.image, 'L’image') : null;
+  if (imageProblem) return refused.bad(imageProblem, 'image');
+
+  let quotation: LiveBlogQuotation | null = null;
+  if (input.quotation) {
+    const q = { text: input.quotation.text.trim(), source: input.quotation.source.trim() };
+    if (q.text === '') return refused.bad('La citation est vide.', 'quotation.text');
+    if (q.text.length > MAX_QUOTATION)
+      return refused.bad(`La citation est trop longue (${MAX_QUOTATION} caractères au plus).`, 'quotation.text');
+    if (q.source.length > MAX_SOURCE)
+      return refused.bad(`L’auteur de la citation est trop long (${MAX_SOURCE} caractères au plus).`, 'quotation.source');
+    const problem = plainFieldProblem(q.text, 'Citation', true) ?? plainFieldProblem(q.source, 'Auteur de la citation');
+    if (problem) return refused.bad(problem, 'quotation');
+    quotation = q;
+  }
+
+  let articleId: number | null = null;
+  if (input.articleSlug) {
+    const [found] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.url, input.articleSlug));
+    if (!found) return refused.bad(`Aucun article publié à l’adresse « ${input.articleSlug.slice(0, 80)} ».`, 'articleSlug');
+    articleId = found.id;
+  }
+  if (text.trim() === '' && !image && !quotation && articleId === null) return refused.bad('L’entrée est vide : écrivez un texte.', 'doc');
+  const checked = { ok: true as const, value: { doc: doc.doc, body: doc.blocks, image, quotation, articleId } };
+  // The same rule as every format's images (issue 34): the media library's, or the site's generated media.
+  return withLibraryImages(tx, checked, image ? [{ url: image.url, label: 'L’image', field: 'image' }] : []);
+}
+
+async function viewsOf(db: Database | Tx, rows: EntryRow[]): Promise<AdminLiveBlogEntry[]> {
+  const ids = rows.flatMap((r) => (r.articleId === null ? [] : [r.articleId]));
+  const found = ids.length
+    ? await db
+        .select({ id: articles.id, title: articles.title, url: articles.url, image: articles.mainImage, category: categories.slug })
+        .from(articles)
+        .innerJoin(categories, eq(categories.id, articles.categoryId))
+        .where(inArray(articles.id, ids))
+    : [];
+  const cards = new Map(found.map((r) => [r.id, { id: r.id, title: r.title, path: `/${r.category}/${r.url}`, image: r.image }]));
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    publishedAt: iso(r.publishedAt),
+    correctedAt: iso(r.correctedAt),
+    pinned: r.pinned,
+    body: r.body,
+    image: r.image,
+    quotation: r.quotation,
+    article: r.articleId === null ? null : (cards.get(r.articleId) ?? null),
+    createdById: r.createdBy,
+  }));
+}
+
+/** The live blog, locked until this write commits: its entries' changes are numbered one after the other. */
+async function lockBlog(tx: Tx, liveBlogId: number) {
+  const [blog] = await tx.select().from(liveBlogs).where(eq(liveBlogs.id, liveBlogId)).for('update');
+  return blog ?? null;
+}
+
+/** The next entriesVersion, taken only once the write is sure (a refusal leaves readers' ETag alone). */
+async function bump(tx: Tx, liveBlogId: number, now: Date): Promise<number> {
+  const [blog] = await tx
+    .update(liveBlogs)
+    .set({ entriesVersion: sql`${liveBlogs.entriesVersion} + 1`, updatedAt: now })
+    .where(eq(liveBlogs.id, liveBlogId))
+    .returning({ version: liveBlogs.entriesVersion });
+  if (!blog) throw new Error('live blog vanished while locked');
+  return blog.version;
+}
+
+export async function postEntry(
+  db: Database,
+  who: StaffMember,
+  liveBlogId: number,
+  input: EntryInput,
+  now: Date,
+): Promise<NewsroomResult<EntryChange>> {
+  return db.transaction(async (tx) => {
+    const blog = await lockBlog(tx, liveBlogId);
+    if (!blog) return refused.notFound;
+    if (blog.coverageEndAt) return refused.bad(ENDED);
+    const checked = await checkEntry(tx, input);
+    if (!checked.ok) return checked;
+    const publish = input.publish !== false && canPublish(who, { createdBy: who.id });
+    const [row] = await tx
+      .insert(liveBlogEntries)
+      .values({
+        liveBlogId,
+        status: publish ? 'published' : 'draft',
+        ...checked.value,
+        publishedAt: publish ? now : null,
+        changedIn: await bump(tx, liveBlogId, now),
+        createdBy: who.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    await audit(tx, who, { action: 'liveBlogEntry.post', entity: 'liveBlogEntry', entityId: row.id, detail: { liveBlogId, publish } }, now);
+    const [entry] = (await viewsOf(tx, [row])) as [AdminLiveBlogEntry];
+    return { ok: true, value: { entry, publicChange: publish && blog.status === 'published', slug: blog.url } };
+  });
+}
+
+type EntryAction = { kind: 'correct'; input: EntryInput } | { kind: 'delete' } | { kind: 'pin'; pinned: boolean } | { kind: 'publish' };
+
+/** Correct, delete, pin or publish one entry of one live blog. */
+export async function changeEntry(
+  db: Database,
+  who: StaffMember,
+  liveBlogId: number,
+  entryId: number,
+  action: EntryAction,
+  now: Date,
+): Promise<NewsroomResult<EntryChange>> {
+  return db.transaction(async (tx) => {
+    const blog = await lockBlog(tx, liveBlogId);
+    if (!blog) return refused.notFound;
+    const [row] = await tx
+      .select()
+      .from(liveBlogEntries)
+      .where(and(eq(liveBlogEntries.id, entryId), eq(liveBlogEntries.liveBlogId, liveBlogId)));
+    if (!row || row.deletedAt) return refused.notFound;
+    const wasPublic = row.status === 'published';
+    let set: Partial<typeof liveBlogEntries.$inferInsert>;
+    if (action.kind === 'correct') {
+      if (!canEdit(who, row)) return refused.forbidden;
+      const checked = await checkEntry(tx, action.input);
+      if (!checked.ok) return checked;
+      // Correcting what readers already saw is shown as such; a draft is simply rewritten.
+      set = { ...checked.value, correctedAt: wasPublic ? now : null };
+    } else if (action.kind === 'delete') {
+      if (!canEdit(who, row)) return refused.forbidden;
+      set = { deletedAt: now, pinned: false };
+    } else if (action.kind === 'publish') {
+      if (!canPublish(who, row)) return refused.forbidden;
+      if (blog.coverageEndAt) return refused.bad(ENDED);
+      set = { status: 'published', publishedAt: row.publishedAt ?? now };
+    } else {
+      if (!canPublish(who, { createdBy: blog.createdBy })) return refused.forbidden;
+      if (action.pinned && !wasPublic) return refused.bad('Seule une entrée publiée peut être épinglée.');
+      set = { pinned: action.pinned };
+    }
+    const version = await bump(tx, liveBlogId, now);
+    if (action.kind === 'pin' && action.pinned) {
+      // The previous pinned entry is unpinned first, in this transaction (the unique index keeps it one).
+      await tx
+        .update(liveBlogEntries)
+        .set({ pinned: false, changedIn: version, updatedAt: now })
+        .where(and(eq(liveBlogEntries.liveBlogId, liveBlogId), eq(liveBlogEntries.pinned, true)));
+    }
+    const [updated] = await tx
+      .update(liveBlogEntries)
+      .set({ ...set, changedIn: version, updatedAt: now })
+      .where(eq(liveBlogEntries.id, row.id))
+      .returning();
+    if (!updated) throw new Error('update returned nothing');
+    const detail = { liveBlogId };
+    await audit(tx, who, { action: `liveBlogEntry.${action.kind}`, entity: 'liveBlogEntry', entityId: row.id, detail }, now);
+    const [entry] = (await viewsOf(tx, [updated])) as [AdminLiveBlogEntry];
+    const isPublic = updated.status === 'published' && !updated.deletedAt;
+    return { ok: true, value: { entry, publicChange: (wasPublic || isPublic) && blog.status === 'published', slug: blog.url } };
+  });
+}
+
+/** The newsroom's view: every entry not deleted that `who` may read (a colleague's draft is theirs and the editors'), newest first. */
+export async function adminEntries(db: Database, liveBlogId: number, who: StaffMember): Promise<AdminLiveBlogEntry[]> {
+  const rows = await db
+    .select()
+    .from(liveBlogEntries)
+    .where(and(eq(liveBlogEntries.liveBlogId, liveBlogId), isNull(liveBlogEntries.deletedAt)))
+    .orderBy(sql`coalesce(${liveBlogEntries.publishedAt}, ${liveBlogEntries.createdAt}) desc`, desc(liveBlogEntries.id));
+  return viewsOf(
+    db,
+    rows.filter((r) => canRead(who, r)),
+  );
+}
+
+/**
+ * A live or ended blog for readers, whole or since a cursor; null for an unknown slug or a draft: its published
+ * entries changed since the cursor, newest first, the ones readers may hold that are gone (deleted or back to
+ * draft), and the cursor to poll with next (the ETag).
+ */
+export async function readerLiveBlog(db: Database, slug: string, since: number | null = null) {
+  const [found] = await db
+    .select({ blog: liveBlogs, categorySlug: categories.slug, categoryName: categories.name })
+    .from(liveBlogs)
+    .innerJoin(categories, eq(categories.id, liveBlogs.categoryId))
+    .where(eq(liveBlogs.url, slug));
+  if (found?.blog.status !== 'published') return null;
+  const blog = { ...found.blog, categorySlug: found.categorySlug, categoryName: found.categoryName };
+  if (since !== null && since >= blog.entriesVersion) return { blog, entries: [], removed: [], version: blog.entriesVersion };
+  const rows = await db
+    .select()
+    .from(liveBlogEntries)
+    .where(and(eq(liveBlogEntries.liveBlogId, blog.id), since === null ? undefined : gt(liveBlogEntries.changedIn, since)))
+    .orderBy(sql`${liveBlogEntries.publishedAt} desc nulls last`, sql`${liveBlogEntries.id} desc`);
+  const visible = rows.filter((r) => r.status === 'published' && !r.deletedAt);
+  const removed = since === null ? [] : rows.filter((r) => r.status !== 'published' || r.deletedAt).map((r) => r.id);
+  return { blog, entries: await viewsOf(db, visible), removed, version: blog.entriesVersion };
 }
 
 const paramsOf = <T>(ctx: ApiContext, schema: z.ZodType<T>) => parseParams(schema, ctx.params as Record<string, string>, ['id', 'entryId']);

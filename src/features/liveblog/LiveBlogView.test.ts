@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
-import { announcement, hourOf, liveBlogJsonLd, mergeEntries } from '../../routes/direct.$slug.tsx';
+import { liveBlogJsonLd } from '../../routes/direct.$slug.tsx';
+import { announcement, hourOf, mergeEntries } from './LiveBlogView.tsx';
 
 const entry = (id: number, minute: number, extra: Partial<LiveBlogEntry> = {}): LiveBlogEntry => ({
   id,

@@ -48,10 +48,11 @@ export default defineConfig({
                   // The composition root, shared libraries, the always-visible features, the data access of pages
                   // and the article cards that the article, home and category pages all show. Not the other
                   // components of pages (issue 22): they go with their routes, so the article page no longer
-                  // downloads the home page's blocks. Not the captcha's client and solver nor the newsletter and contest-entry calls (the
-                  // lazily loaded newsletter form's), nor the newsroom's calls (staff only), nor the quiz playability rule
-                  // (the newsroom's quiz editor and the server's).
-                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage))|api(?![\\/]queries[\\/](newsletter|newsroom|contestEntries))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
+                  // downloads the home page's blocks. Not the captcha's client and solver nor the newsletter and
+                  // contest-entry calls (the lazily loaded forms'), nor the newsroom's calls (staff only) and the
+                  // operation table they are made from, nor the quiz playability rule (the newsroom's quiz editor and
+                  // the server's).
+                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage))|api(?![\\/](queries[\\/](newsletter|newsroom|contestEntries)|generated[\\/]operations))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],

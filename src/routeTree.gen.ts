@@ -62,7 +62,8 @@ import { Route as AdminCitationsIndexRouteImport } from './routes/admin/citation
 import { Route as AdminCitationsIdRouteImport } from './routes/admin/citations.$id'
 import { Route as AdminConcoursIndexRouteImport } from './routes/admin/concours.index'
 import { Route as AdminConcoursIdRouteImport } from './routes/admin/concours.$id'
-import { Route as AdminDirectsChar123IdChar125RouteImport } from './routes/admin/directs.{-$id}'
+import { Route as AdminDirectsIndexRouteImport } from './routes/admin/directs.index'
+import { Route as AdminDirectsIdRouteImport } from './routes/admin/directs.$id'
 import { Route as AdminGenerateursIndexRouteImport } from './routes/admin/generateurs.index'
 import { Route as AdminGenerateursIdRouteImport } from './routes/admin/generateurs.$id'
 import { Route as AdminInstagramIndexRouteImport } from './routes/admin/instagram.index'
@@ -355,12 +356,16 @@ const AdminConcoursIdRoute = AdminConcoursIdRouteImport.update({
   path: '/concours/$id',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminDirectsChar123IdChar125Route =
-  AdminDirectsChar123IdChar125RouteImport.update({
-    id: '/directs/{-$id}',
-    path: '/directs/{-$id}',
-    getParentRoute: () => AdminRoute,
-  } as any)
+const AdminDirectsIndexRoute = AdminDirectsIndexRouteImport.update({
+  id: '/directs/',
+  path: '/directs/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDirectsIdRoute = AdminDirectsIdRouteImport.update({
+  id: '/directs/$id',
+  path: '/directs/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminGenerateursIndexRoute = AdminGenerateursIndexRouteImport.update({
   id: '/generateurs/',
   path: '/generateurs/',
@@ -522,7 +527,7 @@ export interface FileRoutesByFullPath {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
-  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
+  '/admin/directs/$id': typeof AdminDirectsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -538,6 +543,7 @@ export interface FileRoutesByFullPath {
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/concours/': typeof AdminConcoursIndexRoute
+  '/admin/directs/': typeof AdminDirectsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
@@ -598,7 +604,7 @@ export interface FileRoutesByTo {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
-  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
+  '/admin/directs/$id': typeof AdminDirectsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -614,6 +620,7 @@ export interface FileRoutesByTo {
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations': typeof AdminCitationsIndexRoute
   '/admin/concours': typeof AdminConcoursIndexRoute
+  '/admin/directs': typeof AdminDirectsIndexRoute
   '/admin/generateurs': typeof AdminGenerateursIndexRoute
   '/admin/instagram': typeof AdminInstagramIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
@@ -676,7 +683,7 @@ export interface FileRoutesById {
   '/admin/articles/$id': typeof AdminArticlesIdRoute
   '/admin/citations/$id': typeof AdminCitationsIdRoute
   '/admin/concours/$id': typeof AdminConcoursIdRoute
-  '/admin/directs/{-$id}': typeof AdminDirectsChar123IdChar125Route
+  '/admin/directs/$id': typeof AdminDirectsIdRoute
   '/admin/generateurs/$id': typeof AdminGenerateursIdRoute
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
@@ -692,6 +699,7 @@ export interface FileRoutesById {
   '/quizz/$url/$urlresult': typeof QuizzUrlUrlresultRoute
   '/admin/citations/': typeof AdminCitationsIndexRoute
   '/admin/concours/': typeof AdminConcoursIndexRoute
+  '/admin/directs/': typeof AdminDirectsIndexRoute
   '/admin/generateurs/': typeof AdminGenerateursIndexRoute
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
@@ -755,7 +763,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
-    | '/admin/directs/{-$id}'
+    | '/admin/directs/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -771,6 +779,7 @@ export interface FileRouteTypes {
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
     | '/admin/concours/'
+    | '/admin/directs/'
     | '/admin/generateurs/'
     | '/admin/instagram/'
     | '/admin/lettres/'
@@ -831,7 +840,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
-    | '/admin/directs/{-$id}'
+    | '/admin/directs/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -847,6 +856,7 @@ export interface FileRouteTypes {
     | '/quizz/$url/$urlresult'
     | '/admin/citations'
     | '/admin/concours'
+    | '/admin/directs'
     | '/admin/generateurs'
     | '/admin/instagram'
     | '/admin/lettres'
@@ -908,7 +918,7 @@ export interface FileRouteTypes {
     | '/admin/articles/$id'
     | '/admin/citations/$id'
     | '/admin/concours/$id'
-    | '/admin/directs/{-$id}'
+    | '/admin/directs/$id'
     | '/admin/generateurs/$id'
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
@@ -924,6 +934,7 @@ export interface FileRouteTypes {
     | '/quizz/$url/$urlresult'
     | '/admin/citations/'
     | '/admin/concours/'
+    | '/admin/directs/'
     | '/admin/generateurs/'
     | '/admin/instagram/'
     | '/admin/lettres/'
@@ -1351,11 +1362,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminConcoursIdRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/directs/{-$id}': {
-      id: '/admin/directs/{-$id}'
-      path: '/directs/{-$id}'
-      fullPath: '/admin/directs/{-$id}'
-      preLoaderRoute: typeof AdminDirectsChar123IdChar125RouteImport
+    '/admin/directs/': {
+      id: '/admin/directs/'
+      path: '/directs'
+      fullPath: '/admin/directs/'
+      preLoaderRoute: typeof AdminDirectsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/directs/$id': {
+      id: '/admin/directs/$id'
+      path: '/directs/$id'
+      fullPath: '/admin/directs/$id'
+      preLoaderRoute: typeof AdminDirectsIdRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/generateurs/': {
@@ -1525,7 +1543,7 @@ interface AdminRouteChildren {
   AdminArticlesIdRoute: typeof AdminArticlesIdRoute
   AdminCitationsIdRoute: typeof AdminCitationsIdRoute
   AdminConcoursIdRoute: typeof AdminConcoursIdRoute
-  AdminDirectsChar123IdChar125Route: typeof AdminDirectsChar123IdChar125Route
+  AdminDirectsIdRoute: typeof AdminDirectsIdRoute
   AdminGenerateursIdRoute: typeof AdminGenerateursIdRoute
   AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
@@ -1536,6 +1554,7 @@ interface AdminRouteChildren {
   AdminShoppingIdRoute: typeof AdminShoppingIdRoute
   AdminCitationsIndexRoute: typeof AdminCitationsIndexRoute
   AdminConcoursIndexRoute: typeof AdminConcoursIndexRoute
+  AdminDirectsIndexRoute: typeof AdminDirectsIndexRoute
   AdminGenerateursIndexRoute: typeof AdminGenerateursIndexRoute
   AdminInstagramIndexRoute: typeof AdminInstagramIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
@@ -1562,7 +1581,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminArticlesIdRoute: AdminArticlesIdRoute,
   AdminCitationsIdRoute: AdminCitationsIdRoute,
   AdminConcoursIdRoute: AdminConcoursIdRoute,
-  AdminDirectsChar123IdChar125Route: AdminDirectsChar123IdChar125Route,
+  AdminDirectsIdRoute: AdminDirectsIdRoute,
   AdminGenerateursIdRoute: AdminGenerateursIdRoute,
   AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
@@ -1573,6 +1592,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminShoppingIdRoute: AdminShoppingIdRoute,
   AdminCitationsIndexRoute: AdminCitationsIndexRoute,
   AdminConcoursIndexRoute: AdminConcoursIndexRoute,
+  AdminDirectsIndexRoute: AdminDirectsIndexRoute,
   AdminGenerateursIndexRoute: AdminGenerateursIndexRoute,
   AdminInstagramIndexRoute: AdminInstagramIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,

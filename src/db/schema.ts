@@ -1012,10 +1012,11 @@ export const importRuns = pgTable(
   ],
 );
 
-/** A live blog's state: prepared, being covered (readers poll it), or over (kept, no longer polled). */
-export type LiveBlogState = 'draft' | 'live' | 'ended';
-
-/** « Direct » (issue 33): a live coverage; its entries are rows of live_blog_entries. */
+/**
+ * « Direct » (issue 33): a live coverage on the editorial workflow (decision 027). Published is live, from
+ * `publishedAt` (the coverage's start) until `coverageEndAt` (ended: still read, no longer polled or fed);
+ * its entries are rows of live_blog_entries.
+ */
 export const liveBlogs = pgTable(
   'live_blogs',
   {
@@ -1027,24 +1028,25 @@ export const liveBlogs = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
-    state: text('state').$type<LiveBlogState>().notNull().default('draft'),
-    version: integer('version').notNull().default(1),
     /**
      * Bumped in the transaction of every change to an entry: readers poll with it as their cursor and it is
      * the public answers' ETag, so an unchanged live blog costs one indexed read.
      */
     entriesVersion: integer('entries_version').notNull().default(0),
-    coverageStartAt: tstz('coverage_start_at'),
     coverageEndAt: tstz('coverage_end_at'),
-    createdBy: integer('created_by').references(() => staff.id),
-    updatedBy: integer('updated_by').references(() => staff.id),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ...editorialColumns(newsroomStatus().default('draft')),
   },
   (t) => [
-    index('live_blogs_state_idx').on(t.state, t.coverageStartAt),
-    check('live_blogs_state_check', sql`${t.state} in ('draft', 'live', 'ended')`),
+    index('live_blogs_status_idx').on(t.status, t.publishedAt),
+    check('live_blogs_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
   ],
+);
+
+export const liveBlogRevisions = revisionsTableFor(
+  'live_blog_revisions',
+  'live_blog_id',
+  () => liveBlogs.id,
+  'live_blog_revisions_version_idx',
 );
 
 export interface LiveBlogQuotation {

@@ -1645,10 +1645,18 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Les directs (rédaction) */
+    /**
+     * Les directs de la rédaction
+     * @description Tous les directs, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :
+     *     contributor et author n'y voient que leurs propres brouillons et ce qui est publié.
+     */
     get: operations['listAdminLiveBlogs'];
     put?: never;
-    /** Créer un direct (brouillon) */
+    /**
+     * Créer un direct (brouillon)
+     * @description Titre et chapô en texte simple ; l'image principale vient de la médiathèque. L'adresse (`slug`) vient du
+     *     titre si elle n'est pas donnée ; déjà prise, c'est un `409`.
+     */
     post: operations['createAdminLiveBlog'];
     delete?: never;
     options?: never;
@@ -1669,9 +1677,16 @@ export interface paths {
       };
       cookie?: never;
     };
-    /** Un direct et toutes ses entrées (brouillons compris) */
+    /**
+     * Un direct et toutes ses entrées (brouillons compris)
+     * @description Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
+     */
     get: operations['getAdminLiveBlog'];
-    put?: never;
+    /**
+     * Enregistrer un direct (titre, chapô, image, rubrique, adresse)
+     * @description Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+     */
+    put: operations['updateAdminLiveBlog'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1679,7 +1694,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/live-blogs/{id}/state': {
+  '/api/admin/live-blogs/{id}/status': {
     parameters: {
       query?: never;
       header?: never;
@@ -1695,10 +1710,90 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Passer un direct en direct ou le terminer
-     * @description `live` ouvre la couverture (heure de début), `ended` la clôt (heure de fin) ; un direct terminé ne reçoit plus d'entrée. Éditeurs, administrateurs et l'auteur du direct (author).
+     * Ouvrir un direct (publier, ou programmer son début), le dépublier ou le repasser en brouillon
+     * @description Les mêmes états et les mêmes rôles que pour les articles. Publié, le direct est « En direct » sur `/direct/{url}` jusqu'à sa fin.
      */
-    post: operations['changeAdminLiveBlogState'];
+    post: operations['changeAdminLiveBlogStatus'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Terminer un direct publié
+     * @description Clôt la couverture (heure de fin) : le direct reste lisible, n'est plus « En direct » et ne reçoit plus d'entrée. Ceux qui peuvent le publier.
+     */
+    post: operations['endAdminLiveBlog'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Révisions d'un direct
+     * @description Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour le lire.
+     */
+    get: operations['listLiveBlogRevisions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/live-blogs/{id}/revisions/{revisionId}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restaurer une révision d'un direct
+     * @description Le contenu de la révision devient une nouvelle version (l'état ne change pas).
+     */
+    post: operations['restoreLiveBlogRevision'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4780,17 +4875,22 @@ export interface components {
       categorySlug: components['schemas']['Slug'];
       mainImage: components['schemas']['AdminImage'];
     };
-    LiveBlogStateInput: {
-      /** @enum {string} */
-      state: 'live' | 'ended';
+    LiveBlogUpdateInput: {
+      version: number;
+      title: string;
+      intro: string;
+      /** @description Généré depuis le titre s'il est absent. */
+      slug?: components['schemas']['Slug'];
+      categorySlug: components['schemas']['Slug'];
+      mainImage: components['schemas']['AdminImage'];
     };
     LiveBlogPinInput: {
       pinned: boolean;
     };
     LiveBlogEntryInput: {
       doc: components['schemas']['RichTextDoc'];
-      /** @description Une image de la médiathèque (son identifiant), ou `null`. */
-      imageId?: number | null;
+      /** @description Une image de la médiathèque (avec son texte alternatif), ou `null`. */
+      image?: components['schemas']['AdminImage'] | null;
       quotation?: components['schemas']['LiveBlogQuotation'] | null;
       /** @description La carte d'un article publié (son slug), ou `null`. */
       articleSlug?: components['schemas']['Slug'] | null;
@@ -4814,6 +4914,8 @@ export interface components {
     };
     AdminLiveBlog: {
       id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
       url: components['schemas']['Slug'];
       title: string;
       intro: string;
@@ -4822,17 +4924,45 @@ export interface components {
         slug: components['schemas']['Slug'];
         name: string;
       };
-      state: components['schemas']['LiveBlogState'];
       /** Format: date-time */
-      coverageStartAt: string | null;
+      scheduledAt: string | null;
+      /**
+       * Format: date-time
+       * @description Le début de la couverture (première publication).
+       */
+      publishedAt: string | null;
+      /**
+       * Format: date-time
+       * @description La fin de la couverture (le direct est terminé), ou `null`.
+       */
+      coverageEndAt: string | null;
+      createdById: number | null;
+      updatedByName: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description Toutes les entrées non supprimées, brouillons compris, les plus récentes d'abord. */
+      entries: components['schemas']['AdminLiveBlogEntry'][];
+    };
+    AdminLiveBlogSummary: {
+      id: number;
+      status: components['schemas']['ArticleStatus'];
+      version: number;
+      url: components['schemas']['Slug'];
+      title: string;
+      category: string;
+      /** Format: date-time */
+      publishedAt: string | null;
       /** Format: date-time */
       coverageEndAt: string | null;
       createdById: number | null;
-      /** @description Toutes les entrées non supprimées, brouillons compris, les plus récentes d'abord (vide dans la liste). */
-      entries: components['schemas']['AdminLiveBlogEntry'][];
+      /** Format: date-time */
+      updatedAt: string;
     };
     AdminLiveBlogList: {
-      results: components['schemas']['AdminLiveBlog'][];
+      results: components['schemas']['AdminLiveBlogSummary'][];
+      total: number;
     };
     /** @description Un contenu qui utilise un élément de la médiathèque. */
     MediaUsage: {
@@ -8605,14 +8735,27 @@ export interface operations {
   };
   listAdminLiveBlogs: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description État. */
+        status?: components['schemas']['ArticleStatus'];
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description Les directs (rédaction). */
+      /** @description Une page. */
       200: {
         headers: {
           'Cache-Control': components['headers']['NoStore'];
@@ -8624,8 +8767,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -8642,7 +8783,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Créer un direct (brouillon). */
+      /** @description Brouillon créé (version 1). */
       201: {
         headers: {
           'Cache-Control': components['headers']['NoStore'];
@@ -8655,7 +8796,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       503: components['responses']['ServiceUnavailable'];
@@ -8676,7 +8817,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Un direct et toutes ses entrées (brouillons compris). */
+      /** @description Le direct, dans son état de travail, et ses entrées. */
       200: {
         headers: {
           'Cache-Control': components['headers']['NoStore'];
@@ -8693,7 +8834,7 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  changeAdminLiveBlogState: {
+  updateAdminLiveBlog: {
     parameters: {
       query?: never;
       header?: never;
@@ -8708,11 +8849,11 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['LiveBlogStateInput'];
+        'application/json': components['schemas']['LiveBlogUpdateInput'];
       };
     };
     responses: {
-      /** @description Passer un direct en direct ou le terminer. */
+      /** @description Enregistré ; la version augmente de 1. */
       200: {
         headers: {
           'Cache-Control': components['headers']['NoStore'];
@@ -8726,8 +8867,154 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeAdminLiveBlogStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StatusChangeInput'];
+      };
+    };
+    responses: {
+      /** @description Nouvel état. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlog'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  endAdminLiveBlog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Le direct terminé. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlog'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listLiveBlogRevisions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les révisions, la plus récente d'abord. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  restoreLiveBlogRevision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+        /** @description Identifiant de la révision. */
+        revisionId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VersionInput'];
+      };
+    };
+    responses: {
+      /** @description Restauré. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminLiveBlog'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['VersionConflict'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

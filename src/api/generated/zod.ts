@@ -2176,12 +2176,21 @@ export const LiveBlogInput = zod.strictObject({
 export type LiveBlogInput = zod.input<typeof LiveBlogInput>;
 export type LiveBlogInputOutput = zod.output<typeof LiveBlogInput>;
 
-export const LiveBlogStateInput = zod.strictObject({
-  state: zod.enum(['live', 'ended']),
+export const liveBlogUpdateInputTitleMax = 200;
+
+export const liveBlogUpdateInputIntroMax = 600;
+
+export const LiveBlogUpdateInput = zod.strictObject({
+  version: zod.int().min(1),
+  title: zod.string().min(1).max(liveBlogUpdateInputTitleMax),
+  intro: zod.string().max(liveBlogUpdateInputIntroMax),
+  slug: Slug.optional().describe("Généré depuis le titre s'il est absent."),
+  categorySlug: Slug,
+  mainImage: AdminImage,
 });
 
-export type LiveBlogStateInput = zod.input<typeof LiveBlogStateInput>;
-export type LiveBlogStateInputOutput = zod.output<typeof LiveBlogStateInput>;
+export type LiveBlogUpdateInput = zod.input<typeof LiveBlogUpdateInput>;
+export type LiveBlogUpdateInputOutput = zod.output<typeof LiveBlogUpdateInput>;
 
 export const LiveBlogPinInput = zod.strictObject({
   pinned: zod.boolean(),
@@ -2190,16 +2199,12 @@ export const LiveBlogPinInput = zod.strictObject({
 export type LiveBlogPinInput = zod.input<typeof LiveBlogPinInput>;
 export type LiveBlogPinInputOutput = zod.output<typeof LiveBlogPinInput>;
 
-export const liveBlogEntryInputImageIdMax = 2147483647;
-
 export const LiveBlogEntryInput = zod.strictObject({
   doc: RichTextDoc,
-  imageId: zod
-    .int()
-    .min(1)
-    .max(liveBlogEntryInputImageIdMax)
-    .nullish()
-    .describe('Une image de la médiathèque (son identifiant), ou `null`.'),
+  image: zod
+    .union([AdminImage, zod.null()])
+    .optional()
+    .describe('Une image de la médiathèque (avec son texte alternatif), ou `null`.'),
   quotation: zod.union([LiveBlogQuotation, zod.null()]).optional(),
   articleSlug: zod
     .union([Slug, zod.null()])
@@ -2234,6 +2239,8 @@ export type AdminLiveBlogEntryOutput = zod.output<typeof AdminLiveBlogEntry>;
 
 export const AdminLiveBlog = zod.strictObject({
   id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
   url: Slug,
   title: zod.string(),
   intro: zod.string(),
@@ -2242,22 +2249,48 @@ export const AdminLiveBlog = zod.strictObject({
     slug: Slug,
     name: zod.string(),
   }),
-  state: LiveBlogState,
-  coverageStartAt: zod.iso.datetime({ offset: true }).nullable(),
-  coverageEndAt: zod.iso.datetime({ offset: true }).nullable(),
+  scheduledAt: zod.iso.datetime({ offset: true }).nullable(),
+  publishedAt: zod.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe('Le début de la couverture (première publication).'),
+  coverageEndAt: zod.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe('La fin de la couverture (le direct est terminé), ou `null`.'),
   createdById: zod.int().nullable(),
+  updatedByName: zod.string().nullable(),
+  createdAt: zod.iso.datetime({ offset: true }),
+  updatedAt: zod.iso.datetime({ offset: true }),
   entries: zod
     .array(AdminLiveBlogEntry)
-    .describe(
-      "Toutes les entrées non supprimées, brouillons compris, les plus récentes d'abord (vide dans la liste).",
-    ),
+    .describe("Toutes les entrées non supprimées, brouillons compris, les plus récentes d'abord."),
 });
 
 export type AdminLiveBlog = zod.input<typeof AdminLiveBlog>;
 export type AdminLiveBlogOutput = zod.output<typeof AdminLiveBlog>;
 
+export const AdminLiveBlogSummary = zod.strictObject({
+  id: zod.int().min(1),
+  status: ArticleStatus,
+  version: zod.int().min(1),
+  url: Slug,
+  title: zod.string(),
+  category: zod.string(),
+  publishedAt: zod.iso.datetime({ offset: true }).nullable(),
+  coverageEndAt: zod.iso.datetime({ offset: true }).nullable(),
+  createdById: zod.int().nullable(),
+  updatedAt: zod.iso.datetime({ offset: true }),
+});
+
+export type AdminLiveBlogSummary = zod.input<typeof AdminLiveBlogSummary>;
+export type AdminLiveBlogSummaryOutput = zod.output<typeof AdminLiveBlogSummary>;
+
+export const adminLiveBlogListTotalMin = 0;
+
 export const AdminLiveBlogList = zod.strictObject({
-  results: zod.array(AdminLiveBlog),
+  results: zod.array(AdminLiveBlogSummary),
+  total: zod.int().min(adminLiveBlogListTotalMin),
 });
 
 export type AdminLiveBlogList = zod.input<typeof AdminLiveBlogList>;
@@ -5442,11 +5475,40 @@ export const CreateInstagramPostPreviewLinkParams = zod.strictObject({
 export const CreateInstagramPostPreviewLinkResponse = PreviewLink;
 
 /**
- * @summary Les directs (rédaction)
+ * Tous les directs, dans tous les états, les plus récents d'abord. Mêmes droits que pour les articles :
+ * contributor et author n'y voient que leurs propres brouillons et ce qui est publié.
+ * @summary Les directs de la rédaction
  */
+export const listAdminLiveBlogsQueryLimitDefault = 12;
+export const listAdminLiveBlogsQueryLimitMax = 100;
+
+export const listAdminLiveBlogsQueryOffsetDefault = 0;
+export const listAdminLiveBlogsQueryOffsetMin = 0;
+export const listAdminLiveBlogsQueryOffsetMax = 1000000;
+
+export const ListAdminLiveBlogsQueryParams = zod.object({
+  status: zod.enum(['draft', 'scheduled', 'published', 'unpublished']).optional().describe('État.'),
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listAdminLiveBlogsQueryLimitMax)
+    .default(listAdminLiveBlogsQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(listAdminLiveBlogsQueryOffsetMin)
+    .max(listAdminLiveBlogsQueryOffsetMax)
+    .default(listAdminLiveBlogsQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
 export const ListAdminLiveBlogsResponse = AdminLiveBlogList;
 
 /**
+ * Titre et chapô en texte simple ; l'image principale vient de la médiathèque. L'adresse (`slug`) vient du
+ * titre si elle n'est pas donnée ; déjà prise, c'est un `409`.
  * @summary Créer un direct (brouillon)
  */
 export const CreateAdminLiveBlogBody = LiveBlogInput;
@@ -5454,6 +5516,7 @@ export const CreateAdminLiveBlogBody = LiveBlogInput;
 export const CreateAdminLiveBlogResponse = AdminLiveBlog;
 
 /**
+ * Mêmes droits que pour lire un article (`403` pour le brouillon de quelqu'un d'autre).
  * @summary Un direct et toutes ses entrées (brouillons compris)
  */
 export const getAdminLiveBlogPathIdMax = 2147483647;
@@ -5470,23 +5533,105 @@ export const GetAdminLiveBlogParams = zod.strictObject({
 export const GetAdminLiveBlogResponse = AdminLiveBlog;
 
 /**
- * `live` ouvre la couverture (heure de début), `ended` la clôt (heure de fin) ; un direct terminé ne reçoit plus d'entrée. Éditeurs, administrateurs et l'auteur du direct (author).
- * @summary Passer un direct en direct ou le terminer
+ * Concurrence optimiste comme pour les articles (`409` qui nomme qui a enregistré ; rien n'est écrasé).
+ * @summary Enregistrer un direct (titre, chapô, image, rubrique, adresse)
  */
-export const changeAdminLiveBlogStatePathIdMax = 2147483647;
+export const updateAdminLiveBlogPathIdMax = 2147483647;
 
-export const ChangeAdminLiveBlogStateParams = zod.strictObject({
+export const UpdateAdminLiveBlogParams = zod.strictObject({
   id: zod.coerce
     .number()
     .int()
     .min(1)
-    .max(changeAdminLiveBlogStatePathIdMax)
+    .max(updateAdminLiveBlogPathIdMax)
     .describe('Identifiant numérique.'),
 });
 
-export const ChangeAdminLiveBlogStateBody = LiveBlogStateInput;
+export const UpdateAdminLiveBlogBody = LiveBlogUpdateInput;
 
-export const ChangeAdminLiveBlogStateResponse = AdminLiveBlog;
+export const UpdateAdminLiveBlogResponse = AdminLiveBlog;
+
+/**
+ * Les mêmes états et les mêmes rôles que pour les articles. Publié, le direct est « En direct » sur `/direct/{url}` jusqu'à sa fin.
+ * @summary Ouvrir un direct (publier, ou programmer son début), le dépublier ou le repasser en brouillon
+ */
+export const changeAdminLiveBlogStatusPathIdMax = 2147483647;
+
+export const ChangeAdminLiveBlogStatusParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(changeAdminLiveBlogStatusPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ChangeAdminLiveBlogStatusBody = StatusChangeInput;
+
+export const ChangeAdminLiveBlogStatusResponse = AdminLiveBlog;
+
+/**
+ * Clôt la couverture (heure de fin) : le direct reste lisible, n'est plus « En direct » et ne reçoit plus d'entrée. Ceux qui peuvent le publier.
+ * @summary Terminer un direct publié
+ */
+export const endAdminLiveBlogPathIdMax = 2147483647;
+
+export const EndAdminLiveBlogParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(endAdminLiveBlogPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const EndAdminLiveBlogBody = VersionInput;
+
+export const EndAdminLiveBlogResponse = AdminLiveBlog;
+
+/**
+ * Chaque révision avec ses différences lisibles par rapport à la précédente ; mêmes droits que pour le lire.
+ * @summary Révisions d'un direct
+ */
+export const listLiveBlogRevisionsPathIdMax = 2147483647;
+
+export const ListLiveBlogRevisionsParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(listLiveBlogRevisionsPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const ListLiveBlogRevisionsResponse = RevisionList;
+
+/**
+ * Le contenu de la révision devient une nouvelle version (l'état ne change pas).
+ * @summary Restaurer une révision d'un direct
+ */
+export const restoreLiveBlogRevisionPathIdMax = 2147483647;
+
+export const restoreLiveBlogRevisionPathRevisionIdMax = 2147483647;
+
+export const RestoreLiveBlogRevisionParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreLiveBlogRevisionPathIdMax)
+    .describe('Identifiant numérique.'),
+  revisionId: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(restoreLiveBlogRevisionPathRevisionIdMax)
+    .describe('Identifiant de la révision.'),
+});
+
+export const RestoreLiveBlogRevisionBody = VersionInput;
+
+export const RestoreLiveBlogRevisionResponse = AdminLiveBlog;
 
 /**
  * Une entrée d'un contributeur reste en brouillon jusqu'à sa publication par un éditeur.

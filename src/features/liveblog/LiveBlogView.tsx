@@ -2,7 +2,8 @@
  * « Direct » for readers (issue 33): the live blog, its pinned entry first, then the newest entries. While it
  * is live the page asks for what changed since its cursor every `liveBlog.pollSeconds` (not while the tab is
  * hidden); new entries go on top and are announced once, politely, with their count — focus never moves.
- * Each update asks the service worker to keep the page again, so the entries seen stay readable offline.
+ * Offline, the service worker answers each cursor's poll with its last answer (network first): replayed at
+ * once from the page's cursor, the entries seen while online come back.
  */
 import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
@@ -29,11 +30,6 @@ export function mergeEntries(current: readonly LiveBlogEntry[], update: Pick<Liv
 
 export const announcement = (count: number) => (count === 1 ? '1 nouvelle entrée' : `${count} nouvelles entrées`);
 
-function keepForOffline() {
-  const controller = typeof navigator === 'undefined' ? null : navigator.serviceWorker?.controller;
-  controller?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: [[window.location.href, { headers: { accept: 'text/html' } }]] } });
-}
-
 /** The live blog kept up to date while it is live. */
 function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise<LiveBlogResponse | null>) {
   const [state, setState] = useState({ data: initial, announced: '' });
@@ -46,10 +42,12 @@ function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise
     if (!live) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    const every = appConfig.liveBlog.pollSeconds * 1000;
     const tick = async () => {
       const update = document.visibilityState === 'visible' ? await pollRef.current(version.current) : null;
       if (stopped) return;
-      if (update && update.version !== version.current) {
+      const changed = update !== null && update.version !== version.current;
+      if (update && changed) {
         version.current = update.version;
         setState((previous) => {
           const merged = mergeEntries(previous.data.entries, update);
@@ -59,9 +57,8 @@ function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise
           const text = announcement(merged.added);
           return { data, announced: text === previous.announced ? `${text}\u00a0` : text };
         });
-        keepForOffline();
       }
-      timer = setTimeout(tick, appConfig.liveBlog.pollSeconds * 1000);
+      timer = setTimeout(tick, navigator.onLine || !changed ? every : 0);
     };
     // Back on the tab: ask at once rather than wait for the next turn.
     const onVisible = () => {
@@ -69,7 +66,7 @@ function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise
       clearTimeout(timer);
       void tick();
     };
-    timer = setTimeout(tick, appConfig.liveBlog.pollSeconds * 1000);
+    timer = setTimeout(tick, navigator.onLine ? every : 0);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;

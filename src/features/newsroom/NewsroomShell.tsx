@@ -23,7 +23,7 @@ const writerPages: ListPage[] = [
   { to: '/admin/shopping', label: 'Shopping' },
   { to: '/admin/instagram', label: 'Instagram' },
   { to: '/admin/mosaiques', label: 'Mosaïques' },
-  { to: '/admin/directs/{-$id}', label: 'Directs' },
+  { to: '/admin/directs', label: 'Directs' },
   { to: '/admin/concours', label: 'Concours' },
   { to: '/admin/best-of', label: 'Best-of' },
   { to: '/admin/generateurs', label: 'Générateurs' },

@@ -3,6 +3,7 @@ import { contestDeclaration } from '../../formats/contestFormat.ts';
 import type { ListColumn } from '../../formats/formatDeclaration.ts';
 import { generatorDeclaration } from '../../formats/generatorFormat.ts';
 import { instagramDeclaration } from '../../formats/instagramFormat.ts';
+import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import { mosaicDeclaration } from '../../formats/mosaicFormat.ts';
 import { popinDeclaration } from '../../formats/popinFormat.ts';
 import { quotationDeclaration } from '../../formats/quotationFormat.ts';
@@ -22,6 +23,7 @@ describe('the list words of every format (what the newsroom e2e specs click and 
     [contestDeclaration, 'Nouveau concours', 'Aucun concours pour l’instant.', '2 concours'],
     [generatorDeclaration, 'Nouveau générateur', 'Aucun générateur pour l’instant.', '2 générateurs de répartie'],
     [instagramDeclaration, 'Nouveau post', 'Aucun post pour l’instant.', '2 posts Instagram'],
+    [liveBlogDeclaration, 'Nouveau direct', 'Aucun direct pour l’instant.', '2 directs'],
     [mosaicDeclaration, 'Nouvelle mosaïque', 'Aucune mosaïque pour l’instant.', '2 mosaïques'],
     [popinDeclaration, 'Nouvelle popin', 'Aucune popin pour l’instant.', '2 popins'],
     [quotationDeclaration, 'Nouvelle citation', 'Aucune citation pour l’instant.', '2 citations'],

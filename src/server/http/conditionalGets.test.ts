@@ -39,8 +39,8 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
         intro: 'Chapô',
         mainImage: { url: '/media/x.webp', alt: 'x', width: 10, height: 10 },
         categoryId: someCategory?.id ?? 1,
-        state: 'live',
-        coverageStartAt: new Date(),
+        status: 'published',
+        publishedAt: new Date(),
       })
       .onConflictDoNothing();
     const values: Record<string, string> = { url: article, category, count: '4', offset: '0', quizUrl: quiz, resultUrl: result };

@@ -26,7 +26,7 @@ import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './api
 import { parseParams, queryRecord } from './parseParams.ts';
 import { noContent, notFound } from './responses.ts';
 import { findSentIssue, listSentIssues } from '../newsletter/issues/issueQueries.ts';
-import { liveBlogReaderHandlers } from '../liveblog/liveBlogHandlers.ts';
+import { liveBlogReaderHandlers } from '../liveblog/liveBlogFormat.ts';
 
 /**
  * The lists many pages show (the home's latest, best-of and Instagram blocks; a category's first page,

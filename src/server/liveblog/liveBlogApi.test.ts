@@ -18,7 +18,8 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
 
   async function errorOf(response: Response, code: number): Promise<string> {
     expect(response.status, await response.clone().text()).toBe(code);
-    const body = contract.ErrorResponse.parse(await response.json());
+    // A version conflict also says which version won and who saved it.
+    const body = (code === 409 ? contract.VersionConflict : contract.ErrorResponse).parse(await response.json());
     expect(body.message.length).toBeGreaterThan(10);
     return body.message;
   }
@@ -27,10 +28,10 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     const created = await request('POST', '/api/admin/live-blogs', { as, body: liveBlogBody(`Les Césars ${++n}`) });
     expect(created.status, await created.clone().text()).toBe(201);
     const blog = contract.CreateAdminLiveBlogResponse.parse(await created.json());
-    expect(blog).toMatchObject({ state: 'draft', coverageStartAt: null, entries: [] });
-    const opened = await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as, body: { state: 'live' } });
-    expect(opened.status).toBe(200);
-    return contract.ChangeAdminLiveBlogStateResponse.parse(await opened.json());
+    expect(blog).toMatchObject({ status: 'draft', version: 1, publishedAt: null, coverageEndAt: null, entries: [] });
+    const opened = await request('POST', `/api/admin/live-blogs/${blog.id}/status`, { as, body: { action: 'publish', version: 1 } });
+    expect(opened.status, await opened.clone().text()).toBe(200);
+    return contract.ChangeAdminLiveBlogStatusResponse.parse(await opened.json());
   }
 
   async function post(id: number, text: string, extra = {}) {
@@ -38,6 +39,9 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     expect(response.status, await response.clone().text()).toBe(201);
     return contract.CreateLiveBlogEntryResponse.parse(await response.json());
   }
+
+  const listedUrls = async () =>
+    contract.ListLiveBlogsResponse.parse(await (await request('GET', '/api/directs')).json()).results.map((b) => b.url);
 
   async function poll(url: string, since?: number, headers: Record<string, string> = {}) {
     return request('GET', `/api/direct/${url}${since === undefined ? '' : `?since=${since}`}`, { headers });
@@ -49,8 +53,8 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     expect(await errorOf(await poll(draftBlog.url), 404)).toMatch(/direct/);
 
     const blog = await openBlog();
-    expect(blog.state).toBe('live');
-    expect(blog.coverageStartAt).not.toBeNull();
+    expect(blog.status).toBe('published');
+    expect(blog.publishedAt).not.toBeNull();
     await post(blog.id, 'Le tapis rouge.');
     const second = await post(blog.id, 'Premier prix.', { quotation: { text: 'Merci !', source: 'La lauréate' } });
     const response = await poll(blog.url);
@@ -101,8 +105,12 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
   it('ended: the coverage end is set, readers keep the page, new entries are refused in French', async () => {
     const blog = await openBlog();
     await post(blog.id, 'Fin de soirée');
-    const ended = await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as: signed('editor'), body: { state: 'ended' } });
-    expect(contract.ChangeAdminLiveBlogStateResponse.parse(await ended.json()).coverageEndAt).not.toBeNull();
+    const stale = await request('POST', `/api/admin/live-blogs/${blog.id}/end`, { as: signed('editor'), body: { version: 1 } });
+    expect(await errorOf(stale, 409)).toMatch(/version 2/);
+    const purges = api.changes();
+    const ended = await request('POST', `/api/admin/live-blogs/${blog.id}/end`, { as: signed('editor'), body: { version: blog.version } });
+    expect(contract.EndAdminLiveBlogResponse.parse(await ended.json()).coverageEndAt).not.toBeNull();
+    expect(api.changes()).toBe(purges + 1);
     const read = contract.GetLiveBlogResponse.parse(await (await poll(blog.url)).json());
     expect(read.liveBlog.state).toBe('ended');
     expect(read.entries).toHaveLength(1);
@@ -111,8 +119,50 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
       body: entryBody('Trop tard'),
     });
     expect(await errorOf(refused, 400)).toMatch(/terminé/);
-    const reopen = await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as: signed('editor'), body: { state: 'live' } });
-    expect(await errorOf(reopen, 400)).toMatch(/terminé/);
+    const again = await request('POST', `/api/admin/live-blogs/${blog.id}/end`, {
+      as: signed('editor'),
+      body: { version: blog.version + 1 },
+    });
+    expect(await errorOf(again, 400)).toMatch(/déjà terminé/);
+    expect(await listedUrls()).not.toContain(blog.url);
+  });
+
+  it('the title is edited with versions: an outdated save is a 409, revisions list it, restore brings it back', async () => {
+    const as = signed('editor');
+    const blog = await openBlog(as);
+    const save = (title: string, version: number) =>
+      request('PUT', `/api/admin/live-blogs/${blog.id}`, { as, body: { ...liveBlogBody(title), slug: blog.url, version } });
+    const saved = contract.UpdateAdminLiveBlogResponse.parse(await (await save('Les Césars, la soirée', blog.version)).json());
+    expect(saved).toMatchObject({ title: 'Les Césars, la soirée', version: blog.version + 1, status: 'published' });
+    expect(await errorOf(await save('Trop tard', blog.version), 409)).toMatch(/ce direct/);
+    const revisions = contract.ListLiveBlogRevisionsResponse.parse(
+      await (await request('GET', `/api/admin/live-blogs/${blog.id}/revisions`, { as })).json(),
+    ).results;
+    const first = revisions.find((r) => r.version === 1);
+    expect(first).toBeDefined();
+    const restored = await request('POST', `/api/admin/live-blogs/${blog.id}/revisions/${first?.id}/restore`, {
+      as,
+      body: { version: saved.version },
+    });
+    expect(contract.RestoreLiveBlogRevisionResponse.parse(await restored.json()).title).toBe(blog.title);
+    const read = contract.GetLiveBlogResponse.parse(await (await poll(blog.url)).json());
+    expect(read.liveBlog.title).toBe(blog.title);
+  });
+
+  it('scheduled, it goes live when the scheduler runs: readers then read it, with its coverage start', async () => {
+    const as = signed('editor');
+    const created = await request('POST', '/api/admin/live-blogs', { as, body: liveBlogBody('Le mariage royal') });
+    const blog = contract.CreateAdminLiveBlogResponse.parse(await created.json());
+    const at = new Date(api.clock.now().getTime() + 3600_000).toISOString();
+    const body = { action: 'schedule', version: blog.version, scheduledAt: at };
+    const scheduled = await request('POST', `/api/admin/live-blogs/${blog.id}/status`, { as, body });
+    expect(contract.ChangeAdminLiveBlogStatusResponse.parse(await scheduled.json()).status).toBe('scheduled');
+    expect((await poll(blog.url)).status).toBe(404);
+    const run = await request('POST', '/api/admin/scheduler/run', { as, body: { advanceSeconds: 3601 } });
+    expect(run.status).toBe(200);
+    const read = contract.GetLiveBlogResponse.parse(await (await poll(blog.url)).json());
+    expect(read.liveBlog).toMatchObject({ state: 'live', coverageStartAt: expect.any(String) });
+    expect(await listedUrls()).toContain(blog.url);
   });
 
   it('pinning one entry unpins the other, and readers see it', async () => {
@@ -128,6 +178,22 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     }
     const read = contract.GetLiveBlogResponse.parse(await (await poll(blog.url)).json());
     expect(read.entries.filter((e) => e.pinned).map((e) => e.id)).toEqual([b.id]);
+  });
+
+  it('a contributor reading a live blog gets its published entries and their own drafts, not a colleague’s draft', async () => {
+    const blog = await openBlog();
+    const published = await post(blog.id, 'Publiée');
+    const draft = await request('POST', `/api/admin/live-blogs/${blog.id}/entries`, {
+      as: signed('author'),
+      body: entryBody('Brouillon de l’auteur', { publish: false }),
+    });
+    const draftId = contract.CreateLiveBlogEntryResponse.parse(await draft.json()).id;
+    const read = async (role: 'contributor' | 'author') =>
+      contract.GetAdminLiveBlogResponse.parse(
+        await (await request('GET', `/api/admin/live-blogs/${blog.id}`, { as: signed(role) })).json(),
+      ).entries.map((e) => e.id);
+    expect(await read('contributor')).toEqual([published.id]);
+    expect(await read('author')).toContain(draftId);
   });
 
   it('bad input: a French 4xx, never a 500', async () => {
@@ -157,12 +223,20 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
       ),
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('<script>alert(1)</script>'), 201, /./],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, { doc: '<p>html</p>' }, 400, /./],
-      ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x', { imageId: 987654 }), 400, /médiathèque/],
+      [
+        'POST',
+        `/api/admin/live-blogs/${blog.id}/entries`,
+        entryBody('x', { image: { url: '/media/library/nonexistent.webp', alt: 'x', width: 1, height: 1 } }),
+        400,
+        /médiathèque/,
+      ],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x', { articleSlug: 'nulle-part' }), 400, /Aucun article/],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries`, entryBody('x'.repeat(5001)), 400, /trop long/],
       ['POST', '/api/admin/live-blogs/999999/entries', entryBody('x'), 404, /introuvable/],
       ['POST', `/api/admin/live-blogs/${blog.id}/entries/999999/pin`, { pinned: true }, 404, /introuvable/],
-      ['POST', `/api/admin/live-blogs/${blog.id}/state`, { state: 'draft' }, 400, /./],
+      ['POST', `/api/admin/live-blogs/${blog.id}/end`, { version: 'x' }, 400, /./],
+      ['POST', '/api/admin/live-blogs/999999/end', { version: 1 }, 404, /introuvable/],
+      ['PUT', `/api/admin/live-blogs/${blog.id}`, { ...liveBlogBody('<i>x</i>'), version: blog.version }, 400, /HTML/],
     ];
     for (const [method, path, body, status, message] of cases) {
       const response = await request(method, path, { as, body });

@@ -5,11 +5,11 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, auditLog, type LiveBlogState, liveBlogEntries, liveBlogs, media, type StaffRole } from '../../db/schema.ts';
+import { articles, auditLog, liveBlogEntries, liveBlogs, media, type StaffRole } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createStaff, type StaffMember } from '../newsroom/staff.server.ts';
 import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
-import { adminEntries, changeEntry, type EntryInput, postEntry, readerLiveBlog } from './liveBlogEntries.server.ts';
+import { adminEntries, changeEntry, type EntryInput, postEntry, readerLiveBlog } from './liveBlogFormat.ts';
 
 const paragraph = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 20, minute));
@@ -17,7 +17,8 @@ const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 20, minute));
 describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
   let database: TestDatabase;
   const who = new Map<StaffRole, StaffMember>();
-  let imageId = 0;
+  const hash = 'a'.repeat(64);
+  const image = { url: `/media/library/${hash}-tapis-1600.webp`, alt: 'Le tapis rouge', width: 1600, height: 900 };
   let articleSlug = '';
   let blogCount = 0;
 
@@ -35,21 +36,17 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
         }),
       );
     }
-    const [image] = await database.db
-      .insert(media)
-      .values({
-        hash: 'h1',
-        alt: 'Le tapis rouge',
-        width: 1600,
-        height: 900,
-        sourceFormat: 'jpeg',
-        variants: [
-          { format: 'webp', width: 800, height: 450, url: '/media/h1-800.webp', bytes: 10 },
-          { format: 'webp', width: 1600, height: 900, url: '/media/h1-1600.webp', bytes: 20 },
-        ],
-      })
-      .returning();
-    imageId = image?.id ?? 0;
+    await database.db.insert(media).values({
+      hash,
+      alt: 'Le tapis rouge',
+      width: 1600,
+      height: 900,
+      sourceFormat: 'jpeg',
+      variants: [
+        { format: 'webp', width: 800, height: 450, url: `/media/library/${hash}-tapis-800.webp`, bytes: 10 },
+        { format: 'webp', width: 1600, height: 900, url: image.url, bytes: 20 },
+      ],
+    });
     const [article] = await database.db.select().from(articles).limit(1);
     articleSlug = article?.url ?? '';
   });
@@ -58,7 +55,7 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
   const member = (role: StaffRole) => who.get(role) as StaffMember;
   const db = () => database.db;
 
-  async function liveBlog(state: LiveBlogState = 'live', owner: StaffRole = 'editor') {
+  async function liveBlog(state: 'draft' | 'live' | 'ended' = 'live', owner: StaffRole = 'editor') {
     blogCount++;
     const [blog] = await db()
       .insert(liveBlogs)
@@ -68,8 +65,9 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
         intro: 'La cérémonie minute par minute.',
         mainImage: { url: '/media/svg/article/tapis-rouge.svg', alt: 'Le tapis rouge', width: 1600, height: 900 },
         categoryId: 1,
-        state,
-        coverageStartAt: state === 'draft' ? null : at(0),
+        status: state === 'draft' ? 'draft' : 'published',
+        publishedAt: state === 'draft' ? null : at(0),
+        coverageEndAt: state === 'ended' ? at(0) : null,
         createdBy: member(owner).id,
       })
       .returning();
@@ -87,10 +85,10 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
 
   it('an editor posts entries with an image, a quotation and an article card; readers get them newest first', async () => {
     const blog = await liveBlog();
-    const first = await post(blog.id, { doc: paragraph('Le tapis rouge se remplit.'), imageId }, 'editor', 1);
+    const first = await post(blog.id, { doc: paragraph('Le tapis rouge se remplit.'), image }, 'editor', 1);
     expect(first.publicChange).toBe(true);
     expect(first.slug).toBe(blog.url);
-    expect(first.entry.image).toEqual({ url: '/media/h1-1600.webp', alt: 'Le tapis rouge', width: 1600, height: 900 });
+    expect(first.entry.image).toEqual(image);
     const second = await post(
       blog.id,
       { doc: paragraph('Premier prix.'), quotation: { text: ' Merci à tous ! ', source: 'La lauréate' }, articleSlug },
@@ -102,7 +100,7 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
 
     const read = await readerLiveBlog(db(), blog.url);
     expect(read?.entries.map((e) => e.id)).toEqual([second.entry.id, first.entry.id]);
-    expect(read?.entries[1]?.publishedAt).toEqual(at(1));
+    expect(read?.entries[1]?.publishedAt).toEqual(at(1).toISOString());
     expect(read?.entries[0]?.body[0]?.text).toBe('Premier prix.');
     expect(read?.version).toBe(2);
   });
@@ -135,7 +133,11 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
       { kind: 'correct', input: { doc: paragraph('Le prix va à Jeanne D.') } },
       at(9),
     );
-    expect(corrected.ok && corrected.value.entry).toMatchObject({ id: entry.id, correctedAt: at(9), publishedAt: at(1) });
+    expect(corrected.ok && corrected.value.entry).toMatchObject({
+      id: entry.id,
+      correctedAt: at(9).toISOString(),
+      publishedAt: at(1).toISOString(),
+    });
     expect((await readerLiveBlog(db(), blog.url))?.entries[0]?.body[0]?.text).toBe('Le prix va à Jeanne D.');
 
     const draft = await post(blog.id, { doc: paragraph('Brouillon') }, 'contributor');
@@ -183,7 +185,10 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
       kind: 'forbidden',
     });
     const published = await changeEntry(db(), member('editor'), blog.id, entry.id, { kind: 'publish' }, at(3));
-    expect(published.ok && published.value).toMatchObject({ publicChange: true, entry: { status: 'published', publishedAt: at(3) } });
+    expect(published.ok && published.value).toMatchObject({
+      publicChange: true,
+      entry: { status: 'published', publishedAt: at(3).toISOString() },
+    });
     // Published, the contributor may no longer touch it; an author publishes their own at once.
     expect(
       await changeEntry(db(), member('contributor'), blog.id, entry.id, { kind: 'correct', input: { doc: paragraph('x') } }, at(4)),
@@ -196,7 +201,17 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
       ok: false,
       kind: 'forbidden',
     });
-    expect((await adminEntries(db(), blog.id)).length).toBe(2);
+    expect((await adminEntries(db(), blog.id, member('editor'))).length).toBe(2);
+  });
+
+  it('the newsroom view: a colleague’s draft entry is theirs and the editors’, not another contributor’s', async () => {
+    const blog = await liveBlog('live');
+    const draft = await post(blog.id, { doc: paragraph('Mon brouillon'), publish: false }, 'author');
+    const published = await post(blog.id, { doc: paragraph('Publiée') });
+    const ids = async (role: StaffRole) => (await adminEntries(db(), blog.id, member(role))).map((e) => e.id);
+    expect(await ids('contributor')).toEqual([published.entry.id]);
+    expect((await ids('author')).sort()).toEqual([draft.entry.id, published.entry.id].sort());
+    expect((await ids('editor')).sort()).toEqual([draft.entry.id, published.entry.id].sort());
   });
 
   it('a draft live blog takes prepared entries without touching readers; an ended one refuses new entries', async () => {
@@ -233,7 +248,9 @@ describe.each(testDatabaseKinds)('live blog entries on %s', (kind) => {
       [{ doc: paragraph('Bip\u0007bip') }, /caractères de contrôle/],
       [{ doc: paragraph('a'.repeat(5001)) }, /trop long/],
       [{ doc: { type: 'doc', content: [] } }, /vide/],
-      [{ doc: paragraph('x'), imageId: 424_242 }, /médiathèque/],
+      [{ doc: paragraph('x'), image: { ...image, url: '/media/library/nonexistent.webp' } }, /médiathèque/],
+      [{ doc: paragraph('x'), image: { ...image, url: '/api/admin/audit' } }, /médiathèque/],
+      [{ doc: paragraph('x'), image: { ...image, alt: ' ' } }, /alternatif/],
       [{ doc: paragraph('x'), articleSlug: 'article-qui-n-existe-pas' }, /Aucun article publié/],
       [{ doc: paragraph('x'), quotation: { text: '<script>alert(1)</script>', source: 'Moi' } }, /HTML/],
       [{ doc: paragraph('x'), quotation: { text: 'a'.repeat(601), source: 'Moi' } }, /trop longue/],

@@ -164,8 +164,12 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     const response = await request('POST', '/api/admin/live-blogs', { as, body: liveBlogBody(`Direct ${next()}`) });
     expect(response.status, await response.clone().text()).toBe(201);
     const blog = contract.AdminLiveBlog.parse(await response.json());
-    if (state === 'live')
-      expect((await request('POST', `/api/admin/live-blogs/${blog.id}/state`, { as: colleague, body: { state } })).status).toBe(200);
+    if (state === 'live') {
+      const body = { action: 'publish', version: blog.version };
+      const opened = await request('POST', `/api/admin/live-blogs/${blog.id}/status`, { as: colleague, body });
+      expect(opened.status).toBe(200);
+      return contract.AdminLiveBlog.parse(await opened.json());
+    }
     return blog;
   }
 
@@ -1016,17 +1020,71 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         call: async (_, as) => request('GET', `/api/admin/live-blogs/${(await liveBlogAs(colleague)).id}`, { as }),
       },
     ],
-    changeAdminLiveBlogState: [
+    updateAdminLiveBlog: [
+      {
+        what: 'save one’s own live blog draft',
+        policy: everyone,
+        call: async (_, as) => {
+          const blog = await liveBlogAs(as);
+          return request('PUT', `/api/admin/live-blogs/${blog.id}`, { as, body: { ...liveBlogBody('Autre'), version: blog.version } });
+        },
+      },
+      {
+        what: 'save a colleague’s live blog draft',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const blog = await liveBlogAs(colleague);
+          return request('PUT', `/api/admin/live-blogs/${blog.id}`, { as, body: { ...liveBlogBody('Pris'), version: blog.version } });
+        },
+      },
+    ],
+    changeAdminLiveBlogStatus: [
       {
         what: 'open one’s own live blog',
         policy: authorsUp,
-        call: async (_, as) => request('POST', `/api/admin/live-blogs/${(await liveBlogAs(as)).id}/state`, { as, body: { state: 'live' } }),
+        call: async (_, as) => {
+          const blog = await liveBlogAs(as);
+          return request('POST', `/api/admin/live-blogs/${blog.id}/status`, { as, body: { action: 'publish', version: blog.version } });
+        },
       },
       {
         what: 'open a colleague’s live blog',
         policy: editorsOnly,
-        call: async (_, as) =>
-          request('POST', `/api/admin/live-blogs/${(await liveBlogAs(colleague)).id}/state`, { as, body: { state: 'live' } }),
+        call: async (_, as) => {
+          const blog = await liveBlogAs(colleague);
+          return request('POST', `/api/admin/live-blogs/${blog.id}/status`, { as, body: { action: 'publish', version: blog.version } });
+        },
+      },
+    ],
+    endAdminLiveBlog: [
+      {
+        what: 'end a colleague’s live blog',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const blog = await liveBlogAs(colleague, 'live');
+          return request('POST', `/api/admin/live-blogs/${blog.id}/end`, { as, body: { version: blog.version } });
+        },
+      },
+    ],
+    listLiveBlogRevisions: [
+      {
+        what: 'a colleague’s live blog’s revisions (IDOR)',
+        policy: editorsOnly,
+        call: async (_, as) => request('GET', `/api/admin/live-blogs/${(await liveBlogAs(colleague)).id}/revisions`, { as }),
+      },
+    ],
+    restoreLiveBlogRevision: [
+      {
+        what: 'restore a revision of a colleague’s live blog',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const blog = await liveBlogAs(colleague);
+          const revisions = contract.RevisionList.parse(
+            await (await request('GET', `/api/admin/live-blogs/${blog.id}/revisions`, { as: colleague })).json(),
+          );
+          const first = revisions.results.at(-1)?.id ?? 0;
+          return request('POST', `/api/admin/live-blogs/${blog.id}/revisions/${first}/restore`, { as, body: { version: blog.version } });
+        },
       },
     ],
     createLiveBlogEntry: [

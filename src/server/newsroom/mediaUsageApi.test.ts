@@ -138,7 +138,7 @@ describe.each(testDatabaseKinds)('media usages on %s', (kind) => {
     const entryBlog = await create('/api/admin/live-blogs', liveBlogBody('Un direct aux entrées illustrées'));
     const entry = await request('POST', `/api/admin/live-blogs/${entryBlog.id}/entries`, {
       as: signed('editor'),
-      body: entryBody('Le tapis rouge.', { imageId: item.id }),
+      body: entryBody('Le tapis rouge.', { image }),
     });
     expect(entry.status, await entry.clone().text()).toBe(201);
     // A sent letter keeps its rendered mail (its web version reads it): the address is in its HTML.

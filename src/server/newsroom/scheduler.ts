@@ -4,6 +4,7 @@
  * scheduler" call both read it.
  */
 import type { Database } from '../../db/client.ts';
+import { publishDueLiveBlogs } from '../liveblog/liveBlogFormat.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
 import { publishDueContests } from './contests/contestWorkflow.ts';
@@ -26,6 +27,7 @@ export const scheduledFormats: Record<string, (db: Database, now: Date) => Promi
   instagram: publishDueInstagramPosts,
   mosaic: publishDueMosaics,
   contest: publishDueContests,
+  liveBlog: publishDueLiveBlogs,
 };
 
 /** One pass over every format except articles (which the caller runs itself, audited): what it published. */

@@ -3,13 +3,15 @@
  * (all or nothing: a half-seeded magazine would be worse than an empty one).
  */
 import { count, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import {
   articles,
   authors,
   categories,
   formatContests,
   instagramPosts,
+  liveBlogEntries,
+  liveBlogs,
   mosaics,
   popins,
   quizResults,
@@ -234,6 +236,7 @@ function writeDemoContent(db: Database, content: DemoContent, options: SeedOptio
         to_jsonb(array_agg(id ORDER BY published_at DESC, id DESC)), 1, 'sent', 1, max(published_at), max(published_at), max(published_at), max(published_at)
       FROM (SELECT id, published_at FROM articles ORDER BY published_at DESC, id DESC LIMIT 5) AS latest
       HAVING count(*) > 0`);
+    await seedDemoLiveBlog(tx, categoryRows[0]?.id);
     return { articles: written };
   });
 }
@@ -242,4 +245,40 @@ function writeDemoContent(db: Database, content: DemoContent, options: SeedOptio
 export async function seedDemoContentIfEmpty(db: Database, options: SeedOptions = {}) {
   if (!(await isDatabaseEmpty(db))) return null;
   return seedDemoContent(db, options);
+}
+
+/** One live blog being covered (« Direct »), with a few entries, one of them pinned: the home shows it « En direct ». */
+async function seedDemoLiveBlog(tx: Transaction, categoryId: number | undefined) {
+  if (categoryId === undefined) return;
+  const start = new Date(Date.now() - 45 * 60_000);
+  const [blog] = await tx
+    .insert(liveBlogs)
+    .values({
+      url: 'fashion-week-en-direct',
+      title: 'La Fashion Week en direct',
+      intro: 'Les défilés de la journée, minute par minute.',
+      mainImage: { url: '/media/svg/article/fashion-week-en-direct.svg', alt: 'Un podium de défilé', width: 1200, height: 800 },
+      categoryId,
+      status: 'published',
+      publishedAt: start,
+      entriesVersion: 3,
+    })
+    .returning({ id: liveBlogs.id });
+  if (!blog) return;
+  const texts = [
+    'Les invités arrivent devant le Palais de Tokyo.',
+    'Premier passage : du rouge, partout.',
+    'Final sous les applaudissements.',
+  ];
+  await tx.insert(liveBlogEntries).values(
+    texts.map((text, i) => ({
+      liveBlogId: blog.id,
+      status: 'published' as const,
+      doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+      body: [{ type: 'paragraph' as const, text }],
+      pinned: i === 0,
+      publishedAt: new Date(start.getTime() + (i + 1) * 10 * 60_000),
+      changedIn: i + 1,
+    })),
+  );
 }

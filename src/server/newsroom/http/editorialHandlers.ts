@@ -23,6 +23,7 @@ import type { StaffMember } from '../staff.server.ts';
 import { canRead, type EditorialRow, type SaveOutcome, type StatusAction } from '../workflow/editorialWorkflow.ts';
 import type { PreviewLink, PreviewLinks } from '../workflow/previewLinks.ts';
 import { answer, forbidden, type NewsroomDeps, newsroomMessages, noStore, readBody, readsEverything, staffGuard } from './newsroomHttp.ts';
+import type { OperationId } from '../../../api/generated/operations.ts';
 
 /** What the handlers use of a format's workflow (`editorialWorkflow(format)`). */
 interface WorkflowCalls<Input, Admin, Revision> {
@@ -79,7 +80,7 @@ export interface EditorialHttpFormat<Ops extends FormatOperations, Row, Query, I
   };
   workflow: WorkflowCalls<Input, Admin, Revision>;
   find(db: Database, id: number): Promise<Row | null>;
-  toAdmin(db: Database, row: Row): Promise<Admin>;
+  toAdmin(db: Database, row: Row, who: StaffMember): Promise<Admin>;
   /** One page of the newsroom's list; `readableBy` null for those who read everything. */
   list(db: Database, page: Query & { readableBy: number | null; limit: number; offset: number }): Promise<List>;
   /** With `operations.previewLink` and `operations.preview`: the format's signed preview links. */
@@ -114,9 +115,12 @@ export interface EditorialSteps<Admin, List, Revision, Reader> {
   preview: StepHandler<200, Reader>;
 }
 
-/** The steps keyed by the declaration's operation ids. */
+/**
+ * The steps keyed by the declaration's operation ids. A step the declaration does not name (a format without
+ * previews) types as every operation id through FormatOperations: it is left out, not keyed by all of them.
+ */
 export type EditorialHandlerTable<Ops extends FormatOperations, Steps> = {
-  [Step in keyof Ops & keyof Steps as Ops[Step] & string]: Steps[Step];
+  [Step in keyof Ops & keyof Steps as OperationId extends Ops[Step] ? never : Ops[Step] & string]: Steps[Step];
 };
 
 export function editorialHandlers<
@@ -169,7 +173,7 @@ export function editorialHandlers<
       const row = await format.find(ctx.db, id.value.id);
       if (!row) return errorJson(404, notFound);
       if (!canRead(who, row)) return forbidden(who, 'de lire le brouillon de quelqu’un d’autre');
-      return ctx.reply(200, await format.toAdmin(ctx.db, row), noStore);
+      return ctx.reply(200, await format.toAdmin(ctx.db, row, who), noStore);
     }),
     update: staff(async (ctx, who) => {
       const id = itemIdOf(ctx);

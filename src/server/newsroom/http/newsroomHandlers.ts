@@ -19,7 +19,7 @@ import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { formatHandlers } from './formatHandlers.ts';
 import { importHandlers } from './importHandlers.ts';
-import { liveBlogHandlers } from '../../liveblog/liveBlogHandlers.ts';
+import { liveBlogHandlers } from '../../liveblog/liveBlogFormat.ts';
 import { contestEntryHandlers } from './contestEntryHandlers.ts';
 import { mediaHandlers } from './mediaHandlers.ts';
 import { previewHandlers } from './previewHandlers.ts';

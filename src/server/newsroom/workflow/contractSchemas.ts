@@ -21,6 +21,8 @@ function named<K extends string>(name: string): Named<K> {
 const upper = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
 
 type Up<O extends string | undefined> = Capitalize<NonNullable<O>>;
+/** The preview page's operation, or never for a format without one (not the constraint's every id). */
+type PreviewOf<Ops> = Ops extends { readonly preview: infer P extends string } ? P : never;
 
 export function contractSchemas<const Ops extends FormatOperations>(operations: Ops) {
   return {
@@ -32,6 +34,6 @@ export function contractSchemas<const Ops extends FormatOperations>(operations: 
     restoreParams: named<`${Up<Ops['restore']>}Params`>(`${upper(operations.restore)}Params`),
     restore: named<`${Up<Ops['restore']>}Body`>(`${upper(operations.restore)}Body`),
     /** The signed token of the preview page, when the format has one. */
-    previewToken: operations.preview ? named<`${Up<Ops['preview']>}Params`>(`${upper(operations.preview)}Params`) : undefined,
+    previewToken: operations.preview ? named<`${Capitalize<PreviewOf<Ops>>}Params`>(`${upper(operations.preview)}Params`) : undefined,
   };
 }

@@ -59,7 +59,8 @@ export interface EditorialFormat<Row extends EditorialRow, Input, Checked, Admin
   /** Extra audit detail of a creation (e.g. its slug) and of a save (e.g. a slug change, its own action). */
   createDetail?(row: Row): Record<string, unknown>;
   saveDetail?(before: Row, after: Row): { action?: string; detail?: Record<string, unknown> };
-  toAdmin(db: Database, row: Row): Promise<Admin>;
+  /** `who` reads it: a format whose item holds parts by several authors shows each only what they may read. */
+  toAdmin(db: Database, row: Row, who: StaffMember): Promise<Admin>;
   /**
    * The fields whose refusal is recorded in the audit log (hostile content: pasted HTML, a `javascript:`
    * link); by default the rich-text body, `doc`.
@@ -128,7 +129,7 @@ export function canPublish(member: StaffMember, row: Pick<EditorialRow, 'created
 }
 
 /** Someone saved first: who, when, which version (nothing was overwritten). */
-async function conflictOf<Row extends EditorialRow>(
+export async function conflictOf<Row extends EditorialRow>(
   format: EditorialFormat<Row, unknown, unknown, unknown>,
   db: Database,
   id: number,
@@ -213,7 +214,7 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
         },
         now,
       );
-      return { ok: true, value: { item: await format.toAdmin(tx, updated), publicChange: published } };
+      return { ok: true, value: { item: await format.toAdmin(tx, updated, who), publicChange: published } };
     });
   }
 
@@ -241,7 +242,7 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
           },
           now,
         );
-        return { ok: true, value: await format.toAdmin(tx, row) };
+        return { ok: true, value: await format.toAdmin(tx, row, who) };
       });
     },
 
@@ -299,7 +300,7 @@ export function editorialWorkflow<Row extends EditorialRow, Input, Checked, Admi
         const fresh = (await format.find(tx, id)) ?? updated;
         return {
           ok: true,
-          value: { item: await format.toAdmin(tx, fresh), publicChange: status === 'published' || row.status === 'published' },
+          value: { item: await format.toAdmin(tx, fresh, who), publicChange: status === 'published' || row.status === 'published' },
         };
       });
     },

@@ -12,16 +12,23 @@ import type { EditorialTable, EditorialTableOf, ListFilter, RowOf } from './edit
 import { type EditorialFormat, editorialWorkflow } from './editorialWorkflow.ts';
 import { previewLinks } from './previewLinks.ts';
 
-export interface FormatParts<Row, Reader, Summary> {
+export type FormatParts<Row, Reader, Summary> = {
   /** What the token is signed for: a format's token never opens another format's item of the same id. */
   purpose: string;
   /** The reader page showing a token; by default the declaration's `previewPath` followed by the token. */
   pageOf?(row: Row, token: string): string;
   /** The working copy as the public page reads it; null when it cannot be shown. */
   readerCopy(db: Database, row: Row, now: Date): Promise<Reader | null>;
-  /** One row of the newsroom's list (the contract's summary shape). */
-  summary(row: Row): Summary;
-}
+} & (
+  | {
+      /** One row of the newsroom's list (the contract's summary shape). */
+      summary(row: Row): Summary;
+    }
+  | {
+      /** The newsroom's list, when a row alone cannot say its summary (a name read from another table). */
+      list(db: Database, filter: ListFilter): Promise<{ total: number; results: Summary[] }>;
+    }
+);
 
 export function formatWorkflow<const Ops extends FormatOperations, T extends EditorialTable, Input, Checked, Admin, Reader, Summary>(
   declaration: FormatDeclaration & { operations: Ops },
@@ -37,7 +44,7 @@ export function formatWorkflow<const Ops extends FormatOperations, T extends Edi
     pageOf: parts.pageOf ?? ((_row, token) => `${declaration.previewPath ?? '/apercu/'}${token}`),
     readerCopy: parts.readerCopy,
   });
-  const list = (db: Database, filter: ListFilter) => rows.listAdmin(db, filter, parts.summary);
+  const list = 'list' in parts ? parts.list : (db: Database, filter: ListFilter) => rows.listAdmin(db, filter, parts.summary);
   return {
     workflow,
     previews,

@@ -10,10 +10,6 @@
  *     compared); pages per second and the share answered `x-cache: HIT`.
  * On PGlite, the page views the recorder wrote are then read back (every 204 was counted).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/queryResults.ts';
@@ -26,7 +22,7 @@ import {
   prepareBenchDatabase,
   serveBench,
 } from './benchServer.ts';
-import { ensureWrk, parseWrkOutput, type WrkResult, wrkScript } from './wrk.ts';
+import { ensureWrk, runWrkWithOutput, type WrkResult } from './wrk.ts';
 
 const argv = process.argv.slice(2);
 const seconds = numberArg(argv, 'seconds', 10);
@@ -59,22 +55,11 @@ ${delayMs > 0 ? `function delay() return ${delayMs} end` : ''}
 `;
 }
 
-/** Pages in turn, counting the answers the page cache served (its `x-cache: HIT`). */
-function pagesLua(paths: string[]): string {
-  return `
-local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
-local formatted, i = {}, 0
+/** Counts the answers the page cache served (its `x-cache: HIT`), added to the shared script's rotation. */
+const hitsLua = `
 local threads = {}
 hits = 0 -- a global: thread:get reads a thread's globals
 function setup(thread) table.insert(threads, thread) end
-function init(args)
-  for k, path in ipairs(paths) do formatted[k] = wrk.format(nil, path, { ["accept-encoding"] = "br, gzip" }) end
-  i = math.random(#paths) - 1
-end
-function request()
-  i = i % #formatted + 1
-  return formatted[i]
-end
 function response(status, headers, body)
   if headers["x-cache"] == "HIT" or headers["X-Cache"] == "HIT" then hits = hits + 1 end
 end
@@ -86,7 +71,6 @@ function done(summary, latency, requests)
   io.write(string.format("WRK_HITS %d\\n", total))
 end
 `;
-}
 
 interface Run extends WrkResult {
   hits: number | null;
@@ -94,27 +78,12 @@ interface Run extends WrkResult {
 
 async function wrk(
   binary: string,
-  lua: string,
   url: string,
-  options: { connections: number; threads: number; seconds: number },
+  options: { connections: number; threads: number; seconds: number; lua: string; paths?: string[]; headers?: Record<string, string> },
 ): Promise<Run> {
-  const dir = mkdtempSync(join(tmpdir(), 'piquante-wrk-'));
-  try {
-    const script = join(dir, 'bench.lua');
-    // The shared `done` hook (counts, percentiles, wrk's CPU) first: the scripts above extend it.
-    writeFileSync(script, `${wrkScript({}, undefined)}\n${lua}`);
-    const args = [`-t${options.threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', script, url];
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((done) => child.once('exit', done));
-    if (code !== 0) throw new Error(`wrk exited with ${code}:\n${output}`);
-    const hits = output.match(/^WRK_HITS (\d+)$/m);
-    return { ...parseWrkOutput(output), hits: hits ? Number(hits[1]) : null };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const { result, output } = await runWrkWithOutput(binary, { url, headers: {}, ...options });
+  const hits = output.match(/^WRK_HITS (\d+)$/m);
+  return { ...result, hits: hits ? Number(hits[1]) : null };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -126,22 +95,23 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
   let answered = 0;
   try {
     const base = server.baseUrl;
-    await wrk(binary, beaconLua(0), base, { connections: 8, threads: 1, seconds: 2 }); // warm-up (JIT)
-    const beacons = await wrk(binary, beaconLua(0), base, { connections, threads: 1, seconds });
+    await wrk(binary, base, { connections: 8, threads: 1, seconds: 2, lua: beaconLua(0) }); // warm-up (JIT)
+    const beacons = await wrk(binary, base, { connections, threads: 1, seconds, lua: beaconLua(0) });
     answered += beacons.requests - beacons.errors;
     rows.push({ run: 'beacons alone', 'req/s': beacons.rps, 'p50 ms': beacons.p50, 'p99 ms': beacons.p99, errors: beacons.errors });
 
     const pages = await articlePaths(base, 50);
-    await wrk(binary, pagesLua(pages), base, { connections: 8, threads: 1, seconds: 2 }); // fills the page cache
+    const pageLoad = { lua: hitsLua, paths: pages, headers: { 'accept-encoding': 'br, gzip' } };
+    await wrk(binary, base, { connections: 8, threads: 1, seconds: 2, ...pageLoad }); // fills the page cache
     // Alone and with beacons in turn, `rounds` times: the machine's other jobs come and go, the medians compare.
     const alone: Run[] = [];
     const flowing: Run[] = [];
     const side: Run[] = [];
     for (let round = 0; round < rounds; round++) {
-      alone.push(await wrk(binary, pagesLua(pages), base, { connections: 32, threads: 1, seconds }));
+      alone.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
       // The beacons at a fixed rate: each of 10 connections waits 10 000 / rate ms between two beacons.
-      const sending = wrk(binary, beaconLua(Math.round((10 * 1000) / beaconRate)), base, { connections: 10, threads: 1, seconds });
-      flowing.push(await wrk(binary, pagesLua(pages), base, { connections: 32, threads: 1, seconds }));
+      const sending = wrk(binary, base, { connections: 10, threads: 1, seconds, lua: beaconLua(Math.round((10 * 1000) / beaconRate)) });
+      flowing.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
       side.push(await sending);
     }
     answered += side.reduce((sum, run) => sum + run.requests - run.errors, 0);

@@ -95,7 +95,8 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
   let answered = 0;
   try {
     const base = server.baseUrl;
-    await wrk(binary, base, { connections: 8, threads: 1, seconds: 2, lua: beaconLua(0) }); // warm-up (JIT)
+    const warm = await wrk(binary, base, { connections: 8, threads: 1, seconds: 2, lua: beaconLua(0) }); // warm-up (JIT)
+    answered += warm.requests - warm.errors;
     const beacons = await wrk(binary, base, { connections, threads: 1, seconds, lua: beaconLua(0) });
     answered += beacons.requests - beacons.errors;
     rows.push({ run: 'beacons alone', 'req/s': beacons.rps, 'p50 ms': beacons.p50, 'p99 ms': beacons.p99, errors: beacons.errors });

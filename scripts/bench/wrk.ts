@@ -17,6 +17,8 @@ export interface WrkOptions {
   connections: number;
   threads: number;
   headers: Record<string, string>;
+  /** Lua added after the script (its own `request`, `response`, `delay`…; it may wrap `done`). */
+  lua?: string;
 }
 
 export interface WrkResult {
@@ -135,10 +137,15 @@ export function parseWrkOutput(output: string): WrkResult {
 
 /** One wrk run, keep-alive; resolves when wrk has stopped by itself after `seconds`. */
 export async function runWrk(binary: string, options: WrkOptions): Promise<WrkResult> {
+  return (await runWrkWithOutput(binary, options)).result;
+}
+
+/** The same, with wrk's whole output (for what an added Lua script prints). */
+export async function runWrkWithOutput(binary: string, options: WrkOptions): Promise<{ result: WrkResult; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'piquante-wrk-'));
   try {
     const script = join(dir, 'bench.lua');
-    writeFileSync(script, wrkScript(options.headers, options.paths));
+    writeFileSync(script, `${wrkScript(options.headers, options.paths)}${options.lua ?? ''}`);
     const args = [
       `-t${options.threads}`,
       `-c${options.connections}`,
@@ -155,7 +162,7 @@ export async function runWrk(binary: string, options: WrkOptions): Promise<WrkRe
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((done) => child.once('exit', done));
     if (code !== 0) throw new Error(`wrk exited with ${code}:\n${output}`);
-    return parseWrkOutput(output);
+    return { result: parseWrkOutput(output), output };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,7 +8,9 @@
  */
 import { resolve } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { acceptedEverything, consentCookie } from './support/consentCookie.ts';
 import { expectAxeClean, newsroomServer, signedApi, signIn } from './support/newsroom.ts';
+import { openPopin, popinDialog } from './support/popin.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,6 +28,7 @@ interface Figures {
   totals: { views: number; visits: number };
   pages: { path: string; views: number; visits: number }[];
   referrers: { value: string; count: number }[];
+  popins: { subject: string; steps: { value: string; count: number }[] }[];
 }
 
 async function figures(): Promise<Figures> {
@@ -230,4 +233,42 @@ test('the newsroom shows exactly those numbers, with charts, tables and CSV, at 
   // The page itself, below the newsroom's menu (which wraps at this width).
   await page.evaluate(() => document.querySelector('h1')?.scrollIntoView());
   await page.screenshot({ path: `${images}/audience-390.png`, fullPage: false });
+});
+
+test("a popin's impression, the click on its primary action and its signup are counted, exactly", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  // Popins show only with the `app` vendor's consent.
+  await context.addCookies([{ ...consentCookie(acceptedEverything), domain: new URL(server.baseUrl).hostname }]);
+  await page.clock.install();
+  const sent: { kind: string; subject: string }[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/audience/hits') && request.method() === 'POST') {
+      sent.push(...((JSON.parse(request.postData() ?? '{}') as { events?: { kind: string; subject: string }[] }).events ?? []));
+    }
+  });
+  const before = await figures();
+  await openPopin(page, `${server.baseUrl}/beaute`);
+  await expect.poll(() => sent.filter((e) => e.kind === 'popin-impression').length).toBe(1);
+  const subject = sent[0]?.subject ?? '';
+  expect(subject).not.toBe('');
+  const dialog = popinDialog(page);
+  await dialog.getByPlaceholder('E-mail*').fill(`popin-${Date.now().toString(36)}@exemple.fr`);
+  await dialog.getByPlaceholder('Code postal*').fill('13001');
+  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+  // The form also counts its own signup (by origin, `signup`): the popin's are its own kinds.
+  const popinEvents = () => sent.filter((e) => e.kind.startsWith('popin-'));
+  await expect.poll(() => popinEvents().map((e) => e.kind)).toEqual(['popin-impression', 'popin-click', 'popin-signup']);
+  expect(new Set(popinEvents().map((e) => e.subject))).toEqual(new Set([subject]));
+
+  const stepsOf = (report: Figures) =>
+    Object.fromEntries((report.popins.find((p) => p.subject === subject)?.steps ?? []).map((s) => [s.value, s.count]));
+  const was = stepsOf(before);
+  await expect
+    .poll(async () => stepsOf(await figures()))
+    .toEqual({
+      affichages: (was.affichages ?? 0) + 1,
+      clics: (was.clics ?? 0) + 1,
+      réponses: was.réponses ?? 0,
+      inscriptions: (was.inscriptions ?? 0) + 1,
+    });
 });

@@ -27,6 +27,8 @@ export interface PopinDialogProps {
   onSurveyAnswer: (button: number) => void;
   onChoice: (choice: 1 | 2) => void;
   onSignupSuccess: () => void;
+  /** The reader used the popin's primary action (a button or link, or submitting its signup form). */
+  onPrimaryAction?: () => void;
   renderSignup: (slot: PopinSignupSlot) => ReactNode;
 }
 
@@ -80,6 +82,10 @@ export function PopinDialog(props: PopinDialogProps) {
   const buttons = buttonNumbers
     .map((n) => ({ n, text: part(parts, `button${n}_text`), url: part(parts, `button${n}_url`) }))
     .filter((b): b is { n: number; text: string; url: string | null } => b.text !== null);
+  const primary = () => {
+    props.onPrimaryAction?.();
+    props.onClose();
+  };
 
   return (
     <dialog
@@ -139,24 +145,27 @@ export function PopinDialog(props: PopinDialogProps) {
             </fieldset>
           ) : null}
 
-          {isRegister
-            ? props.renderSignup({
+          {isRegister ? (
+            // A submit bubbles from the signup form, whichever form the slot renders: that is the click.
+            <div onSubmitCapture={props.onPrimaryAction}>
+              {props.renderSignup({
                 newsletterType: props.newsletterType,
                 submitLabel: part(parts, 'submit') ?? 'OK',
                 onSuccess: props.onSignupSuccess,
-              })
-            : null}
+              })}
+            </div>
+          ) : null}
 
           {popin.type === 'button' && buttons.length > 0 ? (
             <ul className="popin-buttons mt-4">
               {buttons.map((b) => (
                 <li key={b.n}>
                   {b.url ? (
-                    <a className="popin-primary w-full" href={b.url} onClick={props.onClose}>
+                    <a className="popin-primary w-full" href={b.url} onClick={primary}>
                       {b.text}
                     </a>
                   ) : (
-                    <button type="button" className="popin-primary w-full" onClick={props.onClose}>
+                    <button type="button" className="popin-primary w-full" onClick={primary}>
                       {b.text}
                     </button>
                   )}

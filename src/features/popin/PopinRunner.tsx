@@ -1,7 +1,8 @@
 /**
  * Runs popinMachine in the page (a lazy chunk, fetched only when a popin applies): feeds it the page's
  * popin, the `app` vendor's consent, the mouse leaving the layout and the device kind, and carries out
- * its effects (the dismissal cookie, the scroll lock, the survey answer sent to be counted).
+ * its effects (the dismissal cookie, the scroll lock, the survey answer sent to be counted), and counts its
+ * impression, the click on its primary action and its signup in the audience measurement (decision 028).
  */
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -96,9 +97,18 @@ export function PopinRunner({ popin, appConsent, consentPromptOpen = false, rend
   useEffect(() => () => restoreScroll(), []);
 
   const shown = state.context.popin;
+  const displayed = state.matches('displayed');
+  // Counted by the popin's cookie hash, as its survey answers are: once per display (one per page's life).
+  const counted = (kind: 'popin-impression' | 'popin-click' | 'popin-signup') => {
+    if (!preview && shown) countAudienceEvent(kind, shown.cookie.hash);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one impression when it appears, not on each render.
+  useEffect(() => {
+    if (displayed) counted('popin-impression');
+  }, [displayed]);
   // Where the machine is, for QA and tests (hidden; the inspector's live mode shows it too).
   const marker = <div hidden data-testid="popin-state" data-state={JSON.stringify(state.value)} />;
-  if (!state.matches('displayed') || !shown) return marker;
+  if (!displayed || !shown) return marker;
   const variant = (['form', 'choice', 'buttons', 'survey', 'signedUp'] as const).find((v) => state.matches({ displayed: v })) ?? 'buttons';
   return (
     <>
@@ -112,7 +122,11 @@ export function PopinRunner({ popin, appConsent, consentPromptOpen = false, rend
         onClose={() => send({ type: 'popin.closed' })}
         onSurveyAnswer={(button) => send({ type: 'popin.surveyAnswered', button })}
         onChoice={(choice) => send({ type: 'popin.choiceSelected', choice })}
-        onSignupSuccess={() => send({ type: 'popin.signupSucceeded' })}
+        onSignupSuccess={() => {
+          counted('popin-signup');
+          send({ type: 'popin.signupSucceeded' });
+        }}
+        onPrimaryAction={() => counted('popin-click')}
         renderSignup={renderSignup}
       />
     </>

@@ -1,7 +1,8 @@
 /**
  * The exempt audience measurement end to end in-process, on PGlite and PostgreSQL (TEST_DATABASE_URL):
  * POST /api/audience/hits (what is counted and what is not, hostile bodies, floods), the batched writes
- * (concurrent beacons add up exactly, a failed write loses nothing), the purge past 25 months, and
+ * (concurrent beacons add up exactly, a failed write loses nothing), the purge past 25 months, the roll-up
+ * of old days into months (same totals), and
  * GET /api/admin/audience (periods, comparison, roles: contributors see their own articles only).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { type ROLES, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { createAudienceRecorder } from './audienceRecorder.ts';
 import { audienceMessages, audienceBeaconHandlers } from './audienceRoutes.ts';
+import { rollupBoundary } from './audienceRollup.server.ts';
 import { retentionCutoff } from './audienceStore.server.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -279,6 +281,46 @@ describe.each(testDatabaseKinds)('audience measurement on %s', (kind) => {
     expect((await db().select().from(audiencePages)).map((r) => r.path)).toEqual(['/garde']);
     expect(await db().select().from(audienceSources)).toEqual([]);
     expect(await db().select().from(audienceEvents)).toEqual([]);
+  });
+
+  it('rolls whole months older than 90 days into one row each, and the report gives the same totals', async () => {
+    const fresh = createAudienceRecorder({ now });
+    expect(rollupBoundary(today, 90)).toBe('2026-08-01');
+    const days = ['2026-06-01', '2026-06-02', '2026-06-30', '2026-07-15', '2026-08-02'];
+    await db()
+      .insert(audiencePages)
+      .values(
+        days.flatMap((d, i) => [
+          { day: d, path: '/a', views: i + 1, visits: 1 },
+          { day: d, path: '/b', views: 10, visits: 2 },
+        ]),
+      );
+    await db()
+      .insert(audienceSources)
+      .values(days.map((d) => ({ day: d, path: '/a', dimension: 'referrer', value: 'www.google.com', hits: 3 })));
+    await db()
+      .insert(audienceEvents)
+      .values(days.map((d, i) => ({ day: d, path: '/a', kind: 'popin-impression', subject: 'h', step: 0, count: i + 2 })));
+    const periods = ['from=2026-06-01&to=2026-06-30', 'from=2026-06-01&to=2026-08-31', 'from=2025-11-29&to=2026-11-28&path=/a'];
+    const figures = async () =>
+      Promise.all(
+        periods.map(async (q) => {
+          const r = await report(q);
+          return { totals: r.totals, pages: r.pages.map((p) => [p.path, p.views, p.visits]), referrers: r.referrers, popins: r.popins };
+        }),
+      );
+    const before = await figures();
+    expect(before[1]?.totals).toEqual({ views: 15 + 50, visits: 5 + 10 });
+    await fresh.flush(db());
+    expect(await figures()).toEqual(before);
+    const pageDays = await db().select({ day: audiencePages.day }).from(audiencePages).where(eq(audiencePages.path, '/a'));
+    expect(pageDays.map((r) => r.day).sort()).toEqual(['2026-06-01', '2026-07-01', '2026-08-02']);
+    const june = await db().select().from(audienceEvents).where(eq(audienceEvents.day, '2026-06-01'));
+    expect(june.map((r) => r.count)).toEqual([2 + 3 + 4]);
+    expect((await db().select().from(audienceSources)).length).toBe(3);
+    // Again: a rolled month is left as it is.
+    await createAudienceRecorder({ now }).flush(db());
+    expect(await figures()).toEqual(before);
   });
 
   it('compares with the period before, and fills days without views with zero', async () => {

@@ -6,13 +6,14 @@
 import type { Database } from '../../db/client.ts';
 import type { AudienceIncrements } from './audienceInput.ts';
 import { audienceSettings } from './audienceSettings.ts';
+import { rollUpAudience } from './audienceRollup.server.ts';
 import { type AudienceBatch, purgeAudience, writeAudienceBatch } from './audienceStore.server.ts';
 
 const SEP = '\u0000';
 
 export interface AudienceRecorder {
   add: (increments: AudienceIncrements) => void;
-  /** Writes what is pending (and purges old days when due); resolves once written. */
+  /** Writes what is pending (and purges and rolls up old days when due); resolves once written. */
   flush: (db: Database) => Promise<void>;
   /** Distinct counters waiting to be written. */
   pending: () => number;
@@ -69,6 +70,7 @@ export function createAudienceRecorder(options: { now?: () => Date } = {}): Audi
     const at = now();
     if (at.getTime() - lastPurge >= audienceSettings.purgeEveryMs) {
       await purgeAudience(db, at, audienceSettings.retentionMonths);
+      await rollUpAudience(db, at, audienceSettings.rollupAfterDays);
       lastPurge = at.getTime();
     }
   }

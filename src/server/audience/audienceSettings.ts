@@ -7,6 +7,8 @@ export const audienceSettings = {
   flushSeconds: 5,
   /** The purge of days older than the retention runs at most this often (at a flush). */
   purgeEveryMs: 3_600_000,
+  /** Whole months that ended more than this many days ago are kept per month, not per day (at the purge). */
+  rollupAfterDays: 90,
   /** The CNIL's ceiling for the data of an exempt measurement. */
   retentionMonths: 25,
   /** A beacon is a path, a host, three utm values and a few events. */

@@ -1,0 +1,157 @@
+/**
+ * npm run bench:audience-http [-- --db=pglite|postgres --seconds=10 --connections=64 --beacon-rate=1000 --rounds=3 --articles=200]
+ *
+ * The audience beacon against the real production build (scripts/serve.mjs on 127.0.0.1, PGlite), driven by
+ * wrk (a Node load generator saturates first on these 2 cores, issue 22):
+ *  1. beacons per second one process sustains: POST /api/audience/hits as sendBeacon sends it, 500 pages,
+ *     10 000 readers' addresses behind our proxy (TRUST_PROXY=1, so the per-IP limit is paid, not tripped);
+ *  2. the page cache with beacons flowing: wrk on 50 warm article pages alone, then the same while a second
+ *     wrk sends beacons at a fixed rate, in turn `rounds` times (the machine's other jobs come and go: medians
+ *     compared); pages per second and the share answered `x-cache: HIT`.
+ * On PGlite, the page views the recorder wrote are then read back (every 204 was counted).
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../src/db/client.ts';
+import { rowsOf } from '../../src/db/queryResults.ts';
+import {
+  articlePaths,
+  type BenchDatabase,
+  databasesFromArgs,
+  ensureBuild,
+  numberArg,
+  prepareBenchDatabase,
+  serveBench,
+} from './benchServer.ts';
+import { ensureWrk, runWrkWithOutput, type WrkResult } from './wrk.ts';
+
+const argv = process.argv.slice(2);
+const seconds = numberArg(argv, 'seconds', 10);
+const connections = numberArg(argv, 'connections', 64);
+const beaconRate = numberArg(argv, 'beacon-rate', 1000);
+const articles = numberArg(argv, 'articles', 200);
+const rounds = numberArg(argv, 'rounds', 3);
+const PORT = 5181;
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Beacons, pre-formatted once per thread: a page among 500, a reader among 10 000, a referrer one in three. */
+function beaconLua(delayMs: number): string {
+  return `
+local formatted, i = {}, 0
+function init(args)
+  for k = 1, 1000 do
+    local referrer = (k % 3 == 0) and ',"referrer":"www.google.com"' or ''
+    local body = '{"path":"/bench/page-' .. (k % 500) .. '","view":true' .. referrer .. '}'
+    local ip = '10.' .. (k % 40) .. '.' .. math.random(0, 250) .. '.' .. math.random(1, 250)
+    formatted[k] = wrk.format("POST", "/api/audience/hits", { ["content-type"] = "text/plain;charset=UTF-8",
+      ["user-agent"] = ${JSON.stringify(CHROME)}, ["x-forwarded-for"] = ip }, body)
+  end
+  i = math.random(#formatted) - 1
+end
+function request()
+  i = i % #formatted + 1
+  return formatted[i]
+end
+${delayMs > 0 ? `function delay() return ${delayMs} end` : ''}
+`;
+}
+
+/** Counts the answers the page cache served (its `x-cache: HIT`), added to the shared script's rotation. */
+const hitsLua = `
+local threads = {}
+hits = 0 -- a global: thread:get reads a thread's globals
+function setup(thread) table.insert(threads, thread) end
+function response(status, headers, body)
+  if headers["x-cache"] == "HIT" or headers["X-Cache"] == "HIT" then hits = hits + 1 end
+end
+local base_done = done
+function done(summary, latency, requests)
+  base_done(summary, latency, requests)
+  local total = 0
+  for _, thread in ipairs(threads) do total = total + thread:get("hits") end
+  io.write(string.format("WRK_HITS %d\\n", total))
+end
+`;
+
+interface Run extends WrkResult {
+  hits: number | null;
+}
+
+async function wrk(
+  binary: string,
+  url: string,
+  options: { connections: number; threads: number; seconds: number; lua: string; paths?: string[]; headers?: Record<string, string> },
+): Promise<Run> {
+  const { result, output } = await runWrkWithOutput(binary, { url, headers: {}, ...options });
+  const hits = output.match(/^WRK_HITS (\d+)$/m);
+  return { ...result, hits: hits ? Number(hits[1]) : null };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function benchOn(kind: BenchDatabase): Promise<void> {
+  const database = await prepareBenchDatabase(kind, articles);
+  const server = await serveBench(database, PORT, { TRUST_PROXY: '1' });
+  const rows: Record<string, string | number>[] = [];
+  let answered = 0;
+  try {
+    const base = server.baseUrl;
+    const warm = await wrk(binary, base, { connections: 8, threads: 1, seconds: 2, lua: beaconLua(0) }); // warm-up (JIT)
+    answered += warm.requests - warm.errors;
+    const beacons = await wrk(binary, base, { connections, threads: 1, seconds, lua: beaconLua(0) });
+    answered += beacons.requests - beacons.errors;
+    rows.push({ run: 'beacons alone', 'req/s': beacons.rps, 'p50 ms': beacons.p50, 'p99 ms': beacons.p99, errors: beacons.errors });
+
+    const pages = await articlePaths(base, 50);
+    const pageLoad = { lua: hitsLua, paths: pages, headers: { 'accept-encoding': 'br, gzip' } };
+    await wrk(binary, base, { connections: 8, threads: 1, seconds: 2, ...pageLoad }); // fills the page cache
+    // Alone and with beacons in turn, `rounds` times: the machine's other jobs come and go, the medians compare.
+    const alone: Run[] = [];
+    const flowing: Run[] = [];
+    const side: Run[] = [];
+    for (let round = 0; round < rounds; round++) {
+      alone.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
+      // The beacons at a fixed rate: each of 10 connections waits 10 000 / rate ms between two beacons.
+      const sending = wrk(binary, base, { connections: 10, threads: 1, seconds, lua: beaconLua(Math.round((10 * 1000) / beaconRate)) });
+      flowing.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
+      side.push(await sending);
+    }
+    answered += side.reduce((sum, run) => sum + run.requests - run.errors, 0);
+    const pageRow = (run: string, results: Run[]) => ({
+      run,
+      'req/s': median(results.map((r) => r.rps)),
+      'p50 ms': median(results.map((r) => r.p50)),
+      'p99 ms': median(results.map((r) => r.p99)),
+      errors: results.reduce((sum, r) => sum + r.errors, 0),
+      'hit rate': `${(
+        (results.reduce((sum, r) => sum + (r.hits ?? 0), 0) /
+          Math.max(
+            1,
+            results.reduce((sum, r) => sum + r.requests, 0),
+          )) *
+          100
+      ).toFixed(1)} %`,
+    });
+    const sideRate = median(side.map((r) => r.rps));
+    rows.push(pageRow(`article pages alone (median of ${rounds})`, alone));
+    rows.push(pageRow(`article pages with ${sideRate} beacons/s`, flowing));
+    console.log(`\n${kind}:`);
+    console.table(rows);
+    const change = (median(flowing.map((r) => r.rps)) - median(alone.map((r) => r.rps))) / median(alone.map((r) => r.rps));
+    console.log(
+      `Page throughput with beacons flowing: ${(change * 100).toFixed(1)} % (goal: within 5 %); rounds alone ${alone.map((r) => r.rps).join(', ')}, with ${flowing.map((r) => r.rps).join(', ')}`,
+    );
+  } finally {
+    await server.stop();
+  }
+  if (kind === 'pglite') {
+    const db = await openDatabase({ kind: 'pglite', dataDir: String(database.env.DATA_DIR) });
+    const [written] = rowsOf<{ views: unknown }>(await db.db.execute(sql`select coalesce(sum(views), 0) as views from audience_pages`));
+    console.log(`Beacons answered 204: ${answered}; page views written: ${Number(written?.views ?? 0)}`);
+    await db.close();
+  }
+  await database.drop();
+}
+
+const binary = ensureWrk();
+ensureBuild();
+for (const kind of databasesFromArgs(argv)) await benchOn(kind);

@@ -21,7 +21,6 @@ import {
   liveBlogEntries,
   liveBlogRevisions,
   liveBlogs,
-  type NewsroomStatus,
 } from '../../db/schema.ts';
 import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import type { ApiContext, ApiHandlerTable, OperationId } from '../http/apiTypes.ts';

@@ -14,14 +14,7 @@ import type { components } from '../../api/generated/schema';
 import * as contract from '../../api/generated/zod.ts';
 import type { AdminLiveBlogEntry, Image, LiveBlog, LiveBlogEntry, LiveBlogEntryInput, LiveBlogInput } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  articles,
-  categories,
-  type LiveBlogQuotation,
-  liveBlogEntries,
-  liveBlogRevisions,
-  liveBlogs,
-} from '../../db/schema.ts';
+import { articles, categories, type LiveBlogQuotation, liveBlogEntries, liveBlogRevisions, liveBlogs } from '../../db/schema.ts';
 import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import type { ApiContext, ApiHandlerTable, OperationId } from '../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../http/parseParams.ts';

@@ -61,7 +61,8 @@ export function formatWorkflow<const Ops extends FormatOperations, T extends Edi
       find: rows.find,
       toAdmin: format.toAdmin,
       list,
-      previews,
+      // Only a format whose declaration names the preview operations has links (a live blog has none).
+      previews: declaration.operations.previewLink ? previews : undefined,
     },
   };
 }

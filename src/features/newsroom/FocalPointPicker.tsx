@@ -20,7 +20,8 @@ const toPercent = (fraction: number | undefined) => (fraction === undefined ? ''
 
 export function FocalPointPicker({ image, onChange }: Props) {
   const set = (focalX: number, focalY: number) =>
-    onChange({ focalX: Math.round(focalX * 1000) / 1000, focalY: Math.round(focalY * 1000) / 1000 });
+    // Whole percents, as the fields show them: what the editor sees is what readers get.
+    onChange({ focalX: Math.round(focalX * 100) / 100, focalY: Math.round(focalY * 100) / 100 });
 
   const place = (event: MouseEvent<HTMLButtonElement>) => {
     const box = event.currentTarget.getBoundingClientRect();

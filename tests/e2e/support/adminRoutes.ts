@@ -12,6 +12,7 @@ export const newItem: Record<string, string | null> = {
   articles: 'nouveau',
   citations: 'nouvelle',
   concours: 'nouveau',
+  directs: 'nouveau',
   generateurs: 'nouveau',
   instagram: 'nouveau',
   lettres: null,

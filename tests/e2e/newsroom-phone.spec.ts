@@ -174,7 +174,7 @@ test.describe('at 390 px', () => {
     await expectNoSideScroll(page, 'quiz editor');
     await page.getByRole('button', { name: 'Créer le brouillon' }).click();
     await expect(page).toHaveURL(/\/admin\/quizz\/\d+$/);
-    await page.getByRole('button', { name: 'Publier', exact: true }).click();
+    await page.getByRole('button', { name: 'Publier maintenant' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Quiz publié.' })).toBeVisible();
     expect((await page.request.get(`${server.baseUrl}/api/quizz/quel-piment-de-poche-etes-vous`)).status()).toBe(200);
   });

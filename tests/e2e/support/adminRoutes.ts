@@ -34,10 +34,11 @@ export function adminRoutes(): { lists: string[]; editors: string[] } {
   const editors: string[] = [];
   for (const file of files) {
     const name = file.replace(/\.tsx$/, '');
+    if (apart.has(name)) continue;
     if (name === 'index') lists.push('/admin');
     else if (name.endsWith('.$id')) editors.push(name.slice(0, -'.$id'.length));
     else if (name.endsWith('.index')) lists.push(`/admin/${name.slice(0, -'.index'.length)}`);
-    else if (!apart.has(name)) lists.push(`/admin/${name}`);
+    else lists.push(`/admin/${name}`);
   }
   return { lists: lists.sort(), editors: editors.sort() };
 }

@@ -200,6 +200,10 @@ export const appConfig = {
     /** The best-of selection's length (the contract's BestofInput.maxItems); the home page shows the first home.bestofCount. */
     bestofMaxArticles: 16,
     minPasswordLength: 12,
+    /** A « Mot de passe oublié ? » link's life (issue 39): single use, then spent. */
+    passwordResetMinutes: 30,
+    /** Links asked for one address per passwordResetMinutes (besides the per-IP sign-in limit). */
+    passwordResetPerAddress: 3,
     /** Widths of the media library's variants (AVIF and WebP each); an image is never enlarged. */
     mediaWidths: [480, 960, 1600],
     /** A sound's limit in the media library (a quiz question's audio); MEDIA_AUDIO_MAX_BYTES overrides. */

@@ -741,6 +741,24 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );
 
+/**
+ * « Mot de passe oublié ? » links (issue 39): only the SHA-256 of the token is kept; a link is spent by
+ * setting `used_at` in the same statement that checks it, so two confirms at once cannot both succeed.
+ */
+export const staffPasswordResets = pgTable(
+  'staff_password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('staff_password_resets_staff_idx').on(t.staffId)],
+);
+
 /** Rich text as the editor stores it (Tiptap / ProseMirror JSON); rendered through an allow-list. */
 export interface RichTextNode {
   type: string;

@@ -16,6 +16,7 @@ import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
 import type { NewsletterConfig } from './config/newsletterConfig.ts';
 import { createMailer } from './newsletter/mailer.server.ts';
 import { newsletterJobHandlers } from './newsletter/newsletterJobs.ts';
+import { passwordResetJobHandlers } from './newsroom/passwordReset/passwordResetJobs.ts';
 import { issueJobHandlers } from './newsletter/issues/issueJobs.ts';
 import type { IssueMailRenderer } from './newsletter/issues/issueMailTypes.ts';
 import { createIssueTransport, createThrottle } from './newsletter/issues/issueTransport.ts';
@@ -97,6 +98,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       now: () => clock.now(),
       contentChanged,
     }),
+    ...passwordResetJobHandlers({ db: database.db, jobs, siteUrl: config.siteUrl }),
     ...importJobHandlers({
       db: database.db,
       storage: settings.mediaStorage,

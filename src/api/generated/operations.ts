@@ -45,6 +45,8 @@ export const apiOperations = {
   setStaffStatus: { method: 'POST', path: '/api/admin/staff/:id/status' },
   resetStaffPassword: { method: 'POST', path: '/api/admin/staff/:id/password-reset' },
   changeOwnPassword: { method: 'POST', path: '/api/admin/account/password' },
+  requestPasswordReset: { method: 'POST', path: '/api/admin/password-reset' },
+  confirmPasswordReset: { method: 'POST', path: '/api/admin/password-reset/confirm' },
   listAdminAuthors: { method: 'GET', path: '/api/admin/authors' },
   listAuditLog: { method: 'GET', path: '/api/admin/audit' },
   listAdminArticles: { method: 'GET', path: '/api/admin/articles' },

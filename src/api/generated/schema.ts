@@ -786,6 +786,53 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mot de passe oublié
+     * @description Envoie, si l'adresse est celle d'un compte actif, un lien à usage unique valable 30 minutes
+     *     (`newsroom.passwordResetMinutes`). La réponse est toujours la même `202`, que l'adresse existe ou non :
+     *     la recherche du compte et l'envoi se font ensuite, dans la file des tâches. Limité par adresse IP
+     *     (`ADMIN_LOGIN_RATE_LIMIT` par minute) et par adresse e-mail (`newsroom.passwordResetPerAddress` par
+     *     période de 30 minutes) ; au-delà, `429` avec `Retry-After`.
+     */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/password-reset/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choisir un nouveau mot de passe avec le lien reçu
+     * @description Le jeton du lien reçu par e-mail et le nouveau mot de passe (12 caractères au moins). Le lien ne sert
+     *     qu'une fois (deux envois simultanés : un seul aboutit) ; expiré, déjà utilisé ou inconnu : `400`.
+     *     Toutes les sessions du compte sont fermées ; la personne se connecte ensuite avec son nouveau mot de
+     *     passe. Limité comme la connexion (`ADMIN_LOGIN_RATE_LIMIT` par minute et par adresse IP).
+     */
+    post: operations['confirmPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/authors': {
     parameters: {
       query?: never;
@@ -4336,6 +4383,21 @@ export interface components {
       currentPassword: string;
       newPassword: string;
     };
+    PasswordResetRequestInput: {
+      email: string;
+    };
+    PasswordResetRequested: {
+      /** @description La même phrase, que l'adresse corresponde à un compte ou non. */
+      message: string;
+    };
+    PasswordResetConfirmInput: {
+      token: string;
+      newPassword: string;
+    };
+    PasswordResetDone: {
+      /** @description Nombre de sessions du compte fermées. */
+      sessionsClosed: number;
+    };
     PasswordChanged: {
       /** @description Nombre d'autres sessions du compte fermées. */
       otherSessionsClosed: number;
@@ -7283,6 +7345,68 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetRequestInput'];
+      };
+    };
+    responses: {
+      /** @description Demande reçue (même réponse pour une adresse inconnue). */
+      202: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasswordResetRequested'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  confirmPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetConfirmInput'];
+      };
+    };
+    responses: {
+      /** @description Mot de passe changé. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasswordResetDone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['ForeignOrigin'];
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];

@@ -1237,6 +1237,57 @@ export const PasswordChangeInput = zod.strictObject({
 export type PasswordChangeInput = zod.input<typeof PasswordChangeInput>;
 export type PasswordChangeInputOutput = zod.output<typeof PasswordChangeInput>;
 
+export const passwordResetRequestInputEmailMin = 3;
+export const passwordResetRequestInputEmailMax = 254;
+
+export const passwordResetRequestInputEmailRegExp = new RegExp('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$');
+
+export const PasswordResetRequestInput = zod.strictObject({
+  email: zod
+    .string()
+    .min(passwordResetRequestInputEmailMin)
+    .max(passwordResetRequestInputEmailMax)
+    .regex(passwordResetRequestInputEmailRegExp),
+});
+
+export type PasswordResetRequestInput = zod.input<typeof PasswordResetRequestInput>;
+export type PasswordResetRequestInputOutput = zod.output<typeof PasswordResetRequestInput>;
+
+export const PasswordResetRequested = zod.strictObject({
+  message: zod.string().describe("La même phrase, que l'adresse corresponde à un compte ou non."),
+});
+
+export type PasswordResetRequested = zod.input<typeof PasswordResetRequested>;
+export type PasswordResetRequestedOutput = zod.output<typeof PasswordResetRequested>;
+
+export const passwordResetConfirmInputTokenMax = 200;
+
+export const passwordResetConfirmInputNewPasswordMin = 12;
+export const passwordResetConfirmInputNewPasswordMax = 1024;
+
+export const PasswordResetConfirmInput = zod.strictObject({
+  token: zod.string().min(1).max(passwordResetConfirmInputTokenMax),
+  newPassword: zod
+    .string()
+    .min(passwordResetConfirmInputNewPasswordMin)
+    .max(passwordResetConfirmInputNewPasswordMax),
+});
+
+export type PasswordResetConfirmInput = zod.input<typeof PasswordResetConfirmInput>;
+export type PasswordResetConfirmInputOutput = zod.output<typeof PasswordResetConfirmInput>;
+
+export const passwordResetDoneSessionsClosedMin = 0;
+
+export const PasswordResetDone = zod.strictObject({
+  sessionsClosed: zod
+    .int()
+    .min(passwordResetDoneSessionsClosedMin)
+    .describe('Nombre de sessions du compte fermées.'),
+});
+
+export type PasswordResetDone = zod.input<typeof PasswordResetDone>;
+export type PasswordResetDoneOutput = zod.output<typeof PasswordResetDone>;
+
 export const passwordChangedOtherSessionsClosedMin = 0;
 
 export const PasswordChanged = zod.strictObject({
@@ -4575,6 +4626,29 @@ export const ResetStaffPasswordResponse = StaffPasswordReset;
 export const ChangeOwnPasswordBody = PasswordChangeInput;
 
 export const ChangeOwnPasswordResponse = PasswordChanged;
+
+/**
+ * Envoie, si l'adresse est celle d'un compte actif, un lien à usage unique valable 30 minutes
+ * (`newsroom.passwordResetMinutes`). La réponse est toujours la même `202`, que l'adresse existe ou non :
+ * la recherche du compte et l'envoi se font ensuite, dans la file des tâches. Limité par adresse IP
+ * (`ADMIN_LOGIN_RATE_LIMIT` par minute) et par adresse e-mail (`newsroom.passwordResetPerAddress` par
+ * période de 30 minutes) ; au-delà, `429` avec `Retry-After`.
+ * @summary Mot de passe oublié
+ */
+export const RequestPasswordResetBody = PasswordResetRequestInput;
+
+export const RequestPasswordResetResponse = PasswordResetRequested;
+
+/**
+ * Le jeton du lien reçu par e-mail et le nouveau mot de passe (12 caractères au moins). Le lien ne sert
+ * qu'une fois (deux envois simultanés : un seul aboutit) ; expiré, déjà utilisé ou inconnu : `400`.
+ * Toutes les sessions du compte sont fermées ; la personne se connecte ensuite avec son nouveau mot de
+ * passe. Limité comme la connexion (`ADMIN_LOGIN_RATE_LIMIT` par minute et par adresse IP).
+ * @summary Choisir un nouveau mot de passe avec le lien reçu
+ */
+export const ConfirmPasswordResetBody = PasswordResetConfirmInput;
+
+export const ConfirmPasswordResetResponse = PasswordResetDone;
 
 /**
  * @summary Signatures disponibles

@@ -93,6 +93,7 @@ describe.each(testDatabaseKinds)('contest entries on %s', (kind) => {
         'newsletter.issue.start': async () => {},
         'newsletter.deliver': async () => {},
         'import.run': async () => {},
+        'staff.password-reset-request': async () => {},
       },
       { pollingIntervalSeconds: 0.5 },
     );

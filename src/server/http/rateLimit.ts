@@ -20,6 +20,24 @@ export function createRateLimiter(store: SharedStore, clientIp: (request: Reques
   };
 }
 
+/** null when allowed; otherwise the 429 to answer. Counts on a key of the caller's (an address's hash…), not the client's IP. */
+export type KeyRateLimiter = (
+  request: Request,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  message: (retryAfterSeconds: number) => string,
+) => Promise<Response | null>;
+
+export function createKeyRateLimiter(store: SharedStore): KeyRateLimiter {
+  return async (request, key, limit, windowSeconds, message) => {
+    const { count, resetInSeconds } = await store.hit(key, windowSeconds);
+    if (count <= limit) return null;
+    drainBody(request);
+    return errorJson(429, message(resetInSeconds), undefined, { 'retry-after': String(resetInSeconds) });
+  };
+}
+
 /** How a public write endpoint (newsletter, push, consent, survey answers) tells its clients apart and counts them. */
 export interface ClientLimitOptions {
   /** TRUST_PROXY, from the server's configuration: the client's IP is the last X-Forwarded-For entry. */

@@ -40,6 +40,15 @@ export const jobKinds = {
     queue: { ...mailRetries, retryLimit: 20 },
     batchSize: 5,
   },
+  /**
+   * Someone asked for a « Mot de passe oublié ? » link (issue 39): look the address up and, if it is an
+   * active account's, mail a link. In the background so that the answer never says whether it is one.
+   */
+  'staff.password-reset-request': {
+    data: z.object({ email: z.string().min(3).max(254), requestedAt: z.iso.datetime() }),
+    queue: { ...mailRetries, retryLimit: 20 },
+    batchSize: 5,
+  },
   /** A newsletter issue is due: render it once, write one delivery per subscriber, queue them (issue 21). */
   'newsletter.issue.start': {
     data: z.object({ issueId: z.number().int().min(1) }),

@@ -217,6 +217,20 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
         call: (role) => request('POST', '/api/admin/session', { body: { email: `${role}@piquante.test`, password: PASSWORD } }),
       },
     ],
+    requestPasswordReset: [
+      {
+        what: '« Mot de passe oublié ? » (before any session: the same 202 for everyone)',
+        policy: everyone,
+        call: (role) => request('POST', '/api/admin/password-reset', { body: { email: `${role}-${next()}@piquante.test` } }),
+      },
+    ],
+    confirmPasswordReset: [
+      {
+        what: 'an unknown link',
+        policy: everyoneAllowed,
+        call: () => request('POST', '/api/admin/password-reset/confirm', { body: { token: 'x'.repeat(43), newPassword: 'x'.repeat(12) } }),
+      },
+    ],
     signOutStaff: [
       {
         what: 'sign out (a session of its own)',

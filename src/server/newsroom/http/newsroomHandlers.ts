@@ -9,7 +9,7 @@ import type { Database } from '../../../db/client.ts';
 import type { NewsroomConfig } from '../../config/newsroomConfig.ts';
 import type { TransportSecurity } from '../../config/transportSecurity.ts';
 import { defaultClientIp } from '../../http/clientIp.ts';
-import { createRateLimiter } from '../../http/rateLimit.ts';
+import { createKeyRateLimiter, createRateLimiter } from '../../http/rateLimit.ts';
 import type { SharedStore } from '../../http/sharedStore.ts';
 import type { Clock } from '../clock.ts';
 import type { MediaStorage } from '../mediaStorage.ts';
@@ -28,6 +28,7 @@ import { bestofHandlers } from './bestofHandlers.ts';
 import { type IssueHandlerDeps, newsletterIssueHandlers } from './newsletterIssueHandlers.ts';
 import { surveyHandlers } from './surveyHandlers.ts';
 import type { NewsroomDeps } from './newsroomHttp.ts';
+import { passwordResetHandlers } from './passwordResetHandlers.ts';
 import { sessionHandlers } from './sessionHandlers.ts';
 import { shoppingHandlers } from './shoppingHandlers.ts';
 import { staffHandlers } from './staffHandlers.ts';
@@ -75,6 +76,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     transport,
     rateLimited: createRateLimiter(options.store, options.clientIp ?? defaultClientIp(transport.trustProxy)),
     loginPerMinute: config.loginPerMinute,
+    rateLimitedKey: createKeyRateLimiter(options.store),
     storage: options.storage,
     siteOrigin: config.siteOrigin,
     testClock: config.testClock,
@@ -89,6 +91,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
   return {
     ...sessionHandlers(deps),
     ...staffHandlers(deps),
+    ...passwordResetHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
     ...articleHandlers(deps),
     ...categoryHandlers(deps),
     ...mediaHandlers(deps),

@@ -12,7 +12,7 @@ import { strictTransportSecurity, type TransportSecurity } from '../../config/tr
 import type { ApiContext, ApiHandler, OperationId } from '../../http/apiTypes.ts';
 import { readJson } from '../../http/jsonBody.ts';
 import { parseParams } from '../../http/parseParams.ts';
-import type { RateLimiter } from '../../http/rateLimit.ts';
+import type { KeyRateLimiter, RateLimiter } from '../../http/rateLimit.ts';
 import { errorJson, json } from '../../http/responses.ts';
 import type { Clock } from '../clock.ts';
 import type { MediaStorage } from '../mediaStorage.ts';
@@ -164,6 +164,8 @@ export interface NewsroomDeps {
   transport: TransportSecurity;
   rateLimited: RateLimiter;
   loginPerMinute: number;
+  /** Limits counted on a key other than the client's IP (a « Mot de passe oublié ? » address). */
+  rateLimitedKey: KeyRateLimiter;
   storage: MediaStorage;
   siteOrigin: string | null;
   /** NEWSROOM_TEST_CLOCK=1: the scheduler call may move the clock (tests only). */

@@ -72,6 +72,8 @@ import { Route as AdminLettresIndexRouteImport } from './routes/admin/lettres.in
 import { Route as AdminLettresIdRouteImport } from './routes/admin/lettres.$id'
 import { Route as AdminMosaiquesIndexRouteImport } from './routes/admin/mosaiques.index'
 import { Route as AdminMosaiquesIdRouteImport } from './routes/admin/mosaiques.$id'
+import { Route as AdminMotDePasseOublieIndexRouteImport } from './routes/admin/mot-de-passe-oublie.index'
+import { Route as AdminMotDePasseOublieTokenRouteImport } from './routes/admin/mot-de-passe-oublie.$token'
 import { Route as AdminParticipationsIdRouteImport } from './routes/admin/participations.$id'
 import { Route as AdminPopinsIndexRouteImport } from './routes/admin/popins.index'
 import { Route as AdminPopinsIdRouteImport } from './routes/admin/popins.$id'
@@ -406,6 +408,18 @@ const AdminMosaiquesIdRoute = AdminMosaiquesIdRouteImport.update({
   path: '/mosaiques/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMotDePasseOublieIndexRoute =
+  AdminMotDePasseOublieIndexRouteImport.update({
+    id: '/mot-de-passe-oublie/',
+    path: '/mot-de-passe-oublie/',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminMotDePasseOublieTokenRoute =
+  AdminMotDePasseOublieTokenRouteImport.update({
+    id: '/mot-de-passe-oublie/$token',
+    path: '/mot-de-passe-oublie/$token',
+    getParentRoute: () => AdminRoute,
+  } as any)
 const AdminParticipationsIdRoute = AdminParticipationsIdRouteImport.update({
   id: '/participations/$id',
   path: '/participations/$id',
@@ -532,6 +546,7 @@ export interface FileRoutesByFullPath {
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
+  '/admin/mot-de-passe-oublie/$token': typeof AdminMotDePasseOublieTokenRoute
   '/admin/participations/$id': typeof AdminParticipationsIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
@@ -548,6 +563,7 @@ export interface FileRoutesByFullPath {
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/mosaiques/': typeof AdminMosaiquesIndexRoute
+  '/admin/mot-de-passe-oublie/': typeof AdminMotDePasseOublieIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/admin/shopping/': typeof AdminShoppingIndexRoute
@@ -609,6 +625,7 @@ export interface FileRoutesByTo {
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
+  '/admin/mot-de-passe-oublie/$token': typeof AdminMotDePasseOublieTokenRoute
   '/admin/participations/$id': typeof AdminParticipationsIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
@@ -625,6 +642,7 @@ export interface FileRoutesByTo {
   '/admin/instagram': typeof AdminInstagramIndexRoute
   '/admin/lettres': typeof AdminLettresIndexRoute
   '/admin/mosaiques': typeof AdminMosaiquesIndexRoute
+  '/admin/mot-de-passe-oublie': typeof AdminMotDePasseOublieIndexRoute
   '/admin/popins': typeof AdminPopinsIndexRoute
   '/admin/quizz': typeof AdminQuizzIndexRoute
   '/admin/shopping': typeof AdminShoppingIndexRoute
@@ -688,6 +706,7 @@ export interface FileRoutesById {
   '/admin/instagram/$id': typeof AdminInstagramIdRoute
   '/admin/lettres/$id': typeof AdminLettresIdRoute
   '/admin/mosaiques/$id': typeof AdminMosaiquesIdRoute
+  '/admin/mot-de-passe-oublie/$token': typeof AdminMotDePasseOublieTokenRoute
   '/admin/participations/$id': typeof AdminParticipationsIdRoute
   '/admin/popins/$id': typeof AdminPopinsIdRoute
   '/admin/quizz/$id': typeof AdminQuizzIdRoute
@@ -704,6 +723,7 @@ export interface FileRoutesById {
   '/admin/instagram/': typeof AdminInstagramIndexRoute
   '/admin/lettres/': typeof AdminLettresIndexRoute
   '/admin/mosaiques/': typeof AdminMosaiquesIndexRoute
+  '/admin/mot-de-passe-oublie/': typeof AdminMotDePasseOublieIndexRoute
   '/admin/popins/': typeof AdminPopinsIndexRoute
   '/admin/quizz/': typeof AdminQuizzIndexRoute
   '/admin/shopping/': typeof AdminShoppingIndexRoute
@@ -768,6 +788,7 @@ export interface FileRouteTypes {
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/mosaiques/$id'
+    | '/admin/mot-de-passe-oublie/$token'
     | '/admin/participations/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
@@ -784,6 +805,7 @@ export interface FileRouteTypes {
     | '/admin/instagram/'
     | '/admin/lettres/'
     | '/admin/mosaiques/'
+    | '/admin/mot-de-passe-oublie/'
     | '/admin/popins/'
     | '/admin/quizz/'
     | '/admin/shopping/'
@@ -845,6 +867,7 @@ export interface FileRouteTypes {
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/mosaiques/$id'
+    | '/admin/mot-de-passe-oublie/$token'
     | '/admin/participations/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
@@ -861,6 +884,7 @@ export interface FileRouteTypes {
     | '/admin/instagram'
     | '/admin/lettres'
     | '/admin/mosaiques'
+    | '/admin/mot-de-passe-oublie'
     | '/admin/popins'
     | '/admin/quizz'
     | '/admin/shopping'
@@ -923,6 +947,7 @@ export interface FileRouteTypes {
     | '/admin/instagram/$id'
     | '/admin/lettres/$id'
     | '/admin/mosaiques/$id'
+    | '/admin/mot-de-passe-oublie/$token'
     | '/admin/participations/$id'
     | '/admin/popins/$id'
     | '/admin/quizz/$id'
@@ -939,6 +964,7 @@ export interface FileRouteTypes {
     | '/admin/instagram/'
     | '/admin/lettres/'
     | '/admin/mosaiques/'
+    | '/admin/mot-de-passe-oublie/'
     | '/admin/popins/'
     | '/admin/quizz/'
     | '/admin/shopping/'
@@ -1432,6 +1458,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMosaiquesIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/mot-de-passe-oublie/': {
+      id: '/admin/mot-de-passe-oublie/'
+      path: '/mot-de-passe-oublie'
+      fullPath: '/admin/mot-de-passe-oublie/'
+      preLoaderRoute: typeof AdminMotDePasseOublieIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/mot-de-passe-oublie/$token': {
+      id: '/admin/mot-de-passe-oublie/$token'
+      path: '/mot-de-passe-oublie/$token'
+      fullPath: '/admin/mot-de-passe-oublie/$token'
+      preLoaderRoute: typeof AdminMotDePasseOublieTokenRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/participations/$id': {
       id: '/admin/participations/$id'
       path: '/participations/$id'
@@ -1548,6 +1588,7 @@ interface AdminRouteChildren {
   AdminInstagramIdRoute: typeof AdminInstagramIdRoute
   AdminLettresIdRoute: typeof AdminLettresIdRoute
   AdminMosaiquesIdRoute: typeof AdminMosaiquesIdRoute
+  AdminMotDePasseOublieTokenRoute: typeof AdminMotDePasseOublieTokenRoute
   AdminParticipationsIdRoute: typeof AdminParticipationsIdRoute
   AdminPopinsIdRoute: typeof AdminPopinsIdRoute
   AdminQuizzIdRoute: typeof AdminQuizzIdRoute
@@ -1559,6 +1600,7 @@ interface AdminRouteChildren {
   AdminInstagramIndexRoute: typeof AdminInstagramIndexRoute
   AdminLettresIndexRoute: typeof AdminLettresIndexRoute
   AdminMosaiquesIndexRoute: typeof AdminMosaiquesIndexRoute
+  AdminMotDePasseOublieIndexRoute: typeof AdminMotDePasseOublieIndexRoute
   AdminPopinsIndexRoute: typeof AdminPopinsIndexRoute
   AdminQuizzIndexRoute: typeof AdminQuizzIndexRoute
   AdminShoppingIndexRoute: typeof AdminShoppingIndexRoute
@@ -1586,6 +1628,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminInstagramIdRoute: AdminInstagramIdRoute,
   AdminLettresIdRoute: AdminLettresIdRoute,
   AdminMosaiquesIdRoute: AdminMosaiquesIdRoute,
+  AdminMotDePasseOublieTokenRoute: AdminMotDePasseOublieTokenRoute,
   AdminParticipationsIdRoute: AdminParticipationsIdRoute,
   AdminPopinsIdRoute: AdminPopinsIdRoute,
   AdminQuizzIdRoute: AdminQuizzIdRoute,
@@ -1597,6 +1640,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminInstagramIndexRoute: AdminInstagramIndexRoute,
   AdminLettresIndexRoute: AdminLettresIndexRoute,
   AdminMosaiquesIndexRoute: AdminMosaiquesIndexRoute,
+  AdminMotDePasseOublieIndexRoute: AdminMotDePasseOublieIndexRoute,
   AdminPopinsIndexRoute: AdminPopinsIndexRoute,
   AdminQuizzIndexRoute: AdminQuizzIndexRoute,
   AdminShoppingIndexRoute: AdminShoppingIndexRoute,

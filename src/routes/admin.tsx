@@ -18,7 +18,8 @@ export const Route = createFileRoute('/admin')({
    * person back here). The calls are a chunk of their own: readers never download them.
    */
   beforeLoad: async ({ location }) => {
-    if (location.pathname === '/admin/connexion') return { session: null };
+    // Signing in and « Mot de passe oublié ? » open without a session.
+    if (location.pathname === '/admin/connexion' || location.pathname.startsWith('/admin/mot-de-passe-oublie')) return { session: null };
     const { newsroom } = await import('../api/queries/newsroom.ts');
     const session = await newsroom.session();
     if (!session) throw redirect({ to: '/admin/connexion', search: { retour: location.href } });

@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { newsroom, NewsroomError } from '../../api/queries/newsroom.ts';
 import { ChooseOwnPassword } from './ChooseOwnPassword.tsx';
@@ -101,6 +101,11 @@ export function SignInPage() {
           Se connecter
         </button>
       </form>
+      <p className="mt-4">
+        <Link to="/admin/mot-de-passe-oublie" className="underline underline-offset-4">
+          Mot de passe oublié ?
+        </Link>
+      </p>
     </section>
   );
 }

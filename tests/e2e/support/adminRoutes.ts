@@ -23,10 +23,11 @@ export const newItem: Record<string, string | null> = {
 };
 
 /**
- * Pages that open only in a given state, checked apart: signed out, with a provisional password, or a contest's
+ * Pages that open only in a given state, checked apart: signed out (sign-in, « Mot de passe oublié ? »: axe and phone
+ * width in newsroom-forgotten-password.spec.ts), with a provisional password, or a contest's
  * entries (a page of a contest, not a list; axe runs on it with entries and a draw in contest-entries.spec.ts).
  */
-const apart = new Set(['connexion', 'mot-de-passe', 'participations.$id']);
+const apart = new Set(['connexion', 'mot-de-passe', 'mot-de-passe-oublie.index', 'mot-de-passe-oublie.$token', 'participations.$id']);
 
 export function adminRoutes(): { lists: string[]; editors: string[] } {
   const files = readdirSync(routesDir).filter((f) => f.endsWith('.tsx'));

@@ -34,7 +34,12 @@ describe.each(testDatabaseKinds)('« Mot de passe oublié ? » on %s', (kind) =>
 
   async function member(options: { role?: 'author' | 'admin' } = {}) {
     const email = `oubli-${++unique}@piquante.test`;
-    const created = await createStaff(api.database().db, { email, name: `Oublieux ${unique}`, role: options.role ?? 'author', password: PASSWORD });
+    const created = await createStaff(api.database().db, {
+      email,
+      name: `Oublieux ${unique}`,
+      role: options.role ?? 'author',
+      password: PASSWORD,
+    });
     return { id: created.id, email };
   }
   const ask = (email: string, headers: Record<string, string> = {}) =>
@@ -59,8 +64,12 @@ describe.each(testDatabaseKinds)('« Mot de passe oublié ? » on %s', (kind) =>
     const handlers = passwordResetJobHandlers({ db: api.database().db, jobs, siteUrl: SITE });
     const requests = queued.slice(from).filter((job) => job.name === 'staff.password-reset-request');
     const before = queued.length;
-    for (const job of requests) await handlers['staff.password-reset-request'](job.data as JobData<'staff.password-reset-request'>, { id: 'x', retryCount: 0 });
-    return queued.slice(before).filter((job) => job.name === 'mail.send').map((job) => job.data as MailMessage);
+    for (const job of requests)
+      await handlers['staff.password-reset-request'](job.data as JobData<'staff.password-reset-request'>, { id: 'x', retryCount: 0 });
+    return queued
+      .slice(before)
+      .filter((job) => job.name === 'mail.send')
+      .map((job) => job.data as MailMessage);
   }
   const tokenOf = (mail: MailMessage | undefined) => {
     const match = /https:\/\/piquante\.test\/admin\/mot-de-passe-oublie\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
@@ -119,7 +128,9 @@ describe.each(testDatabaseKinds)('« Mot de passe oublié ? » on %s', (kind) =>
     expect(await errorOf(await confirm(token, 'encore une autre phrase'), 400)).toMatch(/^Ce lien n’est plus valable/);
     expect((await signIn(target.email, NEW_PASSWORD)).status).toBe(200);
 
-    const log = contract.ListAuditLogResponse.parse(await (await request('GET', '/api/admin/audit?limit=5', { as: api.signed('admin') })).json());
+    const log = contract.ListAuditLogResponse.parse(
+      await (await request('GET', '/api/admin/audit?limit=5', { as: api.signed('admin') })).json(),
+    );
     const used = log.results.find((entry) => entry.action === 'staff.password.link.used' && entry.entityId === target.id);
     expect(used).toMatchObject({ staffEmail: target.email, detail: { sessionsClosed: 2 } });
     expect(log.results.some((entry) => entry.action === 'staff.password.link' && entry.entityId === target.id)).toBe(true);
@@ -179,7 +190,9 @@ describe.each(testDatabaseKinds)('« Mot de passe oublié ? » on %s', (kind) =>
     for (const email of [(await member()).email, 'inconnue-limitee@piquante.test']) {
       for (let i = 0; i < 3; i++) expect((await ask(email)).status).toBe(202);
       const refused = await ask(email.toUpperCase());
-      expect(await errorOf(refused, 429)).toMatch(/^Plusieurs liens ont déjà été demandés pour cette adresse : réessayez dans \d+ minutes?\.$/);
+      expect(await errorOf(refused, 429)).toMatch(
+        /^Plusieurs liens ont déjà été demandés pour cette adresse : réessayez dans \d+ minutes?\.$/,
+      );
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     const client = { 'x-test-ip': '10.41.0.1' };

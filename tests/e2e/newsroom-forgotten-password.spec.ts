@@ -27,7 +27,6 @@ test.beforeAll(async () => {
   server = await startOwnServer(
     {
       DATA_DIR: data.dir,
-      SEED_DEMO: '1',
       SMTP_URL: sink.url,
       MAIL_FROM: 'Piquante <redaction@piquante.test>',
       SITE_URL: `http://127.0.0.1:${PORT}`,

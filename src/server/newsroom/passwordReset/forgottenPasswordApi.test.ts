@@ -4,8 +4,10 @@
  * test clock moves), one of two concurrent confirms wins, every session of the account ends, rate limits per
  * client and per address (429 with Retry-After), and hostile input refused in French.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../../api/generated/zod.ts';
+import { staffPasswordResets } from '../../../db/schema.ts';
 import type { JobData, JobName } from '../../jobs/jobKinds.ts';
 import type { MailMessage } from '../../newsletter/mailer.server.ts';
 import { PASSWORD, useNewsroomApi } from '../../../testing/newsroomApi.ts';
@@ -109,13 +111,10 @@ describe.each(testDatabaseKinds)('« Mot de passe oublié ? » on %s', (kind) =>
     const other = await session(target.email);
     const token = await linkFor(target.email);
     // Only the token's hash is stored.
-    const stored = await api.database().db.execute<{ token_hash: string }>(
-      // biome-ignore lint/suspicious/noExplicitAny: raw row of the check
-      (await import('drizzle-orm')).sql`select token_hash from staff_password_resets where staff_id = ${target.id}` as any,
-    );
-    const rows = (stored as unknown as { rows: { token_hash: string }[] }).rows;
+    const rows = await api.database().db.select().from(staffPasswordResets).where(eq(staffPasswordResets.staffId, target.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.token_hash).not.toContain(token);
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.tokenHash).not.toContain(token);
 
     const done = await confirm(token);
     expect(done.status).toBe(200);

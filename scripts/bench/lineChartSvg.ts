@@ -19,8 +19,9 @@ export interface Panel {
 }
 
 const PANEL_W = 300;
-const PANEL_H = 220;
-const MARGIN = { top: 34, right: 16, bottom: 58, left: 52 };
+/** Room below each plot for the x ticks and four rows of legend (eight series). */
+const PANEL_H = 250;
+const MARGIN = { top: 34, right: 16, bottom: 84, left: 52 };
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -50,8 +51,10 @@ function panelSvg(panel: Panel, xs: number[], originX: number): string {
   const yOf = (y: number) => MARGIN.top + plotH - (y / top) * plotH;
   const parts: string[] = [];
   parts.push(`<text x="${originX + MARGIN.left}" y="18" class="title">${xmlText(panel.title)} (${xmlText(panel.unit)})</text>`);
-  for (let i = 0; i <= 4; i++) {
-    const value = (top * i) / 4;
+  // Round ticks: 5 → five steps of 1, 2 → four of 0.5, 1 → five of 0.2.
+  const steps = String(top).startsWith('2') ? 4 : 5;
+  for (let i = 0; i <= steps; i++) {
+    const value = (top * i) / steps;
     const y = round(yOf(value));
     parts.push(`<line x1="${originX + MARGIN.left}" x2="${originX + MARGIN.left + plotW}" y1="${y}" y2="${y}" class="grid"/>`);
     parts.push(`<text x="${originX + MARGIN.left - 6}" y="${y + 4}" class="tick" text-anchor="end">${formatTick(value)}</text>`);

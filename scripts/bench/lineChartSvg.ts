@@ -95,7 +95,8 @@ export function lineChartsSvg(options: { title: string; xs: number[]; panels: Pa
     return `<g transform="translate(0 ${30 + row * PANEL_H})">\n${inner}\n</g>`;
   });
   const note = options.note ? `<text x="8" y="${height - 6}" class="tick">${xmlText(options.note)}</text>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" role="img">
+<title>${xmlText(options.title)}</title>
 <style>.title{font-size:12px;font-weight:bold}.tick{font-size:10px;fill:#444}.legend{font-size:10px}.grid{stroke:#ddd;stroke-width:1}</style>
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="8" y="20" font-size="14" font-weight="bold">${xmlText(options.title)}</text>

@@ -1,6 +1,7 @@
 /**
- * npm run seed [-- --articles N]: loads the demo content into the configured database
- * (DATA_DIR's PGlite, or DATABASE_URL). Refuses, with a clear message, on a non-empty database.
+ * npm run seed [-- --articles N]: loads the demo content into the configured database (DATA_DIR's PGlite,
+ * or DATABASE_URL); with --articles N, an archive of N articles over 10 years, tagged. Refuses, with a clear
+ * message, on a non-empty database.
  */
 import { parseArgs } from 'node:util';
 import { DatabaseNotEmptyError, DEFAULT_DEMO_ARTICLES, seedDemoContent } from '../src/server/seed/seedDemoContent.server.ts';
@@ -21,7 +22,9 @@ const database = await openConfiguredDatabase();
 console.log(`Seeding ${articles} articles into ${database.description}…`);
 const bar = progressBar(articles, 'articles');
 try {
-  const result = await seedDemoContent(database.db, { articles, onProgress: (done) => bar.update(done) });
+  // An explicit size asks for an archive (10 years, tagged); the bare command loads the demo.
+  const archive = values.articles !== undefined;
+  const result = await seedDemoContent(database.db, { articles, archive, onProgress: (done) => bar.update(done) });
   bar.done();
   console.log(
     `Done: ${result.articles} articles and the rest of the demo content in ${((performance.now() - started) / 1000).toFixed(1)} s.`,

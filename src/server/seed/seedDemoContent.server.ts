@@ -21,10 +21,12 @@ import {
   shoppingItems,
 } from '../../db/schema.ts';
 import { countArticles } from '../articles/articles.server.ts';
+import { seedArchiveTags } from './archiveTags.server.ts';
 import { buildDemoContent, type DemoContent } from './demo/build/demoContent.ts';
 
 export const DEFAULT_DEMO_ARTICLES = 500;
 const BATCH = 500;
+const ARCHIVE_SPAN_DAYS = 3650;
 
 export class DatabaseNotEmptyError extends Error {
   constructor(articleCount: number) {
@@ -73,13 +75,20 @@ function numberQuizQuestions(quiz: DemoContent['quizzes'][number]) {
 
 export interface SeedOptions {
   articles?: number;
+  /**
+   * An archive rather than the demo: older articles spread over 10 years, and tagged (the cost curve's
+   * seed, `npm run seed -- --articles N`). The demo keeps its two years without tags, which its pages show.
+   */
+  archive?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
 export async function seedDemoContent(db: Database, options: SeedOptions = {}): Promise<{ articles: number }> {
   if (!(await isDatabaseEmpty(db))) throw new DatabaseNotEmptyError(await countArticles(db));
   const total = options.articles ?? DEFAULT_DEMO_ARTICLES;
-  const result = await writeDemoContent(db, buildDemoContent({ articles: total }), options);
+  const spanDays = options.archive ? ARCHIVE_SPAN_DAYS : undefined;
+  const result = await writeDemoContent(db, buildDemoContent({ articles: total, spanDays }), options);
+  if (options.archive) await seedArchiveTags(db);
   // Fresh statistics (the planner picks the right index from the first query on) and a visibility
   // map (index-only scans for deep pages). PGlite has no autovacuum to do it later.
   await db.execute(sql`VACUUM ANALYZE`);

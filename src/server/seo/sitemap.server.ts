@@ -1,11 +1,14 @@
 /**
  * Sitemaps (issue 3 §8): /sitemap.xml is an index of the pages sitemap, the article sitemaps (chunks of
- * seo.sitemapChunkSize) and a Google News sitemap of the last seo.newsWindowHours. Data comes from the
- * content service's modules, the same ones the API answers with.
+ * seo.sitemapChunkSize, ranges of ids) and a Google News sitemap of the last seo.newsWindowHours. Pages come
+ * from the content service's modules; articles are read by bounded index ranges (issue 38: no crawler's
+ * request reads the whole archive, however large it grows).
  */
 import { appConfig } from '../../../app.config.ts';
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { countArticles, listArticles } from '../articles/articles.server.ts';
+import { rowsOf } from '../../db/queryResults.ts';
+import { articles, categories } from '../../db/schema.ts';
 import { listCategories } from '../content/categories.server.ts';
 import { listFormatContests } from '../content/formatContests.server.ts';
 import { listMosaics } from '../content/mosaics.server.ts';
@@ -54,11 +57,35 @@ async function all<T>(fetchPage: (page: { limit: number; offset: number }) => Pr
   }
 }
 
-export async function sitemapIndex(db: Database, siteUrl: string): Promise<string> {
-  const chunks = Math.max(1, Math.ceil((await countArticles(db)) / appConfig.seo.sitemapChunkSize));
-  const files = ['/sitemap-pages.xml'];
-  for (let n = 1; n <= chunks; n++) files.push(`/sitemap-articles-${n}.xml`);
-  files.push('/sitemap-news.xml');
+/** How many article URLs one sitemap holds (tests inject a small one). */
+export interface SitemapOptions {
+  chunkSize?: number;
+}
+
+function chunkSizeOf(options: SitemapOptions): number {
+  return options.chunkSize ?? appConfig.seo.sitemapChunkSize;
+}
+
+/**
+ * The numbers (1-based) of the article sitemaps that hold at least one article: sitemap n holds the ids
+ * ((n − 1) × size, n × size]. A loose index scan: one probe of the primary key per sitemap, never a read
+ * of the archive (a gap of unpublished ids leaves no empty sitemap behind).
+ */
+async function articleChunks(db: Database, size: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    WITH RECURSIVE chunks(n) AS (
+      SELECT (SELECT (min(id) - 1) / ${size} FROM ${articles})
+      UNION ALL
+      SELECT (SELECT (min(a.id) - 1) / ${size} FROM ${articles} a WHERE a.id > (chunks.n + 1) * ${size})
+      FROM chunks WHERE chunks.n IS NOT NULL
+    )
+    SELECT n::int + 1 AS n FROM chunks WHERE n IS NOT NULL`);
+  return rowsOf<{ n: number }>(result).map((row) => Number(row.n));
+}
+
+export async function sitemapIndex(db: Database, siteUrl: string, options: SitemapOptions = {}): Promise<string> {
+  const chunks = await articleChunks(db, chunkSizeOf(options));
+  const files = ['/sitemap-pages.xml', ...chunks.map((n) => `/sitemap-articles-${n}.xml`), '/sitemap-news.xml'];
   const body = files.map((file) => `<sitemap><loc>${xmlEscape(siteUrl + file)}</loc></sitemap>`).join('\n');
   return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${body}\n</sitemapindex>\n`;
 }
@@ -93,34 +120,40 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
-/** Articles sitemap number n (1-based), or null past the last one. */
-export async function articlesSitemap(db: Database, siteUrl: string, n: number): Promise<string | null> {
-  const size = appConfig.seo.sitemapChunkSize;
-  if (n < 1 || (n > 1 && (n - 1) * size >= (await countArticles(db)))) return null;
-  const articles = await listArticles(db, { limit: size, offset: (n - 1) * size });
-  const entries = articles.map((a) => urlEntry(siteUrl, a.fullUrl, a.publishedAt));
+/**
+ * Articles sitemap number n (1-based), or null when it holds no article (past the last one): a range of
+ * the primary key, so the same articles stay in the same file as the archive grows (stable ETags), and
+ * `lastmod` is each article's own last change.
+ */
+export async function articlesSitemap(db: Database, siteUrl: string, n: number, options: SitemapOptions = {}): Promise<string | null> {
+  const size = chunkSizeOf(options);
+  if (!Number.isSafeInteger(n) || n < 1 || n * size > 2 ** 31) return null;
+  const rows = await db
+    .select({ url: articles.url, categorySlug: categories.slug, updatedAt: articles.updatedAt })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(gt(articles.id, (n - 1) * size), lte(articles.id, n * size)))
+    .orderBy(asc(articles.id));
+  if (rows.length === 0 && n > 1) return null;
+  const entries = rows.map((a) => urlEntry(siteUrl, `/${a.categorySlug}/${a.url}`, a.updatedAt.toISOString()));
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
 export async function newsSitemap(db: Database, siteUrl: string, now = new Date()): Promise<string> {
-  const since = now.getTime() - appConfig.seo.newsWindowHours * 3_600_000;
-  const recent: Awaited<ReturnType<typeof listArticles>> = [];
-  for (let offset = 0; recent.length < NEWS_MAX; offset += PAGE) {
-    const page = await listArticles(db, { limit: PAGE, offset });
-    const fresh = page.filter((a) => Date.parse(a.publishedAt) >= since && Date.parse(a.publishedAt) <= now.getTime());
-    recent.push(...fresh);
-    // Newest first: once a page reaches past the window, nothing older can qualify.
-    if (page.length < PAGE || page.some((a) => Date.parse(a.publishedAt) < since)) break;
-  }
-  const entries = recent
-    .slice(0, NEWS_MAX)
-    .map(
-      (a) =>
-        `<url><loc>${xmlEscape(siteUrl + a.fullUrl)}</loc><news:news><news:publication><news:name>${xmlEscape(
-          appConfig.site.name,
-        )}</news:name><news:language>${appConfig.site.language}</news:language></news:publication><news:publication_date>${
-          a.publishedAt
-        }</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
-    );
+  const since = new Date(now.getTime() - appConfig.seo.newsWindowHours * 3_600_000);
+  // The window, newest first, read from the recency index: never more than Google News takes.
+  const recent = await db
+    .select({ url: articles.url, categorySlug: categories.slug, title: articles.title, publishedAt: articles.publishedAt })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(gte(articles.publishedAt, since), lte(articles.publishedAt, now)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(NEWS_MAX);
+  const entries = recent.map(
+    (a) =>
+      `<url><loc>${xmlEscape(`${siteUrl}/${a.categorySlug}/${a.url}`)}</loc><news:news><news:publication><news:name>${xmlEscape(
+        appConfig.site.name,
+      )}</news:name><news:language>${appConfig.site.language}</news:language></news:publication><news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
+  );
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}" xmlns:news="${NEWS_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -176,6 +176,8 @@ export interface DemoPopin {
 export interface DemoContentOptions {
   /** Number of articles `articles()` yields. */
   articles: number;
+  /** Days back over which the older articles are spread (default 730; the archive seed spreads 10 years). */
+  spanDays?: number;
 }
 
 export interface DemoContent {

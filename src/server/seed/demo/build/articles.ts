@@ -23,6 +23,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** Articles 0..4 are published within the 48 hours before the reference date. */
 export const RECENT_ARTICLE_COUNT = 5;
+/** The demo's older articles fall within two years. */
+const DEFAULT_SPAN_DAYS = 730;
 
 /** Best-of selection: rank r (1..16) goes to article index 7 + 23 × (r − 1) (all below 500). */
 export const BESTOF_SIZE = 16;
@@ -143,7 +145,11 @@ function isoMinute(ms: number): string {
 }
 
 /** Builds article number `index` (0-based). Pure and deterministic. */
-export function buildDemoArticle(index: number, order: readonly number[] = blockOrder(Math.floor(index / COMPILED.length))): DemoArticle {
+export function buildDemoArticle(
+  index: number,
+  order: readonly number[] = blockOrder(Math.floor(index / COMPILED.length)),
+  spanDays = DEFAULT_SPAN_DAYS,
+): DemoArticle {
   const category = itemAt(COMPILED, itemAt(order, index % COMPILED.length));
   const { fragments } = category;
   const k = Math.floor(index / COMPILED.length);
@@ -186,7 +192,7 @@ export function buildDemoArticle(index: number, order: readonly number[] = block
     publishedMs = DEMO_REFERENCE_MS - (2 + index * 9) * HOUR_MS - rng.int(0, 50) * 60_000;
   } else {
     const midnight = Math.floor(DEMO_REFERENCE_MS / DAY_MS) * DAY_MS;
-    publishedMs = midnight - rng.int(3, 730) * DAY_MS + rng.int(6, 20) * HOUR_MS + rng.int(0, 59) * 60_000;
+    publishedMs = midnight - rng.int(3, spanDays) * DAY_MS + rng.int(6, 20) * HOUR_MS + rng.int(0, 59) * 60_000;
   }
   const updatedMs = rng.chance(0.55) ? publishedMs : Math.min(DEMO_REFERENCE_MS, publishedMs + rng.int(1, 240) * HOUR_MS);
 
@@ -212,7 +218,7 @@ export function buildDemoArticle(index: number, order: readonly number[] = block
 }
 
 /** Streams articles 0..count−1. */
-export function* generateDemoArticles(count: number): Generator<DemoArticle, void, undefined> {
+export function* generateDemoArticles(count: number, spanDays = DEFAULT_SPAN_DAYS): Generator<DemoArticle, void, undefined> {
   let cachedBlock = -1;
   let order: number[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -221,7 +227,7 @@ export function* generateDemoArticles(count: number): Generator<DemoArticle, voi
       cachedBlock = block;
       order = blockOrder(block);
     }
-    yield buildDemoArticle(index, order);
+    yield buildDemoArticle(index, order, spanDays);
   }
 }
 

@@ -52,7 +52,7 @@ export function buildDemoContent(options: DemoContentOptions): DemoContent {
     articleCount: count,
     categories: demoCategories(),
     authors: DEMO_AUTHORS.map((author) => ({ ...author })),
-    articles: () => generateDemoArticles(count),
+    articles: () => generateDemoArticles(count, options.spanDays),
     quizzes: buildDemoQuizzes(),
     mosaics: buildDemoMosaics(),
     formatContests: buildDemoFormatContests(),

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 type Passkey = Awaited<ReturnType<typeof newsroom.passkeys>>[number];
 
@@ -90,7 +91,7 @@ export function AccountPage({ loaded }: { loaded: PageData<Passkey[]> }) {
               aria-label={`Supprimer la clé d’accès « ${p.name} »`}
               className="ml-auto rounded border-2 border-encre px-2 py-1 text-sm font-bold"
             >
-              Supprimer
+              {editorActions.delete}
             </button>
           </li>
         ))}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { Revision } from '../../api/queries/newsroom.ts';
+import { editorActions, restoreVersionLabel } from './editorVocabulary.ts';
 
 export function EditorialRevisions(props: {
   /** The version now saved: it has no restore button; when it changes, a list on screen is read again. */
@@ -33,7 +34,7 @@ export function EditorialRevisions(props: {
         onClick={() => props.run(async () => setRevisions(await load()))}
         className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold"
       >
-        {revisions ? 'Actualiser les révisions' : 'Afficher les révisions'}
+        {revisions ? editorActions.refreshRevisions : editorActions.showRevisions}
       </button>
       {revisions ? (
         <RevisionList revisions={revisions} currentVersion={version} onRestore={(revision) => props.run(() => props.restore(revision))} />
@@ -72,7 +73,7 @@ export function RevisionList(props: { revisions: Revision[]; currentVersion: num
               onClick={() => props.onRestore(revision)}
               className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold"
             >
-              Restaurer la version {revision.version}
+              {restoreVersionLabel(revision.version)}
             </button>
           ) : null}
         </li>

@@ -6,6 +6,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
 import { MediaUsageList } from './MediaUsageList.tsx';
 import { MediaAddress } from './MediaAddress.tsx';
 import { MEDIA_PAGE as PAGE } from './mediaPage.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 /**
  * The media library (editors and admins): every uploaded image and sound, newest first, and deleting one
@@ -95,7 +96,7 @@ export function MediaLibraryPage({
                 aria-label={`Supprimer le son « ${item.alt} »`}
                 className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
               >
-                Supprimer
+                {editorActions.delete}
               </button>
             </li>
           ) : (
@@ -118,7 +119,7 @@ export function MediaLibraryPage({
                 aria-label={`Supprimer l’image « ${item.alt} »`}
                 className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
               >
-                Supprimer
+                {editorActions.delete}
               </button>
             </li>
           ),

@@ -22,6 +22,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
 import { frenchDateTime } from '../../lib/frenchDates.ts';
 import { issueStatusLabels } from './newsroomLabels.ts';
 import { useFormatEditor } from './useFormatEditor.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 /** While an issue is scheduled or being sent, its counts are asked again this often. */
 const REFRESH_MS = 3000;
@@ -201,7 +202,7 @@ function IssueEditor({ initial, initialPreview }: { initial: NewsletterIssue; in
             <ArticlePicker picked={form.picked} onChange={(picked) => change('picked', picked)} />
           </fieldset>
           <button type="submit" disabled={busy} className={`${primaryButtonClass} justify-self-start`}>
-            Enregistrer le brouillon
+            {editorActions.save}
           </button>
         </form>
       ) : (
@@ -356,7 +357,7 @@ function Sending({
               <input type="datetime-local" required value={at} onChange={(event) => setAt(event.target.value)} className={fieldClass} />
             </label>
             <button type="submit" disabled={busy || !at} className={buttonClass}>
-              Programmer
+              {editorActions.schedule}
             </button>
           </form>
           <div>
@@ -378,7 +379,7 @@ function Sending({
         ) : null}
         {canDraft ? (
           <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
-            Repasser en brouillon
+            {editorActions.backToDraft}
           </button>
         ) : null}
       </div>

@@ -11,6 +11,7 @@ import {
 } from './NewsletterIssueFields.tsx';
 import { issueStatusLabels } from './newsroomLabels.ts';
 import { TableHead } from './TableHead.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
@@ -183,7 +184,7 @@ function ComposeForm({ onCreated }: { onCreated: (id: number) => void }) {
         ) : null}
       </div>
       <button type="submit" disabled={busy} className={`${primaryButtonClass} justify-self-start`}>
-        Créer le brouillon
+        {editorActions.createDraft}
       </button>
     </form>
   );

@@ -4,6 +4,7 @@ import { roleLabels } from './newsroomLabels.ts';
 import { choicesOf, SelectField } from './SelectField.tsx';
 import { TableHead } from './TableHead.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 type Member = Awaited<ReturnType<typeof newsroom.staff>>[number];
 
@@ -102,7 +103,7 @@ export function StaffPage({ loaded }: { loaded: PageData<Member[]> }) {
               Donner un mot de passe provisoire
             </button>
             <button type="button" onClick={() => setConfirming(null)} className="rounded border-2 border-encre px-3 py-1 font-bold">
-              Annuler
+              {editorActions.cancel}
             </button>
           </div>
         </section>

@@ -20,6 +20,7 @@ import { MoveButtons } from '../MoveButtons.tsx';
 import { LibraryImageField } from './LibraryImageField.tsx';
 import { QuestionSoundField } from './QuestionSoundField.tsx';
 import {
+import { saveLabel } from '../editorVocabulary.ts';
   ANSWER_COUNTS,
   bodyOf,
   type DraftAnswer,
@@ -338,7 +339,7 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
 
       <div className="flex flex-wrap items-end gap-3 border-t-2 md:sticky md:bottom-0 border-encre bg-white py-3">
         <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-          {isNew ? 'Créer le brouillon' : 'Enregistrer'}
+          {saveLabel(!isNew)}
         </button>
         {quiz ? (
           <EditorialStatusActions

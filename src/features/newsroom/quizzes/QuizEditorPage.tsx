@@ -4,6 +4,7 @@
  * previewed by a signed link, restored from a revision. What keeps the quiz from being played shows
  * while it is written, in the server's own words (src/lib/quiz/quizPlayability.ts).
  */
+import { saveLabel } from '../editorVocabulary.ts';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { PageData } from '../../../api/queries/newsroom.ts';
@@ -20,7 +21,6 @@ import { MoveButtons } from '../MoveButtons.tsx';
 import { LibraryImageField } from './LibraryImageField.tsx';
 import { QuestionSoundField } from './QuestionSoundField.tsx';
 import {
-import { saveLabel } from '../editorVocabulary.ts';
   ANSWER_COUNTS,
   bodyOf,
   type DraftAnswer,

@@ -1,3 +1,4 @@
+import { frenchDate, frenchWhen } from '../../lib/frenchDates.ts';
 import { type FormEvent, useCallback, useState } from 'react';
 import { NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
@@ -80,10 +81,8 @@ export function AccountPage({ loaded }: { loaded: PageData<Passkey[]> }) {
         {passkeys.map((p) => (
           <li key={p.id} className="flex flex-wrap items-center gap-3 rounded border border-encre/30 p-2">
             <span>
-              <strong>{p.name}</strong> — ajoutée le {new Date(p.createdAt).toLocaleDateString('fr-FR')}
-              {p.lastUsedAt
-                ? `, utilisée le ${new Date(p.lastUsedAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`
-                : ', jamais utilisée'}
+              <strong>{p.name}</strong> — ajoutée le {frenchDate(p.createdAt)}
+              {p.lastUsedAt ? `, utilisée ${frenchWhen(p.lastUsedAt, new Date())}` : ', jamais utilisée'}
             </span>
             <button
               type="button"

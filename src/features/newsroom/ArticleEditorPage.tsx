@@ -30,7 +30,7 @@ import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { failureOf, type FormInput, useFormatEditor } from './useFormatEditor.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
-import { browserTimeZone, frenchDateTime, frenchMoment, frenchUntil } from '../../lib/frenchDates.ts';
+import { browserTimeZone, frenchDateTime, frenchUntil, frenchWhen, localInputValue } from '../../lib/frenchDates.ts';
 import { editorActions, saveLabel } from './editorVocabulary.ts';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
@@ -119,18 +119,12 @@ function withFocal(image: Fields['mainImage'], focal: FocalPoint): Fields['mainI
   return { ...rest, ...focal };
 }
 
-/** `datetime-local` wants local time without zone. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 const input = 'rounded border-2 border-encre px-2 py-1';
 const barButton = 'rounded border-2 border-encre px-3 py-1 text-sm font-bold';
 
-/** « 10 h 42 » today, « 12 nov. à 10 h 42 » another day: when the server last saved the article. */
+/** « à 10 h 42 » today, « le 12 nov. à 10 h 42 » another day: when the server last saved the article. */
 function savedAt(iso: string): string {
-  return frenchMoment(iso, new Date(), { short: true });
+  return frenchWhen(iso, new Date(), { short: true });
 }
 
 export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditorLoaded; onCreated: (id: number) => void }) {
@@ -241,8 +235,8 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
           : !article
             ? 'Pas encore enregistré'
             : article.status === 'draft'
-              ? `Brouillon enregistré à ${savedAt(article.updatedAt)}`
-              : `${statusLabels[article.status]} · enregistré à ${savedAt(article.updatedAt)}`;
+              ? `Brouillon enregistré ${savedAt(article.updatedAt)}`
+              : `${statusLabels[article.status]} · enregistré ${savedAt(article.updatedAt)}`;
 
   if (loaded.article?.error) {
     return (

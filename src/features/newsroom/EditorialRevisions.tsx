@@ -3,6 +3,7 @@
  * to load them and how to restore one: the same panel for every format that plugs into the workflow, and the
  * same list in the article editor (whose machine loads and restores them).
  */
+import { frenchStamp } from '../../lib/frenchDates.ts';
 import { useEffect, useId, useState } from 'react';
 import type { Revision } from '../../api/queries/newsroom.ts';
 import { editorActions, restoreVersionLabel } from './editorVocabulary.ts';
@@ -50,8 +51,7 @@ export function RevisionList(props: { revisions: Revision[]; currentVersion: num
       {props.revisions.map((revision) => (
         <li key={revision.id} className="rounded border border-encre/30 p-3">
           <p>
-            <strong>Version {revision.version}</strong> —{' '}
-            {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
+            <strong>Version {revision.version}</strong> — {frenchStamp(revision.createdAt)}
             {revision.staffName ? `, par ${revision.staffName}` : ''}
           </p>
           {revision.changes.length > 0 ? (

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import type { ArticleStatus } from '../../api/queries/newsroom.ts';
-import { localInputValue } from './popinFormModel.ts';
+import { localInputValue } from '../../lib/frenchDates.ts';
 import { editorActions } from './editorVocabulary.ts';
 
 export type StatusAction = 'publish' | 'schedule' | 'unpublish' | 'draft';

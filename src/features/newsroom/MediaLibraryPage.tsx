@@ -1,3 +1,4 @@
+import { frenchDate } from '../../lib/frenchDates.ts';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type MediaEntry, type MediaUsage, NewsroomError, newsroom, type PageData, usagesOfRefusal } from '../../api/queries/newsroom.ts';
@@ -87,7 +88,7 @@ export function MediaLibraryPage({
               {/* biome-ignore lint/a11y/useMediaCaption: short quiz sounds; their description is the text above */}
               <audio controls preload="none" src={item.url} aria-label={`Écouter « ${item.alt} »`} className="w-full" />
               <p className="text-sm">
-                {Math.round(item.durationSeconds)} s · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
+                {Math.round(item.durationSeconds)} s · {frenchDate(item.createdAt)}
               </p>
               <MediaAddress url={item.url} />
               <button
@@ -110,7 +111,7 @@ export function MediaLibraryPage({
                 className="aspect-[3/2] h-auto w-full rounded object-cover"
               />
               <p className="text-sm">
-                {item.width} × {item.height} px · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
+                {item.width} × {item.height} px · {frenchDate(item.createdAt)}
               </p>
               <MediaAddress url={item.url} />
               <button

@@ -19,7 +19,7 @@ import {
   primaryButtonClass,
 } from './NewsletterIssueFields.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
-import { frenchDateTime } from '../../lib/frenchDates.ts';
+import { frenchDateTime, localInputValue } from '../../lib/frenchDates.ts';
 import { issueStatusLabels } from './newsroomLabels.ts';
 import { useFormatEditor } from './useFormatEditor.ts';
 import { editorActions } from './editorVocabulary.ts';
@@ -34,12 +34,6 @@ const widths = [
 
 const when = (iso: string | null) => (iso ? frenchDateTime(iso) : '—');
 const count = new Intl.NumberFormat('fr-FR');
-
-/** `datetime-local` wants the browser's local time without zone. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 const failed = (caught: unknown, fallback: string) => (caught instanceof NewsroomError ? caught.message : fallback);
 

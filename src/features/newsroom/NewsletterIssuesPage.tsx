@@ -1,3 +1,4 @@
+import { frenchStamp } from '../../lib/frenchDates.ts';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { type NewsletterIssue, type NewsletterIssueList, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
@@ -13,8 +14,7 @@ import { issueStatusLabels } from './newsroomLabels.ts';
 import { TableHead } from './TableHead.tsx';
 import { editorActions } from './editorVocabulary.ts';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
+const when = (iso: string | null) => (iso ? frenchStamp(iso) : '—');
 
 const count = new Intl.NumberFormat('fr-FR');
 

@@ -1,3 +1,4 @@
+import { frenchDate } from '../../lib/frenchDates.ts';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { NewsroomError, newsroom, type PageData, type StaffRole } from '../../api/queries/newsroom.ts';
 import { roleLabels } from './newsroomLabels.ts';
@@ -145,7 +146,7 @@ export function StaffPage({ loaded }: { loaded: PageData<Member[]> }) {
               <td>{m.email}</td>
               <td>{roleLabels[m.role]}</td>
               <td>
-                {m.disabledAt ? `Désactivé le ${new Date(m.disabledAt).toLocaleDateString('fr-FR')}` : 'Actif'}
+                {m.disabledAt ? `Désactivé le ${frenchDate(m.disabledAt)}` : 'Actif'}
                 {m.mustChangePassword ? ' · mot de passe provisoire' : ''}
               </td>
               <td className="py-1 text-right">

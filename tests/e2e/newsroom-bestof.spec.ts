@@ -45,7 +45,7 @@ test('an editor reorders the best-of, removes one, adds one, and the home page s
     .click();
   await expect(selection).toHaveCount(count);
   await expectAxeClean(page, '/admin/best-of');
-  await page.getByRole('button', { name: 'Enregistrer la sélection' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(/Sélection enregistrée/);
 
   const after = await homeBestof(page);
@@ -58,6 +58,6 @@ test('an author reads the selection but has no control to change it', async ({ p
   await signIn(page, server.baseUrl, 'anna@piquante.test');
   await page.goto(`${server.baseUrl}/admin/best-of`);
   await expect(page.getByRole('list', { name: 'Sélection best-of' }).getByRole('listitem').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enregistrer la sélection' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Monter/ })).toHaveCount(0);
 });

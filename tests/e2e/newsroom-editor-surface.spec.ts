@@ -62,7 +62,7 @@ test.describe('on a phone', () => {
     // Ctrl+S creates the draft; the bar says when it was saved.
     await page.keyboard.press('Control+s');
     await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
-    await expect(page.getByText(/^Brouillon enregistré à \d{2}:\d{2}$/)).toBeVisible();
+    await expect(page.getByText(/^Brouillon enregistré à \d{2} h \d{2}$/)).toBeVisible();
     await expect(editor.locator('strong')).toHaveText('vraiment fort');
     await expectAxeClean(page, 'editor at 390 px');
 
@@ -110,7 +110,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Publier maintenant' }).click();
     await expect(page.getByText('Article publié.')).toBeVisible();
     await expect(page.getByText(/État : Publié/)).toBeVisible();
-    await expect(page.getByText(/^Publié · enregistré à \d{2}:\d{2}$/)).toBeVisible();
+    await expect(page.getByText(/^Publié · enregistré à \d{2} h \d{2}$/)).toBeVisible();
     // Saved: leaving is no longer asked.
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Articles', exact: true }).click();
@@ -145,7 +145,7 @@ test('at 1280 px: a heading-sized title, the settings beside the text, a sticky 
   await page.keyboard.type('Commencez par les doux, finissez par les traîtres.');
   await page.keyboard.press('Control+s');
   await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
-  await expect(page.getByText(/^Brouillon enregistré à \d{2}:\d{2}$/)).toBeVisible();
+  await expect(page.getByText(/^Brouillon enregistré à \d{2} h \d{2}$/)).toBeVisible();
   await expect(editor.locator('em')).toHaveText('avec le nez');
 
   // The title is a heading in the magazine's type, much larger than the body.

@@ -28,11 +28,14 @@ const server = newsroomServer(
 const DEAD_LINK = 'Ce lien d’aperçu n’est pas valable : il a expiré ou il est incomplet. Demandez-en un nouveau.';
 const TOKEN = /\d+\.\d+\.[A-Za-z0-9_-]{43}$/;
 
-/** Clicks the editor's "Aperçu": the preview opens in a new tab, the editor keeps the link and its expiry. */
+/** Clicks the editor's « Créer un lien d’aperçu »: the preview opens in a new tab, the editor keeps the link and its expiry. */
 async function openPreviewFromEditor(page: Page, pagePath: string): Promise<Page> {
-  const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Aperçu' }).click()]);
+  const [preview] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click(),
+  ]);
   const status = page.getByRole('status').filter({ hasText: 'Aperçu ouvert' });
-  await expect(status).toContainText(/Lien valable jusqu’(à \d\d:\d\d|au (1er|\d{1,2}) [a-zéû]+ à \d\d:\d\d)/);
+  await expect(status).toContainText(/Lien valable jusqu’(à \d\d h \d\d|à demain à \d\d h \d\d|au (1er|\d{1,2}) [a-zéû]+ à \d\d h \d\d)/);
   await expect(status.getByRole('link')).toHaveText(new RegExp(`^https?://[^/]+/${pagePath}/${TOKEN.source}`));
   await expect(preview).toHaveURL(new RegExp(`/${pagePath}/${TOKEN.source}`));
   return preview;

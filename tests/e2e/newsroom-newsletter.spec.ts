@@ -274,12 +274,12 @@ test('articles picked by hand: searched, added, put in order and removed with th
   await colleague.api.dispose();
   const draft = page.getByRole('form', { name: 'Le brouillon' });
   await draft.getByRole('textbox', { name: 'Objet du mail' }).fill('Mon titre à moi');
-  await draft.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await draft.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Ce numéro a été modifié entre-temps');
   await page.getByRole('button', { name: 'Recharger le numéro' }).click();
   await expect(draft.getByRole('textbox', { name: 'Objet du mail' })).toHaveValue('Le titre de la collègue');
   await draft.getByRole('textbox', { name: 'Objet du mail' }).fill('Mon titre, après la sienne');
-  await draft.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await draft.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Brouillon enregistré.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Mon titre, après la sienne' })).toBeVisible();
 });

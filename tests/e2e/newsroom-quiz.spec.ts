@@ -84,7 +84,7 @@ test('an editor writes a picture quiz of 6 answers and 3 results, publishes it, 
   await expect(page.getByRole('heading', { name: 'Quiz : Quel piment êtes-vous ?' })).toBeVisible();
   await expect(page.getByText(/État : Brouillon · version 1/)).toBeVisible();
   // The signed preview: the real quiz screen from the draft, played to its result on the spot.
-  const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Aperçu' }).click()]);
+  const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Créer un lien d’aperçu' }).click()]);
   await expect(preview).toHaveURL(/\/apercu-quizz\/\d+\.\d+\.[A-Za-z0-9_-]{43}$/);
   await expect(preview.getByText('Aperçu — ce quiz n’est pas publié dans cet état.')).toBeVisible();
   await preview.getByRole('button', { name: 'Commencer le quiz' }).click();

@@ -33,7 +33,9 @@ describe('a poll’s answer on the page', () => {
   it('announces in French, with the count; shows times as the magazine writes them', () => {
     expect(announcement(1)).toBe('1 nouvelle entrée');
     expect(announcement(2)).toBe('2 nouvelles entrées');
-    expect(hourOf('2026-02-27T20:05:00.000Z')).toBe('21 h 05');
+    expect(hourOf('2026-02-27T20:05:00.000Z', new Date('2026-02-27T12:00:00Z'))).toBe('21 h 05');
+    expect(hourOf('2026-02-27T20:05:00.000Z', new Date('2026-02-28T12:00:00Z'))).toBe('hier à 21 h 05');
+    expect(hourOf('2026-02-27T20:05:00.000Z', new Date('2026-03-02T12:00:00Z'))).toBe('27 février à 21 h 05');
   });
 });
 

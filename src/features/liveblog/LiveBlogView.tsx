@@ -11,11 +11,11 @@ import type { LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
 import { ArticleBody } from '../../components/ArticleBody.tsx';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { frenchMoment, frenchWhen } from '../../lib/frenchDates.ts';
 import { LiveBadge } from './LiveNowList.tsx';
 
-const clock = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
-/** « 21 h 05 », as the magazine writes times. */
-export const hourOf = (iso: string) => clock.format(new Date(iso)).replace(':', ' h ');
+/** « 21 h 05 » today, « hier à 21 h 05 » or « 27 février à 21 h 05 » for a live blog that lasts. */
+export const hourOf = (iso: string, now = new Date()) => frenchMoment(iso, now);
 
 /** The page's entries after an update: changed ones replaced, removed ones dropped, new ones counted. */
 export function mergeEntries(current: readonly LiveBlogEntry[], update: Pick<LiveBlogResponse, 'entries' | 'removed'>) {
@@ -83,7 +83,9 @@ function Entry({ entry }: { entry: LiveBlogEntry }) {
       <p id={`entree-${entry.id}`} className="text-sm font-bold text-piment-dark">
         {entry.pinned ? <span className="mr-2 rounded bg-piment px-2 py-0.5 text-white">Épinglé</span> : null}
         <time dateTime={entry.publishedAt}>{hourOf(entry.publishedAt)}</time>
-        {entry.correctedAt ? <span className="ml-2 font-normal text-encre/75">Corrigé à {hourOf(entry.correctedAt)}</span> : null}
+        {entry.correctedAt ? (
+          <span className="ml-2 font-normal text-encre/75">Corrigé {frenchWhen(entry.correctedAt, new Date())}</span>
+        ) : null}
       </p>
       <ArticleBody articleId={entry.id} body={entry.body} />
       {entry.image ? (

@@ -1,6 +1,8 @@
+import { frenchDate, frenchWhen } from '../../lib/frenchDates.ts';
 import { type FormEvent, useCallback, useState } from 'react';
 import { NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 type Passkey = Awaited<ReturnType<typeof newsroom.passkeys>>[number];
 
@@ -79,10 +81,8 @@ export function AccountPage({ loaded }: { loaded: PageData<Passkey[]> }) {
         {passkeys.map((p) => (
           <li key={p.id} className="flex flex-wrap items-center gap-3 rounded border border-encre/30 p-2">
             <span>
-              <strong>{p.name}</strong> — ajoutée le {new Date(p.createdAt).toLocaleDateString('fr-FR')}
-              {p.lastUsedAt
-                ? `, utilisée le ${new Date(p.lastUsedAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`
-                : ', jamais utilisée'}
+              <strong>{p.name}</strong> — ajoutée le {frenchDate(p.createdAt)}
+              {p.lastUsedAt ? `, utilisée ${frenchWhen(p.lastUsedAt, new Date())}` : ', jamais utilisée'}
             </span>
             <button
               type="button"
@@ -90,7 +90,7 @@ export function AccountPage({ loaded }: { loaded: PageData<Passkey[]> }) {
               aria-label={`Supprimer la clé d’accès « ${p.name} »`}
               className="ml-auto rounded border-2 border-encre px-2 py-1 text-sm font-bold"
             >
-              Supprimer
+              {editorActions.delete}
             </button>
           </li>
         ))}

@@ -2,8 +2,8 @@
  * Writing an article, laid out as a writing surface: the title as a large heading in the magazine's type,
  * the standfirst under it, the body below; everything else (address, category, byline, stamp, images, SEO,
  * the publication date) in a side panel, a drawer on a phone. A sticky bar says where the text stands
- * (« Brouillon enregistré à 10:42 », words, reading time) and holds Aperçu, Enregistrer, Programmer and
- * Publier; Ctrl/Cmd+S saves, and leaving with unsaved changes is asked first (LeaveGuard). Revisions
+ * (« Brouillon enregistré à 10 h 42 », words, reading time) and holds the shared actions, named as in every
+ * editor (editorVocabulary); Ctrl/Cmd+S saves, and leaving with unsaved changes is asked first (LeaveGuard). Revisions
  * below. When to save, publish or preview is editorMachine's, through the workflow every editor shares
  * (useFormatEditor): drafts save themselves after a pause, a publish waits for a save under way, a preview
  * never follows a failed save. Saves send the version loaded; a 409 says who saved since and nothing is
@@ -30,7 +30,8 @@ import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { failureOf, type FormInput, useFormatEditor } from './useFormatEditor.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
-import { browserTimeZone, frenchDateTime, frenchMoment } from '../../lib/frenchDates.ts';
+import { browserTimeZone, frenchDateTime, frenchUntil, frenchWhen, localInputValue } from '../../lib/frenchDates.ts';
+import { editorActions, saveLabel } from './editorVocabulary.ts';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx').then((m) => ({ default: m.RichTextEditor })));
 
@@ -118,18 +119,12 @@ function withFocal(image: Fields['mainImage'], focal: FocalPoint): Fields['mainI
   return { ...rest, ...focal };
 }
 
-/** `datetime-local` wants local time without zone. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 const input = 'rounded border-2 border-encre px-2 py-1';
 const barButton = 'rounded border-2 border-encre px-3 py-1 text-sm font-bold';
 
-/** « 10:42 » today, « 12 nov. à 10:42 » another day: when the server last saved the article. */
+/** « à 10 h 42 » today, « le 12 nov. à 10 h 42 » another day: when the server last saved the article. */
 function savedAt(iso: string): string {
-  return frenchMoment(iso, new Date(), { short: true });
+  return frenchWhen(iso, new Date(), { short: true });
 }
 
 export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditorLoaded; onCreated: (id: number) => void }) {
@@ -240,8 +235,8 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
           : !article
             ? 'Pas encore enregistré'
             : article.status === 'draft'
-              ? `Brouillon enregistré à ${savedAt(article.updatedAt)}`
-              : `${statusLabels[article.status]} · enregistré à ${savedAt(article.updatedAt)}`;
+              ? `Brouillon enregistré ${savedAt(article.updatedAt)}`
+              : `${statusLabels[article.status]} · enregistré ${savedAt(article.updatedAt)}`;
 
   if (loaded.article?.error) {
     return (
@@ -284,31 +279,30 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
                 </button>
               ) : null}
               {article ? (
-                <button type="button" onClick={makePreview} aria-label="Créer un lien d’aperçu" className={barButton}>
-                  Aperçu
+                <button type="button" onClick={makePreview} className={barButton}>
+                  {editorActions.preview}
                 </button>
               ) : null}
               <button type="submit" aria-keyshortcuts="Control+S Meta+S" className={barButton}>
-                {isNew ? 'Créer le brouillon' : 'Enregistrer'}
+                {saveLabel(!isNew)}
               </button>
               {article && mayPublish && article.status !== 'published' ? (
                 <>
                   <button type="button" onClick={schedule} aria-describedby={scheduleHintId} className={barButton}>
-                    Programmer
+                    {editorActions.schedule}
                   </button>
                   <button
                     type="button"
                     onClick={() => act('publish')}
-                    aria-label="Publier maintenant"
                     className="rounded border-2 border-piment-dark bg-piment-dark px-3 py-1 text-sm font-bold text-white"
                   >
-                    Publier
+                    {editorActions.publishNow}
                   </button>
                 </>
               ) : null}
               {article && mayPublish && article.status === 'published' ? (
                 <button type="button" onClick={() => act('unpublish')} className={barButton}>
-                  Dépublier
+                  {editorActions.unpublish}
                 </button>
               ) : null}
             </div>
@@ -322,9 +316,9 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
           {preview.link ? (
             <p>
               <a href={preview.link.url} target="_blank" rel="noopener" className="break-all underline">
-                Ouvrir l’aperçu
+                {editorActions.openPreview}
               </a>{' '}
-              <span className="text-sm">(lien valable 24 heures)</span>
+              <span className="text-sm">(lien valable {frenchUntil(preview.link.expiresAt, new Date())})</span>
             </p>
           ) : null}
         </div>
@@ -332,7 +326,7 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
           <div role="alert" inert={drawer} className="mx-auto mt-2 max-w-6xl rounded border-2 border-piment-dark bg-piment-light p-3">
             <p className="font-bold">{conflict}</p>
             <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre bg-white px-3 py-1 font-bold">
-              Recharger l’article
+              {editorActions.reloadLatest}
             </button>
           </div>
         ) : null}
@@ -440,14 +434,14 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
                   <span className="text-sm font-bold">Date et heure de publication</span>
                   <input type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} className={input} />
                   <span id={scheduleHintId} className="text-sm">
-                    « Programmer » publiera l’article le{' '}
+                    « {editorActions.schedule} » publiera l’article le{' '}
                     {Number.isNaN(new Date(scheduleAt).getTime()) ? '…' : frenchDateTime(new Date(scheduleAt), browserTimeZone())}.
                   </span>
                 </label>
               ) : null}
               {article && (article.status === 'scheduled' || article.status === 'unpublished') ? (
                 <button type="button" onClick={() => act('draft')} className={`${barButton} justify-self-start`}>
-                  Repasser en brouillon
+                  {editorActions.backToDraft}
                 </button>
               ) : null}
               {article && !mayPublish ? <p className="text-sm">Un éditeur ou une éditrice publiera cet article.</p> : null}

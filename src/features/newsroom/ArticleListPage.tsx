@@ -1,3 +1,4 @@
+import { frenchStamp } from '../../lib/frenchDates.ts';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { appConfig } from '../../../app.config.ts';
@@ -14,8 +15,7 @@ export interface Filters {
   offset: number;
 }
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
+const formatDate = (iso: string | null) => (iso ? frenchStamp(iso) : '—');
 
 export interface ArticleListData {
   filters: Filters;

@@ -1,3 +1,4 @@
+import { frenchStamp } from '../../lib/frenchDates.ts';
 import type { AuditEntry, PageData } from '../../api/queries/newsroom.ts';
 import { TableHead } from './TableHead.tsx';
 
@@ -17,7 +18,7 @@ export function AuditLogPage({ loaded }: { loaded: PageData<AuditEntry[]> }) {
         <tbody>
           {(entries ?? []).map((entry) => (
             <tr key={entry.id} className="border-b border-encre/20 align-top">
-              <td className="py-1 pr-2">{new Date(entry.at).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}</td>
+              <td className="py-1 pr-2">{frenchStamp(entry.at)}</td>
               <td className="pr-2">{entry.staffEmail ?? 'programmateur'}</td>
               <td className="pr-2">{entry.action}</td>
               <td className="pr-2">

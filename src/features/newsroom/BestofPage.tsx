@@ -11,6 +11,7 @@ import {
 import { placed } from './listOrder.ts';
 import { OrderControls, useDragOrder } from './OrderControls.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 type Picked = Pick<AdminBestofArticle, 'id' | 'title' | 'categoryName'>;
 
@@ -103,7 +104,7 @@ export function BestofPage({ loaded }: { loaded: PageData<AdminBestof> }) {
               disabled={!dirty}
               onClick={save}
             >
-              Enregistrer la sélection
+              {editorActions.save}
             </button>
             {dirty ? <span className="text-sm">Modifications non enregistrées.</span> : null}
           </p>

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { type AdminCategory, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 /** Categories (editors and admins): create, rename, describe, reorder, delete when empty. */
 export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }) {
@@ -89,7 +90,7 @@ export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }
                 <input name="description" defaultValue={category.description} className="rounded border-2 border-encre px-2 py-1" />
               </label>
               <button type="submit" className="self-end rounded border-2 border-encre px-3 py-1 font-bold">
-                Enregistrer
+                {editorActions.save}
               </button>
               <p className="self-end text-sm">
                 /{category.slug} · {category.articleCount} article{category.articleCount > 1 ? 's' : ''}
@@ -113,7 +114,7 @@ export function CategoriesPage({ loaded }: { loaded: PageData<AdminCategory[]> }
                 Descendre <span className="sr-only">{category.name}</span>
               </button>
               <button type="button" onClick={() => void remove(category)} className="rounded border px-2 py-1 text-sm">
-                Supprimer <span className="sr-only">{category.name}</span>
+                {editorActions.delete} <span className="sr-only">{category.name}</span>
               </button>
             </div>
           </li>

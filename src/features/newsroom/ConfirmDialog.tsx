@@ -11,6 +11,7 @@
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { editorActions } from './editorVocabulary.ts';
 
 export interface ConfirmQuestion {
   /** The heading, a question naming the act: « Supprimer l’image « Plage » ? ». */
@@ -27,7 +28,7 @@ export function ConfirmDialog({
   title,
   consequence,
   confirmLabel,
-  cancelLabel = 'Annuler',
+  cancelLabel = editorActions.cancel,
   onConfirm,
   onCancel,
 }: ConfirmQuestion & { onConfirm: () => void; onCancel: () => void }) {

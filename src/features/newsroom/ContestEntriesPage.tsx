@@ -3,13 +3,13 @@
  * one draw after the closing. The draw is shown with what audits it: its seed, the confirmed entries it
  * drew from (ids) and the winners in the order drawn; anyone can replay it (docs/features.md).
  */
+import { frenchDateTime } from '../../lib/frenchDates.ts';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import { type AdminContest, type ContestEntryList, newsroomContestEntries } from '../../api/queries/newsroomContests.ts';
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+const when = (iso: string) => frenchDateTime(iso);
 
 export interface ContestEntriesLoaded {
   contest: PageData<AdminContest>;

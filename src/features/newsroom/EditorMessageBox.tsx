@@ -3,6 +3,7 @@
  * the button that loads the version saved meanwhile.
  */
 import type { EditorMessage } from './useFormatEditor.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 export function EditorMessageBox({ message, onReload }: { message: EditorMessage | null; onReload: () => void }) {
   return (
@@ -12,7 +13,7 @@ export function EditorMessageBox({ message, onReload }: { message: EditorMessage
           <p>{message.text}</p>
           {message.conflict ? (
             <button type="button" onClick={onReload} className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold">
-              Recharger la dernière version
+              {editorActions.reloadLatest}
             </button>
           ) : null}
         </div>

@@ -11,6 +11,7 @@ import { EditorialStatusActions } from './EditorialStatusActions.tsx';
 import { EditorMessageBox } from './EditorMessageBox.tsx';
 import { PreviewLinkButton } from './PreviewLinkButton.tsx';
 import type { EditorMessage, StatusAction } from './useFormatEditor.ts';
+import { saveLabel } from './editorVocabulary.ts';
 
 /** The part of useFormatEditor's answer the column shows. */
 export interface SidebarEditor {
@@ -46,7 +47,7 @@ export function EditorSidebar(props: {
         disabled={busy}
         className="justify-self-stretch rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50"
       >
-        {item ? 'Enregistrer' : 'Créer le brouillon'}
+        {saveLabel(item !== null)}
       </button>
       {item ? (
         <EditorialStatusActions

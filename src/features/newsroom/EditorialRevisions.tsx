@@ -3,8 +3,10 @@
  * to load them and how to restore one: the same panel for every format that plugs into the workflow, and the
  * same list in the article editor (whose machine loads and restores them).
  */
+import { frenchStamp } from '../../lib/frenchDates.ts';
 import { useEffect, useId, useState } from 'react';
 import type { Revision } from '../../api/queries/newsroom.ts';
+import { editorActions, restoreVersionLabel } from './editorVocabulary.ts';
 
 export function EditorialRevisions(props: {
   /** The version now saved: it has no restore button; when it changes, a list on screen is read again. */
@@ -33,7 +35,7 @@ export function EditorialRevisions(props: {
         onClick={() => props.run(async () => setRevisions(await load()))}
         className="mt-2 rounded border-2 border-encre px-3 py-1 font-bold"
       >
-        {revisions ? 'Actualiser les révisions' : 'Afficher les révisions'}
+        {revisions ? editorActions.refreshRevisions : editorActions.showRevisions}
       </button>
       {revisions ? (
         <RevisionList revisions={revisions} currentVersion={version} onRestore={(revision) => props.run(() => props.restore(revision))} />
@@ -49,8 +51,7 @@ export function RevisionList(props: { revisions: Revision[]; currentVersion: num
       {props.revisions.map((revision) => (
         <li key={revision.id} className="rounded border border-encre/30 p-3">
           <p>
-            <strong>Version {revision.version}</strong> —{' '}
-            {new Date(revision.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}
+            <strong>Version {revision.version}</strong> — {frenchStamp(revision.createdAt)}
             {revision.staffName ? `, par ${revision.staffName}` : ''}
           </p>
           {revision.changes.length > 0 ? (
@@ -72,7 +73,7 @@ export function RevisionList(props: { revisions: Revision[]; currentVersion: num
               onClick={() => props.onRestore(revision)}
               className="mt-2 rounded border-2 border-encre px-2 py-1 text-sm font-bold"
             >
-              Restaurer la version {revision.version}
+              {restoreVersionLabel(revision.version)}
             </button>
           ) : null}
         </li>

@@ -4,7 +4,8 @@
  */
 import { useId, useState } from 'react';
 import type { ArticleStatus } from '../../api/queries/newsroom.ts';
-import { localInputValue } from './popinFormModel.ts';
+import { localInputValue } from '../../lib/frenchDates.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 export type StatusAction = 'publish' | 'schedule' | 'unpublish' | 'draft';
 
@@ -33,7 +34,7 @@ export function EditorialStatusActions(props: {
             onClick={() => act('publish')}
             className="rounded bg-piment-dark px-3 py-1 font-bold text-white"
           >
-            Publier maintenant
+            {editorActions.publishNow}
           </button>
           <label htmlFor={scheduleId} className="text-sm font-bold">
             Date et heure de publication
@@ -46,18 +47,18 @@ export function EditorialStatusActions(props: {
             className={fieldClass}
           />
           <button type="button" disabled={busy} onClick={() => act('schedule', new Date(scheduleAt).toISOString())} className={buttonClass}>
-            Programmer
+            {editorActions.schedule}
           </button>
         </>
       ) : null}
       {mayPublish && status === 'published' ? (
         <button type="button" disabled={busy} onClick={() => act('unpublish')} className={buttonClass}>
-          Dépublier
+          {editorActions.unpublish}
         </button>
       ) : null}
       {status === 'scheduled' || status === 'unpublished' ? (
         <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
-          Repasser en brouillon
+          {editorActions.backToDraft}
         </button>
       ) : null}
       {!mayPublish ? <p className="text-sm">{props.whoPublishes}</p> : null}

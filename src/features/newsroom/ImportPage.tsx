@@ -1,3 +1,4 @@
+import { frenchStamp } from '../../lib/frenchDates.ts';
 import { useEffect, useState } from 'react';
 import {
   type AdminCategory,
@@ -142,7 +143,7 @@ export function ImportPage({ loaded }: { loaded: PageData<{ runs: ImportRun[]; c
             <tbody>
               {runs.map((run) => (
                 <tr key={run.id} className="border-b border-encre/20">
-                  <td className="py-1 pr-2">{new Date(run.createdAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}</td>
+                  <td className="py-1 pr-2">{frenchStamp(run.createdAt)}</td>
                   <td className="pr-2 break-all">{run.fileName}</td>
                   <td className="pr-2">{run.source === 'wordpress' ? 'WordPress' : 'Ghost'}</td>
                   <td className="pr-2">

@@ -11,6 +11,7 @@ import type { LibraryImageAttrs } from './libraryImageNode.ts';
 import { type MediaItem, newsroom } from '../../api/queries/newsroom.ts';
 import { MediaLibraryBrowser } from './MediaLibraryBrowser.tsx';
 import { NewsroomModal } from './NewsroomModal.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 interface Props {
   /** The image being edited (alt text, caption, another image), or null to insert a new one. */
@@ -127,7 +128,7 @@ export function InsertImageDialog({ current, onDone, onClose }: Props) {
         </p>
         <div className="flex flex-wrap justify-end gap-2">
           <button type="button" onClick={() => dialog.current?.close()} className="rounded border-2 border-encre px-3 py-1 font-bold">
-            Annuler
+            {editorActions.cancel}
           </button>
           <button
             type="submit"

@@ -1,3 +1,4 @@
+import { frenchDate } from '../../lib/frenchDates.ts';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type MediaEntry, type MediaUsage, NewsroomError, newsroom, type PageData, usagesOfRefusal } from '../../api/queries/newsroom.ts';
@@ -6,6 +7,7 @@ import { useConfirm } from './ConfirmDialog.tsx';
 import { MediaUsageList } from './MediaUsageList.tsx';
 import { MediaAddress } from './MediaAddress.tsx';
 import { MEDIA_PAGE as PAGE } from './mediaPage.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 /**
  * The media library (editors and admins): every uploaded image and sound, newest first, and deleting one
@@ -86,7 +88,7 @@ export function MediaLibraryPage({
               {/* biome-ignore lint/a11y/useMediaCaption: short quiz sounds; their description is the text above */}
               <audio controls preload="none" src={item.url} aria-label={`Écouter « ${item.alt} »`} className="w-full" />
               <p className="text-sm">
-                {Math.round(item.durationSeconds)} s · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
+                {Math.round(item.durationSeconds)} s · {frenchDate(item.createdAt)}
               </p>
               <MediaAddress url={item.url} />
               <button
@@ -95,7 +97,7 @@ export function MediaLibraryPage({
                 aria-label={`Supprimer le son « ${item.alt} »`}
                 className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
               >
-                Supprimer
+                {editorActions.delete}
               </button>
             </li>
           ) : (
@@ -109,7 +111,7 @@ export function MediaLibraryPage({
                 className="aspect-[3/2] h-auto w-full rounded object-cover"
               />
               <p className="text-sm">
-                {item.width} × {item.height} px · {new Date(item.createdAt).toLocaleDateString('fr-FR')}
+                {item.width} × {item.height} px · {frenchDate(item.createdAt)}
               </p>
               <MediaAddress url={item.url} />
               <button
@@ -118,7 +120,7 @@ export function MediaLibraryPage({
                 aria-label={`Supprimer l’image « ${item.alt} »`}
                 className="justify-self-start rounded border-2 border-encre px-2 py-1 text-sm font-bold"
               >
-                Supprimer
+                {editorActions.delete}
               </button>
             </li>
           ),

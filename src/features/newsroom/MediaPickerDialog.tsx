@@ -9,6 +9,7 @@ import { useId, useRef, useState } from 'react';
 import type { MediaItem } from '../../api/queries/newsroom.ts';
 import { MediaLibraryBrowser } from './MediaLibraryBrowser.tsx';
 import { NewsroomModal } from './NewsroomModal.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 export function MediaPickerDialog({
   title,
@@ -43,7 +44,7 @@ export function MediaPickerDialog({
           onClick={() => dialog.current?.close()}
           className="justify-self-end rounded border-2 border-encre px-3 py-1 font-bold"
         >
-          Annuler
+          {editorActions.cancel}
         </button>
       </div>
     </NewsroomModal>

@@ -19,9 +19,10 @@ import {
   primaryButtonClass,
 } from './NewsletterIssueFields.tsx';
 import { useConfirm } from './ConfirmDialog.tsx';
-import { frenchDateTime } from '../../lib/frenchDates.ts';
+import { frenchDateTime, localInputValue } from '../../lib/frenchDates.ts';
 import { issueStatusLabels } from './newsroomLabels.ts';
 import { useFormatEditor } from './useFormatEditor.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 /** While an issue is scheduled or being sent, its counts are asked again this often. */
 const REFRESH_MS = 3000;
@@ -33,12 +34,6 @@ const widths = [
 
 const when = (iso: string | null) => (iso ? frenchDateTime(iso) : '—');
 const count = new Intl.NumberFormat('fr-FR');
-
-/** `datetime-local` wants the browser's local time without zone. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 const failed = (caught: unknown, fallback: string) => (caught instanceof NewsroomError ? caught.message : fallback);
 
@@ -201,7 +196,7 @@ function IssueEditor({ initial, initialPreview }: { initial: NewsletterIssue; in
             <ArticlePicker picked={form.picked} onChange={(picked) => change('picked', picked)} />
           </fieldset>
           <button type="submit" disabled={busy} className={`${primaryButtonClass} justify-self-start`}>
-            Enregistrer le brouillon
+            {editorActions.save}
           </button>
         </form>
       ) : (
@@ -356,7 +351,7 @@ function Sending({
               <input type="datetime-local" required value={at} onChange={(event) => setAt(event.target.value)} className={fieldClass} />
             </label>
             <button type="submit" disabled={busy || !at} className={buttonClass}>
-              Programmer
+              {editorActions.schedule}
             </button>
           </form>
           <div>
@@ -378,7 +373,7 @@ function Sending({
         ) : null}
         {canDraft ? (
           <button type="button" disabled={busy} onClick={() => act('draft')} className={buttonClass}>
-            Repasser en brouillon
+            {editorActions.backToDraft}
           </button>
         ) : null}
       </div>

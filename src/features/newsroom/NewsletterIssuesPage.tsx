@@ -1,3 +1,4 @@
+import { frenchWhen } from '../../lib/frenchDates.ts';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { type NewsletterIssue, type NewsletterIssueList, NewsroomError, newsroom, type PageData } from '../../api/queries/newsroom.ts';
@@ -11,17 +12,18 @@ import {
 } from './NewsletterIssueFields.tsx';
 import { issueStatusLabels } from './newsroomLabels.ts';
 import { TableHead } from './TableHead.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : '—';
+/** « à 13 h 53 », « demain à 9 h », « le 1er déc. à 9 h »: the sentence says the day unless it is today. */
+const when = (iso: string | null) => (iso ? frenchWhen(iso, new Date(), { short: true }) : '—');
 
 const count = new Intl.NumberFormat('fr-FR');
 
 /** The time that matters for an issue in its state: sent, started, or planned. */
 function timeOf(issue: NewsletterIssue): string {
-  if (issue.status === 'sent') return `Envoyé le ${when(issue.sentAt)}`;
-  if (issue.status === 'sending') return `Commencé le ${when(issue.startedAt)}`;
-  if (issue.status === 'scheduled') return `Prévu le ${when(issue.scheduledAt)}`;
+  if (issue.status === 'sent') return `Envoyé ${when(issue.sentAt)}`;
+  if (issue.status === 'sending') return `Commencé ${when(issue.startedAt)}`;
+  if (issue.status === 'scheduled') return `Prévu ${when(issue.scheduledAt)}`;
   return '—';
 }
 
@@ -183,7 +185,7 @@ function ComposeForm({ onCreated }: { onCreated: (id: number) => void }) {
         ) : null}
       </div>
       <button type="submit" disabled={busy} className={`${primaryButtonClass} justify-self-start`}>
-        Créer le brouillon
+        {editorActions.createDraft}
       </button>
     </form>
   );

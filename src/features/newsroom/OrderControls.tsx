@@ -5,6 +5,7 @@
  * screen readers. The page decides what a move does (`onPlace(from, to)`, 0-based).
  */
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { editorActions } from './editorVocabulary.ts';
 
 const buttonClass = 'rounded border-2 border-encre px-2 text-sm font-bold disabled:opacity-40';
 
@@ -115,7 +116,7 @@ export function OrderControls(props: {
             Placer
           </button>
           <button type="button" className={buttonClass} onClick={() => setAsking(false)}>
-            Annuler
+            {editorActions.cancel}
           </button>
         </form>
       ) : (

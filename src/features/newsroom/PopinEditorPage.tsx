@@ -12,6 +12,7 @@ import { FormatEditorFrame } from './FormatEditorFrame.tsx';
 import { ContentFields, TargetFields, WhenFields } from './PopinFields.tsx';
 import { emptyForm, formOf, inputOf, type PartKey, typeLabels } from './popinFormModel.ts';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 export interface PopinEditorLoaded {
   popin: PageData<AdminPopin> | null;
@@ -55,7 +56,7 @@ export function PopinEditorPage({ loaded, onCreated }: { loaded: PopinEditorLoad
         // The popin is seen over a real page of the site, not on a page of its own.
         <div className="grid gap-3 rounded border-2 border-encre/30 p-3">
           <button type="button" disabled={busy} className={buttonClass} onClick={preview.request}>
-            Créer un lien d’aperçu
+            {editorActions.preview}
           </button>
           {preview.link ? (
             <a href={preview.link.url} target="_blank" rel="noopener" className="break-all underline">

@@ -1,5 +1,5 @@
 /**
- * "Aperçu" for any item of the editorial workflow: the editor's machine saves what is on screen first, then
+ * « Créer un lien d’aperçu » for any item of the editorial workflow: the editor's machine saves what is on screen first, then
  * asks the server for a signed link to the reader's page showing the saved working copy; the link opens in a
  * new tab and stays on screen, with the time it expires, so that it can be copied and sent (the link is the
  * credential: whoever holds it sees the preview). A failure is said in the editor's message.
@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import type { PreviewLink } from '../../api/queries/newsroom.ts';
 import { frenchUntil } from '../../lib/frenchDates.ts';
+import { editorActions } from './editorVocabulary.ts';
 
 const buttonClass = 'rounded border-2 border-encre px-3 py-1 font-bold';
 
@@ -21,7 +22,7 @@ export function PreviewLinkButton({ link, busy, onPreview }: { link: PreviewLink
   return (
     <div className="grid gap-2">
       <button type="button" disabled={busy} onClick={onPreview} className={`${buttonClass} justify-self-start`}>
-        Aperçu
+        {editorActions.preview}
       </button>
       <p className="text-sm">L’aperçu montre la dernière version enregistrée.</p>
       {/* The live region stays; the status inside it appears with the link (the editors' messages do the same). */}

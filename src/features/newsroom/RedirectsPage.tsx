@@ -8,6 +8,7 @@ import {
   REDIRECTS_PAGE,
 } from '../../api/queries/newsroom.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 const originLabels: Record<AdminRedirect['origin'], string> = {
   'import:wordpress': 'Import WordPress',
@@ -127,7 +128,7 @@ export function RedirectsPage({ loaded }: { loaded: PageData<AdminRedirectList> 
                       }
                       className="rounded border px-2 py-1"
                     >
-                      Supprimer <span className="sr-only">la redirection de {redirect.from}</span>
+                      {editorActions.delete} <span className="sr-only">la redirection de {redirect.from}</span>
                     </button>
                   </td>
                 </tr>

@@ -1,9 +1,11 @@
+import { frenchDate } from '../../lib/frenchDates.ts';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { NewsroomError, newsroom, type PageData, type StaffRole } from '../../api/queries/newsroom.ts';
 import { roleLabels } from './newsroomLabels.ts';
 import { choicesOf, SelectField } from './SelectField.tsx';
 import { TableHead } from './TableHead.tsx';
 import { useNewsroomSession } from './NewsroomShell.tsx';
+import { editorActions } from './editorVocabulary.ts';
 
 type Member = Awaited<ReturnType<typeof newsroom.staff>>[number];
 
@@ -102,7 +104,7 @@ export function StaffPage({ loaded }: { loaded: PageData<Member[]> }) {
               Donner un mot de passe provisoire
             </button>
             <button type="button" onClick={() => setConfirming(null)} className="rounded border-2 border-encre px-3 py-1 font-bold">
-              Annuler
+              {editorActions.cancel}
             </button>
           </div>
         </section>
@@ -144,7 +146,7 @@ export function StaffPage({ loaded }: { loaded: PageData<Member[]> }) {
               <td>{m.email}</td>
               <td>{roleLabels[m.role]}</td>
               <td>
-                {m.disabledAt ? `Désactivé le ${new Date(m.disabledAt).toLocaleDateString('fr-FR')}` : 'Actif'}
+                {m.disabledAt ? `Désactivé le ${frenchDate(m.disabledAt)}` : 'Actif'}
                 {m.mustChangePassword ? ' · mot de passe provisoire' : ''}
               </td>
               <td className="py-1 text-right">

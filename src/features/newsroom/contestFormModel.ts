@@ -2,6 +2,7 @@
  * The contest editor's form (pure): the dates as the `datetime-local` fields show them (Paris time, what
  * editors mean), the rules one article per line; and back to the contract's input.
  */
+import { localInputValue, PARIS } from '../../lib/frenchDates.ts';
 import type { AdminContest, ContestDraftInput } from '../../api/queries/newsroomContests.ts';
 
 export interface ContestForm {
@@ -19,18 +20,7 @@ export interface ContestForm {
 }
 
 /** "2026-11-25T14:30" in Paris time, what a datetime-local field takes. */
-export function localInput(iso: string): string {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-  return parts.replace(' ', 'T');
-}
+export const localInput = (iso: string) => localInputValue(iso, PARIS);
 
 /** A datetime-local value read as Paris time, as an ISO instant ('' when the field is empty or unreadable). */
 export function fromLocalInput(value: string): string {

@@ -2,13 +2,14 @@
  * The list cells only one format has (its declaration's 'custom' columns), as plain functions for
  * FormatListPage: a popin's type, target and dates, a contest's state for readers.
  */
+import { frenchShortDateTime } from '../../lib/frenchDates.ts';
 import type { AdminContestSummary } from '../../api/queries/newsroomContests.ts';
 import type { AdminPopinSummary } from '../../api/queries/newsroomPopins.ts';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { ruleLabel, typeLabels } from './popinFormModel.ts';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }) : null;
+// Absolute dates: « Du demain… » would not read.
+const when = (iso: string | null) => (iso ? frenchShortDateTime(iso) : null);
 
 /** When a popin shows: its dates, either of them, or none. */
 export function popinWindow(popin: Pick<AdminPopinSummary, 'startsAt' | 'endsAt'>): string {

@@ -56,17 +56,23 @@ describe('the list words of every format (what the newsroom e2e specs click and 
 describe('cellText', () => {
   it('says the editorial state in French, with the date of a scheduled one in Paris time', () => {
     expect(cellText(column('status', 'status'), row)).toBe('Brouillon');
-    expect(cellText(column('status', 'status'), { ...row, status: 'scheduled', scheduledAt: '2026-03-01T09:30:00Z' })).toBe(
-      'Programmé (01/03/2026 10:30)',
+    const now = new Date('2026-02-28T12:00:00Z');
+    expect(cellText(column('status', 'status'), { ...row, status: 'scheduled', scheduledAt: '2026-03-01T09:30:00Z' }, {}, now)).toBe(
+      'Programmé (demain à 10 h 30)',
+    );
+    expect(cellText(column('status', 'status'), { ...row, status: 'scheduled', scheduledAt: '2026-04-01T09:30:00Z' }, {}, now)).toBe(
+      'Programmé (1er avr. à 11 h 30)',
     );
     expect(cellText(column('status', 'status'), { ...row, status: 'published', scheduledAt: '2026-03-01T09:30:00Z' })).toBe('Publié');
   });
 
   it('writes dates, periods and prices in French', () => {
-    expect(cellText(column('date'), { ...row, value: '2026-07-14T22:15:00Z' })).toBe('15/07/2026 00:15');
+    const now = new Date('2026-07-15T12:00:00Z');
+    expect(cellText(column('date'), { ...row, value: '2026-07-14T22:15:00Z' }, {}, now)).toBe('aujourd’hui à 00 h 15');
+    expect(cellText(column('date'), { ...row, value: '2025-07-01T22:15:00Z' }, {}, now)).toBe('2 juil. 2025 à 00 h 15');
     expect(cellText(column('date'), { ...row, value: null })).toBe('—');
     expect(cellText(column('period', 'value', 'end'), { ...row, value: '2026-05-01T08:00:00Z', end: '2026-05-31T20:00:00Z' })).toBe(
-      'du 01/05/2026 au 31/05/2026',
+      'du 1er mai 2026 au 31 mai 2026',
     );
     expect(cellText(column('price'), { ...row, value: 4990 })).toBe('49,90 €');
   });

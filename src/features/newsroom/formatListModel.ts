@@ -2,6 +2,7 @@
  * What FormatListPage writes, as plain data (no React): the text of each cell from its column's kind, and
  * the list's words from the format's noun. Kept apart so that every format's list is checked without a router.
  */
+import { frenchDate, frenchStamp } from '../../lib/frenchDates.ts';
 import type { FormatDeclaration, ListColumn } from '../../formats/formatDeclaration.ts';
 import { countOf, newItem, noneYet } from '../../formats/formatWords.ts';
 import { statusLabels } from './newsroomLabels.ts';
@@ -13,9 +14,6 @@ export type ListRow = { id: number; status: keyof typeof statusLabels; scheduled
 /** The format's own cells, for its 'custom' columns, keyed by column field. */
 export type CustomCells<Row extends ListRow> = Partial<Record<string, (row: Row) => string>>;
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const day = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
 const firstLine = (text: string) => {
   const line = text.split('\n')[0] ?? '';
   return line.length > 90 ? `${line.slice(0, 89)}…` : line;
@@ -27,8 +25,9 @@ export const linksToEditor = (column: ListColumn) => column.kind === 'title' || 
 /** Figures line up on the right (a rank, a count, a price). */
 export const rightAligned = (column: ListColumn) => column.kind === 'number' || column.kind === 'price';
 
-export function cellText<Row extends ListRow>(column: ListColumn, row: Row, cells?: CustomCells<Row>): string {
+export function cellText<Row extends ListRow>(column: ListColumn, row: Row, cells?: CustomCells<Row>, now = new Date()): string {
   const value = row[column.field];
+  const dateTime = (iso: string) => frenchStamp(iso, now);
   switch (column.kind) {
     case 'status':
       return `${statusLabels[row.status]}${row.status === 'scheduled' && row.scheduledAt ? ` (${dateTime(row.scheduledAt)})` : ''}`;
@@ -36,7 +35,7 @@ export function cellText<Row extends ListRow>(column: ListColumn, row: Row, cell
       return typeof value === 'string' ? dateTime(value) : '—';
     case 'period': {
       const end = column.to ? row[column.to] : undefined;
-      return typeof value === 'string' && typeof end === 'string' ? `du ${day(value)} au ${day(end)}` : '—';
+      return typeof value === 'string' && typeof end === 'string' ? `du ${frenchDate(value)} au ${frenchDate(end)}` : '—';
     }
     case 'price':
       return typeof value === 'number' ? priceLabel(value) : '—';

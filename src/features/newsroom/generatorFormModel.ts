@@ -75,9 +75,3 @@ export function moveReply(replies: ReplyRow[], key: string, by: -1 | 1): ReplyRo
   if (row) next.splice(to, 0, row);
   return next;
 }
-
-/** The `datetime-local` value of a date, in the browser's time zone. */
-export function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

@@ -2,6 +2,7 @@
  * The popin editor's form as plain data (no React): what the editor shows (a target "the whole site / a
  * category / one article / a path", days, local dates) and the contract's input it becomes, both ways.
  */
+import { localInputValue } from '../../lib/frenchDates.ts';
 import { appConfig } from '../../../app.config.ts';
 import type { AdminPopin, PopinDraftInput, PopinType } from '../../api/queries/newsroomPopins.ts';
 
@@ -54,12 +55,6 @@ export function partsShown(type: PopinType): PartKey[] {
   }
   if (type === 'button') return [...common, ...BUTTONS.flatMap((n) => [`button${n}_text`, `button${n}_url`] as PartKey[])];
   return [...common, ...BUTTONS.map((n) => `button${n}_text` as PartKey), 'thanks'];
-}
-
-/** `datetime-local` wants local time without zone. */
-export function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export function emptyForm(): PopinForm {

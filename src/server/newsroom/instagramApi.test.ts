@@ -146,7 +146,9 @@ describe.each(testDatabaseKinds)('Instagram posts in the newsroom on %s', (kind)
       body: { ...instagramDraftBody('Version B'), link: post.link, version: 1 },
     });
     expect(late.status).toBe(409);
-    expect(contract.VersionConflict.parse(await late.json()).message).toMatch(/^Compte editor a modifié ce post à \d\d:\d\d \(version 2\)/);
+    expect(contract.VersionConflict.parse(await late.json()).message).toMatch(
+      /^Compte editor a modifié ce post à \d\d h \d\d \(version 2\)/,
+    );
     const other = await create(instagramDraftBody('Course'));
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

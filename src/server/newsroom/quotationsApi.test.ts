@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds)('the footer’s quotations in the newsroom on %
     });
     expect(late.status).toBe(409);
     const conflict = contract.VersionConflict.parse(await late.json());
-    expect(conflict.message).toMatch(/^Compte editor a modifié cette citation à \d\d:\d\d \(version 2\)/);
+    expect(conflict.message).toMatch(/^Compte editor a modifié cette citation à \d\d h \d\d \(version 2\)/);
     const [row] = await api.database().db.select().from(quotations).where(eq(quotations.id, quotation.id));
     expect(row).toMatchObject({ text: 'Version A', version: 2 });
   });

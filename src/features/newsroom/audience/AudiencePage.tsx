@@ -4,6 +4,7 @@
  * where visits come from, devices, searches, signups, popins and quizzes. Editors and admins see the site;
  * other roles their own articles. One page's curve and referrers when a page is chosen.
  */
+import { frenchDate } from '../../../lib/frenchDates.ts';
 import { type FormEvent, useState } from 'react';
 import type { AudienceReport, PageData } from '../../../api/queries/newsroom.ts';
 import { AudienceChart } from './AudienceChart.tsx';
@@ -19,8 +20,8 @@ export interface AudienceSearch {
 
 const number = new Intl.NumberFormat('fr-FR');
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
-const dayLabel = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+// The audience's days are UTC days (the rollup's).
+const formatDay = (day: string) => frenchDate(`${day}T00:00:00Z`, 'UTC');
 
 type Count = AudienceReport['referrers'][number];
 type Page = AudienceReport['pages'][number];

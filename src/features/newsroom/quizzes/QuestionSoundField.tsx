@@ -7,6 +7,7 @@ import { FileField } from '../FileField.tsx';
 import { useId, useState } from 'react';
 import { type MediaSound, newsroom } from '../../../api/queries/newsroom.ts';
 import type { DraftQuestion } from './quizDraft.ts';
+import { editorActions } from '../editorVocabulary.ts';
 
 type Audio = NonNullable<DraftQuestion['audio']>;
 
@@ -119,7 +120,7 @@ export function QuestionSoundField({
               }}
               className={button}
             >
-              Annuler
+              {editorActions.cancel}
             </button>
           </div>
           {library ? (

@@ -4,6 +4,7 @@
  * previewed by a signed link, restored from a revision. What keeps the quiz from being played shows
  * while it is written, in the server's own words (src/lib/quiz/quizPlayability.ts).
  */
+import { saveLabel } from '../editorVocabulary.ts';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { PageData } from '../../../api/queries/newsroom.ts';
@@ -338,7 +339,7 @@ export function QuizEditorPage({ loaded, onCreated }: { loaded: PageData<AdminQu
 
       <div className="flex flex-wrap items-end gap-3 border-t-2 md:sticky md:bottom-0 border-encre bg-white py-3">
         <button type="submit" disabled={busy} className="rounded bg-encre px-4 py-2 font-bold text-white disabled:opacity-50">
-          {isNew ? 'Créer le brouillon' : 'Enregistrer'}
+          {saveLabel(!isNew)}
         </button>
         {quiz ? (
           <EditorialStatusActions

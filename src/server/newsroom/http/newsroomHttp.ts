@@ -8,6 +8,7 @@ import * as contract from '../../../api/generated/zod.ts';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { StaffRole } from '../../../db/schema.ts';
+import { frenchWhen } from '../../../lib/frenchDates.ts';
 import { strictTransportSecurity, type TransportSecurity } from '../../config/transportSecurity.ts';
 import type { ApiContext, ApiHandler, OperationId } from '../../http/apiTypes.ts';
 import { readJson } from '../../http/jsonBody.ts';
@@ -125,11 +126,11 @@ export async function answer<T>(
       return json({ error: 'conflict', message: result.message }, { status: 409, ...noStore });
     case 'conflict': {
       const who = result.changedBy ?? 'Le programmateur';
-      const at = result.changedAt.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+      const at = frenchWhen(result.changedAt, new Date());
       return json(
         {
           error: 'conflict',
-          message: `${who} a modifié ${how.thisItem ?? 'cet article'} à ${at} (version ${result.currentVersion}) : rechargez la page avant d'enregistrer, rien n'a été écrasé.`,
+          message: `${who} a modifié ${how.thisItem ?? 'cet article'} ${at} (version ${result.currentVersion}) : rechargez la page avant d'enregistrer, rien n'a été écrasé.`,
           currentVersion: result.currentVersion,
           changedBy: result.changedBy,
           changedAt: result.changedAt.toISOString(),

@@ -52,7 +52,7 @@ export default defineConfig({
                   // contest-entry calls (the lazily loaded forms'), nor the newsroom's calls (staff only) and the
                   // operation table they are made from, nor the quiz playability rule (the newsroom's quiz editor and
                   // the server's).
-                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage))|api(?![\\/](queries[\\/](newsletter|newsroom|contestEntries)|generated[\\/]operations))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
+                  test: /[\\/]src[\\/](app(?![\\/]SiteFooter)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|progress))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],
@@ -73,7 +73,11 @@ export default defineConfig({
       router: {
         codeSplittingOptions: {
           splitBehavior: ({ routeId }) =>
-            routeId.startsWith('/admin') ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined,
+            routeId.startsWith('/admin')
+              ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']]
+              : routeId === '__root__'
+                ? undefined
+                : [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
         },
       },
     }),

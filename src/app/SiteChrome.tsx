@@ -9,11 +9,13 @@ import { useLoaderData, useMatches, useRouterState } from '@tanstack/react-route
 import { lazy, type ReactNode, Suspense } from 'react';
 import { appConfig } from '../../app.config.ts';
 import type { Quotation } from '../api/types.ts';
+import { Footer } from '../features/footer/Footer.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { ConnectionStatus } from '../features/offline/ConnectionStatus.tsx';
 import { ServiceWorkerUpdates } from '../features/serviceWorker/ServiceWorkerUpdates.tsx';
 import { initialSearchQuery } from '../features/search/searchParam.ts';
 import { ProgressBar } from '../features/progress/ProgressBar.tsx';
+import { Typewriter } from '../features/quotation/Typewriter.tsx';
 import { absoluteUrl } from '../lib/seo/seo.ts';
 import { deferredLazy, WhenVisible } from '../lib/lazyWhenVisible.tsx';
 import { SideMediaBar } from '../components/SideMediaBar.tsx';
@@ -36,12 +38,6 @@ const NotificationAction = lazy(() =>
  * is loaded and hydrated when the block nears the viewport: it stays off the start-up of every page.
  */
 const newsletter = deferredLazy(() => import('../features/signup/NewsletterBlock.tsx').then((m) => m.NewsletterBlock));
-
-/**
- * The footer (and the typewriter it holds) likewise: server-rendered, its links plain links that work at once,
- * its code loaded and hydrated when it nears the viewport, or is focused or touched (issue 38).
- */
-const footer = deferredLazy(() => import('./SiteFooter.tsx').then((m) => m.SiteFooter));
 
 export type ChromeKind = 'home' | 'category';
 
@@ -141,18 +137,18 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <main id="contenu" tabIndex={-1} className="min-h-[60vh] outline-none">
         {children}
       </main>
-      <WhenVisible wake={footer.wake}>
-        <footer.Component
-          newsletter={
-            <WhenVisible wake={newsletter.wake}>
-              <newsletter.Component source="footer" />
-            </WhenVisible>
-          }
-          quotations={leaf.chrome || leaf.footerQuotations ? leaf.quotations : noQuotations}
-          shareUrl={absoluteUrl(siteUrl, pathname)}
-          shareTitle={title}
-        />
-      </WhenVisible>
+      <Footer
+        newsletter={
+          <WhenVisible wake={newsletter.wake}>
+            <newsletter.Component source="footer" />
+          </WhenVisible>
+        }
+        quotation={
+          (leaf.chrome || leaf.footerQuotations) && leaf.quotations.length > 0 ? <Typewriter quotations={leaf.quotations} /> : null
+        }
+        shareUrl={absoluteUrl(siteUrl, pathname)}
+        shareTitle={title}
+      />
       <ConnectionStatus />
       {serviceWorker}
       {/* Consent, the popins and analytics: never on the app- variants (SPEC §6). */}

@@ -8,7 +8,7 @@ const pageSize = appConfig.pagination.defaultLimit;
 
 /** The article and related articles of its category (site and web-view variants). */
 export async function loadArticle(url: string, slug: string | undefined, canonicalPrefix = '') {
-  const client = (await api());
+  const client = await api();
   const [articleAnswer, relatedAnswer] = await Promise.all([
     client.GET('/api/article/{url}', { params: { path: { url } } }),
     slug ? client.GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }) : null,
@@ -56,7 +56,7 @@ export async function fetchCategoryArticles(category: string, offset: number) {
 
 /** The home page: latest articles (required), best-of and Instagram (secondary blocks). */
 export async function loadHome() {
-  const client = (await api());
+  const client = await api();
   const [latest, bestof, instagram, live] = await Promise.all([
     client.GET('/api/articleLast'),
     client.GET('/api/bestof'),

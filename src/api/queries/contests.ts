@@ -22,7 +22,9 @@ export async function fetchContests(offset: number) {
 }
 
 export async function loadContest(url: string) {
-  return cachedItem('contest', url, async () => required(await (await api()).GET('/api/format-contests/{url}', { params: { path: { url } } })));
+  return cachedItem('contest', url, async () =>
+    required(await (await api()).GET('/api/format-contests/{url}', { params: { path: { url } } })),
+  );
 }
 
 /** '/apercu-concours/{token}': a contest as it would be published, from a signed link (never remembered). */

@@ -246,7 +246,9 @@ export const newsroom = {
     return unwrap(await (await api()).POST('/api/admin/staff/{id}/password-reset', { params: { path: { id } }, headers: writeHeaders() }));
   },
   async changePassword(currentPassword: string, newPassword: string) {
-    return unwrap(await (await api()).POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }),
+    );
   },
   async authors() {
     return unwrap(await (await api()).GET('/api/admin/authors')).results;
@@ -315,7 +317,9 @@ export const newsroom = {
   },
   /** `schedule` (at `scheduledAt`, or now without it), `cancel`, `draft`. */
   async changeNewsletterIssueStatus(id: number, body: NewsletterIssueStatusInput): Promise<NewsletterIssue> {
-    return unwrap(await (await api()).POST('/api/admin/newsletters/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/newsletters/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }),
+    );
   },
   /** The mail as subscribers will get it: subject, preheader, HTML and text parts. */
   async previewNewsletterIssue(id: number): Promise<NewsletterIssuePreview> {

@@ -25,7 +25,9 @@ export const newsroomQuotations = {
     id: number,
     body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string },
   ): Promise<AdminQuotation> {
-    return unwrap(await (await api()).POST('/api/admin/quotations/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/quotations/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }),
+    );
   },
   async revisions(id: number) {
     return unwrap(await (await api()).GET('/api/admin/quotations/{id}/revisions', { params: { path: { id } } })).results;
@@ -41,6 +43,8 @@ export const newsroomQuotations = {
   },
   /** A signed link to the item's reader page showing its working copy, and when it expires. */
   async previewLink(id: number): Promise<PreviewLink> {
-    return unwrap(await (await api()).POST('/api/admin/quotations/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/quotations/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }),
+    );
   },
 };

@@ -25,7 +25,7 @@ export function rememberQuiz(quiz: Quiz): void {
 export async function loadQuizPage(url: string) {
   const quiz = peekItem<Quiz>('quiz', url);
   if (quiz) return quiz;
-  const client = (await api());
+  const client = await api();
   const answer = await client.GET('/api/quizz/{url}', { params: { path: { url } } });
   if (answer.response.status === 404) {
     const byResult = await client.GET('/api/quizz-result/{resultUrl}', { params: { path: { resultUrl: url } } });

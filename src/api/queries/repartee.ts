@@ -9,7 +9,9 @@ export async function fetchReparteeGenerators(offset: number) {
 }
 
 export async function loadReparteeGenerator(url: string) {
-  return cachedItem('repartee', url, async () => required(await (await api()).GET('/api/repartee-generator/{url}', { params: { path: { url } } })));
+  return cachedItem('repartee', url, async () =>
+    required(await (await api()).GET('/api/repartee-generator/{url}', { params: { path: { url } } })),
+  );
 }
 
 /** Remembers a generator shown by the server: drawing replies (which updates the address) asks nothing again. */

@@ -6,7 +6,7 @@ import { withPreviewed } from './previewInList.ts';
 const SHOPPING_PATH_SEGMENT = 'shopping';
 
 export async function loadShopping() {
-  const client = (await api());
+  const client = await api();
   const [items, articles] = await Promise.all([
     client.GET('/api/shopping'),
     client.GET('/api/articleByCategory/{category}', { params: { path: { category: SHOPPING_PATH_SEGMENT } } }),

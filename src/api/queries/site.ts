@@ -9,7 +9,7 @@ import { optional, required } from './answer.ts';
 
 /** The chrome degrades (no category menu, no quotation) rather than failing every page. */
 export async function loadSiteChrome() {
-  const client = (await api());
+  const client = await api();
   const [categories, quotations] = await Promise.all([
     client.GET('/api/categories').catch(() => null),
     client.GET('/api/quotations').catch(() => null),
@@ -22,9 +22,7 @@ export async function loadSiteChrome() {
 }
 
 export async function loadQuotations() {
-  const quotations = await (await api())
-    .GET('/api/quotations')
-    .catch(() => null);
+  const quotations = await (await api()).GET('/api/quotations').catch(() => null);
   return quotations ? optional(quotations, { results: [] }).results : [];
 }
 

@@ -30,11 +30,14 @@ export const bundleBudget = {
    * Raised to 113 kB on 2026-11-28 (issues 33 and 34: the live blog's public route and its strip on the home and
    * categories, the newsroom's new routes in the router's tree, the render settings read once; decision 018,
    * point 5). Measured then: article 115 365 bytes, home 114 758, category under both.
+   * Lowered to 111 kB on 2026-11-28 (issue 38: the loaders of the pages readers do not land on split from the
+   * router's tree, the API client loaded by the first call). Measured then: article 112 973 bytes, home 112 372,
+   * category 111 970. Issue 38's goal is 100 kB: see decision 018, point 5, for what is left.
    */
   pages: {
-    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 113 * kB },
-    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 113 * kB },
-    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 113 * kB },
+    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 111 * kB },
+    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 111 * kB },
+    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 111 * kB },
   } satisfies Record<string, PageBudget>,
 
   /** Staff, server and tooling code: none of it may be in a chunk those pages load at start. */

@@ -40,7 +40,7 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|openapi-fetch|use-sync-external-store)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|use-sync-external-store)[\\/]/,
                   priority: 2,
                 },
                 {
@@ -51,8 +51,8 @@ export default defineConfig({
                   // downloads the home page's blocks. Not the captcha's client and solver nor the newsletter and
                   // contest-entry calls (the lazily loaded forms'), nor the newsroom's calls (staff only) and the
                   // operation table they are made from, nor the quiz playability rule (the newsroom's quiz editor and
-                  // the server's).
-                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage))|api(?![\\/](queries[\\/](newsletter|newsroom|contestEntries)|generated[\\/]operations))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
+                  // the server's). Not the API calls (issue 38): the routes' split loaders and the forms load them.
+                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],
@@ -70,10 +70,18 @@ export default defineConfig({
       server: { build: { inlineCss: false } },
       // The newsroom's routes keep only their path and head in the router's tree that every reader downloads:
       // their loaders go with their components into staff-only chunks (decision 018, "JavaScript budget").
+      // Every other route's loader is split too (issue 38): the pages readers land on no longer carry the
+      // loaders of the others, nor the API calls those make.
       router: {
         codeSplittingOptions: {
           splitBehavior: ({ routeId }) =>
-            routeId.startsWith('/admin') ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined,
+            routeId.startsWith('/admin')
+              ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']]
+              : // The pages readers land on: the server's manifest announces a route's split parts, so their loaders
+                // would be downloaded at start anyway, in more files.
+                routeId === '__root__' || routeId === '/' || routeId === '/$slug/' || routeId === '/$slug/$url'
+                ? undefined
+                : [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
         },
       },
     }),

@@ -30,18 +30,27 @@ function inProcessClient(): ApiClient {
 }
 
 export const createApiClient = createIsomorphicFn()
-  .server((): ApiClient => {
+  .server(async (): Promise<ApiClient> => {
     const external = renderSettings()?.apiBaseUrl;
     if (external) return createClient<paths>({ baseUrl: external });
     return inProcessClient();
   })
-  .client((): ApiClient => createClient<paths>({ baseUrl: window.location.origin }));
+  // In the browser the client is loaded by the first call (a client-side navigation, a form): the pages a
+  // reader lands on are rendered and hydrated without it, so it stays off their start-up (issue 38).
+  .client(async (): Promise<ApiClient> => {
+    const { default: createBrowserClient } = await import('openapi-fetch');
+    return createBrowserClient<paths>({ baseUrl: window.location.origin });
+  });
 
-let browserClient: ApiClient | undefined;
+let browserClient: Promise<ApiClient> | undefined;
 
 /** One client per browser tab; a fresh one per SSR call (cheap, and env can differ in tests). */
-export function api(): ApiClient {
+export function api(): Promise<ApiClient> {
   if (typeof window === 'undefined') return createApiClient();
-  browserClient ??= createApiClient();
+  // A failed download (offline) is not kept: the next call tries again.
+  browserClient ??= createApiClient().catch((error: unknown) => {
+    browserClient = undefined;
+    throw error;
+  });
   return browserClient;
 }

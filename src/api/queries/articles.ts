@@ -8,7 +8,7 @@ const pageSize = appConfig.pagination.defaultLimit;
 
 /** The article and related articles of its category (site and web-view variants). */
 export async function loadArticle(url: string, slug: string | undefined, canonicalPrefix = '') {
-  const client = api();
+  const client = await api();
   const [articleAnswer, relatedAnswer] = await Promise.all([
     client.GET('/api/article/{url}', { params: { path: { url } } }),
     slug ? client.GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }) : null,
@@ -31,15 +31,15 @@ export async function loadArticle(url: string, slug: string | undefined, canonic
 
 /** An unpublished article from a signed preview link (newsroom); an invalid or expired link is a 404. */
 export async function loadArticlePreview(token: string) {
-  const answer = await api().GET('/api/preview/{token}', { params: { path: { token } } });
+  const answer = await (await api()).GET('/api/preview/{token}', { params: { path: { token } } });
   return { article: required(answer).result };
 }
 
 /** A category and its first articles; an unknown category is a 404. */
 export async function loadCategoryArticles(slug: string) {
   const [articles, live] = await Promise.all([
-    api().GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }),
-    api().GET('/api/directs', { params: { query: { category: slug } } }),
+    (await api()).GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }),
+    (await api()).GET('/api/directs', { params: { query: { category: slug } } }),
   ]);
   // « Direct »: the category's live blogs being covered, above its articles.
   return { ...required(articles), live: optional(live, { results: [] }).results };
@@ -47,7 +47,7 @@ export async function loadCategoryArticles(slug: string) {
 
 /** The next batch of a category's articles ('more'). */
 export async function fetchCategoryArticles(category: string, offset: number) {
-  const { data, error } = await api().GET('/api/articles', {
+  const { data, error } = await (await api()).GET('/api/articles', {
     params: { query: { category, limit: pageSize, offset } },
   });
   if (error || !data) throw new Error('Les articles suivants sont indisponibles.');
@@ -56,7 +56,7 @@ export async function fetchCategoryArticles(category: string, offset: number) {
 
 /** The home page: latest articles (required), best-of and Instagram (secondary blocks). */
 export async function loadHome() {
-  const client = api();
+  const client = await api();
   const [latest, bestof, instagram, live] = await Promise.all([
     client.GET('/api/articleLast'),
     client.GET('/api/bestof'),
@@ -76,7 +76,7 @@ export async function loadHome() {
 
 /** Search results for a query of at least the minimum length (the search feature's actor). */
 export async function searchArticles(query: string, signal?: AbortSignal) {
-  const { data, error } = await api().GET('/api/search', {
+  const { data, error } = await (await api()).GET('/api/search', {
     params: { query: { q: query, l: appConfig.search.defaultLimit } },
     signal,
   });

@@ -9,7 +9,7 @@ import { toFormData } from './newsletter.ts';
 const unexpected = "Le serveur n'a pas pu traiter le formulaire : réessayez dans un instant.";
 
 export async function submitContestEntry(url: string, form: ContestEntryForm): Promise<ContestEntryResponse> {
-  const { data, error, response } = await api().POST('/api/contests/{url}/entries', {
+  const { data, error, response } = await (await api()).POST('/api/contests/{url}/entries', {
     params: { path: { url } },
     body: form,
     bodySerializer: toFormData,
@@ -20,7 +20,7 @@ export async function submitContestEntry(url: string, form: ContestEntryForm): P
 }
 
 export async function confirmContestEntryLink(token: string): Promise<TokenOutcome> {
-  const { data, error } = await api().POST('/api/contests/entries/confirmation', { body: { token }, bodySerializer: toFormData });
+  const { data, error } = await (await api()).POST('/api/contests/entries/confirmation', { body: { token }, bodySerializer: toFormData });
   if (data) return data;
   return { status: 'invalid', message: error?.message ?? unexpected };
 }

@@ -16,16 +16,18 @@ export function rememberContests(contests: readonly FormatContest[]): void {
 }
 
 export async function fetchContests(offset: number) {
-  const { results } = required(await api().GET('/api/format-contests', { params: { query: { limit, offset } } }));
+  const { results } = required(await (await api()).GET('/api/format-contests', { params: { query: { limit, offset } } }));
   rememberContests(results);
   return results;
 }
 
 export async function loadContest(url: string) {
-  return cachedItem('contest', url, async () => required(await api().GET('/api/format-contests/{url}', { params: { path: { url } } })));
+  return cachedItem('contest', url, async () =>
+    required(await (await api()).GET('/api/format-contests/{url}', { params: { path: { url } } })),
+  );
 }
 
 /** '/apercu-concours/{token}': a contest as it would be published, from a signed link (never remembered). */
 export async function loadContestPreview(token: string): Promise<FormatContest> {
-  return required(await api().GET('/api/preview/concours/{token}', { params: { path: { token } } }));
+  return required(await (await api()).GET('/api/preview/concours/{token}', { params: { path: { token } } }));
 }

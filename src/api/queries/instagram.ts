@@ -4,11 +4,11 @@ import { required } from './answer.ts';
 import { withPreviewed } from './previewInList.ts';
 
 export async function loadInstagramPosts() {
-  return required(await api().GET('/api/instagram/{offset}', { params: { path: { offset: 0 } } }));
+  return required(await (await api()).GET('/api/instagram/{offset}', { params: { path: { offset: 0 } } }));
 }
 
 export async function fetchInstagramPosts(offset: number) {
-  const { data, error } = await api().GET('/api/instagram/{offset}', { params: { path: { offset } } });
+  const { data, error } = await (await api()).GET('/api/instagram/{offset}', { params: { path: { offset } } });
   if (error || !data) throw new Error('Les publications suivantes sont indisponibles.');
   return data;
 }
@@ -19,7 +19,7 @@ export async function fetchInstagramPosts(offset: number) {
  */
 export async function loadInstagramPreview(token: string) {
   const [previewed, posts] = await Promise.all([
-    api().GET('/api/preview/instagram/{token}', { params: { path: { token } } }),
+    (await api()).GET('/api/preview/instagram/{token}', { params: { path: { token } } }),
     loadInstagramPosts(),
   ]);
   return withPreviewed(posts, required(previewed));

@@ -26,7 +26,7 @@ export function toFormData(body: object): FormData {
 }
 
 export async function submitSignup(origin: string, form: SignupForm): Promise<SignupAnswer> {
-  const { data, error, response } = await api().POST('/newsletter/inscriptionajaxlight-{origin}', {
+  const { data, error, response } = await (await api()).POST('/newsletter/inscriptionajaxlight-{origin}', {
     params: { path: { origin } },
     body: form,
     bodySerializer: toFormData,
@@ -42,7 +42,7 @@ export async function submitSignup(origin: string, form: SignupForm): Promise<Si
 
 /** `altcha`: a self-hosted challenge even when reCAPTCHA is configured (no consent to Google). */
 export async function fetchCaptchaSetup(options: { altcha?: boolean } = {}): Promise<CaptchaSetup> {
-  const { data, response } = await api().GET('/newsletter/captcha', {
+  const { data, response } = await (await api()).GET('/newsletter/captcha', {
     params: { query: options.altcha ? { altcha: '1' } : {} },
   });
   if (!data) throw new Error(`captcha set-up answered ${response.status}`);
@@ -50,13 +50,13 @@ export async function fetchCaptchaSetup(options: { altcha?: boolean } = {}): Pro
 }
 
 export async function confirmSignupLink(token: string): Promise<TokenOutcome> {
-  const { data, error } = await api().POST('/newsletter/confirmation', { body: { token }, bodySerializer: toFormData });
+  const { data, error } = await (await api()).POST('/newsletter/confirmation', { body: { token }, bodySerializer: toFormData });
   if (data) return data;
   return { status: 'invalid', message: error?.message ?? unexpected };
 }
 
 export async function confirmUnsubscribeLink(token: string): Promise<TokenOutcome> {
-  const { data, error } = await api().POST('/newsletter/desinscription/confirmation', {
+  const { data, error } = await (await api()).POST('/newsletter/desinscription/confirmation', {
     body: { token },
     bodySerializer: toFormData,
   });
@@ -65,7 +65,7 @@ export async function confirmUnsubscribeLink(token: string): Promise<TokenOutcom
 }
 
 export async function requestUnsubscribe(form: UnsubscribeForm): Promise<UnsubscribeResponse> {
-  const { data, error } = await api().POST('/newsletter/desinscription', { body: form, bodySerializer: toFormData });
+  const { data, error } = await (await api()).POST('/newsletter/desinscription', { body: form, bodySerializer: toFormData });
   if (data) return data;
   const message = error?.message ?? unexpected;
   return { status: 'error', errors: { form: message }, message };

@@ -102,19 +102,19 @@ async function uploadEntry(file: File, alt: string, focal: { focalX?: number; fo
 
 async function mediaPage(limit: number, offset: number, q: string, kind?: MediaEntry['kind']): Promise<MediaEntry[]> {
   const query = { limit, offset, ...(q.trim() === '' ? {} : { q: q.trim() }), ...(kind ? { kind } : {}) };
-  return unwrap(await api().GET('/api/admin/media', { params: { query } })).results;
+  return unwrap(await (await api()).GET('/api/admin/media', { params: { query } })).results;
 }
 
 export const newsroom = {
   async session(): Promise<AdminSession | null> {
-    const answer = await api().GET('/api/admin/session');
+    const answer = await (await api()).GET('/api/admin/session');
     if (answer.response.status === 401) return null;
     const session = unwrap(answer);
     setCsrfToken(session.csrfToken);
     return session;
   },
   async signIn(email: string, password: string): Promise<AdminSession> {
-    const session = unwrap(await api().POST('/api/admin/session', { body: { email, password } }));
+    const session = unwrap(await (await api()).POST('/api/admin/session', { body: { email, password } }));
     setCsrfToken(session.csrfToken);
     return session;
   },
@@ -129,57 +129,57 @@ export const newsroom = {
   /** WebAuthn with a discoverable credential: the browser offers this site's passkeys. */
   async signInWithPasskey(): Promise<AdminSession> {
     const { startAuthentication } = await import('@simplewebauthn/browser');
-    const { challengeId, options } = unwrap(await api().POST('/api/admin/session/passkey-options'));
+    const { challengeId, options } = unwrap(await (await api()).POST('/api/admin/session/passkey-options'));
     const response = await startAuthentication({
       optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
     });
-    const session = unwrap(await api().POST('/api/admin/session/passkey', { body: { challengeId, response: response as never } }));
+    const session = unwrap(await (await api()).POST('/api/admin/session/passkey', { body: { challengeId, response: response as never } }));
     setCsrfToken(session.csrfToken);
     return session;
   },
   async passkeys() {
-    return unwrap(await api().GET('/api/admin/passkeys')).results;
+    return unwrap(await (await api()).GET('/api/admin/passkeys')).results;
   },
   async addPasskey(name: string) {
     const { startRegistration } = await import('@simplewebauthn/browser');
-    const { challengeId, options } = unwrap(await api().POST('/api/admin/passkeys/options', { headers: writeHeaders() }));
+    const { challengeId, options } = unwrap(await (await api()).POST('/api/admin/passkeys/options', { headers: writeHeaders() }));
     const response = await startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] });
     return unwrap(
-      await api().POST('/api/admin/passkeys', {
+      await (await api()).POST('/api/admin/passkeys', {
         body: { challengeId, name, response: response as never },
         headers: writeHeaders(),
       }),
     );
   },
   async removePasskey(id: string): Promise<void> {
-    const answer = await api().DELETE('/api/admin/passkeys/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    const answer = await (await api()).DELETE('/api/admin/passkeys/{id}', { params: { path: { id } }, headers: writeHeaders() });
     if (!answer.response.ok) throw failure(answer);
   },
   async signOut(): Promise<void> {
-    await api().POST('/api/admin/session/logout', { headers: writeHeaders() });
+    await (await api()).POST('/api/admin/session/logout', { headers: writeHeaders() });
     setCsrfToken('');
   },
   async articles(query: { q?: string; status?: ArticleStatus; category?: string; author?: string; offset?: number; limit?: number }) {
-    return unwrap(await api().GET('/api/admin/articles', { params: { query } }));
+    return unwrap(await (await api()).GET('/api/admin/articles', { params: { query } }));
   },
   async article(id: number) {
-    return unwrap(await api().GET('/api/admin/articles/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/articles/{id}', { params: { path: { id } } }));
   },
   async create(body: ArticleDraftInput) {
-    return unwrap(await api().POST('/api/admin/articles', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/articles', { body, headers: writeHeaders() }));
   },
   async save(id: number, body: ArticleDraftInput & { version: number }) {
-    return unwrap(await api().PUT('/api/admin/articles/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/articles/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async changeStatus(id: number, body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string }) {
-    return unwrap(await api().POST('/api/admin/articles/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/articles/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async revisions(id: number) {
-    return unwrap(await api().GET('/api/admin/articles/{id}/revisions', { params: { path: { id } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/articles/{id}/revisions', { params: { path: { id } } })).results;
   },
   async restore(id: number, revisionId: number, version: number) {
     return unwrap(
-      await api().POST('/api/admin/articles/{id}/revisions/{revisionId}/restore', {
+      await (await api()).POST('/api/admin/articles/{id}/revisions/{revisionId}/restore', {
         params: { path: { id, revisionId } },
         body: { version },
         headers: writeHeaders(),
@@ -187,22 +187,22 @@ export const newsroom = {
     );
   },
   async previewLink(id: number) {
-    return unwrap(await api().POST('/api/admin/articles/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/articles/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
   },
   async categories() {
-    return unwrap(await api().GET('/api/admin/categories')).results;
+    return unwrap(await (await api()).GET('/api/admin/categories')).results;
   },
   async createCategory(body: { name: string; description: string; color: string }) {
-    return unwrap(await api().POST('/api/admin/categories', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/categories', { body, headers: writeHeaders() }));
   },
   async updateCategory(id: number, body: { name?: string; description?: string }) {
-    return unwrap(await api().PUT('/api/admin/categories/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/categories/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async reorderCategories(ids: number[]) {
-    return unwrap(await api().POST('/api/admin/categories/order', { body: { ids }, headers: writeHeaders() })).results;
+    return unwrap(await (await api()).POST('/api/admin/categories/order', { body: { ids }, headers: writeHeaders() })).results;
   },
   async deleteCategory(id: number) {
-    const answer = await api().DELETE('/api/admin/categories/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    const answer = await (await api()).DELETE('/api/admin/categories/{id}', { params: { path: { id } }, headers: writeHeaders() });
     if (!answer.response.ok) throw failure(answer);
   },
   /** An image for an image field: a sound sent here (it is in the library now) is not what the field takes. */
@@ -231,39 +231,41 @@ export const newsroom = {
   },
   /** Every content using a library item, in every format and state (empty: nothing does). */
   async mediaUsages(id: number): Promise<MediaUsage[]> {
-    return unwrap(await api().GET('/api/admin/media/{id}/usages', { params: { path: { id } } })).usages;
+    return unwrap(await (await api()).GET('/api/admin/media/{id}/usages', { params: { path: { id } } })).usages;
   },
   /** Refused with a 409 whose body lists the contents using it (`usagesOfRefusal`). */
   async deleteMedia(id: number): Promise<void> {
-    const answer = await api().DELETE('/api/admin/media/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    const answer = await (await api()).DELETE('/api/admin/media/{id}', { params: { path: { id } }, headers: writeHeaders() });
     if (!answer.response.ok) throw failure(answer);
   },
   async staff() {
-    return unwrap(await api().GET('/api/admin/staff')).results;
+    return unwrap(await (await api()).GET('/api/admin/staff')).results;
   },
   async createStaff(body: { email: string; name: string; role: StaffRole; password: string }) {
-    return unwrap(await api().POST('/api/admin/staff', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/staff', { body, headers: writeHeaders() }));
   },
   async setStaffActive(id: number, active: boolean) {
     return unwrap(
-      await api().POST('/api/admin/staff/{id}/status', { params: { path: { id } }, body: { active }, headers: writeHeaders() }),
+      await (await api()).POST('/api/admin/staff/{id}/status', { params: { path: { id } }, body: { active }, headers: writeHeaders() }),
     );
   },
   /** A provisional password for another account (admins): shown once, to be handed over. */
   async resetStaffPassword(id: number) {
-    return unwrap(await api().POST('/api/admin/staff/{id}/password-reset', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/staff/{id}/password-reset', { params: { path: { id } }, headers: writeHeaders() }));
   },
   async changePassword(currentPassword: string, newPassword: string) {
-    return unwrap(await api().POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/account/password', { body: { currentPassword, newPassword }, headers: writeHeaders() }),
+    );
   },
   async authors() {
-    return unwrap(await api().GET('/api/admin/authors')).results;
+    return unwrap(await (await api()).GET('/api/admin/authors')).results;
   },
   async imports() {
-    return unwrap(await api().GET('/api/admin/imports', { params: { query: { limit: 20, offset: 0 } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/imports', { params: { query: { limit: 20, offset: 0 } } })).results;
   },
   async importRun(id: number) {
-    return unwrap(await api().GET('/api/admin/imports/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/imports/{id}', { params: { path: { id } } }));
   },
   /** The export file is the body, as is: streamed to the server's disk, never read whole in the browser. */
   async startImport(
@@ -271,7 +273,7 @@ export const newsroom = {
     query: { source: ImportSourceKind; dryRun: boolean; category?: string; pagesCategory?: string },
   ): Promise<ImportRun> {
     return unwrap(
-      await api().POST('/api/admin/imports', {
+      await (await api()).POST('/api/admin/imports', {
         params: { query: { ...query, fileName: file.name.slice(0, 200) || 'export' } },
         body: file as unknown as string,
         bodySerializer: (body: unknown) => body as Blob,
@@ -281,58 +283,60 @@ export const newsroom = {
   },
   /** The redirect table's page: newest first, `q` filtering on either address. */
   async bestof() {
-    return unwrap(await api().GET('/api/admin/bestof'));
+    return unwrap(await (await api()).GET('/api/admin/bestof'));
   },
   async saveBestof(body: { ids: number[]; version: string }) {
-    return unwrap(await api().PUT('/api/admin/bestof', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/bestof', { body, headers: writeHeaders() }));
   },
   async redirects(page: { q?: string; offset?: number; limit?: number } = {}) {
     const query = { limit: page.limit ?? REDIRECTS_PAGE, offset: page.offset ?? 0, ...(page.q ? { q: page.q } : {}) };
-    return unwrap(await api().GET('/api/admin/redirects', { params: { query } }));
+    return unwrap(await (await api()).GET('/api/admin/redirects', { params: { query } }));
   },
   async createRedirect(body: { from: string; to: string }) {
-    return unwrap(await api().POST('/api/admin/redirects', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/redirects', { body, headers: writeHeaders() }));
   },
   async deleteRedirect(id: number) {
-    const answer = await api().DELETE('/api/admin/redirects/{id}', { params: { path: { id } }, headers: writeHeaders() });
+    const answer = await (await api()).DELETE('/api/admin/redirects/{id}', { params: { path: { id } }, headers: writeHeaders() });
     if (!answer.response.ok) throw failure(answer);
   },
   async audit(offset = 0) {
-    return unwrap(await api().GET('/api/admin/audit', { params: { query: { limit: 50, offset } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/audit', { params: { query: { limit: 50, offset } } })).results;
   },
   /** The survey popins' totals over the last `days` days (today included), or since the beginning (null). */
   async surveys(days: number | null): Promise<SurveyResultList> {
-    return unwrap(await api().GET('/api/admin/surveys', { params: { query: days === null ? {} : { days } } }));
+    return unwrap(await (await api()).GET('/api/admin/surveys', { params: { query: days === null ? {} : { days } } }));
   },
   /** The audience figures from `from` to `to` (UTC days), the site's or one page's (decision 028). */
   async audience(from: string, to: string, path: string | null): Promise<AudienceReport> {
-    return unwrap(await api().GET('/api/admin/audience', { params: { query: path === null ? { from, to } : { from, to, path } } }));
+    return unwrap(await (await api()).GET('/api/admin/audience', { params: { query: path === null ? { from, to } : { from, to, path } } }));
   },
   /** The newsletter's issues, every state, the most recent first, with their delivery counts. */
   async newsletterIssues(offset = 0): Promise<NewsletterIssueList> {
-    return unwrap(await api().GET('/api/admin/newsletters', { params: { query: { limit: 50, offset } } }));
+    return unwrap(await (await api()).GET('/api/admin/newsletters', { params: { query: { limit: 50, offset } } }));
   },
   async newsletterIssue(id: number): Promise<NewsletterIssue> {
-    return unwrap(await api().GET('/api/admin/newsletters/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/newsletters/{id}', { params: { path: { id } } }));
   },
   async createNewsletterIssue(body: NewsletterIssueCreateInput): Promise<NewsletterIssue> {
-    return unwrap(await api().POST('/api/admin/newsletters', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/newsletters', { body, headers: writeHeaders() }));
   },
   async saveNewsletterIssue(id: number, body: NewsletterIssueUpdateInput): Promise<NewsletterIssue> {
-    return unwrap(await api().PUT('/api/admin/newsletters/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/newsletters/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   /** `schedule` (at `scheduledAt`, or now without it), `cancel`, `draft`. */
   async changeNewsletterIssueStatus(id: number, body: NewsletterIssueStatusInput): Promise<NewsletterIssue> {
-    return unwrap(await api().POST('/api/admin/newsletters/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/newsletters/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }),
+    );
   },
   /** The mail as subscribers will get it: subject, preheader, HTML and text parts. */
   async previewNewsletterIssue(id: number): Promise<NewsletterIssuePreview> {
-    return unwrap(await api().GET('/api/admin/newsletters/{id}/preview', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/newsletters/{id}/preview', { params: { path: { id } } }));
   },
   /** One mail, subject prefixed with "[Test]", to one address; answers the server's French sentence. */
   async sendNewsletterTest(id: number, email: string): Promise<string> {
     return unwrap(
-      await api().POST('/api/admin/newsletters/{id}/test', { params: { path: { id } }, body: { email }, headers: writeHeaders() }),
+      await (await api()).POST('/api/admin/newsletters/{id}/test', { params: { path: { id } }, body: { email }, headers: writeHeaders() }),
     ).message;
   },
 };

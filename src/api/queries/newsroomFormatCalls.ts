@@ -23,7 +23,7 @@ export async function callOperation<O extends Op>(
 ): Promise<Answer<O>> {
   const { method, path: template } = apiOperations[op];
   // The generated table writes `:id`; openapi-fetch's paths are the contract's `{id}`.
-  const send = (api() as unknown as Record<string, Call>)[method] as Call;
+  const send = ((await api()) as unknown as Record<string, Call>)[method] as Call;
   const headers = method === 'GET' ? undefined : writeHeaders();
   const answer = await send(template.replace(/:(\w+)/g, '{$1}'), { params: { path, query: init.query }, body: init.body, headers });
   return (answer.response.status === 204 ? undefined : unwrap(answer)) as Answer<O>;

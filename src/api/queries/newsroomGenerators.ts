@@ -10,29 +10,31 @@ export type GeneratorDraftInput = Schemas['GeneratorDraftInput'];
 
 export const newsroomGenerators = {
   async list(offset = 0): Promise<AdminGeneratorList> {
-    return unwrap(await api().GET('/api/admin/generators', { params: { query: { offset, limit: 50 } } }));
+    return unwrap(await (await api()).GET('/api/admin/generators', { params: { query: { offset, limit: 50 } } }));
   },
   async get(id: number): Promise<AdminGenerator> {
-    return unwrap(await api().GET('/api/admin/generators/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/generators/{id}', { params: { path: { id } } }));
   },
   async create(body: GeneratorDraftInput): Promise<AdminGenerator> {
-    return unwrap(await api().POST('/api/admin/generators', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/generators', { body, headers: writeHeaders() }));
   },
   async save(id: number, body: GeneratorDraftInput & { version: number }): Promise<AdminGenerator> {
-    return unwrap(await api().PUT('/api/admin/generators/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/generators/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async changeStatus(
     id: number,
     body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string },
   ): Promise<AdminGenerator> {
-    return unwrap(await api().POST('/api/admin/generators/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/generators/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }),
+    );
   },
   async revisions(id: number) {
-    return unwrap(await api().GET('/api/admin/generators/{id}/revisions', { params: { path: { id } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/generators/{id}/revisions', { params: { path: { id } } })).results;
   },
   async restore(id: number, revisionId: number, version: number): Promise<AdminGenerator> {
     return unwrap(
-      await api().POST('/api/admin/generators/{id}/revisions/{revisionId}/restore', {
+      await (await api()).POST('/api/admin/generators/{id}/revisions/{revisionId}/restore', {
         params: { path: { id, revisionId } },
         body: { version },
         headers: writeHeaders(),
@@ -41,6 +43,8 @@ export const newsroomGenerators = {
   },
   /** A signed link to the item's reader page showing its working copy, and when it expires. */
   async previewLink(id: number): Promise<PreviewLink> {
-    return unwrap(await api().POST('/api/admin/generators/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/generators/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }),
+    );
   },
 };

@@ -10,29 +10,31 @@ export type InstagramPostDraftInput = Schemas['InstagramPostDraftInput'];
 
 export const newsroomInstagram = {
   async list(offset = 0): Promise<AdminInstagramPostList> {
-    return unwrap(await api().GET('/api/admin/instagram', { params: { query: { offset, limit: 50 } } }));
+    return unwrap(await (await api()).GET('/api/admin/instagram', { params: { query: { offset, limit: 50 } } }));
   },
   async get(id: number): Promise<AdminInstagramPost> {
-    return unwrap(await api().GET('/api/admin/instagram/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/instagram/{id}', { params: { path: { id } } }));
   },
   async create(body: InstagramPostDraftInput): Promise<AdminInstagramPost> {
-    return unwrap(await api().POST('/api/admin/instagram', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/instagram', { body, headers: writeHeaders() }));
   },
   async save(id: number, body: InstagramPostDraftInput & { version: number }): Promise<AdminInstagramPost> {
-    return unwrap(await api().PUT('/api/admin/instagram/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/instagram/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async changeStatus(
     id: number,
     body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string },
   ): Promise<AdminInstagramPost> {
-    return unwrap(await api().POST('/api/admin/instagram/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/instagram/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }),
+    );
   },
   async revisions(id: number) {
-    return unwrap(await api().GET('/api/admin/instagram/{id}/revisions', { params: { path: { id } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/instagram/{id}/revisions', { params: { path: { id } } })).results;
   },
   async restore(id: number, revisionId: number, version: number): Promise<AdminInstagramPost> {
     return unwrap(
-      await api().POST('/api/admin/instagram/{id}/revisions/{revisionId}/restore', {
+      await (await api()).POST('/api/admin/instagram/{id}/revisions/{revisionId}/restore', {
         params: { path: { id, revisionId } },
         body: { version },
         headers: writeHeaders(),
@@ -41,6 +43,8 @@ export const newsroomInstagram = {
   },
   /** A signed link to the item's reader page showing its working copy, and when it expires. */
   async previewLink(id: number): Promise<PreviewLink> {
-    return unwrap(await api().POST('/api/admin/instagram/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/instagram/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }),
+    );
   },
 };

@@ -11,26 +11,26 @@ export type QuizStatus = Schemas['ArticleStatus'];
 
 export const newsroomQuizzes = {
   async list(query: { q?: string; status?: QuizStatus; offset?: number; limit?: number }) {
-    return unwrap(await api().GET('/api/admin/quizzes', { params: { query } }));
+    return unwrap(await (await api()).GET('/api/admin/quizzes', { params: { query } }));
   },
   async get(id: number) {
-    return unwrap(await api().GET('/api/admin/quizzes/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/quizzes/{id}', { params: { path: { id } } }));
   },
   async create(body: QuizDraftInput) {
-    return unwrap(await api().POST('/api/admin/quizzes', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/quizzes', { body, headers: writeHeaders() }));
   },
   async save(id: number, body: QuizDraftInput & { version: number }) {
-    return unwrap(await api().PUT('/api/admin/quizzes/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/quizzes/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async changeStatus(id: number, body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string }) {
-    return unwrap(await api().POST('/api/admin/quizzes/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/quizzes/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async revisions(id: number) {
-    return unwrap(await api().GET('/api/admin/quizzes/{id}/revisions', { params: { path: { id } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/quizzes/{id}/revisions', { params: { path: { id } } })).results;
   },
   async restore(id: number, revisionId: number, version: number) {
     return unwrap(
-      await api().POST('/api/admin/quizzes/{id}/revisions/{revisionId}/restore', {
+      await (await api()).POST('/api/admin/quizzes/{id}/revisions/{revisionId}/restore', {
         params: { path: { id, revisionId } },
         body: { version },
         headers: writeHeaders(),
@@ -38,6 +38,6 @@ export const newsroomQuizzes = {
     );
   },
   async previewLink(id: number) {
-    return unwrap(await api().POST('/api/admin/quizzes/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/quizzes/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
   },
 };

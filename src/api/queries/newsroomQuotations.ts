@@ -10,29 +10,31 @@ export type QuotationDraftInput = Schemas['QuotationDraftInput'];
 
 export const newsroomQuotations = {
   async list(offset = 0): Promise<AdminQuotationList> {
-    return unwrap(await api().GET('/api/admin/quotations', { params: { query: { offset, limit: 100 } } }));
+    return unwrap(await (await api()).GET('/api/admin/quotations', { params: { query: { offset, limit: 100 } } }));
   },
   async get(id: number): Promise<AdminQuotation> {
-    return unwrap(await api().GET('/api/admin/quotations/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/quotations/{id}', { params: { path: { id } } }));
   },
   async create(body: QuotationDraftInput): Promise<AdminQuotation> {
-    return unwrap(await api().POST('/api/admin/quotations', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/quotations', { body, headers: writeHeaders() }));
   },
   async save(id: number, body: QuotationDraftInput & { version: number }): Promise<AdminQuotation> {
-    return unwrap(await api().PUT('/api/admin/quotations/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/quotations/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async changeStatus(
     id: number,
     body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string },
   ): Promise<AdminQuotation> {
-    return unwrap(await api().POST('/api/admin/quotations/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/quotations/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }),
+    );
   },
   async revisions(id: number) {
-    return unwrap(await api().GET('/api/admin/quotations/{id}/revisions', { params: { path: { id } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/quotations/{id}/revisions', { params: { path: { id } } })).results;
   },
   async restore(id: number, revisionId: number, version: number): Promise<AdminQuotation> {
     return unwrap(
-      await api().POST('/api/admin/quotations/{id}/revisions/{revisionId}/restore', {
+      await (await api()).POST('/api/admin/quotations/{id}/revisions/{revisionId}/restore', {
         params: { path: { id, revisionId } },
         body: { version },
         headers: writeHeaders(),
@@ -41,6 +43,8 @@ export const newsroomQuotations = {
   },
   /** A signed link to the item's reader page showing its working copy, and when it expires. */
   async previewLink(id: number): Promise<PreviewLink> {
-    return unwrap(await api().POST('/api/admin/quotations/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(
+      await (await api()).POST('/api/admin/quotations/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }),
+    );
   },
 };

@@ -12,32 +12,32 @@ export type ShoppingItemDraftInput = Schemas['ShoppingItemDraftInput'];
 export const newsroomShopping = {
   /** The whole selection in its order (the reorder names every item). */
   async list(): Promise<AdminShoppingItemList> {
-    return unwrap(await api().GET('/api/admin/shopping', { params: { query: { offset: 0, limit: 100 } } }));
+    return unwrap(await (await api()).GET('/api/admin/shopping', { params: { query: { offset: 0, limit: 100 } } }));
   },
   async get(id: number): Promise<AdminShoppingItem> {
-    return unwrap(await api().GET('/api/admin/shopping/{id}', { params: { path: { id } } }));
+    return unwrap(await (await api()).GET('/api/admin/shopping/{id}', { params: { path: { id } } }));
   },
   async create(body: ShoppingItemDraftInput): Promise<AdminShoppingItem> {
-    return unwrap(await api().POST('/api/admin/shopping', { body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/shopping', { body, headers: writeHeaders() }));
   },
   async save(id: number, body: ShoppingItemDraftInput & { version: number }): Promise<AdminShoppingItem> {
-    return unwrap(await api().PUT('/api/admin/shopping/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/shopping/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async reorder(ids: number[]): Promise<AdminShoppingItemList> {
-    return unwrap(await api().PUT('/api/admin/shopping/order', { body: { ids }, headers: writeHeaders() }));
+    return unwrap(await (await api()).PUT('/api/admin/shopping/order', { body: { ids }, headers: writeHeaders() }));
   },
   async changeStatus(
     id: number,
     body: { action: 'schedule' | 'publish' | 'unpublish' | 'draft'; version: number; scheduledAt?: string },
   ): Promise<AdminShoppingItem> {
-    return unwrap(await api().POST('/api/admin/shopping/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/shopping/{id}/status', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async revisions(id: number) {
-    return unwrap(await api().GET('/api/admin/shopping/{id}/revisions', { params: { path: { id } } })).results;
+    return unwrap(await (await api()).GET('/api/admin/shopping/{id}/revisions', { params: { path: { id } } })).results;
   },
   async restore(id: number, revisionId: number, version: number): Promise<AdminShoppingItem> {
     return unwrap(
-      await api().POST('/api/admin/shopping/{id}/revisions/{revisionId}/restore', {
+      await (await api()).POST('/api/admin/shopping/{id}/revisions/{revisionId}/restore', {
         params: { path: { id, revisionId } },
         body: { version },
         headers: writeHeaders(),
@@ -46,6 +46,6 @@ export const newsroomShopping = {
   },
   /** A signed link to the item's reader page showing its working copy, and when it expires. */
   async previewLink(id: number): Promise<PreviewLink> {
-    return unwrap(await api().POST('/api/admin/shopping/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
+    return unwrap(await (await api()).POST('/api/admin/shopping/{id}/preview-link', { params: { path: { id } }, headers: writeHeaders() }));
   },
 };

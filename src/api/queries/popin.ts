@@ -5,7 +5,7 @@ import type { Popin, PopinSurveyAnswerInput } from '../types.ts';
 /** Failures are ignored silently (SPEC §7): null means no popin. */
 export async function fetchPopin(path: string): Promise<Popin | null> {
   try {
-    const { data } = await api().GET('/api/popin', { params: { query: { url: path } } });
+    const { data } = await (await api()).GET('/api/popin', { params: { query: { url: path } } });
     return data ?? null;
   } catch {
     return null;
@@ -15,7 +15,7 @@ export async function fetchPopin(path: string): Promise<Popin | null> {
 /** A popin's working copy for a signed preview link (`?apercu-popin=`); null when the link is invalid or expired. */
 export async function fetchPopinPreview(token: string): Promise<Popin | null> {
   try {
-    const { data } = await api().GET('/api/preview/popin/{token}', { params: { path: { token } } });
+    const { data } = await (await api()).GET('/api/preview/popin/{token}', { params: { path: { token } } });
     return data ?? null;
   } catch {
     return null;
@@ -28,7 +28,7 @@ export async function fetchPopinPreview(token: string): Promise<Popin | null> {
  */
 export async function answerPopinSurvey(answer: PopinSurveyAnswerInput): Promise<boolean> {
   try {
-    const { response } = await api().POST('/api/popin/survey', { body: answer });
+    const { response } = await (await api()).POST('/api/popin/survey', { body: answer });
     return response.status === 204;
   } catch {
     return false;

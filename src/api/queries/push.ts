@@ -15,11 +15,11 @@ function answerOf(data: PushOutcome | undefined, error: { message?: string } | u
 }
 
 export async function savePushSubscription(subscription: PushSubscriptionInput): Promise<PushAnswer> {
-  const { data, error } = await api().POST('/api/push/subscriptions', { body: subscription });
+  const { data, error } = await (await api()).POST('/api/push/subscriptions', { body: subscription });
   return answerOf(data, error);
 }
 
 export async function removePushSubscription(endpoint: string): Promise<PushAnswer> {
-  const { data, error } = await api().POST('/api/push/subscriptions/unsubscribe', { body: { endpoint } });
+  const { data, error } = await (await api()).POST('/api/push/subscriptions/unsubscribe', { body: { endpoint } });
   return answerOf(data, error);
 }

@@ -9,7 +9,7 @@ import { cachedItem, peekItem, rememberItem } from './itemCache.ts';
 const limit = appConfig.pagination.defaultLimit;
 
 export async function fetchQuizzes(offset: number) {
-  return required(await api().GET('/api/quizz', { params: { query: { limit, offset } } })).results;
+  return required(await (await api()).GET('/api/quizz', { params: { query: { limit, offset } } })).results;
 }
 
 /** Remembers a quiz shown by the server: its result page and a replay then need no request. */
@@ -25,7 +25,7 @@ export function rememberQuiz(quiz: Quiz): void {
 export async function loadQuizPage(url: string) {
   const quiz = peekItem<Quiz>('quiz', url);
   if (quiz) return quiz;
-  const client = api();
+  const client = await api();
   const answer = await client.GET('/api/quizz/{url}', { params: { path: { url } } });
   if (answer.response.status === 404) {
     const byResult = await client.GET('/api/quizz-result/{resultUrl}', { params: { path: { resultUrl: url } } });
@@ -43,11 +43,11 @@ export async function loadQuizResult(quizUrl: string, resultUrl: string): Promis
     const quiz = peekItem<Quiz>('quiz', quizUrl);
     const known = quiz?.results.find((result) => result.url === resultUrl);
     if (quiz && known) return { ...known, quiz: { url: quiz.url, title: quiz.title } };
-    return required(await api().GET('/api/quizz/{quizUrl}/{resultUrl}', { params: { path: { quizUrl, resultUrl } } })).result;
+    return required(await (await api()).GET('/api/quizz/{quizUrl}/{resultUrl}', { params: { path: { quizUrl, resultUrl } } })).result;
   });
 }
 
 /** '/apercu-quizz/{token}': a quiz as it would be published, from a signed link (never remembered). */
 export async function loadQuizPreview(token: string): Promise<Quiz> {
-  return required(await api().GET('/api/preview/quiz/{token}', { params: { path: { token } } }));
+  return required(await (await api()).GET('/api/preview/quiz/{token}', { params: { path: { token } } }));
 }

@@ -5,11 +5,13 @@ import { required } from './answer.ts';
 import { cachedItem, rememberItem } from './itemCache.ts';
 
 export async function fetchReparteeGenerators(offset: number) {
-  return required(await api().GET('/api/repartee-generator', { params: { query: { offset } } })).results;
+  return required(await (await api()).GET('/api/repartee-generator', { params: { query: { offset } } })).results;
 }
 
 export async function loadReparteeGenerator(url: string) {
-  return cachedItem('repartee', url, async () => required(await api().GET('/api/repartee-generator/{url}', { params: { path: { url } } })));
+  return cachedItem('repartee', url, async () =>
+    required(await (await api()).GET('/api/repartee-generator/{url}', { params: { path: { url } } })),
+  );
 }
 
 /** Remembers a generator shown by the server: drawing replies (which updates the address) asks nothing again. */
@@ -30,5 +32,5 @@ export function reparteeReplyPath(generatorUrl: string, replyId?: number): strin
 
 /** '/apercu-generateur/{token}': a generator as it would be published, from a signed link (never remembered). */
 export async function loadReparteeGeneratorPreview(token: string): Promise<ReparteeGenerator> {
-  return required(await api().GET('/api/preview/generateur/{token}', { params: { path: { token } } }));
+  return required(await (await api()).GET('/api/preview/generateur/{token}', { params: { path: { token } } }));
 }

@@ -6,7 +6,7 @@ import { withPreviewed } from './previewInList.ts';
 const SHOPPING_PATH_SEGMENT = 'shopping';
 
 export async function loadShopping() {
-  const client = api();
+  const client = await api();
   const [items, articles] = await Promise.all([
     client.GET('/api/shopping'),
     client.GET('/api/articleByCategory/{category}', { params: { path: { category: SHOPPING_PATH_SEGMENT } } }),
@@ -20,7 +20,7 @@ export async function loadShopping() {
  */
 export async function loadShoppingPreview(token: string) {
   const [previewed, page] = await Promise.all([
-    api().GET('/api/preview/shopping/{token}', { params: { path: { token } } }),
+    (await api()).GET('/api/preview/shopping/{token}', { params: { path: { token } } }),
     loadShopping(),
   ]);
   return { ...page, items: withPreviewed(page.items, required(previewed)) };

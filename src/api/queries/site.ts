@@ -9,7 +9,7 @@ import { optional, required } from './answer.ts';
 
 /** The chrome degrades (no category menu, no quotation) rather than failing every page. */
 export async function loadSiteChrome() {
-  const client = api();
+  const client = await api();
   const [categories, quotations] = await Promise.all([
     client.GET('/api/categories').catch(() => null),
     client.GET('/api/quotations').catch(() => null),
@@ -22,9 +22,7 @@ export async function loadSiteChrome() {
 }
 
 export async function loadQuotations() {
-  const quotations = await api()
-    .GET('/api/quotations')
-    .catch(() => null);
+  const quotations = await (await api()).GET('/api/quotations').catch(() => null);
   return quotations ? optional(quotations, { results: [] }).results : [];
 }
 
@@ -36,7 +34,7 @@ export async function withQuotations<T extends object>(data: Promise<T>): Promis
 
 /** The category list alone (the search overlay when opened without the chrome's list). */
 export async function fetchCategories() {
-  const { data } = await api().GET('/api/categories');
+  const { data } = await (await api()).GET('/api/categories');
   return data?.results ?? [];
 }
 
@@ -45,6 +43,6 @@ export async function fetchCategories() {
  * page's data carries it as its footer's only quotation, so the typewriter types it and nothing else.
  */
 export async function loadQuotationPreview(token: string): Promise<{ quotation: Quotation; quotations: Quotation[] }> {
-  const quotation = required(await api().GET('/api/preview/citation/{token}', { params: { path: { token } } }));
+  const quotation = required(await (await api()).GET('/api/preview/citation/{token}', { params: { path: { token } } }));
   return { quotation, quotations: [quotation] };
 }

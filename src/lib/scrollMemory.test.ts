@@ -37,7 +37,7 @@ function fakeWindow() {
       view.scrollY = y;
     },
     addEventListener(type: string, listener: (event: PageTransitionEvent) => void) {
-      (handlers[type] ??= []).push(listener);
+      handlers[type] = [...(handlers[type] ?? []), listener];
     },
     fire(type: string, persisted = false) {
       for (const handler of handlers[type] ?? []) handler({ persisted } as PageTransitionEvent);

@@ -4,20 +4,24 @@ import { ErrorPage } from './components/ErrorPage.tsx';
 import { NotFoundPage } from './components/NotFoundPage.tsx';
 import { installChunkReload } from './lib/chunkReload.ts';
 import { currentConnection, prefetchAllowed } from './lib/prefetchPolicy.ts';
+import { installScrollMemory } from './lib/scrollMemory.ts';
 import { routeTree } from './routeTree.gen';
 
 export function getRouter() {
   // SPEC §4: a chunk that fails to load reloads the page (at most once a minute), hydration included.
   installChunkReload();
-  return createRouter({
+  const router = createRouter({
     routeTree,
     // SPEC §9: no link prefetch on 2g or with data saver.
     defaultPreload: prefetchAllowed(currentConnection()) ? 'intent' : false,
     defaultPendingMinMs: appConfig.navigation.minPendingMs,
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: () => <NotFoundPage />,
-    scrollRestoration: true,
+    // Issue 37: TanStack's restoration writes sessionStorage; back/forward offsets are kept in memory instead.
+    scrollRestoration: false,
   });
+  if (typeof document !== 'undefined') installScrollMemory(router);
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,5 @@
 /**
- * npm run bench:audience-http [-- --db=pglite|postgres --seconds=10 --connections=64 --beacon-rate=1000 --rounds=3 --articles=200]
+ * npm run bench:audience-http [-- --db=pglite|postgres --seconds=10 --connections=64 --beacon-rate=1000 --rounds=3 --articles=200 --port=5181]
  *
  * The audience beacon against the real production build (scripts/serve.mjs on 127.0.0.1, PGlite), driven by
  * wrk (a Node load generator saturates first on these 2 cores, issue 22):
@@ -30,7 +30,8 @@ const connections = numberArg(argv, 'connections', 64);
 const beaconRate = numberArg(argv, 'beacon-rate', 1000);
 const articles = numberArg(argv, 'articles', 200);
 const rounds = numberArg(argv, 'rounds', 3);
-const PORT = 5181;
+// --port: the server's port on 127.0.0.1 (several benches may run side by side on a shared machine).
+const PORT = numberArg(argv, 'port', 5181);
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Beacons, pre-formatted once per thread: a page among 500, a reader among 10 000, a referrer one in three. */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
-import { ERROR_TEXT, NOT_FOUND, waitForHydration } from './support.ts';
+import { demo, ERROR_TEXT, NOT_FOUND, waitForHydration } from './support.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,4 +91,46 @@ test('an article that has gone by the time of a client-side navigation shows the
   await page.getByRole('region', { name: 'À la une' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND);
   await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('back to a list puts it where the reader left it, forward the article too, and nothing is stored for it', async ({
+  page,
+  request,
+}) => {
+  const d = await demo(request);
+  await page.goto(`/${d.category.slug}`);
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  const link = page.getByTestId('article-list').getByRole('article').nth(9).getByRole('heading').getByRole('link');
+  // Where the link stands in the window: what the reader sees, whatever moved above it meanwhile.
+  const linkTop = () => link.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+  const title = (await link.textContent()) ?? '';
+  await waitForHydration(link);
+  await link.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, -200);
+  await expect.poll(scrollY).toBeGreaterThan(500);
+  const seen = await linkTop();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect.poll(scrollY).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(scrollY).toBe(600);
+
+  await page.goBack();
+  await expect(page.getByTestId('article-list')).toBeVisible();
+  await expect.poll(linkTop).toBe(seen);
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect.poll(scrollY).toBe(600);
+
+  // Across documents (a reload, a return from another page) the browser's own restoration keeps the place.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect.poll(scrollY).toBe(600);
+  await page.goto('/mission');
+  await expect.poll(scrollY).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect.poll(scrollY).toBe(600);
+  // Issue 37: the positions live in memory only — the router's sessionStorage copy is gone.
+  expect(await page.evaluate(() => ({ session: sessionStorage.length, local: localStorage.length }))).toEqual({ session: 0, local: 0 });
 });

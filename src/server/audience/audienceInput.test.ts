@@ -1,6 +1,18 @@
 /** What a beacon's headers and body become: device classes, bots, prefetches, GPC, referrers, search terms. */
 import { describe, expect, it } from 'vitest';
-import { countedPath, deviceClass, incrementsOf, isStaffPath, notCountedByHeaders, referrerOf, searchTerm } from './audienceInput.ts';
+import { isbot } from 'isbot';
+import {
+  countedPath,
+  deviceClass,
+  incrementsOf,
+  isStaffPath,
+  notCountedByHeaders,
+  referrerOf,
+  rememberedAgents,
+  searchTerm,
+  verdictOf,
+} from './audienceInput.ts';
+import { audienceSettings } from './audienceSettings.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -23,6 +35,22 @@ describe('audience input', () => {
     expect(notCountedByHeaders(headers({ purpose: 'prefetch' }))).toBe('prefetch');
     expect(notCountedByHeaders(headers({ 'sec-gpc': '1' }))).toBe('gpc');
     expect(notCountedByHeaders(headers({ 'sec-gpc': '0' }))).toBeNull();
+  });
+
+  it("remembers each agent's verdict, the same as worked out afresh, within its bound", () => {
+    const agents = [
+      CHROME,
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+      'Mozilla/5.0 (Linux; Android 13; SM-X200) Chrome/131 Safari/537.36',
+      'Mozilla/5.0 HeadlessChrome/131.0 Safari/537.36',
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const agent of agents) expect(verdictOf(agent)).toEqual({ bot: isbot(agent), device: deviceClass(agent) });
+    for (let i = 0; i < audienceSettings.agentVerdicts + 10; i++) verdictOf(`${CHROME} made-up/${i}`);
+    expect(rememberedAgents()).toBeLessThanOrEqual(audienceSettings.agentVerdicts);
+    expect(rememberedAgents()).toBeGreaterThan(0);
+    expect(verdictOf('Mozilla/5.0 (compatible; bingbot/2.0)').bot).toBe(true);
   });
 
   it('knows the newsroom, previews and the API are not readers’ pages', () => {

@@ -5,6 +5,7 @@
  */
 import { isbot } from 'isbot';
 import type { AudienceBeaconOutput } from '../../api/generated/zod.ts';
+import { audienceSettings } from './audienceSettings.ts';
 
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
@@ -16,9 +17,33 @@ export function notCountedByHeaders(headers: Headers): NotCounted | null {
   const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-purpose') ?? ''}`;
   if (/prefetch|prerender|preview/i.test(purpose)) return 'prefetch';
   const agent = headers.get('user-agent') ?? '';
-  if (agent.trim() === '' || isbot(agent)) return 'bot';
+  if (agent.trim() === '' || verdictOf(agent).bot) return 'bot';
   return null;
 }
+
+interface AgentVerdict {
+  bot: boolean;
+  device: DeviceClass;
+}
+
+const verdicts = new Map<string, AgentVerdict>();
+
+/**
+ * Whether a user agent is a bot, and its device class, worked out once per distinct agent: the same few
+ * browsers send nearly every beacon. Bounded (emptied when full), so a flood of made-up agents costs
+ * only the uncached work.
+ */
+export function verdictOf(agent: string): AgentVerdict {
+  const known = verdicts.get(agent);
+  if (known) return known;
+  if (verdicts.size >= audienceSettings.agentVerdicts) verdicts.clear();
+  const verdict = { bot: isbot(agent), device: deviceClass(agent) };
+  verdicts.set(agent, verdict);
+  return verdict;
+}
+
+/** Agents whose verdict is remembered (for the tests of its bound). */
+export const rememberedAgents = () => verdicts.size;
 
 /** The newsroom, previews and the API are never pages readers read. */
 export function isStaffPath(path: string): boolean {
@@ -75,7 +100,7 @@ export function incrementsOf(beacon: AudienceBeaconOutput, userAgent: string, si
   if (beacon.view === true) {
     const referrer = referrerOf(beacon.referrer, siteHosts);
     view = { visit: !referrer.internal };
-    sources.push({ dimension: 'device', value: deviceClass(userAgent) });
+    sources.push({ dimension: 'device', value: verdictOf(userAgent).device });
     // Sources describe visits: an internal navigation came from the site itself.
     if (!referrer.internal) {
       sources.push({ dimension: 'referrer', value: referrer.host });

@@ -17,6 +17,12 @@ export const audienceSettings = {
   rateLimitPerMinute: 600,
   /** Distinct keys one process holds before it flushes early: bounds its memory under a flood of paths. */
   maxPendingKeys: 20_000,
+  /**
+   * Distinct user agents whose verdict (bot or not, device class) is remembered in memory: isbot's pattern
+   * is the beacon's dearest step, and readers' browsers are few. Verdicts only, never tied to a hit; the
+   * map is emptied when full.
+   */
+  agentVerdicts: 2_000,
   /** Longest period the newsroom can ask for, in days. */
   maxReportDays: 800,
   /** Rows of each table in the report. */

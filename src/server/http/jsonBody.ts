@@ -17,6 +17,9 @@ export const jsonMessages = {
   invalid: "La requête n'est pas valide.",
 } as const;
 
+// One decoder for every body: without `stream`, each decode starts afresh (and a fatal error resets it).
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 const fail = <T>(response: Response): JsonRead<T> => ({ ok: false, response });
 
 export async function readJson<T>(
@@ -49,7 +52,7 @@ export async function readJson<T>(
   if (bytes === null) return fail(errorJson(413, jsonMessages.tooLarge));
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    parsed = JSON.parse(utf8.decode(bytes));
   } catch {
     return fail(errorJson(400, jsonMessages.malformed));
   }

@@ -120,11 +120,11 @@ export const newsroom = {
   },
   /** « Mot de passe oublié ? »: the server's one sentence, the same whether the address is an account's or not. */
   async requestPasswordReset(email: string): Promise<string> {
-    return unwrap(await api().POST('/api/admin/password-reset', { body: { email } })).message;
+    return unwrap(await (await api()).POST('/api/admin/password-reset', { body: { email } })).message;
   },
   /** The link's token and the new password; every session of the account ends (no session is opened). */
   async confirmPasswordReset(token: string, newPassword: string): Promise<{ sessionsClosed: number }> {
-    return unwrap(await api().POST('/api/admin/password-reset/confirm', { body: { token, newPassword } }));
+    return unwrap(await (await api()).POST('/api/admin/password-reset/confirm', { body: { token, newPassword } }));
   },
   /** WebAuthn with a discoverable credential: the browser offers this site's passkeys. */
   async signInWithPasskey(): Promise<AdminSession> {

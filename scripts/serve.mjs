@@ -1,6 +1,8 @@
 // Production server: static assets from dist/client (precompressed at build, cached immutable when hashed),
 // everything else through the built server entry (dist/server/server.js). Plain Node, no framework,
 // so start-up, compression and caching are ours to see and measure.
+// First: the server's Node flags (heap sizes) before anything else loads; it may restart this process with them.
+import './lib/serverNodeFlags.mjs';
 import cluster from 'node:cluster';
 import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';

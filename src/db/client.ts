@@ -35,7 +35,7 @@ export type DatabaseTarget =
   | {
       kind: 'pglite';
       dataDir: string | null /* null: in memory */;
-      /** PostgreSQL's buffer cache inside PGlite (default 128MB): a batch command trades it for memory. */
+      /** PostgreSQL's buffer cache inside PGlite (default 16MB, pgliteSettings): a batch command may take more. */
       sharedBuffers?: string;
       /** MIGRATIONS_DIR: where the migrations are, when not found beside the code (a release elsewhere). */
       migrationsDir?: string;
@@ -84,7 +84,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const client = new PGlite({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     extensions: { unaccent, pg_trgm },
-    ...(target.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${target.sharedBuffers}`] } : {}),
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings(target.sharedBuffers)],
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Database;
@@ -98,4 +98,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PostgreSQL's memory inside PGlite's WebAssembly memory, which never shrinks: whatever the buffer cache and a
+ * maintenance command touch stays resident for the life of the process. One backend whose data files are read
+ * through the OS's page cache, so a small buffer cache costs a copy, not a disk read (decision 029).
+ */
+export function pgliteSettings(sharedBuffers = '16MB'): string[] {
+  const settings: Record<string, string> = {
+    shared_buffers: sharedBuffers,
+    // One backend: the lock table and process slots are sized by max_connections (100 by default).
+    max_connections: '5',
+    maintenance_work_mem: '16MB',
+    temp_buffers: '1MB',
+  };
+  return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }

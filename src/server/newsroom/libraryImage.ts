@@ -65,3 +65,16 @@ export async function withLibraryImages<T>(
   }
   return checked;
 }
+
+/**
+ * The common case of a format with one image, `image`, that its item already shows (contests, shopping,
+ * generators, Instagram): `checked` when the input's image is the library's, generated, or the item's own.
+ */
+export function withItsImage<T>(
+  db: Database,
+  checked: NewsroomResult<T>,
+  input: { image: { url: string } },
+  current: { image: { url: string } } | null | undefined,
+): Promise<NewsroomResult<T>> {
+  return withLibraryImages(db, checked, [{ url: input.image.url, label: "L'image", field: 'image' }], current ? [current.image.url] : []);
+}

@@ -68,7 +68,7 @@ export type RenditionOutcome = 'made' | 'found' | 'done-already' | 'no-image';
  */
 export async function makeMailRenditions(db: Database, storage: MediaStorage, mediaId: number, now: Date): Promise<RenditionOutcome> {
   const [row] = await db.select().from(media).where(eq(media.id, mediaId));
-  if (!row || row.kind !== 'image') return 'no-image';
+  if (row?.kind !== 'image') return 'no-image';
   if (row.mailRenditionsAt) return 'done-already';
   let outcome: RenditionOutcome = 'found';
   const absent: MailWidth[] = [];

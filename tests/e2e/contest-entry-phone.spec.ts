@@ -6,44 +6,13 @@
  * loopback SMTP sink, mail confirmation being the 1 280 px spec's business: contest-entries.spec.ts).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { type SmtpSink, startSmtpSink } from '../../src/testing/smtpSink.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { createStaff, signedApi } from './support/newsroom.ts';
-import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
+import { contestServer, publishContest } from './support/contests.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const PORT = 4381;
-const EDITOR = 'eve@piquante.test';
-let sink: SmtpSink;
-let server: OwnServer;
-let data: ReturnType<typeof tempDataDir>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  sink = await startSmtpSink();
-  data = tempDataDir();
-  await createStaff(data.dir, EDITOR, 'Ève Éditrice', 'editor');
-  server = await startOwnServer(
-    {
-      DATA_DIR: data.dir,
-      SEED_DEMO: '1',
-      CAPTCHA_PROVIDER: 'altcha',
-      NEWSLETTER_DOUBLE_OPT_IN: '1',
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'Piquante <concours@piquante.test>',
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-    },
-    PORT,
-  );
-});
-
-test.afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await sink?.close();
-  data?.remove();
-});
+const world = contestServer(4381);
 
 async function expectNoSideScroll(page: Page, where: string): Promise<void> {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -52,29 +21,13 @@ async function expectNoSideScroll(page: Page, where: string): Promise<void> {
 
 test('a reader enters a running contest from a phone: no side scroll, labelled fields, errors shown, axe clean', async ({ page }) => {
   test.setTimeout(180_000);
-  const { api, csrf } = await signedApi(server.baseUrl, EDITOR);
-  const created = await api.post('/api/admin/contests', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      title: 'Gagnez un plaid en laine mérinos tissé dans les Vosges',
-      description: 'Un plaid pour l’hiver, tissé à la main.',
-      image: { url: '/media/svg/mosaic/redaction.svg', alt: 'Un plaid plié', width: 1200, height: 800 },
-      prize: 'Un plaid de 130 × 170 cm',
-      rules: ['Concours gratuit sans obligation d’achat.', 'Une participation par personne.'],
-      startsAt: new Date(Date.now() - 86_400_000).toISOString(),
-      endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      question: 'Quelle couleur choisiriez-vous pour votre plaid ?',
-      questionChoices: [],
-    },
+  const { server } = world;
+  const contest = await publishContest(server.baseUrl, {
+    title: 'Gagnez un plaid en laine mérinos tissé dans les Vosges',
+    endsAt: new Date(Date.now() + 7 * 86_400_000),
+    question: 'Quelle couleur choisiriez-vous pour votre plaid ?',
+    questionChoices: [],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const contest = (await created.json()) as { id: number; url: string; version: number };
-  const published = await api.post(`/api/admin/contests/${contest.id}/status`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { action: 'publish', version: contest.version },
-  });
-  expect(published.status()).toBe(200);
-
   await page.goto(`${server.baseUrl}/concours/${contest.url}`);
   const form = page.getByRole('region', { name: 'Je participe' });
   await expect(form).toBeVisible();

@@ -869,6 +869,11 @@ export const media = pgTable(
     focalX: jsonb('focal_x').$type<number | null>(),
     focalY: jsonb('focal_y').$type<number | null>(),
     variants: jsonb('variants').$type<MediaVariant[]>().notNull(),
+    /**
+     * When an image's JPEG renditions for mails (`<hash>-mail-600|1200.jpg`) were stored; null until then (images
+     * uploaded before they existed get them from the `media.mail-renditions` job). Null for a sound.
+     */
+    mailRenditionsAt: tstz('mail_renditions_at'),
     uploadedBy: integer('uploaded_by').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },

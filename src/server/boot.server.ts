@@ -24,6 +24,7 @@ import { deriveKey, loadNewsletterSecret } from './newsletter/subscribers.server
 import type { JobHandlers } from './jobs/jobKinds.ts';
 import { importJobHandlers } from './import/importJobs.ts';
 import { startJobQueue } from './jobs/jobQueue.server.ts';
+import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
@@ -108,8 +109,12 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       limits: { imageBytes: settings.newsroom.imageMaxBytes, audioBytes: settings.newsroom.audioMaxBytes },
       access: { policy: settings.outbound },
     }),
+    ...mediaJobHandlers({ db: database.db, storage: settings.mediaStorage, now: () => clock.now() }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
+  // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
+  const renditionsQueued = await queueMissingMailRenditions(database.db, jobs);
+  if (renditionsQueued > 0) console.log(`[boot] mail renditions queued for ${renditionsQueued} images`);
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
   const storage = settings.mediaStorage;

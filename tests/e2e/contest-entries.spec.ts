@@ -6,69 +6,25 @@
  * winner is mailed, and the contest's page says « Terminé » with the winner as first name and initial.
  */
 import { expect, test } from '@playwright/test';
-import { linkIn, type SmtpSink, startSmtpSink } from '../../src/testing/smtpSink.ts';
+import { linkIn } from '../../src/testing/smtpSink.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { createStaff, expectAxeClean, signedApi, signIn } from './support/newsroom.ts';
-import { type OwnServer, startOwnServer, tempDataDir } from './support/ownServer.ts';
+import { CONTEST_EDITOR, contestServer, publishContest } from './support/contests.ts';
+import { expectAxeClean, signIn } from './support/newsroom.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const PORT = 5161;
-const EDITOR = 'eve@piquante.test';
-let sink: SmtpSink;
-let server: OwnServer;
-let data: ReturnType<typeof tempDataDir>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  sink = await startSmtpSink();
-  data = tempDataDir();
-  await createStaff(data.dir, EDITOR, 'Ève Éditrice', 'editor');
-  server = await startOwnServer(
-    {
-      DATA_DIR: data.dir,
-      SEED_DEMO: '1',
-      CAPTCHA_PROVIDER: 'altcha',
-      NEWSLETTER_DOUBLE_OPT_IN: '1',
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'Piquante <concours@piquante.test>',
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-    },
-    PORT,
-  );
-});
-
-test.afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await sink?.close();
-  data?.remove();
-});
+const world = contestServer(5161);
 
 test('a reader enters and confirms; the newsroom sees the entry and draws; the page shows the winner', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const { api, csrf } = await signedApi(server.baseUrl, EDITOR);
+  const { server, sink } = world;
   const endsAt = new Date(Date.now() + 60_000);
-  const created = await api.post('/api/admin/contests', {
-    headers: { 'x-csrf-token': csrf },
-    data: {
-      title: 'Gagnez une escapade au Pays basque',
-      description: 'Deux nuits face à l’océan.',
-      image: { url: '/media/svg/mosaic/redaction.svg', alt: 'La côte basque', width: 1200, height: 800 },
-      prize: 'Un week-end pour deux',
-      rules: ['Concours gratuit sans obligation d’achat.', 'Une participation par personne.'],
-      startsAt: new Date(Date.now() - 86_400_000).toISOString(),
-      endsAt: endsAt.toISOString(),
-      question: 'Dans quelle région est Biarritz ?',
-      questionChoices: ['Bretagne', 'Nouvelle-Aquitaine', 'Occitanie'],
-    },
+  const contest = await publishContest(server.baseUrl, {
+    title: 'Gagnez une escapade au Pays basque',
+    endsAt,
+    question: 'Dans quelle région est Biarritz ?',
+    questionChoices: ['Bretagne', 'Nouvelle-Aquitaine', 'Occitanie'],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const contest = (await created.json()) as { id: number; url: string; version: number };
-  const published = await api.post(`/api/admin/contests/${contest.id}/status`, {
-    headers: { 'x-csrf-token': csrf },
-    data: { action: 'publish', version: contest.version },
-  });
-  expect(published.status()).toBe(200);
 
   // The reader's page: the form, and nothing personal in the page itself.
   const email = `lectrice-${Date.now().toString(36)}@exemple.fr`;
@@ -99,7 +55,7 @@ test('a reader enters and confirms; the newsroom sees the entry and draws; the p
   // The newsroom: the entry, confirmed; the draw once the contest has closed.
   const context = await browser.newContext();
   const desk = await context.newPage();
-  await signIn(desk, server.baseUrl, EDITOR);
+  await signIn(desk, server.baseUrl, CONTEST_EDITOR);
   await desk.goto(`${server.baseUrl}/admin/participations/${contest.id}`);
   await expect(desk.getByTestId('entry-counts')).toHaveText('1 participation, dont 1 confirmée');
   await expect(desk.getByRole('row', { name: new RegExp(email) })).toContainText('Nouvelle-Aquitaine');

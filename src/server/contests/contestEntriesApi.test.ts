@@ -24,6 +24,7 @@ import { type JobQueue, startJobQueue } from '../jobs/jobQueue.server.ts';
 import { createMemoryStore } from '../http/sharedStore.ts';
 import { createMailer, type Mailer } from '../newsletter/mailer.server.ts';
 import { newsletterJobHandlers } from '../newsletter/newsletterJobs.ts';
+import { testJobHandlers } from '../../testing/jobHandlers.ts';
 import { newsletterMessages } from '../newsletter/newsletterMessages.ts';
 import { newsletterHandlers } from '../newsletter/newsletterRoutes.ts';
 import { drawWinners } from './contestDraw.ts';
@@ -87,14 +88,7 @@ describe.each(testDatabaseKinds)('contest entries on %s', (kind) => {
     mailer = createMailer({ smtpUrl: sink.url, from: 'Piquante <concours@piquante.test>' });
     const workers = newsletterJobHandlers({ db: database.db, jobs: queue.jobs, mailer, siteUrl: SITE });
     await queue.jobs.work(
-      {
-        'mail.send': workers['mail.send'],
-        'newsletter.unsubscribe-request': workers['newsletter.unsubscribe-request'],
-        'newsletter.issue.start': async () => {},
-        'newsletter.deliver': async () => {},
-        'import.run': async () => {},
-        'staff.password-reset-request': async () => {},
-      },
+      testJobHandlers({ 'mail.send': workers['mail.send'], 'newsletter.unsubscribe-request': workers['newsletter.unsubscribe-request'] }),
       { pollingIntervalSeconds: 0.5 },
     );
     entryHandler = handlerFor({ CAPTCHA_PROVIDER: 'none' });

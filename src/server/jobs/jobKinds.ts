@@ -82,6 +82,15 @@ export const jobKinds = {
     queue: { retryLimit: 3, retryDelay: 10, expireInSeconds: 3 * 3600, heartbeatSeconds: 30, deleteAfterSeconds: 86_400 },
     batchSize: 1,
   },
+  /**
+   * An image without mail renditions (uploaded before they existed): drawn from its largest variant. Two at a
+   * time per process, so that a large library's backfill leaves the processor to readers.
+   */
+  'media.mail-renditions': {
+    data: z.object({ mediaId: z.number().int().min(1) }),
+    queue: { retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 300, deleteAfterSeconds: 86_400 },
+    batchSize: 2,
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobName = keyof typeof jobKinds;

@@ -23,6 +23,11 @@ export function isMailWidth(width: number): width is MailWidth {
   return (MAIL_WIDTHS as readonly number[]).includes(width);
 }
 
+/** The content hash of a library variant's address (whose renditions are named from it), or null. */
+export function libraryHashOf(url: string): string | null {
+  return LIBRARY_VARIANT.exec(url.replace(/^https?:\/\/[^/]+/, ''))?.[1] ?? null;
+}
+
 /**
  * The address of an image's mail rendition (site-relative), or null when the image has none (an address
  * that is neither a library variant nor a generated illustration: better no image than one clients hide).

@@ -27,7 +27,9 @@ export async function libraryImagesOf(db: Db, doc: unknown): Promise<Map<number,
   const rows = await db
     .select({ id: media.id, width: media.width, height: media.height, variants: media.variants })
     .from(media)
-    .where(inArray(media.id, ids));
+    .where(inArray(media.id, ids))
+    // Locked until the save commits, as libraryImage.ts does: no deletion slips in between.
+    .for('key share');
   for (const row of rows) {
     const image = toLibraryImage(row);
     if (image) found.set(row.id, image);

@@ -23,7 +23,8 @@ export async function libraryVariants(db: Database, urls: string[]): Promise<Map
   const hashes = [...new Set(urls.map((u) => LIBRARY.exec(u)?.[1]).filter((h): h is string => h !== undefined))];
   const found = new Map<string, { width: number; height: number }>();
   if (hashes.length === 0) return found;
-  const rows = await db.select({ variants: media.variants }).from(media).where(inArray(media.hash, hashes));
+  // Locked until the save commits: a deletion under way waits, or has already removed the row (deleteMedia).
+  const rows = await db.select({ variants: media.variants }).from(media).where(inArray(media.hash, hashes)).for('key share');
   for (const row of rows) for (const v of row.variants) found.set(v.url, { width: v.width, height: v.height });
   return found;
 }
@@ -64,4 +65,17 @@ export async function withLibraryImages<T>(
     return refused.bad(libraryImageMessage(image.label), image.isAddress ? image.field : `${image.field}.url`);
   }
   return checked;
+}
+
+/**
+ * The common case of a format with one image, `image`, that its item already shows (contests, shopping,
+ * generators, Instagram): `checked` when the input's image is the library's, generated, or the item's own.
+ */
+export function withItsImage<T>(
+  db: Database,
+  checked: NewsroomResult<T>,
+  input: { image: { url: string } },
+  current: { image: { url: string } } | null | undefined,
+): Promise<NewsroomResult<T>> {
+  return withLibraryImages(db, checked, [{ url: input.image.url, label: "L'image", field: 'image' }], current ? [current.image.url] : []);
 }

@@ -17,7 +17,8 @@ import type { Database } from '../../../db/client.ts';
 import { newsletterDeliveries, newsletterIssues, subscribers } from '../../../db/schema.ts';
 import type { JobQueue } from '../../jobs/jobQueue.server.ts';
 import { listUnsubscribeHeaders } from '../mailer.server.ts';
-import { mailImageUrl } from '../../media/mailRenditions.ts';
+import { hashesWithMailRenditions } from '../../media/mailRenditionBackfill.ts';
+import { libraryHashOf, mailImageUrl } from '../../media/mailRenditions.ts';
 import { newsletterLinks } from '../newsletterLinks.ts';
 import { oneClickToken } from '../subscribers.server.ts';
 import { type IssueMailInput, type IssueMailRenderer, UNSUBSCRIBE_PLACEHOLDER } from './issueMailTypes.ts';
@@ -40,11 +41,17 @@ export interface IssueSendDeps {
 
 const absolute = (siteUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 
-/** An article's image as mails show it: its JPEG rendition (see mailRenditions.ts), or none. */
+/**
+ * An article's image as mails show it: its JPEG rendition (see mailRenditions.ts), or none — for an address of
+ * another kind, and for a library image whose renditions are not made yet (mailRenditionBackfill.ts).
+ */
 function mailImageOf(
   siteUrl: string,
   image: { url?: string; alt?: string; width?: number; height?: number } | null | undefined,
+  rendered: Set<string>,
 ): IssueMailInput['articles'][number]['image'] {
+  const hash = image?.url ? libraryHashOf(image.url) : null;
+  if (hash && !rendered.has(hash)) return null;
   const url = image?.url ? mailImageUrl(image.url) : null;
   if (!(image && url)) return null;
   return { url: absolute(siteUrl, url), alt: image.alt ?? '', width: image.width ?? 600, height: image.height ?? 400 };
@@ -53,6 +60,10 @@ function mailImageOf(
 /** What the mail of an issue is made of, from its row and its articles as readers see them now. */
 export async function issueMailInput(db: Database, issue: IssueRow, siteUrl: string, unsubscribeUrl: string): Promise<IssueMailInput> {
   const cards = await cardsInOrder(db, issue.articleIds);
+  const rendered = await hashesWithMailRenditions(
+    db,
+    cards.flatMap((card) => libraryHashOf(card.mainImage?.url ?? '') ?? []),
+  );
   return {
     subject: issue.subject,
     preheader: issue.preheader,
@@ -62,7 +73,7 @@ export async function issueMailInput(db: Database, issue: IssueRow, siteUrl: str
       subtitle: card.subtitle,
       url: absolute(siteUrl, card.fullUrl),
       categoryName: card.categoryName,
-      image: mailImageOf(siteUrl, card.mainImage),
+      image: mailImageOf(siteUrl, card.mainImage, rendered),
     })),
     newsletterName: newsletterName(issue.newsletterType),
     siteName: appConfig.site.name,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles } from '../../../db/schema.ts';
+import { articles, media } from '../../../db/schema.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../testing/testDatabase.ts';
 import { seedDemoContent } from '../../seed/seedDemoContent.server.ts';
 import { issueMailInput } from './issueDelivery.ts';
@@ -23,6 +23,16 @@ describe.each(testDatabaseKinds)('an issue mail’s images on %s', (kind) => {
     await seedDemoContent(database.db, { articles: 4 });
     ids = (await database.db.select({ id: articles.id }).from(articles)).map((r) => r.id).slice(0, 3);
     const [library, other] = ids;
+    // Uploaded with its renditions (an image still without them is left out: mailRenditionBackfill.test.ts).
+    await database.db.insert(media).values({
+      hash,
+      alt: 'Une photo',
+      width: 1600,
+      height: 1000,
+      sourceFormat: 'jpeg',
+      variants: [{ format: 'webp', width: 1600, height: 1000, url: `/media/library/${hash}-1600.webp`, bytes: 1 }],
+      mailRenditionsAt: new Date(),
+    });
     await database.db.execute(
       sql`UPDATE articles SET main_image = jsonb_set(main_image, '{url}', ${JSON.stringify(`/media/library/${hash}-1600.webp`)}::jsonb) WHERE id = ${library}`,
     );
@@ -30,7 +40,7 @@ describe.each(testDatabaseKinds)('an issue mail’s images on %s', (kind) => {
       sql`UPDATE articles SET main_image = jsonb_set(main_image, '{url}', '"/images/ancienne.png"'::jsonb) WHERE id = ${other}`,
     );
   }, 120_000);
-  afterAll(async () => database?.close());
+  afterAll(async () => database?.dispose());
 
   it('sends JPEG renditions for library and demo images, and leaves out an image of another kind', async () => {
     const issue = { id: 1, articleIds: ids, subject: 's', preheader: '', intro: '', newsletterType: 1 } as IssueRow;

@@ -12,7 +12,7 @@ import { tableFormat } from '../workflow/editorialTable.ts';
 import { type Change, paragraphChanges, showValue } from '../workflow/revisions.ts';
 import { CONTEST_LABELS, type CheckedContest, checkContestInput } from './contestContent.ts';
 import { contestRows, toAdminContest } from './contestQueries.ts';
-import { withLibraryImages } from '../libraryImage.ts';
+import { withItsImage } from '../libraryImage.ts';
 
 /** The image by its address and alt text; the rules article by article. */
 function imageAndRuleChanges(before: Record<string, unknown> | null, after: Record<string, unknown>): Change[] {
@@ -53,12 +53,7 @@ export const contestFormat = tableFormat({
   rows: contestRows,
   revisions: formatContestRevisions,
   async check(db, _who, input: ContestDraftInput, current) {
-    return withLibraryImages(
-      db,
-      checkContestInput(input),
-      [{ url: input.image.url, label: "L'image", field: 'image' }],
-      current ? [current.image.url] : [],
-    );
+    return withItsImage(db, checkContestInput(input), input, current);
   },
   slug: {
     column: formatContests.url,

@@ -12,7 +12,7 @@ import { tableFormat } from '../workflow/editorialTable.ts';
 import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedGenerator, checkGeneratorInput, type GeneratorInput } from './generatorContent.ts';
 import { firstGeneratorPosition, generatorRows, toAdminGenerator } from './generatorQueries.ts';
-import { withLibraryImages } from '../libraryImage.ts';
+import { withItsImage } from '../libraryImage.ts';
 
 /** The columns a save writes from the checked input, the same for a new generator and an update. */
 function editedFields(checked: CheckedGenerator) {
@@ -56,12 +56,7 @@ export const generatorFormat = tableFormat({
   rows: generatorRows,
   revisions: reparteeGeneratorRevisions,
   async check(db, _who, input: GeneratorInput, current) {
-    return withLibraryImages(
-      db,
-      checkGeneratorInput(input, current?.nextReplyId ?? 1),
-      [{ url: input.image.url, label: "L'image", field: 'image' }],
-      current ? [current.image.url] : [],
-    );
+    return withItsImage(db, checkGeneratorInput(input, current?.nextReplyId ?? 1), input, current);
   },
   slug: { column: reparteeGenerators.url, of: (row) => row.url, given: (input) => input.slug, title: (input) => input.title },
   // Readers list generators by position: the newest first.

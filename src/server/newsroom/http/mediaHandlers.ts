@@ -49,11 +49,12 @@ export function mediaHandlers(deps: NewsroomDeps) {
     deleteMedia: staffOnly(deps, editors, 'de supprimer des images de la médiathèque', async (ctx, session) => {
       const id = parseParams(contract.DeleteMediaParams, ctx.params, ['id']);
       if (!id.ok) return id.response;
-      // Every format's use refuses, with the list of who to change first (mediaUsage.ts).
-      const used = await mediaUsages(ctx.db, id.value.id);
-      if (used && used.usages.length > 0)
-        return json({ error: 'conflict', message: inUseMessage(used.kind, used.usages), usages: used.usages }, { status: 409, ...noStore });
       const result = await deleteMedia(ctx.db, session.member, id.value.id, storage, clock.now());
+      // Every format's use refuses, with the list of who to change first (mediaUsage.ts).
+      if (!result.ok && result.kind === 'inUse') {
+        const { mediaKind, usages } = result;
+        return json({ error: 'conflict', message: inUseMessage(mediaKind, usages), usages }, { status: 409, ...noStore });
+      }
       const asResult = result.ok ? { ok: true as const, value: null } : result;
       return answer(asResult, { member: session.member, what: '', notFound: newsroomMessages.media, ok: noContent });
     }),

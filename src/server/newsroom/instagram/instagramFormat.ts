@@ -15,7 +15,7 @@ import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedInstagramPost, checkInstagramInput, INSTAGRAM_LABELS, shortcodeOf } from './instagramContent.ts';
 import type { Database } from '../../../db/client.ts';
 import { type InstagramRow, instagramRows, toAdminInstagramPost } from './instagramQueries.ts';
-import { withLibraryImages } from '../libraryImage.ts';
+import { withItsImage } from '../libraryImage.ts';
 
 /** The checked fields and the shortcode the row will have (the link's, or one of its own). */
 type Checked = CheckedInstagramPost & { shortcode: string };
@@ -39,12 +39,7 @@ const titleOf = (caption: string) => {
 
 /** The checked fields and the post's code: a post is in the feed once. */
 async function checkPost(db: Database, input: InstagramPostDraftInput, current: InstagramRow | null): Promise<NewsroomResult<Checked>> {
-  const checked = await withLibraryImages(
-    db,
-    checkInstagramInput(input),
-    [{ url: input.image.url, label: "L'image", field: 'image' }],
-    current ? [current.image.url] : [],
-  );
+  const checked = await withItsImage(db, checkInstagramInput(input), input, current);
   if (!checked.ok) return checked;
   const fromLink = shortcodeOf(checked.value.link);
   // A link without a post code (a profile, a story) keeps the code the post already has, or gets one.

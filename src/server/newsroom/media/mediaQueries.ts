@@ -15,7 +15,9 @@ export async function librarySounds(db: Database, urls: string[]): Promise<Map<s
   const rows = await db
     .select()
     .from(media)
-    .where(and(inArray(media.hash, hashes), eq(media.kind, 'audio')));
+    .where(and(inArray(media.hash, hashes), eq(media.kind, 'audio')))
+    // Locked until the save commits, as libraryImage.ts does: no deletion slips in between.
+    .for('key share');
   for (const row of rows) {
     const sound = toSound(row);
     found.set(sound.url, { url: sound.url, mimeType: sound.mimeType, durationSeconds: sound.durationSeconds });

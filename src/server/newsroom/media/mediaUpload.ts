@@ -115,7 +115,7 @@ export async function uploadMedia(
     db,
     who,
     input,
-    { hash, width, height, sourceFormat: type, focalX: input.focalX, focalY: input.focalY, variants },
+    { hash, width, height, sourceFormat: type, focalX: input.focalX, focalY: input.focalY, variants, mailRenditionsAt: now },
     { type, width, height },
     now,
   );

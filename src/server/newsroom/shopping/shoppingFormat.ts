@@ -13,7 +13,7 @@ import { tableFormat } from '../workflow/editorialTable.ts';
 import { type Change, showValue } from '../workflow/revisions.ts';
 import { type CheckedShoppingItem, checkShoppingInput, SHOPPING_LABELS } from './shoppingContent.ts';
 import { nextShoppingPosition, shoppingRows, toAdminShoppingItem } from './shoppingQueries.ts';
-import { withLibraryImages } from '../libraryImage.ts';
+import { withItsImage } from '../libraryImage.ts';
 
 /** "89,90 €" in revisions: editors think in euros, the row keeps cents. */
 export function euros(cents: unknown): string {
@@ -52,12 +52,7 @@ export const shoppingFormat = tableFormat({
   rows: shoppingRows,
   revisions: shoppingItemRevisions,
   async check(db, _who, input: ShoppingItemDraftInput, current) {
-    return withLibraryImages(
-      db,
-      checkShoppingInput(input),
-      [{ url: input.image.url, label: "L'image", field: 'image' }],
-      current ? [current.image.url] : [],
-    );
+    return withItsImage(db, checkShoppingInput(input), input, current);
   },
   // A new product goes first; every price is in euros.
   created: async (db, _input, checked: CheckedShoppingItem) => ({

@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "mail_renditions_at" timestamp with time zone;

@@ -3,7 +3,7 @@
  * revisions and restore), its end (asked first), and its entries on the shared ChildItemsDesk, whose form is
  * the blog's own: a text, a library image, a quotation, an article card. Its calls are the generic formatCalls'.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { PageData } from '../../api/queries/newsroom.ts';
 import { callOperation, formatCalls } from '../../api/queries/newsroomFormatCalls.ts';
 import type { AdminLiveBlog, AdminLiveBlogEntry, Image, LiveBlogEntryInput, LiveBlogInput } from '../../api/types.ts';
@@ -16,12 +16,12 @@ import { LibraryImageFields } from './LibraryImageFields.tsx';
 import { always, doneSentences, useFormatEditor } from './useFormatEditor.ts';
 
 const calls = formatCalls(liveBlogDeclaration.operations);
-const field = 'rounded border-2 border-encre px-2 py-1';
 const button = 'rounded border-2 border-encre px-3 py-1 font-bold';
 const aspect = 'aspect-[3/2]';
 const noImage: Image = { url: '', alt: '', width: 1200, height: 800 };
+const cover: Image = { ...noImage, url: '/media/svg/article/direct.svg' };
 type Form = Omit<LiveBlogInput, 'slug'> & { slug: string };
-type Tools = { run: (work: () => Promise<void>) => Promise<void>; say: (text: string, error: boolean) => void };
+type Tools = { run: (work: () => Promise<void>) => Promise<void>; say: (text: string, error: boolean) => void; aspect: string };
 
 /** Paragraphs typed in a plain text area, as the editor's document. */
 const docOf = (text: string) => ({
@@ -34,7 +34,6 @@ const docOf = (text: string) => ({
 });
 
 function EntryForm({ initial, label, send, ...tools }: Tools & ChildFormProps<AdminLiveBlogEntry, LiveBlogEntryInput>) {
-  const ids = { text: useId(), quote: useId(), source: useId(), article: useId() };
   const [text, setText] = useState(initial?.body.map((b) => b.text).join('\n\n') ?? '');
   const [quote, setQuote] = useState({ text: initial?.quotation?.text ?? '', source: initial?.quotation?.source ?? '' });
   const [articleSlug, setArticleSlug] = useState(initial?.article?.path.split('/').pop() ?? '');
@@ -50,17 +49,11 @@ function EntryForm({ initial, label, send, ...tools }: Tools & ChildFormProps<Ad
   };
   return (
     <form onSubmit={submit} className="grid gap-2" noValidate>
-      <label htmlFor={ids.text} className="font-bold">
-        Texte de l’entrée
-      </label>
-      <textarea id={ids.text} className={field} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
-      <LibraryImageFields legend="Image de l’entrée (facultative)" image={image} onChange={setImage} {...tools} aspect={aspect} />
-      <label htmlFor={ids.quote}>Citation (facultative)</label>
-      <input id={ids.quote} className={field} value={quote.text} onChange={(e) => setQuote({ ...quote, text: e.target.value })} />
-      <label htmlFor={ids.source}>Auteur de la citation</label>
-      <input id={ids.source} className={field} value={quote.source} onChange={(e) => setQuote({ ...quote, source: e.target.value })} />
-      <label htmlFor={ids.article}>Article à mettre en carte (son adresse, facultatif)</label>
-      <input id={ids.article} className={field} value={articleSlug} onChange={(e) => setArticleSlug(e.target.value)} />
+      <FieldRow label="Texte de l’entrée" rows={4} value={text} onChange={setText} />
+      <LibraryImageFields legend="Image de l’entrée (facultative)" image={image} onChange={setImage} {...tools} />
+      <FieldRow label="Citation (facultative)" value={quote.text} onChange={(v) => setQuote({ ...quote, text: v })} />
+      <FieldRow label="Auteur de la citation" value={quote.source} onChange={(v) => setQuote({ ...quote, source: v })} />
+      <FieldRow label="Article à mettre en carte (son adresse, facultatif)" value={articleSlug} onChange={setArticleSlug} />
       <button type="submit" className="justify-self-start rounded bg-encre px-4 py-2 font-bold text-white">
         {label}
       </button>
@@ -72,13 +65,7 @@ export function LiveBlogDesk({ loaded, onCreated }: { loaded: PageData<AdminLive
   const editor = useFormatEditor({
     loaded: loaded?.data ?? null,
     api: calls,
-    emptyForm: (): Form => ({
-      title: '',
-      slug: '',
-      intro: '',
-      categorySlug: 'mode',
-      mainImage: { ...noImage, url: '/media/svg/article/direct.svg' },
-    }),
+    emptyForm: (): Form => ({ title: '', slug: '', intro: '', categorySlug: 'mode', mainImage: cover }),
     formOf: (b: AdminLiveBlog): Form => ({
       title: b.title,
       slug: b.url,
@@ -91,6 +78,7 @@ export function LiveBlogDesk({ loaded, onCreated }: { loaded: PageData<AdminLive
     done: { ...doneSentences(liveBlogDeclaration), publish: 'Le direct est ouvert.' },
   });
   const { item: blog, form, change, run, say } = editor;
+  const tools = { run, say, aspect };
   const { confirm, dialog } = useConfirm();
   const ended = Boolean(blog?.coverageEndAt);
 
@@ -130,14 +118,7 @@ export function LiveBlogDesk({ loaded, onCreated }: { loaded: PageData<AdminLive
         <FieldRow label="Adresse (vide : tirée du titre)" value={form.slug} onChange={(v) => change('slug', v)} />
         <FieldRow label="Chapô" rows={3} maxLength={600} value={form.intro} onChange={(v) => change('intro', v)} />
         <FieldRow label="Rubrique (adresse)" value={form.categorySlug} onChange={(v) => change('categorySlug', v)} />
-        <LibraryImageFields
-          legend="Image principale"
-          image={form.mainImage}
-          onChange={(i) => change('mainImage', i)}
-          run={run}
-          say={say}
-          aspect={aspect}
-        />
+        <LibraryImageFields legend="Image principale" image={form.mainImage} onChange={(i) => change('mainImage', i)} {...tools} />
       </FormatEditorFrame>
       {blog ? (
         <ChildItemsDesk
@@ -146,7 +127,7 @@ export function LiveBlogDesk({ loaded, onCreated }: { loaded: PageData<AdminLive
           items={blog.entries}
           closed={ended}
           act={act}
-          form={(props) => <EntryForm {...props} run={run} say={say} />}
+          form={(props) => <EntryForm {...props} {...tools} />}
           summary={(e) => <p className="mt-1 whitespace-pre-line">{e.body.map((b) => b.text).join('\n\n') || e.quotation?.text}</p>}
         />
       ) : null}

@@ -1,12 +1,8 @@
 /**
- * « Direct » (issue 33), its server side. The live blog on the editorial workflow (decision 027): its own fields
- * (title, intro, main image, category, address), their checks, snapshot and restore; the rest follows from its
- * declaration and its table. Live is published without an end; `end` closes the coverage.
- * Its entries: rich text through the newsroom's allow-list, with an optional library image, quotation and
- * article card; published, corrected (kept, marked with the time), deleted (kept as a tombstone) or pinned (one
- * at most, the database's partial unique index). Every change bumps the blog's entriesVersion in the same
- * transaction: readers poll with it. Over HTTP: readers' poll (short shared cache, ETag by the answer layer) and
- * the newsroom's operations; a write readers can see purges the pages (deps.changed).
+ * « Direct » (issue 33), its server side, on the shared workflow (decision 027): its own fields and their checks,
+ * snapshot and restore, its end (live is published without an end); its entries' own fields (rich text through
+ * the newsroom's allow-list, a library image, a quotation, an article card) on the shared child items; readers'
+ * reads (the « En direct » list, the page polled by cursor: short shared cache, ETag by the answer layer).
  */
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { components } from '../../api/generated/schema';

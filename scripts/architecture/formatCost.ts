@@ -18,8 +18,6 @@ export const formatFiles: Record<string, readonly string[]> = {
     'src/routes/direct.$slug.tsx',
     'src/routes/admin/directs.index.tsx',
     'src/routes/admin/directs.$id.tsx',
-
-    'src/api/queries/liveBlogs.ts',
   ],
 };
 

@@ -26,6 +26,30 @@ export interface FormatOperations {
   preview?: OperationId;
 }
 
+/** The contract's operation of each change to a format's child items (a live blog's entries). */
+export interface ChildOperations {
+  create: OperationId;
+  correct: OperationId;
+  delete: OperationId;
+  pin: OperationId;
+  publish: OperationId;
+}
+
+/**
+ * A format's child items, posted one by one inside an item (a live blog's entries): timestamped, published or
+ * a draft waiting for someone who may publish, corrected (shown as such), deleted (kept for readers' cursors),
+ * one pinned at most. The shared workflow stores, serves and edits them (workflow/childItems.ts,
+ * http/childItemHandlers.ts, ChildItemsDesk); the format brings their own fields.
+ */
+export interface ChildDeclaration {
+  /** The audit log's entity ('liveBlogEntry') and its actions' prefix. */
+  entity: string;
+  noun: FormatDeclaration['noun'];
+  operations: ChildOperations;
+  /** The refusal when the item takes no more (a live blog ended). */
+  closed: string;
+}
+
 /** How a list cell shows its value. */
 export type ListCellKind =
   /** The item's name, a link to its editor (the row's header cell). */
@@ -78,4 +102,6 @@ export interface FormatDeclaration {
   publicPath?: string;
   /** The list page: its title, what it says under it, and its columns (the first 'title' cell links to the editor). */
   list: { title: string; intro?: string; columns: readonly ListColumn[] };
+  /** Its child items, when it has some. */
+  children?: ChildDeclaration;
 }

@@ -17,6 +17,18 @@ export const liveBlogDeclaration = {
     restore: 'restoreLiveBlogRevision',
   },
   publicPath: '/direct/{slug}',
+  children: {
+    entity: 'liveBlogEntry',
+    noun: { singular: 'entrée', plural: 'entrées', gender: 'feminine', elided: true },
+    operations: {
+      create: 'createLiveBlogEntry',
+      correct: 'correctLiveBlogEntry',
+      delete: 'deleteLiveBlogEntry',
+      pin: 'pinLiveBlogEntry',
+      publish: 'publishLiveBlogEntry',
+    },
+    closed: 'Ce direct est terminé : on n’y publie plus d’entrée.',
+  },
   list: {
     title: 'Directs',
     intro: 'Publié, un direct est « En direct » jusqu’à ce qu’on le termine ; ses entrées se publient depuis son éditeur.',

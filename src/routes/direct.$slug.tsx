@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { appConfig } from '../../app.config.ts';
-import { loadLiveBlog, pollLiveBlog } from '../api/queries/liveBlogs.ts';
+import { required } from '../api/queries/answer.ts';
+import { sendOperation } from '../api/queries/operationCall.ts';
 import type { LiveBlogResponse } from '../api/types.ts';
 import { LiveBlogView } from '../features/liveblog/LiveBlogView.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
@@ -37,7 +38,7 @@ export function liveBlogJsonLd({ liveBlog, entries }: LiveBlogResponse, siteUrl:
 
 /** '/direct/{slug}': a live blog, server-rendered with its entries, then kept up to date while live. */
 export const Route = createFileRoute('/direct/$slug')({
-  loader: async ({ params }) => loadLiveBlog(params.slug),
+  loader: async ({ params }) => required(await sendOperation('getLiveBlog', { url: params.slug })),
   head: ({ loaderData, matches }) => {
     if (!loaderData) return {};
     const siteUrl = siteUrlOf(matches);
@@ -65,5 +66,11 @@ export const Route = createFileRoute('/direct/$slug')({
 
 function LiveBlogPage() {
   const data = Route.useLoaderData();
-  return <LiveBlogView key={data.liveBlog.id} initial={data} poll={(since) => pollLiveBlog(data.liveBlog.url, since)} />;
+  // What changed since the cursor; null when the network fails: the page keeps what it shows.
+  const poll = (since: number) =>
+    sendOperation('getLiveBlog', { url: data.liveBlog.url }, { query: { since } }).then(
+      (a) => a.data ?? null,
+      () => null,
+    );
+  return <LiveBlogView key={data.liveBlog.id} initial={data} poll={poll} />;
 }

@@ -3,8 +3,8 @@
  * a new live blog created, its title edited with a revision and restored, gone live; entries posted (one with
  * an image picked in the media library), pinned, corrected (shown « Corrigé » to readers), deleted; then ended.
  * Readers: /direct/{slug} with the LiveBlogPosting JSON-LD and the « En direct » badge (also on the home), a new
- * entry arriving without a reload, announced in the polite live region, focus left where it was. Offline, the
- * page still shows the entries it had seen, those that arrived by polling included. axe on the desk and the page.
+ * entry arriving without a reload, announced in the polite live region, focus left where it was. Deleting an
+ * entry and ending the blog are asked first (ConfirmDialog, naming the consequence). Offline, the page still shows the entries it had seen, those that arrived by polling included. axe on the desk and the page.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { seedLibraryImages } from './support/mediaLibrary.ts';
@@ -81,7 +81,16 @@ test('the newsroom edits a live blog with versions and runs its entries desk', a
   await postEntry(desk, 'Premier prix : la meileure actrice');
 
   const entries = desk.getByRole('listitem').filter({ has: desk.getByRole('button', { name: 'Corriger' }) });
-  await entries.filter({ hasText: 'Une entrée de trop.' }).getByRole('button', { name: 'Supprimer' }).click();
+  // Deleting asks first, naming the consequence; cancelling keeps the entry, confirming deletes it.
+  const tooMany = entries.filter({ hasText: 'Une entrée de trop.' });
+  await tooMany.getByRole('button', { name: 'Supprimer' }).click();
+  const askDelete = desk.getByRole('alertdialog', { name: 'Supprimer cette entrée ?' });
+  await expect(askDelete).toContainText('ne peut pas être rétablie');
+  await askDelete.getByRole('button', { name: 'Annuler' }).click();
+  await expect(askDelete).toHaveCount(0);
+  await expect(tooMany).toHaveCount(1);
+  await tooMany.getByRole('button', { name: 'Supprimer' }).click();
+  await desk.getByRole('alertdialog').getByRole('button', { name: 'Supprimer l’entrée' }).click();
   await expect(desk.getByRole('status')).toHaveText('Entrée supprimée.');
   await expect(entries.filter({ hasText: 'Une entrée de trop.' })).toHaveCount(0);
   await entries.filter({ hasText: 'Le tapis rouge' }).getByRole('button', { name: 'Épingler' }).click();
@@ -184,6 +193,10 @@ test('offline, the reader still reads the entries seen, those that arrived by po
 
   // Ended: no longer « En direct », no more entries.
   await desk.getByRole('button', { name: 'Terminer le direct' }).click();
+  const askEnd = desk.getByRole('alertdialog', { name: 'Terminer ce direct ?' });
+  await expect(askEnd).toContainText('on ne pourra plus en publier');
+  await expectAxeClean(desk, 'ending a live blog, asked first');
+  await askEnd.getByRole('button', { name: 'Terminer le direct' }).click();
   await expect(desk.getByRole('status')).toHaveText('Le direct est terminé.');
   await expect(desk.getByText(/Terminé · version \d+/)).toBeVisible();
   await expect(desk.getByRole('button', { name: 'Publier l’entrée' })).toHaveCount(0);

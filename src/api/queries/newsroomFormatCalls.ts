@@ -3,29 +3,18 @@
  * its declaration's operation ids: method and path from the generated operation table, bodies and answers
  * typed by the generated `operations`. A new format's editor needs no calls file of its own for these.
  */
-import { api } from '../client.ts';
 import { apiOperations } from '../generated/operations.ts';
-import type { operations } from '../generated/schema';
+import { type Answer, type Body, type Op, sendOperation } from './operationCall.ts';
 import { type Revision, unwrap, writeHeaders } from './newsroom.ts';
 
-type Op = keyof operations & keyof typeof apiOperations;
-type Json<T> = T extends { content: { 'application/json': infer J } } ? J : never;
-type Answered<R> = R extends { 200: infer A } ? Json<A> : R extends { 201: infer A } ? Json<A> : undefined;
-type Answer<O extends Op> = Answered<operations[O]['responses']>;
-type Body<O extends Op> = operations[O] extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
-type Call = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
-/** Any newsroom operation by its id (a format's own, e.g. a live blog's entries): path parameters, query, body. */
+/** Any newsroom operation by its id (a format's own, e.g. a live blog's end): path parameters, query, body. */
 export async function callOperation<O extends Op>(
   op: O,
   path: Record<string, number>,
   init: { query?: object; body?: Body<O> } = {},
 ): Promise<Answer<O>> {
-  const { method, path: template } = apiOperations[op];
-  // The generated table writes `:id`; openapi-fetch's paths are the contract's `{id}`.
-  const send = ((await api()) as unknown as Record<string, Call>)[method] as Call;
-  const headers = method === 'GET' ? undefined : writeHeaders();
-  const answer = await send(template.replace(/:(\w+)/g, '{$1}'), { params: { path, query: init.query }, body: init.body, headers });
+  const headers = apiOperations[op].method === 'GET' ? undefined : writeHeaders();
+  const answer = await sendOperation(op, path, { ...init, headers });
   return (answer.response.status === 204 ? undefined : unwrap(answer)) as Answer<O>;
 }
 

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
 import type { LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
 import { liveBlogJsonLd } from '../../routes/direct.$slug.tsx';
-import { announcement, hourOf, mergeEntries } from './LiveBlogView.tsx';
+import { announcement as announcementOf, mergeEntries } from '../../components/useChildItemsFeed.ts';
+import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
+import { hourOf } from './LiveBlogView.tsx';
+
+const announcement = (count: number) => announcementOf(liveBlogDeclaration.children.noun, count);
 
 const entry = (id: number, minute: number, extra: Partial<LiveBlogEntry> = {}): LiveBlogEntry => ({
   id,

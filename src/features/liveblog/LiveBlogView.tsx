@@ -1,81 +1,19 @@
 /**
- * « Direct » for readers (issue 33): the live blog, its pinned entry first, then the newest entries. While it
- * is live the page asks for what changed since its cursor every `liveBlog.pollSeconds` (not while the tab is
- * hidden); new entries go on top and are announced once, politely, with their count — focus never moves.
- * Offline, the service worker answers each cursor's poll with its last answer (network first): replayed at
- * once from the page's cursor, the entries seen while online come back.
+ * « Direct » for readers (issue 33): the live blog, its pinned entry first, then the newest entries, kept up
+ * to date while it is live by the shared feed of a format's child items (useChildItemsFeed: polling by cursor,
+ * polite announcements, offline replay).
  */
-import { useEffect, useRef, useState } from 'react';
-import { appConfig } from '../../../app.config.ts';
 import type { LiveBlogEntry, LiveBlogResponse } from '../../api/types.ts';
 import { ArticleBody } from '../../components/ArticleBody.tsx';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
+import { useChildItemsFeed } from '../../components/useChildItemsFeed.ts';
+import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import { frenchMoment, frenchWhen } from '../../lib/frenchDates.ts';
 import { LiveBadge } from './LiveNowList.tsx';
 
 /** « 21 h 05 » today, « hier à 21 h 05 » or « 27 février à 21 h 05 » for a live blog that lasts. */
 export const hourOf = (iso: string, now = new Date()) => frenchMoment(iso, now);
-
-/** The page's entries after an update: changed ones replaced, removed ones dropped, new ones counted. */
-export function mergeEntries(current: readonly LiveBlogEntry[], update: Pick<LiveBlogResponse, 'entries' | 'removed'>) {
-  const known = new Set(current.map((e) => e.id));
-  const changed = new Map(update.entries.map((e) => [e.id, e]));
-  const gone = new Set(update.removed);
-  const added = update.entries.filter((e) => !known.has(e.id));
-  const kept = current.filter((e) => !gone.has(e.id)).map((e) => changed.get(e.id) ?? e);
-  const entries = [...added, ...kept].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id);
-  return { entries, added: added.length };
-}
-
-export const announcement = (count: number) => (count === 1 ? '1 nouvelle entrée' : `${count} nouvelles entrées`);
-
-/** The live blog kept up to date while it is live. */
-function useLiveBlog(initial: LiveBlogResponse, poll: (since: number) => Promise<LiveBlogResponse | null>) {
-  const [state, setState] = useState({ data: initial, announced: '' });
-  const version = useRef(initial.version);
-  // The latest poll function without restarting the timer at each render.
-  const pollRef = useRef(poll);
-  pollRef.current = poll;
-  const live = state.data.liveBlog.state === 'live';
-  useEffect(() => {
-    if (!live) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const every = appConfig.liveBlog.pollSeconds * 1000;
-    const tick = async () => {
-      const update = document.visibilityState === 'visible' ? await pollRef.current(version.current) : null;
-      if (stopped) return;
-      const changed = update !== null && update.version !== version.current;
-      if (update && changed) {
-        version.current = update.version;
-        setState((previous) => {
-          const merged = mergeEntries(previous.data.entries, update);
-          const data = { ...update, entries: merged.entries };
-          if (merged.added === 0) return { data, announced: previous.announced };
-          // The same words twice would not be read again: a no-break space tells the two apart.
-          const text = announcement(merged.added);
-          return { data, announced: text === previous.announced ? `${text}\u00a0` : text };
-        });
-      }
-      timer = setTimeout(tick, navigator.onLine || !changed ? every : 0);
-    };
-    // Back on the tab: ask at once rather than wait for the next turn.
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      clearTimeout(timer);
-      void tick();
-    };
-    timer = setTimeout(tick, navigator.onLine ? every : 0);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [live]);
-  return state;
-}
 
 function Entry({ entry }: { entry: LiveBlogEntry }) {
   return (
@@ -108,7 +46,8 @@ function Entry({ entry }: { entry: LiveBlogEntry }) {
 }
 
 export function LiveBlogView({ initial, poll }: { initial: LiveBlogResponse; poll: (since: number) => Promise<LiveBlogResponse | null> }) {
-  const { data, announced } = useLiveBlog(initial, poll);
+  const live = (answer: LiveBlogResponse) => answer.liveBlog.state === 'live';
+  const { data, announced } = useChildItemsFeed(liveBlogDeclaration.children.noun, initial, live, poll);
   const { liveBlog, entries } = data;
   const pinned = entries.find((e) => e.pinned);
   return (

@@ -26,6 +26,8 @@ export function FormatEditorFrame(props: {
   loadError?: string | null;
   /** The item's name once created (its title); by default the noun ("Citation"). */
   title?: string;
+  /** The format's own name of the item's state, when it has one ("En direct" for a published live blog). */
+  state?: string;
   /** What the status line says of this format besides the workflow's (" · place 3"). */
   details?: ReactNode;
   /** The reader's page once published (see EditorSidebar). */
@@ -55,7 +57,7 @@ export function FormatEditorFrame(props: {
       </h1>
       {item ? (
         <p className="mt-1 text-sm">
-          {statusLabels[item.status]} · version {item.version}
+          {props.state ?? statusLabels[item.status]} · version {item.version}
           {props.details}
           {item.updatedByName ? ` · modifié${e} par ${item.updatedByName}` : ''}
         </p>

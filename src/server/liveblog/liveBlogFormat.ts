@@ -1,35 +1,32 @@
 /**
- * « Direct » (issue 33), its server side. The live blog on the editorial workflow (decision 027): its own fields
- * (title, intro, main image, category, address), their checks, snapshot and restore; the rest follows from its
- * declaration and its table. Live is published without an end; `end` closes the coverage.
- * Its entries: rich text through the newsroom's allow-list, with an optional library image, quotation and
- * article card; published, corrected (kept, marked with the time), deleted (kept as a tombstone) or pinned (one
- * at most, the database's partial unique index). Every change bumps the blog's entriesVersion in the same
- * transaction: readers poll with it. Over HTTP: readers' poll (short shared cache, ETag by the answer layer) and
- * the newsroom's operations; a write readers can see purges the pages (deps.changed).
+ * « Direct » (issue 33), its server side, on the shared workflow (decision 027): its own fields and their checks,
+ * snapshot and restore, its end (live is published without an end); its entries' own fields (rich text through
+ * the newsroom's allow-list, a library image, a quotation, an article card) on the shared child items; readers'
+ * reads (the « En direct » list, the page polled by cursor: short shared cache, ETag by the answer layer).
  */
-import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { components } from '../../api/generated/schema';
 import * as contract from '../../api/generated/zod.ts';
 import type { AdminLiveBlogEntry, Image, LiveBlog, LiveBlogEntry, LiveBlogEntryInput, LiveBlogInput } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articles, categories, type LiveBlogQuotation, liveBlogEntries, liveBlogRevisions, liveBlogs } from '../../db/schema.ts';
 import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
-import type { ApiContext, ApiHandlerTable, OperationId } from '../http/apiTypes.ts';
+import type { ApiHandlerTable } from '../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../http/parseParams.ts';
 import { errorJson } from '../http/responses.ts';
 import { staffName } from '../newsroom/articles/articleQueries.ts';
 import { audit } from '../newsroom/audit.server.ts';
 import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
+import { childItemHandlers } from '../newsroom/http/childItemHandlers.ts';
 import { editorialHandlers } from '../newsroom/http/editorialHandlers.ts';
-import { answer, type NewsroomDeps, noContent, noStore, readBody, staffOnly } from '../newsroom/http/newsroomHttp.ts';
+import { answer, type NewsroomDeps, noStore, readBody, staffOnly } from '../newsroom/http/newsroomHttp.ts';
 import { withLibraryImages } from '../newsroom/libraryImage.ts';
 import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
 import { cleanImage, hasControl, libraryImageProblem, plainFieldProblem } from '../newsroom/plainFields.ts';
 import type { StaffMember } from '../newsroom/staff.server.ts';
 import { editorialAdminFields, editorialTable, type RowOf, tableFormat } from '../newsroom/workflow/editorialTable.ts';
-import { canEdit, canPublish, canRead, conflictOf } from '../newsroom/workflow/editorialWorkflow.ts';
+import { childItems, type Tx } from '../newsroom/workflow/childItems.ts';
+import { canPublish, conflictOf } from '../newsroom/workflow/editorialWorkflow.ts';
 import { formatWorkflow } from '../newsroom/workflow/formatWorkflow.ts';
 
 type Row = RowOf<typeof liveBlogs>;
@@ -146,11 +143,7 @@ export async function endLiveBlog(db: Database, who: StaffMember, id: number, ve
   return ended ? { ok: true, value: ended } : conflictOf(liveBlogFormat, db, id, staffName);
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type EntryRow = typeof liveBlogEntries.$inferSelect;
-
 export const MAX_ENTRY_TEXT = 5000;
-const ENDED = 'Ce direct est terminé : on n’y publie plus d’entrée.';
 const MAX_QUOTATION = 600;
 const MAX_SOURCE = 120;
 
@@ -162,13 +155,6 @@ export const toReaderEntry = ({ status: _status, createdById: _by, ...e }: Admin
   ...e,
   publishedAt: e.publishedAt ?? new Date(0).toISOString(),
 });
-
-export interface EntryChange {
-  entry: AdminLiveBlogEntry;
-  /** Readers' pages changed (a published entry on a live or ended blog): purge /direct/{slug}. */
-  publicChange: boolean;
-  slug: string;
-}
 
 async function checkEntry(tx: Tx, input: EntryInput) {
   const doc = await checkDocWithLibrary(tx, input.doc);
@@ -206,7 +192,7 @@ async function checkEntry(tx: Tx, input: EntryInput) {
   return withLibraryImages(tx, checked, image ? [{ url: image.url, label: 'L’image', field: 'image' }] : []);
 }
 
-async function viewsOf(db: Database | Tx, rows: EntryRow[]): Promise<AdminLiveBlogEntry[]> {
+async function viewsOf(db: Database | Tx, rows: (typeof liveBlogEntries.$inferSelect)[]): Promise<AdminLiveBlogEntry[]> {
   const ids = rows.flatMap((r) => (r.articleId === null ? [] : [r.articleId]));
   const found = ids.length
     ? await db
@@ -230,130 +216,18 @@ async function viewsOf(db: Database | Tx, rows: EntryRow[]): Promise<AdminLiveBl
   }));
 }
 
-/** The live blog, locked until this write commits: its entries' changes are numbered one after the other. */
-async function lockBlog(tx: Tx, liveBlogId: number) {
-  const [blog] = await tx.select().from(liveBlogs).where(eq(liveBlogs.id, liveBlogId)).for('update');
-  return blog ?? null;
-}
-
-/** The next entriesVersion, taken only once the write is sure (a refusal leaves readers' ETag alone). */
-async function bump(tx: Tx, liveBlogId: number, now: Date): Promise<number> {
-  const [blog] = await tx
-    .update(liveBlogs)
-    .set({ entriesVersion: sql`${liveBlogs.entriesVersion} + 1`, updatedAt: now })
-    .where(eq(liveBlogs.id, liveBlogId))
-    .returning({ version: liveBlogs.entriesVersion });
-  if (!blog) throw new Error('live blog vanished while locked');
-  return blog.version;
-}
-
-export async function postEntry(
-  db: Database,
-  who: StaffMember,
-  liveBlogId: number,
-  input: EntryInput,
-  now: Date,
-): Promise<NewsroomResult<EntryChange>> {
-  return db.transaction(async (tx) => {
-    const blog = await lockBlog(tx, liveBlogId);
-    if (!blog) return refused.notFound;
-    if (blog.coverageEndAt) return refused.bad(ENDED);
-    const checked = await checkEntry(tx, input);
-    if (!checked.ok) return checked;
-    const publish = input.publish !== false && canPublish(who, { createdBy: who.id });
-    const [row] = await tx
-      .insert(liveBlogEntries)
-      .values({
-        liveBlogId,
-        status: publish ? 'published' : 'draft',
-        ...checked.value,
-        publishedAt: publish ? now : null,
-        changedIn: await bump(tx, liveBlogId, now),
-        createdBy: who.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned nothing');
-    await audit(tx, who, { action: 'liveBlogEntry.post', entity: 'liveBlogEntry', entityId: row.id, detail: { liveBlogId, publish } }, now);
-    const [entry] = (await viewsOf(tx, [row])) as [AdminLiveBlogEntry];
-    return { ok: true, value: { entry, publicChange: publish && blog.status === 'published', slug: blog.url } };
-  });
-}
-
-type EntryAction = { kind: 'correct'; input: EntryInput } | { kind: 'delete' } | { kind: 'pin'; pinned: boolean } | { kind: 'publish' };
-
-/** Correct, delete, pin or publish one entry of one live blog. */
-export async function changeEntry(
-  db: Database,
-  who: StaffMember,
-  liveBlogId: number,
-  entryId: number,
-  action: EntryAction,
-  now: Date,
-): Promise<NewsroomResult<EntryChange>> {
-  return db.transaction(async (tx) => {
-    const blog = await lockBlog(tx, liveBlogId);
-    if (!blog) return refused.notFound;
-    const [row] = await tx
-      .select()
-      .from(liveBlogEntries)
-      .where(and(eq(liveBlogEntries.id, entryId), eq(liveBlogEntries.liveBlogId, liveBlogId)));
-    if (!row || row.deletedAt) return refused.notFound;
-    const wasPublic = row.status === 'published';
-    let set: Partial<typeof liveBlogEntries.$inferInsert>;
-    if (action.kind === 'correct') {
-      if (!canEdit(who, row)) return refused.forbidden;
-      const checked = await checkEntry(tx, action.input);
-      if (!checked.ok) return checked;
-      // Correcting what readers already saw is shown as such; a draft is simply rewritten.
-      set = { ...checked.value, correctedAt: wasPublic ? now : null };
-    } else if (action.kind === 'delete') {
-      if (!canEdit(who, row)) return refused.forbidden;
-      set = { deletedAt: now, pinned: false };
-    } else if (action.kind === 'publish') {
-      if (!canPublish(who, row)) return refused.forbidden;
-      if (blog.coverageEndAt) return refused.bad(ENDED);
-      set = { status: 'published', publishedAt: row.publishedAt ?? now };
-    } else {
-      if (!canPublish(who, { createdBy: blog.createdBy })) return refused.forbidden;
-      if (action.pinned && !wasPublic) return refused.bad('Seule une entrée publiée peut être épinglée.');
-      set = { pinned: action.pinned };
-    }
-    const version = await bump(tx, liveBlogId, now);
-    if (action.kind === 'pin' && action.pinned) {
-      // The previous pinned entry is unpinned first, in this transaction (the unique index keeps it one).
-      await tx
-        .update(liveBlogEntries)
-        .set({ pinned: false, changedIn: version, updatedAt: now })
-        .where(and(eq(liveBlogEntries.liveBlogId, liveBlogId), eq(liveBlogEntries.pinned, true)));
-    }
-    const [updated] = await tx
-      .update(liveBlogEntries)
-      .set({ ...set, changedIn: version, updatedAt: now })
-      .where(eq(liveBlogEntries.id, row.id))
-      .returning();
-    if (!updated) throw new Error('update returned nothing');
-    const detail = { liveBlogId };
-    await audit(tx, who, { action: `liveBlogEntry.${action.kind}`, entity: 'liveBlogEntry', entityId: row.id, detail }, now);
-    const [entry] = (await viewsOf(tx, [updated])) as [AdminLiveBlogEntry];
-    const isPublic = updated.status === 'published' && !updated.deletedAt;
-    return { ok: true, value: { entry, publicChange: (wasPublic || isPublic) && blog.status === 'published', slug: blog.url } };
-  });
-}
-
-/** The newsroom's view: every entry not deleted that `who` may read (a colleague's draft is theirs and the editors'), newest first. */
-export async function adminEntries(db: Database, liveBlogId: number, who: StaffMember): Promise<AdminLiveBlogEntry[]> {
-  const rows = await db
-    .select()
-    .from(liveBlogEntries)
-    .where(and(eq(liveBlogEntries.liveBlogId, liveBlogId), isNull(liveBlogEntries.deletedAt)))
-    .orderBy(sql`coalesce(${liveBlogEntries.publishedAt}, ${liveBlogEntries.createdAt}) desc`, desc(liveBlogEntries.id));
-  return viewsOf(
-    db,
-    rows.filter((r) => canRead(who, r)),
-  );
-}
+/** The blog's entries on the shared child items (workflow/childItems.ts): locked, numbered, audited. */
+const entries = childItems({
+  declaration: liveBlogDeclaration.children,
+  parent: liveBlogs,
+  cursor: liveBlogs.entriesVersion,
+  items: liveBlogEntries,
+  parentColumn: liveBlogEntries.liveBlogId,
+  closed: (blog) => blog.coverageEndAt !== null,
+  check: (tx, input: EntryInput) => checkEntry(tx, input),
+  view: viewsOf,
+});
+export const { post: postEntry, change: changeEntry, adminList: adminEntries } = entries;
 
 /**
  * A live or ended blog for readers, whole or since a cursor; null for an unknown slug or a draft: its published
@@ -369,22 +243,13 @@ export async function readerLiveBlog(db: Database, slug: string, since: number |
   if (found?.blog.status !== 'published') return null;
   const blog = { ...found.blog, categorySlug: found.categorySlug, categoryName: found.categoryName };
   if (since !== null && since >= blog.entriesVersion) return { blog, entries: [], removed: [], version: blog.entriesVersion };
-  const rows = await db
-    .select()
-    .from(liveBlogEntries)
-    .where(and(eq(liveBlogEntries.liveBlogId, blog.id), since === null ? undefined : gt(liveBlogEntries.changedIn, since)))
-    .orderBy(sql`${liveBlogEntries.publishedAt} desc nulls last`, sql`${liveBlogEntries.id} desc`);
-  const visible = rows.filter((r) => r.status === 'published' && !r.deletedAt);
-  const removed = since === null ? [] : rows.filter((r) => r.status !== 'published' || r.deletedAt).map((r) => r.id);
-  return { blog, entries: await viewsOf(db, visible), removed, version: blog.entriesVersion };
+  return { blog, ...(await entries.since(db, blog.id, since)), version: blog.entriesVersion };
 }
-
-const paramsOf = <T>(ctx: ApiContext, schema: z.ZodType<T>) => parseParams(schema, ctx.params as Record<string, string>, ['id', 'entryId']);
 
 /** Readers' operations: no session, short shared cache (composed with the other readers' in contentApi.ts). */
 export const liveBlogReaderHandlers = {
   getLiveBlog: async (ctx) => {
-    const p = paramsOf(ctx, contract.GetLiveBlogParams);
+    const p = parseParams(contract.GetLiveBlogParams, ctx.params, []);
     if (!p.ok) return p.response;
     const q = parseParams(contract.GetLiveBlogQueryParams, queryRecord(ctx.url), ['since']);
     if (!q.ok) return q.response;
@@ -404,35 +269,11 @@ export const liveBlogReaderHandlers = {
 
 export function liveBlogHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
-  type Action = Parameters<typeof changeEntry>[4] | 'post';
-
-  /** One entry operation; `reply` answers with that operation's own success status, checked by the compiler. */
-  const entryWrite = <O extends OperationId>(
-    schema: z.ZodType<{ id: number; entryId?: number }>,
-    body: z.ZodType<unknown> | null,
-    act: (input: unknown) => Action,
-    reply: (ctx: ApiContext<O>, entry: AdminLiveBlogEntry) => Response,
-  ) =>
-    staffOnly<O>(deps, null, '', async (ctx, { member }) => {
-      const p = paramsOf(ctx as ApiContext, schema);
-      if (!p.ok) return p.response;
-      const input = body ? await readBody(ctx as ApiContext, body) : { ok: true as const, value: null };
-      if (!input.ok) return input.response;
-      const action = act(input.value);
-      const { id, entryId = 0 } = p.value;
-      const result =
-        action === 'post'
-          ? await postEntry(ctx.db, member, id, input.value as EntryInput, clock.now())
-          : await changeEntry(ctx.db, member, id, entryId, action, clock.now());
-      if (result.ok && result.value.publicChange) await changed();
-      const notFound = 'Cette entrée du direct est introuvable.';
-      return answer(result, { member, what: 'de modifier cette entrée', notFound, ok: ({ entry }) => reply(ctx, entry) });
-    });
-
   return {
     ...editorialHandlers(deps, liveBlogModule),
+    ...childItemHandlers(deps, liveBlogDeclaration.children, entries),
     endAdminLiveBlog: staffOnly(deps, null, '', async (ctx, { member }) => {
-      const p = paramsOf(ctx, contract.EndAdminLiveBlogParams);
+      const p = parseParams(contract.EndAdminLiveBlogParams, ctx.params, ['id']);
       if (!p.ok) return p.response;
       const input = await readBody(ctx, contract.EndAdminLiveBlogBody);
       if (!input.ok) return input.response;
@@ -443,30 +284,5 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
         ok: async (row) => ctx.reply(200, await toAdmin(ctx.db, row, member), noStore),
       });
     }),
-    createLiveBlogEntry: entryWrite<'createLiveBlogEntry'>(
-      contract.CreateLiveBlogEntryParams,
-      contract.CreateLiveBlogEntryBody,
-      () => 'post',
-      (ctx, entry) => ctx.reply(201, entry, noStore),
-    ),
-    correctLiveBlogEntry: entryWrite<'correctLiveBlogEntry'>(
-      contract.CorrectLiveBlogEntryParams,
-      contract.CorrectLiveBlogEntryBody,
-      (input) => ({ kind: 'correct', input: input as EntryInput }),
-      (ctx, entry) => ctx.reply(200, entry, noStore),
-    ),
-    deleteLiveBlogEntry: entryWrite<'deleteLiveBlogEntry'>(contract.DeleteLiveBlogEntryParams, null, () => ({ kind: 'delete' }), noContent),
-    pinLiveBlogEntry: entryWrite<'pinLiveBlogEntry'>(
-      contract.PinLiveBlogEntryParams,
-      contract.PinLiveBlogEntryBody,
-      (input) => ({ kind: 'pin', pinned: (input as { pinned: boolean }).pinned }),
-      (ctx, entry) => ctx.reply(200, entry, noStore),
-    ),
-    publishLiveBlogEntry: entryWrite<'publishLiveBlogEntry'>(
-      contract.PublishLiveBlogEntryParams,
-      null,
-      () => ({ kind: 'publish' }),
-      (ctx, entry) => ctx.reply(200, entry, noStore),
-    ),
   } satisfies ApiHandlerTable;
 }

@@ -3,8 +3,9 @@
  * after the operation (`createAdminQuotation` → `CreateAdminQuotationBody`), so a format names no schema.
  * Typed by the same names: a schema the contract lacks is a type error, and an error at start.
  */
+import type { z } from 'zod';
 import * as contract from '../../../api/generated/zod.ts';
-import type { FormatOperations } from '../../../formats/formatDeclaration.ts';
+import type { ChildOperations, FormatOperations } from '../../../formats/formatDeclaration.ts';
 
 type Contract = typeof contract;
 type Named<K extends string> = K extends keyof Contract ? Contract[K] : never;
@@ -35,5 +36,20 @@ export function contractSchemas<const Ops extends FormatOperations>(operations: 
     restore: named<`${Up<Ops['restore']>}Body`>(`${upper(operations.restore)}Body`),
     /** The signed token of the preview page, when the format has one. */
     previewToken: operations.preview ? named<`${Capitalize<PreviewOf<Ops>>}Params`>(`${upper(operations.preview)}Params`) : undefined,
+  };
+}
+
+/**
+ * The schemas of a format's child items' operations (its declaration's `children.operations`): the parent's
+ * id (`{id}`), an item's (`{id}`, `{entryId}`: every item operation names them alike), the bodies.
+ */
+export function childSchemas(operations: ChildOperations) {
+  const of = (name: string) => named<never>(name) as z.ZodType<unknown>;
+  return {
+    parent: of(`${upper(operations.create)}Params`) as z.ZodType<{ id: number }>,
+    item: of(`${upper(operations.correct)}Params`) as z.ZodType<{ id: number; entryId: number }>,
+    create: of(`${upper(operations.create)}Body`),
+    correct: of(`${upper(operations.correct)}Body`),
+    pin: of(`${upper(operations.pin)}Body`) as z.ZodType<{ pinned: boolean }>,
   };
 }

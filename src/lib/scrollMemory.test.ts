@@ -116,4 +116,42 @@ describe('scroll memory (back/forward offsets without storage)', () => {
     remove();
     expect(listeners).toEqual([]);
   });
+
+  it('scrolls again on the next frames while the returning page is still too short, and not once the reader moved', () => {
+    const { router, navigate } = fakeRouter();
+    const frames: (() => void)[] = [];
+    let height = 5000;
+    const base = fakeWindow();
+    const view = Object.assign(base, {
+      scrollTo(x: number, y: number) {
+        base.scrollX = x;
+        base.scrollY = Math.min(y, height);
+      },
+      requestAnimationFrame(callback: () => void) {
+        frames.push(callback);
+        return frames.length;
+      },
+    });
+    installScrollMemory(router, view);
+    const list = entry('/mode', 'a');
+    const article = entry('/mode/robe', 'b');
+    view.scrollTo(0, 1800);
+    navigate(view, list, article);
+    height = 600; // the list comes back shorter, its images not loaded yet
+    navigate(view, article, list);
+    expect(view.scrollY).toBe(600);
+    height = 5000;
+    frames.shift()?.();
+    expect(view.scrollY).toBe(1800);
+    expect(frames).toEqual([]);
+
+    // The reader scrolls before the page has grown: their place wins.
+    navigate(view, list, article);
+    height = 600;
+    navigate(view, article, list);
+    view.scrollY = 100;
+    height = 5000;
+    frames.shift()?.();
+    expect(view.scrollY).toBe(100);
+  });
 });

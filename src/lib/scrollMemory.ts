@@ -54,7 +54,12 @@ export interface ScrollingWindow {
   scrollTo(x: number, y: number): void;
   history: { scrollRestoration: ScrollRestoration };
   addEventListener(type: 'pagehide' | 'pageshow', listener: (event: PageTransitionEvent) => void): void;
+  /** Present in browsers: a page still growing (images, lazy parts) is scrolled again on the next frames. */
+  requestAnimationFrame?: (callback: () => void) => number;
 }
+
+/** Frames a restore keeps trying while the page is shorter than the offset (about half a second). */
+const RESTORE_FRAMES = 30;
 
 /**
  * Remembers the window's offset of each entry the reader leaves and restores it when the reader comes back.
@@ -78,10 +83,23 @@ export function installScrollMemory(router: NavigationEvents, view: ScrollingWin
     const key = entryKey(toLocation);
     if (fromLocation && entryKey(fromLocation) === key) return;
     const offset = memory.get(key);
-    if (offset) view.scrollTo(offset.x, offset.y);
+    if (offset) restore(view, offset, RESTORE_FRAMES);
   });
   return () => {
     unsubscribeLeave();
     unsubscribeReturn();
   };
+}
+
+/**
+ * Scrolls to the offset; when the browser clamped it (the returning page is not as tall yet), tries again on the
+ * next frames, and stops as soon as it is reached or the reader scrolled elsewhere.
+ */
+function restore(view: ScrollingWindow, offset: ScrollOffset, frames: number) {
+  view.scrollTo(offset.x, offset.y);
+  const clamped = view.scrollY;
+  if (clamped === offset.y || frames === 0 || !view.requestAnimationFrame) return;
+  view.requestAnimationFrame(() => {
+    if (view.scrollY === clamped) restore(view, offset, frames - 1);
+  });
 }

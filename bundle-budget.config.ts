@@ -33,11 +33,14 @@ export const bundleBudget = {
    * Lowered to 111 kB on 2026-11-28 (issue 38: the loaders of the pages readers do not land on split from the
    * router's tree, the API client loaded by the first call). Measured then: article 112 973 bytes, home 112 372,
    * category 111 970. Issue 38's goal is 100 kB: see decision 018, point 5, for what is left.
+   * Set to 112 kB the same day (issues 37 and 39: the back/forward positions kept in memory instead of the router's
+   * sessionStorage, and every date through the French date helper, are in the shell). Measured then: article
+   * 113 690 bytes before the scroll memory's retry, home 113 089, category 112 715.
    */
   pages: {
-    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 111 * kB },
-    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 111 * kB },
-    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 111 * kB },
+    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 112 * kB },
+    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 112 * kB },
+    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 112 * kB },
   } satisfies Record<string, PageBudget>,
 
   /** Staff, server and tooling code: none of it may be in a chunk those pages load at start. */

@@ -95,6 +95,11 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Escape');
     await expect(leave).toBeHidden();
     await expect(page).toHaveURL(/\/admin\/articles\/\d+$/);
+    // A draft saves itself 3 s after the last change (autosave), and a slow machine can spend that on the checks
+    // above: a fresh change, so the reload below finds the text unsaved.
+    await page.getByLabel('Chapô').press('End');
+    await page.keyboard.type(' !');
+    await expect(page.getByText('Modifications non enregistrées', { exact: true })).toBeVisible();
     // Reloading or closing the tab is asked by the browser itself (beforeunload); dismissed, the page stays.
     const asked = new Promise<string>((done) => {
       page.once('dialog', async (dialog) => {

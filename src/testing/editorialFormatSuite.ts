@@ -100,7 +100,7 @@ export function itFollowsTheEditorialRules(
     expect(late.status).toBe(409);
     const conflict = contract.VersionConflict.parse(await late.json());
     expect(conflict).toMatchObject({ currentVersion: 2, changedBy: 'Compte editor' });
-    expect(conflict.message).toMatch(new RegExp(`^Compte editor a modifié ${fixture.thisItem} à \\d\\d:\\d\\d \\(version 2\\)`));
+    expect(conflict.message).toMatch(new RegExp(`^Compte editor a modifié ${fixture.thisItem} à \\d\\d h \\d\\d \\(version 2\\)`));
     const staleStatus = await request('POST', `${apiPath}/${item.id}/status`, {
       as: signed('admin'),
       body: { action: 'publish', version: 1 },

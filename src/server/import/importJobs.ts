@@ -12,8 +12,6 @@ import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import type { DownloadAccess } from './importImages.ts';
 import { ImportFileError } from './importModel.ts';
 import { findImportRun, finishImportRun, importRunOptions, setImportRunProgress } from './importRuns.server.ts';
-import { ImportOptionError, runImport } from './importWriter.ts';
-import { openImportSource } from './openImportSource.ts';
 
 export interface ImportJobDeps {
   db: Database;
@@ -30,12 +28,17 @@ export interface ImportJobDeps {
 
 const PROGRESS_EVERY_MS = 500;
 
+// The importers (XML, zip and JSON streaming parsers, Gutenberg, htmlparser2) load with the first import, not at
+// start: a server that never imports never holds them (issue 38, decision 029).
+const loadImporters = () => Promise.all([import('./importWriter.ts'), import('./openImportSource.ts')]);
+
 export function importJobHandlers(deps: ImportJobDeps): Pick<JobHandlers, 'import.run'> {
   return {
     'import.run': async ({ runId }) => {
       const run = await findImportRun(deps.db, runId);
       if (!run || run.status === 'done' || run.status === 'failed') return;
       await setImportRunProgress(deps.db, runId, 0, null);
+      const [{ ImportOptionError, runImport }, { openImportSource }] = await loadImporters();
       let source: Awaited<ReturnType<typeof openImportSource>>;
       try {
         source = await openImportSource(run.source, run.filePath);

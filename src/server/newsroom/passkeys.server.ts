@@ -5,17 +5,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationResponseJSON, AuthenticatorTransportFuture, RegistrationResponseJSON } from '@simplewebauthn/server';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staff, staffPasskeys, webauthnChallenges } from '../../db/schema.ts';
 import { audit } from './audit.server.ts';
 import type { StaffMember } from './staff.server.ts';
+
+// Loaded at the first passkey ceremony, not at start: about 5 MB of heap readers never need (issue 38).
+let webauthn: Promise<typeof import('@simplewebauthn/server')> | null = null;
+const loadWebauthn = () => {
+  webauthn ??= import('@simplewebauthn/server');
+  return webauthn;
+};
 
 const CHALLENGE_MS = 5 * 60_000;
 const RP_NAME = 'Piquante — rédaction';
@@ -54,7 +55,7 @@ export async function registrationOptions(db: Database, member: StaffMember, rp:
     .select({ id: staffPasskeys.id, transports: staffPasskeys.transports })
     .from(staffPasskeys)
     .where(eq(staffPasskeys.staffId, member.id));
-  const options = await generateRegistrationOptions({
+  const options = await (await loadWebauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.rpID,
     userName: member.email,
@@ -81,9 +82,9 @@ export async function registerPasskey(
 ): Promise<PasskeyResult<{ id: string; name: string; createdAt: string; lastUsedAt: null }>> {
   const challenge = await takeChallenge(db, input.challengeId, 'register', now);
   if (!challenge || challenge.staffId !== member.id) return { ok: false, message: 'Ce défi a expiré ou a déjà servi : recommencez.' };
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verified: Awaited<ReturnType<typeof import('@simplewebauthn/server').verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await loadWebauthn()).verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
@@ -131,7 +132,7 @@ export async function listPasskeys(db: Database, member: StaffMember) {
 
 /** Discoverable credentials: no account is named before the passkey answers (nothing to enumerate). */
 export async function authenticationOptions(db: Database, rp: RelyingParty, now: Date) {
-  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required' });
+  const options = await (await loadWebauthn()).generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'required' });
   const challengeId = await saveChallenge(db, options.challenge, 'authenticate', null, now);
   return { challengeId, options };
 }
@@ -154,7 +155,7 @@ export async function authenticate(
     .where(eq(staffPasskeys.id, response.id));
   if (!passkey || passkey.disabledAt) return null;
   try {
-    const verified = await verifyAuthenticationResponse({
+    const verified = await (await loadWebauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,

@@ -3,7 +3,6 @@
  * Sessions: a random token in the cookie, only its SHA-256 in the database, with a CSRF token of its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
@@ -32,8 +31,20 @@ let dummyHash: Promise<string> | null = null;
 
 export const normaliseStaffEmail = (email: string) => email.trim().toLowerCase();
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+// Loaded at the first sign-in, not at start: readers never need it (issue 38, decision 029).
+let argon2: Promise<typeof import('@node-rs/argon2')> | null = null;
+const loadArgon2 = () => {
+  argon2 ??= import('@node-rs/argon2');
+  return argon2;
+};
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, ARGON2);
+}
+
+/** False for a wrong password and for a stored hash Argon2 cannot read. */
+async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  return (await loadArgon2()).verify(storedHash, password).catch(() => false);
 }
 
 export function passwordProblem(password: string): string | null {
@@ -104,10 +115,10 @@ export async function checkCredentials(db: Database, email: string, password: st
     .limit(1);
   if (!row || row.disabledAt) {
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verify(await dummyHash, password).catch(() => false);
+    await verifyPassword(await dummyHash, password);
     return null;
   }
-  const ok = await verify(row.passwordHash, password).catch(() => false);
+  const ok = await verifyPassword(row.passwordHash, password);
   return ok ? toMember(row) : null;
 }
 
@@ -175,7 +186,7 @@ export async function changePassword(
 ): Promise<AccountResult<{ otherSessionsClosed: number }>> {
   const [row] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, member.id));
   if (!row) return { ok: false, kind: 'notFound' };
-  const ok = await verify(row.passwordHash, input.currentPassword).catch(() => false);
+  const ok = await verifyPassword(row.passwordHash, input.currentPassword);
   if (!ok) {
     // A wrong current password on an open session may be someone else at the keyboard: recorded.
     await db.transaction((tx) => audit(tx, member, { action: 'staff.password.refused', entity: 'staff', entityId: member.id }, now));

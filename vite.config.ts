@@ -13,6 +13,9 @@ export default defineConfig({
   ssr: {
     // PGlite loads its WASM and data files relative to its own package: keep it external.
     external: ['@electric-sql/pglite', 'pg', 'sharp', '@node-rs/argon2'],
+    // Bundled into the server: Node's ESM resolver parses drizzle-orm's 179 kB package.json `exports` again for
+    // each of its ~110 files it loads (about 1 s of CPU at start on these machines; issue 38, decision 029).
+    noExternal: ['drizzle-orm'],
   },
   environments: {
     client: {

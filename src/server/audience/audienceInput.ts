@@ -21,7 +21,11 @@ const PREFETCH = /prefetch|prerender|preview/i;
 /** Why a beacon's request is not counted, from its headers alone, or null when it is. */
 export function notCountedByHeaders(headers: HeaderSource): NotCounted | null {
   if (headers.get('sec-gpc')?.trim() === '1') return 'gpc';
-  if (announcesPrefetch(headers.get('sec-purpose')) || announcesPrefetch(headers.get('purpose')) || announcesPrefetch(headers.get('x-purpose')))
+  if (
+    announcesPrefetch(headers.get('sec-purpose')) ||
+    announcesPrefetch(headers.get('purpose')) ||
+    announcesPrefetch(headers.get('x-purpose'))
+  )
     return 'prefetch';
   const agent = headers.get('user-agent') ?? '';
   if (agent.trim() === '' || verdictOf(agent).bot) return 'bot';
@@ -91,10 +95,23 @@ export function dayOf(now: Date): string {
 
 /** The referrer's host as counted: '' (direct) stays '(direct)'; the site's own host is an internal navigation. */
 export function referrerOf(referrer: string | undefined, siteHosts: readonly string[]): { host: string; internal: boolean } {
-  const host = (referrer ?? '').toLowerCase().replace(/^www\./, '');
+  const host = hostForm(referrer ?? '');
   if (host === '') return { host: '(direct)', internal: false };
-  if (siteHosts.some((own) => own.toLowerCase().replace(/^www\./, '') === host)) return { host, internal: true };
-  return { host, internal: false };
+  return { host, internal: hostForms(siteHosts).includes(host) };
+}
+
+const hostForm = (host: string) => host.toLowerCase().replace(/^www\./, '');
+
+// The site's hosts in the compared form, per list: the beacon's counter hands the same list for every beacon.
+const siteHostForms = new WeakMap<readonly string[], string[]>();
+
+function hostForms(siteHosts: readonly string[]): string[] {
+  let forms = siteHostForms.get(siteHosts);
+  if (!forms) {
+    forms = siteHosts.map(hostForm);
+    siteHostForms.set(siteHosts, forms);
+  }
+  return forms;
 }
 
 /**

@@ -93,17 +93,31 @@ const view = (path = '/mode/robe-rouge', extra: Record<string, unknown> = {}) =>
  * the normal path (taken before the body is read, or handed the body once read).
  */
 const cases: [string, Sent, 'here' | 'normal'][] = [
-  ['a page view as sendBeacon sends it', { headers: beaconHeaders(), body: [view('/mode/robe-rouge', { referrer: 'www.google.com' })] }, 'here'],
+  [
+    'a page view as sendBeacon sends it',
+    { headers: beaconHeaders(), body: [view('/mode/robe-rouge', { referrer: 'www.google.com' })] },
+    'here',
+  ],
   [
     'as application/json, with events and utm values',
     {
       headers: beaconHeaders({ 'content-type': 'application/json' }),
-      body: [view('/', { source: 'Newsletter', medium: 'email', campaign: 'noel', events: [{ kind: 'search', subject: 'robe', step: 1 }] })],
+      body: [
+        view('/', { source: 'Newsletter', medium: 'email', campaign: 'noel', events: [{ kind: 'search', subject: 'robe', step: 1 }] }),
+      ],
     },
     'here',
   ],
-  ['an internal navigation (the site’s own host)', { headers: beaconHeaders(), body: [view('/a', { referrer: 'www.piquante.fr' })] }, 'here'],
-  ['events only', { headers: beaconHeaders(), body: [JSON.stringify({ path: '/quiz', events: [{ kind: 'quiz-start', subject: 'q' }] })] }, 'here'],
+  [
+    'an internal navigation (the site’s own host)',
+    { headers: beaconHeaders(), body: [view('/a', { referrer: 'www.piquante.fr' })] },
+    'here',
+  ],
+  [
+    'events only',
+    { headers: beaconHeaders(), body: [JSON.stringify({ path: '/quiz', events: [{ kind: 'quiz-start', subject: 'q' }] })] },
+    'here',
+  ],
   ['oversized, declared', { headers: beaconHeaders(), body: [view(`/${'a'.repeat(5000)}`)] }, 'normal'],
   ['oversized, chunked', { headers: beaconHeaders(), body: [view('/a'), ' '.repeat(3000), ' '.repeat(3000)], chunked: true }, 'normal'],
   ['a small chunked body', { headers: beaconHeaders(), body: [view('/chunked')], chunked: true }, 'normal'],
@@ -116,8 +130,16 @@ const cases: [string, Sent, 'here' | 'normal'][] = [
   ['an unknown field', { headers: beaconHeaders(), body: [JSON.stringify({ path: '/a', view: true, ip: '1.2.3.4' })] }, 'normal'],
   ['a path outside the pattern', { headers: beaconHeaders(), body: [view('/a b<script>')] }, 'normal'],
   ['a NUL in a field', { headers: beaconHeaders(), body: [view('/a', { source: 'x\u0000y' })] }, 'normal'],
-  ['a bidirectional override in an event', { headers: beaconHeaders(), body: [view('/a', { events: [{ kind: 'signup', subject: 'a\u202eb' }] })] }, 'normal'],
-  ['too many events', { headers: beaconHeaders(), body: [view('/a', { events: Array(21).fill({ kind: 'signup', subject: 's' }) })] }, 'normal'],
+  [
+    'a bidirectional override in an event',
+    { headers: beaconHeaders(), body: [view('/a', { events: [{ kind: 'signup', subject: 'a\u202eb' }] })] },
+    'normal',
+  ],
+  [
+    'too many events',
+    { headers: beaconHeaders(), body: [view('/a', { events: Array(21).fill({ kind: 'signup', subject: 's' }) })] },
+    'normal',
+  ],
   ['an error asked gzipped', { headers: beaconHeaders({ 'accept-encoding': 'gzip' }), body: ['{nope'] }, 'normal'],
   ['a wrong content type', { headers: beaconHeaders({ 'content-type': 'text/html' }), body: [view()] }, 'normal'],
   ['no content type', { headers: { 'user-agent': CHROME }, body: [view()] }, 'normal'],
@@ -171,7 +193,10 @@ describe.each(testDatabaseKinds)('the beacon’s node:http path on %s', (kind) =
   const portOf = (server: typeof without) => Number(new URL(server.url as string).port);
   let reader = 0;
   /** A new reader's address each time: behind our proxy (TRUST_PROXY), the last X-Forwarded-For entry. */
-  const fromNewReader = (sent: Sent): Sent => ({ ...sent, headers: { ...sent.headers, 'x-forwarded-for': `198.51.100.7, 10.${Math.floor(++reader / 250)}.${reader % 250}.1` } });
+  const fromNewReader = (sent: Sent): Sent => ({
+    ...sent,
+    headers: { ...sent.headers, 'x-forwarded-for': `198.51.100.7, 10.${Math.floor(++reader / 250)}.${reader % 250}.1` },
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -246,7 +271,9 @@ describe.each(testDatabaseKinds)('the beacon’s node:http path on %s', (kind) =
 
   it('counts a beacon it answers exactly once, and the table’s well-formed beacons all take it', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => send(portOf(withPath), fromNewReader({ headers: beaconHeaders(), body: [view(`/page-${i % 4}`)] }))),
+      Array.from({ length: 40 }, (_, i) =>
+        send(portOf(withPath), fromNewReader({ headers: beaconHeaders(), body: [view(`/page-${i % 4}`)] })),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(204));
     expect(normalPathRequests).toBe(0);
@@ -283,7 +310,13 @@ describe.each(testDatabaseKinds)('the beacon’s node:http path on %s', (kind) =
   it('a client gone mid-body: nothing counted, nothing answered twice, the next beacon taken as usual', async () => {
     const port = portOf(withPath);
     await new Promise<void>((resolve) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: BEACON_TARGET, method: 'POST', headers: beaconHeaders({ 'content-length': '100' }) });
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: BEACON_TARGET,
+        method: 'POST',
+        headers: beaconHeaders({ 'content-length': '100' }),
+      });
       req.on('error', () => resolve());
       req.write('{"path":"/gone","view":');
       setTimeout(() => {

@@ -107,7 +107,7 @@ function handOver(req: IncomingMessage, res: ServerResponse, normal: NormalPath,
 }
 
 export function createBeaconFastPath(options: BeaconFastPathOptions): BeaconFastPath {
-  const { recorder, store, db, siteOrigin, transportSecurity } = options;
+  const { store, db, siteOrigin, transportSecurity } = options;
   const counter = createBeaconCounter(options);
   const perMinute = options.rateLimitPerMinute ?? audienceSettings.rateLimitPerMinute;
 

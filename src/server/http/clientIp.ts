@@ -7,7 +7,8 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 export function defaultClientIp(trustProxy: boolean) {
   // srvx puts the socket's address on the request.
-  return (request: Request): string => clientIpOf(request.headers.get('x-forwarded-for'), (request as Request & { ip?: unknown }).ip, trustProxy);
+  return (request: Request): string =>
+    clientIpOf(request.headers.get('x-forwarded-for'), (request as Request & { ip?: unknown }).ip, trustProxy);
 }
 
 /**

@@ -4,12 +4,12 @@
 // First: the server's Node flags (heap sizes) before anything else loads; it may restart this process with them.
 import './lib/serverNodeFlags.mjs';
 import cluster from 'node:cluster';
-import { STATUS_CODES } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from 'srvx';
+import { compressDynamic, withReasonPhrase } from './lib/dynamicAnswers.mjs';
 import { putHitPathInFront } from './lib/hitPathInFront.mjs';
-import { compressible, createStaticFiles, isBuildOnlyPath, staticResponse } from './lib/staticFiles.mjs';
+import { createStaticFiles, isBuildOnlyPath, staticResponse } from './lib/staticFiles.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const clientDir = join(root, 'dist/client');
@@ -75,29 +75,6 @@ async function runServer() {
     });
   }
 
-  /** Status lines carry their reason phrase ("HTTP/1.1 404 Not Found"), whoever built the response. */
-  function withReasonPhrase(response) {
-    if (response.statusText || !STATUS_CODES[response.status]) return response;
-    return new Response(response.body, { status: response.status, statusText: STATUS_CODES[response.status], headers: response.headers });
-  }
-
-  /** Dynamic text answers (HTML, JSON) are compressed on the fly with gzip (fast, universal). */
-  function compressDynamic(response, request) {
-    // Headers first: reading `body` would turn srvx's FastResponse (a rendered page's bytes) into undici's.
-    const type = response.headers.get('content-type') ?? '';
-    if (response.headers.has('content-encoding') || !compressible.test(type) || !response.body) return response;
-    if (!/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) return response;
-    const headers = new Headers(response.headers);
-    headers.set('content-encoding', 'gzip');
-    headers.delete('content-length');
-    headers.append('vary', 'accept-encoding');
-    return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    });
-  }
-
   // React, TanStack Router and the other server dependencies stay in node_modules and pick their
   // production builds from NODE_ENV when first imported: unset, SSR runs React's development build
   // (about ten times slower). Set it before the server entry is imported.
@@ -138,9 +115,10 @@ async function runServer() {
       return withReasonPhrase(compressDynamic(response, request));
     },
   });
-  // A fresh page in the page cache is sent straight from node:http (issue 22: the server entry's
-  // answerFromCache); anything else goes through srvx, the static files and the server entry as before.
-  putHitPathInFront(server, (req, res) => app.answerFromCache?.(req, res) ?? false);
+  // A fresh page in the page cache, and an audience beacon, are answered straight from node:http (issues 22
+  // and 37: the server entry's answerFromCache); anything else goes through srvx, the static files and the
+  // server entry as before.
+  putHitPathInFront(server, (req, res, normal) => app.answerFromCache?.(req, res, normal) ?? false);
   await server.serve();
   await server.ready();
   const { database } = await health.json();

@@ -24,6 +24,7 @@ import { createRedirectAnswerer } from './server/redirects/redirectAnswers.ts';
 import { createRedirectLookups } from './server/redirects/redirectLookups.ts';
 import { findStoredRedirect } from './server/redirects/redirectStore.server.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BeaconFastPath, NormalPath } from './server/audience/beaconFastPath.ts';
 import { strictTransportSecurity } from './server/config/transportSecurity.ts';
 import { withSecurityHeaders } from './server/security/securityHeaders.server.ts';
 import { SERVICE_WORKER_PATH, serviceWorkerScript } from './server/sw/serviceWorkerScript.server.ts';
@@ -64,9 +65,13 @@ const pages = createPageAnswerer(
 const renderIssueMail: IssueMailRenderer = async (input) =>
   (await import('./mail/newsletterIssueMail.tsx')).renderNewsletterIssueMail(input);
 const app = getServerApp(config, { renderIssueMail });
+// The audience beacon answered at the node:http level once the app is up (issue 37, beaconFastPath.ts);
+// AUDIENCE_BEACON_PATH=0 sends beacons the normal way (to compare).
+let beaconPath: BeaconFastPath | null = null;
 app.then(
   (ready) => {
     registerInProcessApi(ready.handleApi);
+    if (!import.meta.env.DEV && config.audienceBeaconPath) beaconPath = ready.beaconPath ?? null;
     if (!import.meta.env.DEV) void listenForContentChanges(pageCache, ready.database.kind, config.contentChanges, sharedPages);
   },
   (error: unknown) => {
@@ -93,9 +98,12 @@ export default {
   async stop(): Promise<void> {
     await (await app).stop();
   },
-  /** Called by scripts/serve.mjs for every request, first: true when a fresh cached page was sent. */
-  answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
-    return hitPath?.answer(req, res) ?? false;
+  /**
+   * Called by scripts/serve.mjs for every request, first: true when a fresh cached page was sent, or when an
+   * audience beacon is taken (answered, or handed to `normal` with its body read).
+   */
+  answerFromCache(req: IncomingMessage, res: ServerResponse, normal: NormalPath): boolean {
+    return (hitPath?.answer(req, res) ?? false) || (beaconPath?.answer(req, res, normal) ?? false);
   },
   async fetch(request: Request): Promise<Response> {
     const response = await answer(request);

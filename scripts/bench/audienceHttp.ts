@@ -1,5 +1,5 @@
 /**
- * npm run bench:audience-http [-- --db=pglite|postgres --seconds=10 --connections=64 --beacon-rate=1000 --rounds=3 --articles=200 --port=5181]
+ * npm run bench:audience-http [-- --db=pglite|postgres --seconds=10 --connections=64 --beacon-rate=1000 --rounds=3 --articles=200 --port=5181 --beacon-path=0]
  *
  * The audience beacon against the real production build (scripts/serve.mjs on 127.0.0.1, PGlite), driven by
  * wrk (a Node load generator saturates first on these 2 cores, issue 22):
@@ -8,7 +8,8 @@
  *  2. the page cache with beacons flowing: wrk on 50 warm article pages alone, then the same while a second
  *     wrk sends beacons at a fixed rate, in turn `rounds` times (the machine's other jobs come and go: medians
  *     compared); pages per second and the share answered `x-cache: HIT`.
- * On PGlite, the page views the recorder wrote are then read back (every 204 was counted).
+ * On PGlite, the page views the recorder wrote are then read back (every 204 was counted). --beacon-path=0 starts the
+ * server with AUDIENCE_BEACON_PATH=0: beacons through srvx and the API router, as before their node:http path (to compare).
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
@@ -32,6 +33,7 @@ const articles = numberArg(argv, 'articles', 200);
 const rounds = numberArg(argv, 'rounds', 3);
 // --port: the server's port on 127.0.0.1 (several benches may run side by side on a shared machine).
 const PORT = numberArg(argv, 'port', 5181);
+const beaconPath = !argv.includes('--beacon-path=0');
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Beacons, pre-formatted once per thread: a page among 500, a reader among 10 000, a referrer one in three. */
@@ -91,7 +93,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function benchOn(kind: BenchDatabase): Promise<void> {
   const database = await prepareBenchDatabase(kind, articles);
-  const server = await serveBench(database, PORT, { TRUST_PROXY: '1' });
+  const server = await serveBench(database, PORT, { TRUST_PROXY: '1', ...(beaconPath ? {} : { AUDIENCE_BEACON_PATH: '0' }) });
   const rows: Record<string, string | number>[] = [];
   let answered = 0;
   try {
@@ -135,7 +137,7 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
     const sideRate = median(side.map((r) => r.rps));
     rows.push(pageRow(`article pages alone (median of ${rounds})`, alone));
     rows.push(pageRow(`article pages with ${sideRate} beacons/s`, flowing));
-    console.log(`\n${kind}:`);
+    console.log(`\n${kind}${beaconPath ? '' : ' (AUDIENCE_BEACON_PATH=0)'}:`);
     console.table(rows);
     const change = (median(flowing.map((r) => r.rps)) - median(alone.map((r) => r.rps))) / median(alone.map((r) => r.rps));
     console.log(

@@ -1,8 +1,9 @@
 /**
  * Puts a node:http-level answerer in front of a srvx server created with `manual: true` (issue 22): every
- * request goes to `answerFromCache(req, res)` first; when it answers false (a miss, a POST…), srvx's own
+ * request goes to `answerFromCache(req, res, normal)` first; when it answers false (a miss, a POST…), srvx's own
  * handler takes the request untouched. A hit path that throws before sending anything falls back too.
- * Call before server.serve().
+ * `normal` is that handler, for an answerer that takes a request and hands it on later (the audience beacon's
+ * path, once it has read the body: issue 37). Call before server.serve().
  */
 export function putHitPathInFront(server, answerFromCache) {
   const fullPath = server.node.handler;
@@ -10,7 +11,7 @@ export function putHitPathInFront(server, answerFromCache) {
   server.node.server.on('request', (req, res) => {
     let answered = false;
     try {
-      answered = answerFromCache(req, res);
+      answered = answerFromCache(req, res, fullPath);
     } catch (error) {
       console.error('[page-cache] hit path failed, taking the normal one:', error);
       answered = res.headersSent;

@@ -10,6 +10,7 @@ import type { ServerConfig } from './config/serverConfig.ts';
 import { composeApiHandlers } from './apiHandlers.ts';
 import { createAudienceRecorder, startAudienceFlushing } from './audience/audienceRecorder.ts';
 import { audienceSettings } from './audience/audienceSettings.ts';
+import { type BeaconFastPath, createBeaconFastPath } from './audience/beaconFastPath.ts';
 import { createApiHandler } from './http/apiRouter.ts';
 import { directContentOperations } from './http/contentApi.ts';
 import { createMemoryStore, createRedisStore } from './http/sharedStore.ts';
@@ -41,6 +42,8 @@ export interface ServerApp {
   storage: import('./newsroom/mediaStorage.ts').MediaStorage;
   /** The canonical origin (SITE_URL): feeds and sitemaps. */
   siteUrl: string;
+  /** The audience beacon answered at the node:http level (beaconFastPath.ts), sharing the API handler's counters and limits. */
+  beaconPath?: BeaconFastPath;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
@@ -122,10 +125,21 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const audience = createAudienceRecorder();
   const stopAudience = startAudienceFlushing(audience, database.db, audienceSettings.flushSeconds);
   const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail, audience });
+  // The same recorder, limits' store and hosts as the API's beacon handler (apiHandlers.ts).
+  const site = new URL(config.siteUrl);
+  const beaconPath = createBeaconFastPath({
+    recorder: audience,
+    siteHosts: [site.host],
+    siteOrigin: site.origin,
+    store,
+    transportSecurity: settings.transport,
+    db: database.db,
+  });
   return {
     database,
     storage,
     siteUrl: settings.siteUrl,
+    beaconPath,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();

@@ -11,15 +11,29 @@ export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
 export type NotCounted = 'bot' | 'prefetch' | 'gpc' | 'staff';
 
+/** What the beacon reads of a request's headers: a Web Request's Headers, or the node:http path's own reader. */
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+const PREFETCH = /prefetch|prerender|preview/i;
+
 /** Why a beacon's request is not counted, from its headers alone, or null when it is. */
-export function notCountedByHeaders(headers: Headers): NotCounted | null {
+export function notCountedByHeaders(headers: HeaderSource): NotCounted | null {
   if (headers.get('sec-gpc')?.trim() === '1') return 'gpc';
-  const purpose = `${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-purpose') ?? ''}`;
-  if (/prefetch|prerender|preview/i.test(purpose)) return 'prefetch';
+  if (
+    announcesPrefetch(headers.get('sec-purpose')) ||
+    announcesPrefetch(headers.get('purpose')) ||
+    announcesPrefetch(headers.get('x-purpose'))
+  )
+    return 'prefetch';
   const agent = headers.get('user-agent') ?? '';
   if (agent.trim() === '' || verdictOf(agent).bot) return 'bot';
   return null;
 }
+
+// Each header on its own: the words never span two of them (a space stood between them when they were joined).
+const announcesPrefetch = (value: string | null) => value !== null && PREFETCH.test(value);
 
 interface AgentVerdict {
   bot: boolean;
@@ -59,16 +73,45 @@ export function deviceClass(userAgent: string): DeviceClass {
 
 /** A path as counted: decoded percent-escapes are not needed, only a bounded, trailing-slash-free form. */
 export function countedPath(path: string): string {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
   return trimmed === '' ? '/' : trimmed.toLowerCase();
+}
+
+// The day of the last beacon, and the instants it spans: nearly every beacon falls on the day before it.
+let dayStart = 0;
+let dayEnd = 0;
+let dayText = '';
+
+/** The UTC day (YYYY-MM-DD) a beacon is counted on. */
+export function dayOf(now: Date): string {
+  const at = now.getTime();
+  if (!(at >= dayStart && at < dayEnd)) {
+    dayText = now.toISOString().slice(0, 10);
+    dayStart = Date.parse(`${dayText}T00:00:00.000Z`);
+    dayEnd = dayStart + 86_400_000;
+  }
+  return dayText;
 }
 
 /** The referrer's host as counted: '' (direct) stays '(direct)'; the site's own host is an internal navigation. */
 export function referrerOf(referrer: string | undefined, siteHosts: readonly string[]): { host: string; internal: boolean } {
-  const host = (referrer ?? '').toLowerCase().replace(/^www\./, '');
+  const host = hostForm(referrer ?? '');
   if (host === '') return { host: '(direct)', internal: false };
-  if (siteHosts.some((own) => own.toLowerCase().replace(/^www\./, '') === host)) return { host, internal: true };
-  return { host, internal: false };
+  return { host, internal: hostForms(siteHosts).includes(host) };
+}
+
+const hostForm = (host: string) => host.toLowerCase().replace(/^www\./, '');
+
+// The site's hosts in the compared form, per list: the beacon's counter hands the same list for every beacon.
+const siteHostForms = new WeakMap<readonly string[], string[]>();
+
+function hostForms(siteHosts: readonly string[]): string[] {
+  let forms = siteHostForms.get(siteHosts);
+  if (!forms) {
+    forms = siteHosts.map(hostForm);
+    siteHostForms.set(siteHosts, forms);
+  }
+  return forms;
 }
 
 /**
@@ -94,7 +137,7 @@ export interface AudienceIncrements {
 /** The counters one accepted beacon bumps (the caller checked headers and path first). */
 export function incrementsOf(beacon: AudienceBeaconOutput, userAgent: string, siteHosts: readonly string[], now: Date): AudienceIncrements {
   const path = countedPath(beacon.path);
-  const day = now.toISOString().slice(0, 10);
+  const day = dayOf(now);
   const sources: AudienceIncrements['sources'] = [];
   let view: AudienceIncrements['view'] = null;
   if (beacon.view === true) {

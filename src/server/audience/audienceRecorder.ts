@@ -76,16 +76,26 @@ export function createAudienceRecorder(options: { now?: () => Date } = {}): Audi
   }
 
   return {
+    // Once per beacon: the counters bumped in place, no closure or array made for each.
     add(increments) {
       const { day, path } = increments;
       if (increments.view) {
+        const key = `${day}${SEP}${path}`;
+        const page = batch.pages.get(key);
         const visit = increments.view.visit ? 1 : 0;
-        bump(batch.pages, `${day}${SEP}${path}`, (old): [number, number] => [(old?.[0] ?? 0) + 1, (old?.[1] ?? 0) + visit]);
+        if (page) {
+          page[0] += 1;
+          page[1] += visit;
+        } else batch.pages.set(key, [1, visit]);
       }
-      for (const source of increments.sources)
-        bump(batch.sources, [day, path, source.dimension, source.value].join(SEP), (old) => (old ?? 0) + 1);
-      for (const event of increments.events)
-        bump(batch.events, [day, path, event.kind, event.subject, event.step].join(SEP), (old) => (old ?? 0) + 1);
+      for (const source of increments.sources) {
+        const key = `${day}${SEP}${path}${SEP}${source.dimension}${SEP}${source.value}`;
+        batch.sources.set(key, (batch.sources.get(key) ?? 0) + 1);
+      }
+      for (const event of increments.events) {
+        const key = `${day}${SEP}${path}${SEP}${event.kind}${SEP}${event.subject}${SEP}${event.step}`;
+        batch.events.set(key, (batch.events.get(key) ?? 0) + 1);
+      }
     },
     flush(db) {
       // One write at a time: a flush asked during another waits for it, then writes what came since.

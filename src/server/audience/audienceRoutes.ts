@@ -6,13 +6,14 @@
  */
 import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
+import type { Database } from '../../db/client.ts';
 import type { ApiHandler, ApiHandlerTable } from '../http/apiTypes.ts';
 import { defaultClientIp } from '../http/clientIp.ts';
 import { readJson } from '../http/jsonBody.ts';
 import { createRateLimiter } from '../http/rateLimit.ts';
 import { noContent } from '../http/responses.ts';
 import { createMemoryStore, type SharedStore } from '../http/sharedStore.ts';
-import { incrementsOf, isStaffPath, notCountedByHeaders } from './audienceInput.ts';
+import { type HeaderSource, incrementsOf, isStaffPath, notCountedByHeaders } from './audienceInput.ts';
 import type { AudienceRecorder } from './audienceRecorder.ts';
 import { audienceSettings } from './audienceSettings.ts';
 
@@ -29,6 +30,50 @@ function describeIssue(field: string, issue: z.core.$ZodIssue): string {
   return audienceMessages.invalid(field);
 }
 
+/** How a beacon's body is read and checked, by the API handler and the node:http path (beaconFastPath.ts) alike. */
+export const beaconBody = {
+  schema: contract.RecordAudienceHitBody,
+  maxBytes: audienceSettings.maxBodyBytes,
+  /** text/plain: what navigator.sendBeacon sends for a string. */
+  mimes: ['text/plain', 'application/json'],
+  explain: describeIssue,
+} as const;
+
+/** The one answer to a beacon read and checked, counted or not: a bot learns nothing from it. */
+export const beaconReceived = (): Response => noContent('error');
+
+export interface BeaconCounter {
+  /**
+   * Adds a checked beacon to the counters, unless its headers (GPC, prefetch, bot) or its path (newsroom,
+   * previews) say not to. `requestHost`: the Host the request was sent to, a port or not.
+   */
+  count(beacon: contract.AudienceBeaconOutput, headers: HeaderSource, requestHost: string, db: Database): void;
+}
+
+export function createBeaconCounter(options: Pick<AudienceRouteOptions, 'recorder' | 'siteHosts' | 'now'>): BeaconCounter {
+  const { recorder, siteHosts } = options;
+  const now = options.now ?? (() => new Date());
+  // The site's hosts and the request's, without ports: what the page sends (location.hostname, a referrer's
+  // hostname). Worked out again only when the request's host changes: one site is nearly always asked by one name.
+  let lastHost: string | null = null;
+  let ownHosts: string[] = [];
+  const hostsFor = (requestHost: string) => {
+    if (requestHost !== lastHost) {
+      ownHosts = [...siteHosts, requestHost].map((host) => host.replace(/:\d+$/, ''));
+      lastHost = requestHost;
+    }
+    return ownHosts;
+  };
+  return {
+    count(beacon, headers, requestHost, db) {
+      if (notCountedByHeaders(headers) !== null || isStaffPath(beacon.path)) return;
+      recorder.add(incrementsOf(beacon, headers.get('user-agent') ?? '', hostsFor(requestHost), now()));
+      // A flood of distinct paths is written early rather than held in memory.
+      if (recorder.pending() >= audienceSettings.maxPendingKeys) void recorder.flush(db).catch(() => {});
+    },
+  };
+}
+
 export interface AudienceRouteOptions {
   recorder: AudienceRecorder;
   /** The site's own hosts: a referrer among them is a navigation inside the site, not a new visit. */
@@ -41,27 +86,18 @@ export interface AudienceRouteOptions {
 }
 
 export function audienceBeaconHandlers(options: AudienceRouteOptions) {
-  const { recorder } = options;
   const clientIp = options.clientIp ?? defaultClientIp(options.trustProxy ?? false);
   const rateLimited = createRateLimiter(options.store ?? createMemoryStore(), clientIp);
   const perMinute = options.rateLimitPerMinute ?? audienceSettings.rateLimitPerMinute;
-  const now = options.now ?? (() => new Date());
+  const counter = createBeaconCounter(options);
 
   const record: ApiHandler = async ({ db, request, url }) => {
     const limited = await rateLimited(request, 'audience', perMinute, audienceMessages.tooManyRequests);
     if (limited) return limited;
-    const body = await readJson(request, contract.RecordAudienceHitBody, audienceSettings.maxBodyBytes, describeIssue, [
-      'text/plain',
-      'application/json',
-    ]);
+    const body = await readJson(request, beaconBody.schema, beaconBody.maxBytes, beaconBody.explain, beaconBody.mimes);
     if (!body.ok) return body.response;
-    if (notCountedByHeaders(request.headers) !== null || isStaffPath(body.value.path)) return noContent('error');
-    // Host names without ports: what the page sends (location.hostname, a referrer's hostname).
-    const hosts = [...options.siteHosts, url.host].map((host) => host.replace(/:\d+$/, ''));
-    recorder.add(incrementsOf(body.value, request.headers.get('user-agent') ?? '', hosts, now()));
-    // A flood of distinct paths is written early rather than held in memory.
-    if (recorder.pending() >= audienceSettings.maxPendingKeys) void recorder.flush(db).catch(() => {});
-    return noContent('error');
+    counter.count(body.value, request.headers, url.host, db);
+    return beaconReceived();
   };
 
   return { recordAudienceHit: record } satisfies ApiHandlerTable;

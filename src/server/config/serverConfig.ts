@@ -87,6 +87,8 @@ export interface ServerConfig {
   pageCacheBytes: number;
   /** PAGE_CACHE_HIT_PATH=0 sends cache hits through the normal path (to compare, as bench:http does). */
   pageCacheHitPath: boolean;
+  /** AUDIENCE_BEACON_PATH=0 sends audience beacons through the normal path (to compare, as bench:audience-http can). */
+  audienceBeaconPath: boolean;
   /** What the readers' browsers may use (service worker, push, analytics…), handed to the render. */
   siteFeatures: SiteFeatures;
   /** The origins the pages' Content-Security-Policy allows, decided once. */
@@ -156,6 +158,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     contentChanges: { database, redisUrl: newsletter.redisUrl },
     pageCacheBytes: cacheBytes,
     pageCacheHitPath: env.PAGE_CACHE_HIT_PATH !== '0',
+    audienceBeaconPath: env.AUDIENCE_BEACON_PATH !== '0',
     siteFeatures: siteFeaturesFromEnv(env),
     pageSources: pageSourcesFromEnv(env),
     apiBaseUrl: env.API_BASE_URL || null,

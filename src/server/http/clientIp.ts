@@ -6,19 +6,33 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 export function defaultClientIp(trustProxy: boolean) {
-  return (request: Request): string => {
-    if (trustProxy) {
-      const last = (request.headers.get('x-forwarded-for') ?? '')
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .pop();
-      if (last) return last;
-    }
-    // srvx puts the socket's address on the request.
-    const ip = (request as Request & { ip?: unknown }).ip;
-    return typeof ip === 'string' && ip !== '' ? ip : 'unknown';
-  };
+  // srvx puts the socket's address on the request.
+  return (request: Request): string =>
+    clientIpOf(request.headers.get('x-forwarded-for'), (request as Request & { ip?: unknown }).ip, trustProxy);
+}
+
+/**
+ * The same answer from the request's parts: the X-Forwarded-For header's value and the socket's address
+ * (the audience beacon's node:http path has no Web Request).
+ */
+export function clientIpOf(forwardedFor: string | null | undefined, socketIp: unknown, trustProxy: boolean): string {
+  if (trustProxy && forwardedFor) {
+    const last = lastListEntry(forwardedFor);
+    if (last) return last;
+  }
+  return typeof socketIp === 'string' && socketIp !== '' ? socketIp : 'unknown';
+}
+
+/** The last non-empty entry of a comma-separated list, trimmed; '' when there is none. */
+function lastListEntry(list: string): string {
+  let end = list.length;
+  while (end > 0) {
+    const start = list.lastIndexOf(',', end - 1);
+    const entry = list.slice(start + 1, end).trim();
+    if (entry) return entry;
+    end = start === -1 ? 0 : start;
+  }
+  return '';
 }
 
 /** The rate-limit key of an address: IPv4 as is, IPv6 by its /64 (one subscriber line, many addresses). */

@@ -23,14 +23,33 @@ const visible = (key: string) => key.replace(FORBIDDEN_ALL, '\ufffd');
 
 /**
  * The dotted path of the first string (value or object key) of `value` holding a forbidden character,
- * "requête" when it is `value` itself, or null when there is none.
+ * "requête" when it is `value` itself, or null when there is none. A clean value, the common case, is told
+ * by one walk that builds no path; the path is worked out only for a refusal.
  */
 export function controlCharacterField(value: unknown, path: readonly string[] = []): string | null {
+  return anyForbidden(value) ? locateForbidden(value, path) : null;
+}
+
+function anyForbidden(value: unknown): boolean {
+  if (typeof value === 'string') return hasForbiddenControl(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (anyForbidden(value[i])) return true;
+    return false;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      if (hasForbiddenControl(key) || anyForbidden((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
+function locateForbidden(value: unknown, path: readonly string[]): string | null {
   const here = () => (path.length > 0 ? path.join('.') : 'requête');
   if (typeof value === 'string') return hasForbiddenControl(value) ? here() : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = controlCharacterField(value[i], [...path, String(i)]);
+      const found = locateForbidden(value[i], [...path, String(i)]);
       if (found !== null) return found;
     }
     return null;
@@ -38,7 +57,7 @@ export function controlCharacterField(value: unknown, path: readonly string[] = 
   if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
       if (hasForbiddenControl(key)) return [...path, visible(key)].join('.');
-      const found = controlCharacterField(inner, [...path, key]);
+      const found = locateForbidden(inner, [...path, key]);
       if (found !== null) return found;
     }
   }

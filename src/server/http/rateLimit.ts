@@ -12,12 +12,21 @@ export type RateLimiter = (request: Request, scope: string, perMinute: number, m
 
 export function createRateLimiter(store: SharedStore, clientIp: (request: Request) => string): RateLimiter {
   return async (request, scope, perMinute, message) => {
-    if (perMinute <= 0) return null;
-    const { count, resetInSeconds } = await store.hit(`${scope}:${ipKey(clientIp(request))}`, 60);
-    if (count <= perMinute) return null;
+    const retryAfter = await overPerMinute(store, scope, clientIp(request), perMinute);
+    if (retryAfter === null) return null;
     drainBody(request);
-    return errorJson(429, message, undefined, { 'retry-after': String(resetInSeconds) });
+    return errorJson(429, message, undefined, { 'retry-after': String(retryAfter) });
   };
+}
+
+/**
+ * Counts one request of `ip` under `scope`: null while within `perMinute`, otherwise the seconds until the
+ * window ends. The limiter above and the audience beacon's node:http path (no Web Request) share it.
+ */
+export async function overPerMinute(store: SharedStore, scope: string, ip: string, perMinute: number): Promise<number | null> {
+  if (perMinute <= 0) return null;
+  const { count, resetInSeconds } = await store.hit(`${scope}:${ipKey(ip)}`, 60);
+  return count <= perMinute ? null : resetInSeconds;
 }
 
 /** null when allowed; otherwise the 429 to answer. Counts on a key of the caller's (an address's hash…), not the client's IP. */

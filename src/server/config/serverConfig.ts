@@ -54,6 +54,8 @@ const genericSchema = z.object({
   PAGE_CACHE_MAX_BYTES: wholeNumber(0),
   STOP_TIMEOUT_MS: wholeNumber(0),
   NEWSROOM_SCHEDULER_SECONDS: wholeNumber(1),
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100),
+  DATABASE_ACQUIRE_TIMEOUT_MS: wholeNumber(100),
   DATABASE_URL: z
     .string()
     .trim()
@@ -141,7 +143,16 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new ServerConfigError(problems);
   }
   const seed = generic.data.SEED_DEMO ?? '';
-  const database = databaseTargetFromEnv(env);
+  const target = databaseTargetFromEnv(env);
+  // The server's bounds; batch commands (imports, backups) open the database without them.
+  const database: DatabaseTarget =
+    target.kind === 'postgres'
+      ? {
+          ...target,
+          queryTimeoutMs: generic.data.DATABASE_QUERY_TIMEOUT_MS ?? appConfig.database.queryTimeoutMs,
+          acquireTimeoutMs: generic.data.DATABASE_ACQUIRE_TIMEOUT_MS ?? appConfig.database.acquireTimeoutMs,
+        }
+      : target;
   return {
     database,
     seedDemo: (kind) => (seed === '' ? kind === 'pglite' : ON.includes(seed)),

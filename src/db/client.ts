@@ -129,7 +129,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  */
 function dropConnectionOnQueryTimeout(client: import('pg').PoolClient): void {
   const drop = (error: unknown) => {
-    if ((error as Error | null)?.message === 'Query read timeout') (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    if ((error as Error | null)?.message === 'Query read timeout')
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   };
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {

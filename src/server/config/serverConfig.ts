@@ -52,6 +52,7 @@ const genericSchema = z.object({
   SERVICE_WORKER: flag,
   WORKERS: wholeNumber(1),
   PAGE_CACHE_MAX_BYTES: wholeNumber(0),
+  PROXY_REVALIDATE_SECONDS: wholeNumber(0),
   STOP_TIMEOUT_MS: wholeNumber(0),
   NEWSROOM_SCHEDULER_SECONDS: wholeNumber(1),
   DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100),
@@ -87,6 +88,8 @@ export interface ServerConfig {
   contentChanges: ContentChangeRoutes;
   /** PAGE_CACHE_MAX_BYTES (0: no page cache). */
   pageCacheBytes: number;
+  /** PROXY_REVALIDATE_SECONDS: nginx's lifetime of a shared answer (0: no X-Accel-Expires, nginx keeps s-maxage). */
+  proxyRevalidateSeconds: number;
   /** PAGE_CACHE_HIT_PATH=0 sends cache hits through the normal path (to compare, as bench:http does). */
   pageCacheHitPath: boolean;
   /** What the readers' browsers may use (service worker, push, analytics…), handed to the render. */
@@ -166,6 +169,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     redisUrl: newsletter.redisUrl,
     contentChanges: { database, redisUrl: newsletter.redisUrl },
     pageCacheBytes: cacheBytes,
+    proxyRevalidateSeconds: generic.data.PROXY_REVALIDATE_SECONDS ?? appConfig.pageCache.proxyRevalidateSeconds,
     pageCacheHitPath: env.PAGE_CACHE_HIT_PATH !== '0',
     siteFeatures: siteFeaturesFromEnv(env),
     pageSources: pageSourcesFromEnv(env),

@@ -69,7 +69,8 @@ export function createCacheHitPath(cache: PageCache, transportSecurity: Transpor
         for (const [name, value] of storedAnswerHeaders(page, null)) {
           if (NOT_MODIFIED_KEPT.has(name)) headers.push(name, value);
         }
-        headers.push(PROXY_EXPIRES_HEADER, proxyExpires());
+        const expires = proxyExpires();
+        if (expires) headers.push(PROXY_EXPIRES_HEADER, expires);
         if (hsts) headers.push('strict-transport-security', hsts);
         res.writeHead(304, 'Not Modified', headers);
         res.end();
@@ -78,7 +79,9 @@ export function createCacheHitPath(cache: PageCache, transportSecurity: Transpor
       const encoding = preferredEncoding(headerValue(req.headers['accept-encoding']));
       const headers: string[] = [];
       for (const [name, value] of storedAnswerHeaders(page, encoding)) headers.push(name, value);
-      headers.push('age', storedAge(page), PROXY_EXPIRES_HEADER, proxyExpires(), 'x-cache', 'HIT');
+      headers.push('age', storedAge(page), 'x-cache', 'HIT');
+      const expires = proxyExpires();
+      if (expires) headers.push(PROXY_EXPIRES_HEADER, expires);
       if (hsts) headers.push('strict-transport-security', hsts);
       res.writeHead(200, 'OK', headers);
       if (method === 'HEAD') res.end();

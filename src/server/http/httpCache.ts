@@ -33,14 +33,20 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
  */
 export const PROXY_EXPIRES_HEADER = 'x-accel-expires';
 
+let proxyRevalidateSeconds: number = appConfig.pageCache.proxyRevalidateSeconds;
 let proxyExpiresMemo = { second: -1, value: '' };
 
-/** The value for an answer given now: one string a second, not one a request (the hit path sends it). */
-export function proxyExpires(now = Date.now()): string {
+/** PROXY_REVALIDATE_SECONDS, set once at start (src/server.ts); 0: no header, nginx keeps `s-maxage` as before. */
+export function setProxyRevalidateSeconds(seconds: number): void {
+  proxyRevalidateSeconds = seconds;
+  proxyExpiresMemo = { second: -1, value: '' };
+}
+
+/** The value for an answer given now (null: none): one string a second, not one a request (the hit path sends it). */
+export function proxyExpires(now = Date.now()): string | null {
+  if (proxyRevalidateSeconds === 0) return null;
   const second = Math.floor(now / 1000);
-  if (second !== proxyExpiresMemo.second) {
-    proxyExpiresMemo = { second, value: `@${second + appConfig.pageCache.proxyRevalidateSeconds - 1}` };
-  }
+  if (second !== proxyExpiresMemo.second) proxyExpiresMemo = { second, value: `@${second + proxyRevalidateSeconds - 1}` };
   return proxyExpiresMemo.value;
 }
 
@@ -77,7 +83,8 @@ export async function withEntityTag(request: Request, response: Response): Promi
   const headers = new Headers(response.headers);
   const etag = entityTag(body);
   headers.set('etag', etag);
-  headers.set(PROXY_EXPIRES_HEADER, proxyExpires());
+  const expires = proxyExpires();
+  if (expires) headers.set(PROXY_EXPIRES_HEADER, expires);
   if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return notModified(headers);
   return new Response(request.method === 'HEAD' ? null : body, { status: response.status, statusText: response.statusText, headers });
 }

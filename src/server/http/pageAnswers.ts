@@ -149,7 +149,8 @@ export function answerStored(request: Request, page: StoredPage, state: CacheSta
   const headers = new Headers(storedAnswerHeaders(page, encoding) as [string, string][]);
   headers.set('age', storedAge(page, now));
   // Stored means public: nginx may keep it, and asks again after its own short lifetime.
-  headers.set(PROXY_EXPIRES_HEADER, proxyExpires(now));
+  const expires = proxyExpires(now);
+  if (expires) headers.set(PROXY_EXPIRES_HEADER, expires);
   headers.set('x-cache', state);
   if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.etag)) return notModified(headers);
   return new AnswerResponse(request.method === 'HEAD' ? null : storedBody(page, encoding), { status: 200, statusText: 'OK', headers });

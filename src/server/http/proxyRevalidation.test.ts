@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '../../../app.config.ts';
 import { isDatabaseOutage } from './databaseOutage.ts';
-import { notModified, PROXY_EXPIRES_HEADER, proxyExpires } from './httpCache.ts';
+import { notModified, PROXY_EXPIRES_HEADER, proxyExpires, setProxyRevalidateSeconds } from './httpCache.ts';
 
 describe('nginx lifetime of a shared answer', () => {
   it('is the end of the current second (proxyRevalidateSeconds = 1), whatever the millisecond', () => {
@@ -14,6 +14,17 @@ describe('nginx lifetime of a shared answer', () => {
     expect(proxyExpires(1_700_000_000_000)).toBe('@1700000000');
     expect(proxyExpires(1_700_000_000_999)).toBe('@1700000000');
     expect(proxyExpires(1_700_000_001_000)).toBe('@1700000001');
+  });
+
+  it('is longer when configured, and absent at 0 (nginx then keeps s-maxage)', () => {
+    try {
+      setProxyRevalidateSeconds(3);
+      expect(proxyExpires(1_700_000_000_500)).toBe('@1700000002');
+      setProxyRevalidateSeconds(0);
+      expect(proxyExpires(1_700_000_000_500)).toBeNull();
+    } finally {
+      setProxyRevalidateSeconds(appConfig.pageCache.proxyRevalidateSeconds);
+    }
   });
 
   it('goes with the 304, from which nginx takes the refreshed entry its new lifetime', () => {

@@ -42,7 +42,8 @@ function nodeEnv(seed: boolean): NodeJS.ProcessEnv {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const missing = !nginxBinary() ? 'nginx' : !postgresBinDir() ? 'the PostgreSQL server binaries' : null;
-  if (missing && process.env.CI === 'true') throw new Error(`CI=true but ${missing} is not installed: the multi-node spec would be skipped.`);
+  if (missing && process.env.CI === 'true')
+    throw new Error(`CI=true but ${missing} is not installed: the multi-node spec would be skipped.`);
   test.skip(missing !== null, `${missing} is not installed`);
   postgres = await startPrivatePostgres();
   await createStaffOn({ DATABASE_URL: postgres.url }, EDITOR, 'Rédaction', 'editor');
@@ -246,7 +247,9 @@ test('node A killed with kill -9 under load: readers get no 5xx, acknowledged wr
         { timeout: 15_000, intervals: [100] },
       )
       .toBeGreaterThan(before);
-    console.log(`[multinode] node A down ${restartedAt - killedAt} ms; served through nginx again ${Date.now() - restartedAt} ms after its restart`);
+    console.log(
+      `[multinode] node A down ${restartedAt - killedAt} ms; served through nginx again ${Date.now() - restartedAt} ms after its restart`,
+    );
 
     // And now B goes: A carries everything alone.
     const afterRejoin: string[] = [];

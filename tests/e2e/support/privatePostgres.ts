@@ -41,7 +41,10 @@ function owner(): { uid?: number; gid?: number } {
 function clusterPids(postmaster: number): number[] {
   const children = (() => {
     try {
-      return execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      return execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }
@@ -66,20 +69,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const output: string[] = [];
   const child: ChildProcess = spawn(
     join(bin, 'postgres'),
-    [
-      '-D',
-      data,
-      '-p',
-      String(port),
-      '-k',
-      dir,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'fsync=off',
-      '-c',
-      'max_connections=100',
-    ],
+    ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=100'],
     { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir, ...ids },
   );
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -29,6 +29,11 @@ export interface DatabaseHandle {
   /** Runs raw SQL (several statements allowed); used by migrations and maintenance scripts. */
   exec: (sql: string) => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Background work's own Database (job handlers, the scheduler, boot backfills), without the serving bounds: a
+   * newsletter's fan-out may run one statement longer than a request may wait. The same as `db` without bounds.
+   */
+  background: Database;
 }
 
 export type DatabaseTarget =
@@ -86,6 +91,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     if (target.queryTimeoutMs) pool.on('connect', dropConnectionOnQueryTimeout);
     const db = drizzle(pool, { schema }) as unknown as Database;
+    const bounded = target.queryTimeoutMs || target.acquireTimeoutMs;
+    const backgroundPool = bounded ? new pg.Pool({ connectionString: target.url, max: 4 }) : null;
+    backgroundPool?.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     return {
       db,
       kind: 'postgres',
@@ -93,7 +101,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       exec: async (sql) => {
         await pool.query(sql);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), backgroundPool?.end()]);
+      },
+      background: backgroundPool ? (drizzle(backgroundPool, { schema }) as unknown as Database) : db,
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -118,6 +129,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await client.exec(sql);
     },
     close: () => client.close(),
+    background: db,
   };
 }
 

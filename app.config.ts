@@ -209,6 +209,13 @@ export const appConfig = {
     /** A sound's limit in the media library (a quiz question's audio); MEDIA_AUDIO_MAX_BYTES overrides. */
     audioMaxBytes: 10 * 1024 * 1024,
   },
+  /**
+   * A PostgreSQL server that stops answering (frozen, cut off without a reset) must not hold a request: a query
+   * unanswered after `queryTimeoutMs` fails (its connection is dropped) and the server stops it too
+   * (statement_timeout); a request waiting for a pooled connection gives up after `acquireTimeoutMs`. Both answer
+   * 503 with Retry-After (decision 033). DATABASE_QUERY_TIMEOUT_MS and DATABASE_ACQUIRE_TIMEOUT_MS override them.
+   */
+  database: { queryTimeoutMs: 5000, acquireTimeoutMs: 3000 },
   apiCache: {
     list: 'public, max-age=60, stale-while-revalidate=300, stale-if-error=86400',
     item: 'public, max-age=300, stale-while-revalidate=600, stale-if-error=86400',
@@ -226,6 +233,13 @@ export const appConfig = {
     sMaxAgeSeconds: 60,
     staleWhileRevalidateSeconds: 600,
     staleIfErrorSeconds: 86_400,
+    /**
+     * How long nginx in front (deploy/nginx.conf) keeps a page before asking again with its ETag
+     * (`X-Accel-Expires: @` the end of the current second, plus this - 1; read by nginx alone): a publish on one
+     * node is served by every nginx within about this, for one 304 from the page cache per page and second
+     * (decision 033). Browsers and CDNs keep `s-maxage`.
+     */
+    proxyRevalidateSeconds: 1,
     /** In-process LRU bound: the sum of the stored bodies (identity + gzip + brotli), in bytes. */
     maxBytes: 64 * 1024 * 1024,
     /** Brotli quality for stored pages: 11 costs ~10× the CPU of 6 for ~5 % fewer bytes. */

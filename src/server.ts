@@ -15,6 +15,7 @@ import { getServerApp } from './server/boot.server.ts';
 import type { IssueMailRenderer } from './server/newsletter/issues/issueMailTypes.ts';
 import { answerApiThroughCache, isCacheableApiRequest } from './server/http/apiAnswerCache.ts';
 import { createCacheHitPath } from './server/http/cacheHitPath.ts';
+import { setProxyRevalidateSeconds } from './server/http/httpCache.ts';
 import { createPageAnswerer } from './server/http/pageAnswers.ts';
 import { PageCache } from './server/http/pageCache.ts';
 import { listenForContentChanges } from './server/http/pageCacheInvalidation.ts';
@@ -44,6 +45,7 @@ const config = readConfig();
 // What the render needs of it (the site's address, the browser features, an external API): handed over here.
 registerRenderSettings({ siteUrl: config.siteUrl, features: config.siteFeatures, apiBaseUrl: config.apiBaseUrl });
 
+setProxyRevalidateSeconds(config.proxyRevalidateSeconds);
 // PAGE_CACHE_MAX_BYTES=0 turns the page cache off (every page rendered: what bench:http calls uncached).
 const pageCache = new PageCache(config.pageCacheBytes);
 // With REDIS_URL, pages are shared between processes (WORKERS=n, or instances behind a proxy), namespaced by

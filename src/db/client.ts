@@ -29,6 +29,11 @@ export interface DatabaseHandle {
   /** Runs raw SQL (several statements allowed); used by migrations and maintenance scripts. */
   exec: (sql: string) => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Background work's own Database (job handlers, the scheduler, boot backfills), without the serving bounds: a
+   * newsletter's fan-out may run one statement longer than a request may wait. The same as `db` without bounds.
+   */
+  background: Database;
 }
 
 export type DatabaseTarget =
@@ -40,7 +45,16 @@ export type DatabaseTarget =
       /** MIGRATIONS_DIR: where the migrations are, when not found beside the code (a release elsewhere). */
       migrationsDir?: string;
     }
-  | { kind: 'postgres'; url: string; maxConnections?: number; migrationsDir?: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      migrationsDir?: string;
+      /** A query unanswered this long fails and its connection is dropped (also the server's statement_timeout); unset: no bound. */
+      queryTimeoutMs?: number;
+      /** Waiting for a pooled connection (or for a new one to connect) fails after this; unset: no bound. */
+      acquireTimeoutMs?: number;
+    };
 
 /** Where the committed migrations are, from the source tree or from a build under dist/. */
 export function findMigrationsDir(configured?: string): string {
@@ -60,11 +74,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // Migrations on a pool of their own, without the serving bounds: a migration may take longer than a request.
+    const migrations = new pg.Pool({ connectionString: target.url, max: 1 });
+    try {
+      await migrate(drizzle(migrations), { migrationsFolder: findMigrationsDir(target.migrationsDir) });
+    } finally {
+      await migrations.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.maxConnections ?? 10,
+      ...(target.acquireTimeoutMs ? { connectionTimeoutMillis: target.acquireTimeoutMs } : {}),
+      ...(target.queryTimeoutMs ? { query_timeout: target.queryTimeoutMs, statement_timeout: target.queryTimeoutMs } : {}),
+    });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+    if (target.queryTimeoutMs) pool.on('connect', dropConnectionOnQueryTimeout);
     const db = drizzle(pool, { schema }) as unknown as Database;
-    await migrate(drizzle(pool), { migrationsFolder: findMigrationsDir(target.migrationsDir) });
+    const bounded = target.queryTimeoutMs || target.acquireTimeoutMs;
+    const backgroundPool = bounded ? new pg.Pool({ connectionString: target.url, max: 4 }) : null;
+    backgroundPool?.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
     return {
       db,
       kind: 'postgres',
@@ -72,7 +101,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       exec: async (sql) => {
         await pool.query(sql);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), backgroundPool?.end()]);
+      },
+      background: backgroundPool ? (drizzle(backgroundPool, { schema }) as unknown as Database) : db,
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -97,6 +129,36 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await client.exec(sql);
     },
     close: () => client.close(),
+    background: db,
+  };
+}
+
+/**
+ * pg's query_timeout answers the caller but leaves the query running on the connection: every later query on
+ * it would queue behind the unanswered one, and a transaction cut short there (its ROLLBACK timed out too) would
+ * go back to the pool still open, so that the next caller's writes sit in it uncommitted. Dropping the connection
+ * instead makes the pool discard it (the server rolls back what it had), and nothing acknowledged rides on it.
+ */
+function dropConnectionOnQueryTimeout(client: import('pg').PoolClient): void {
+  const drop = (error: unknown) => {
+    if ((error as Error | null)?.message === 'Query read timeout')
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        drop(error);
+        return (last as (...a: unknown[]) => unknown)(error, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).catch === 'function') {
+      (result as Promise<unknown>).catch(drop);
+    }
+    return result;
   };
 }
 

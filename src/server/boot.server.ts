@@ -66,19 +66,21 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const target = settings.database;
   if (target.kind === 'pglite' && target.dataDir) acquireDataDirLock(target.dataDir);
   const database = await openDatabase(target);
+  // Requests use database.db (bounded waits); background work this one (a newsletter's fan-out may take long).
+  const work = database.background;
   if (settings.seedDemo(database.kind)) {
-    const seeded = await seedDemoContentIfEmpty(database.db);
+    const seeded = await seedDemoContentIfEmpty(work);
     if (seeded) console.log(`[boot] demo content loaded: ${seeded.articles} articles`);
   }
   // Articles from the seed (or from before the newsroom) get their editorial row: one anti-join.
-  await backfillNewsroom(database.db);
-  await backfillQuizzes(database.db);
+  await backfillNewsroom(work);
+  await backfillQuizzes(work);
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
   const contentChanged = () => announceContentChanged(settings.contentChanges);
-  const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
-  const stopContestErasure = startContestErasure(database.db, () => clock.now());
+  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged);
+  const stopContestErasure = startContestErasure(work, () => clock.now());
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -88,11 +90,11 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     maxConnections: appConfig.newsletter.smtpConnections,
   });
   const renderIssueMail = options.renderIssueMail ?? missingRenderer;
-  const oneClickKey = async () => deriveKey(await loadNewsletterSecret(database.db, config.secret), 'one-click');
+  const oneClickKey = async () => deriveKey(await loadNewsletterSecret(work, config.secret), 'one-click');
   const jobHandlers = {
-    ...newsletterJobHandlers({ db: database.db, jobs, mailer, siteUrl: config.siteUrl }),
+    ...newsletterJobHandlers({ db: work, jobs, mailer, siteUrl: config.siteUrl }),
     ...issueJobHandlers({
-      db: database.db,
+      db: work,
       jobs,
       render: renderIssueMail,
       transport: issueTransport,
@@ -102,9 +104,9 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       now: () => clock.now(),
       contentChanged,
     }),
-    ...passwordResetJobHandlers({ db: database.db, jobs, siteUrl: config.siteUrl }),
+    ...passwordResetJobHandlers({ db: work, jobs, siteUrl: config.siteUrl }),
     ...importJobHandlers({
-      db: database.db,
+      db: work,
       storage: settings.mediaStorage,
       now: () => clock.now(),
       contentChanged,
@@ -112,18 +114,18 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       limits: { imageBytes: settings.newsroom.imageMaxBytes, audioBytes: settings.newsroom.audioMaxBytes },
       access: { policy: settings.outbound },
     }),
-    ...mediaJobHandlers({ db: database.db, storage: settings.mediaStorage, now: () => clock.now() }),
+    ...mediaJobHandlers({ db: work, storage: settings.mediaStorage, now: () => clock.now() }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
   // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
-  const renditionsQueued = await queueMissingMailRenditions(database.db, jobs);
+  const renditionsQueued = await queueMissingMailRenditions(work, jobs);
   if (renditionsQueued > 0) console.log(`[boot] mail renditions queued for ${renditionsQueued} images`);
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
   const storage = settings.mediaStorage;
   // The audience beacons' counters: in memory, written in batches by this timer (decision 028).
   const audience = createAudienceRecorder();
-  const stopAudience = startAudienceFlushing(audience, database.db, audienceSettings.flushSeconds);
+  const stopAudience = startAudienceFlushing(audience, work, audienceSettings.flushSeconds);
   const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail, audience });
   // The same recorder, limits' store and hosts as the API's beacon handler (apiHandlers.ts).
   const site = new URL(config.siteUrl);

@@ -13,9 +13,9 @@ import { raw } from './support/rawHttp.ts';
 const editor = 'cache-edition@piquante.test';
 const server = newsroomServer([[editor, 'Édition du cache', 'editor']], { TRUST_PROXY: '1' });
 
-/** Per answer by nature: the clock, the connection's own, and the cache's account of itself. */
+/** Per answer by nature: the clock (and nginx's lifetime, the current second), the connection's own, and the cache's account of itself. */
 function comparable(headers: Record<string, string | string[] | undefined>) {
-  const { date, age, connection, 'keep-alive': keepAlive, 'x-cache': state, ...rest } = headers;
+  const { date, age, connection, 'keep-alive': keepAlive, 'x-cache': state, 'x-accel-expires': proxyExpires, ...rest } = headers;
   return rest;
 }
 

@@ -52,8 +52,11 @@ const genericSchema = z.object({
   SERVICE_WORKER: flag,
   WORKERS: wholeNumber(1),
   PAGE_CACHE_MAX_BYTES: wholeNumber(0),
+  PROXY_REVALIDATE_SECONDS: wholeNumber(0),
   STOP_TIMEOUT_MS: wholeNumber(0),
   NEWSROOM_SCHEDULER_SECONDS: wholeNumber(1),
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(100),
+  DATABASE_ACQUIRE_TIMEOUT_MS: wholeNumber(100),
   DATABASE_URL: z
     .string()
     .trim()
@@ -85,6 +88,8 @@ export interface ServerConfig {
   contentChanges: ContentChangeRoutes;
   /** PAGE_CACHE_MAX_BYTES (0: no page cache). */
   pageCacheBytes: number;
+  /** PROXY_REVALIDATE_SECONDS: nginx's lifetime of a shared answer (0: no X-Accel-Expires, nginx keeps s-maxage). */
+  proxyRevalidateSeconds: number;
   /** PAGE_CACHE_HIT_PATH=0 sends cache hits through the normal path (to compare, as bench:http does). */
   pageCacheHitPath: boolean;
   /** AUDIENCE_BEACON_PATH=0 sends audience beacons through the normal path (to compare, as bench:audience-http can). */
@@ -143,7 +148,16 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new ServerConfigError(problems);
   }
   const seed = generic.data.SEED_DEMO ?? '';
-  const database = databaseTargetFromEnv(env);
+  const target = databaseTargetFromEnv(env);
+  // The server's bounds; batch commands (imports, backups) open the database without them.
+  const database: DatabaseTarget =
+    target.kind === 'postgres'
+      ? {
+          ...target,
+          queryTimeoutMs: generic.data.DATABASE_QUERY_TIMEOUT_MS ?? appConfig.database.queryTimeoutMs,
+          acquireTimeoutMs: generic.data.DATABASE_ACQUIRE_TIMEOUT_MS ?? appConfig.database.acquireTimeoutMs,
+        }
+      : target;
   return {
     database,
     seedDemo: (kind) => (seed === '' ? kind === 'pglite' : ON.includes(seed)),
@@ -157,6 +171,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     redisUrl: newsletter.redisUrl,
     contentChanges: { database, redisUrl: newsletter.redisUrl },
     pageCacheBytes: cacheBytes,
+    proxyRevalidateSeconds: generic.data.PROXY_REVALIDATE_SECONDS ?? appConfig.pageCache.proxyRevalidateSeconds,
     pageCacheHitPath: env.PAGE_CACHE_HIT_PATH !== '0',
     audienceBeaconPath: env.AUDIENCE_BEACON_PATH !== '0',
     siteFeatures: siteFeaturesFromEnv(env),

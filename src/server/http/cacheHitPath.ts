@@ -18,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { strictTransportSecurityOf, type TransportSecurity } from '../config/transportSecurity.ts';
-import { ifNoneMatchMatches } from './httpCache.ts';
+import { ifNoneMatchMatches, PROXY_EXPIRES_HEADER, proxyExpires } from './httpCache.ts';
 import { preferredEncoding, storedAge, storedAnswerHeaders, storedBody } from './pageAnswers.ts';
 import { freshnessOf, type PageCache } from './pageCache.ts';
 
@@ -69,6 +69,8 @@ export function createCacheHitPath(cache: PageCache, transportSecurity: Transpor
         for (const [name, value] of storedAnswerHeaders(page, null)) {
           if (NOT_MODIFIED_KEPT.has(name)) headers.push(name, value);
         }
+        const expires = proxyExpires();
+        if (expires) headers.push(PROXY_EXPIRES_HEADER, expires);
         if (hsts) headers.push('strict-transport-security', hsts);
         res.writeHead(304, 'Not Modified', headers);
         res.end();
@@ -78,6 +80,8 @@ export function createCacheHitPath(cache: PageCache, transportSecurity: Transpor
       const headers: string[] = [];
       for (const [name, value] of storedAnswerHeaders(page, encoding)) headers.push(name, value);
       headers.push('age', storedAge(page), 'x-cache', 'HIT');
+      const expires = proxyExpires();
+      if (expires) headers.push(PROXY_EXPIRES_HEADER, expires);
       if (hsts) headers.push('strict-transport-security', hsts);
       res.writeHead(200, 'OK', headers);
       if (method === 'HEAD') res.end();

@@ -12,12 +12,16 @@ export const OUTAGE_MESSAGE = "Le service est momentanément indisponible. Rien 
 
 /** Socket errors and the SQLSTATE classes 08 (connection exception) and 57P (operator intervention). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
-const OUTAGE_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i;
+/** The last two: a server that stopped answering (frozen, cut off), past the pool's bounds (app.config `database`). */
+const OUTAGE_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection|Query read timeout|timeout exceeded when trying to connect/i;
 
 export function isDatabaseOutage(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+    // 57014: the server's statement_timeout (app.config `database`) stopped a query that was waiting too long.
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '57014'))
+      return true;
     if (typeof message === 'string' && OUTAGE_MESSAGES.test(message)) return true;
     current = cause;
   }

@@ -24,8 +24,34 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
 }
 
-/** Headers a 304 repeats from the 200 it stands for (RFC 9110 §15.4.5). */
-const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
+/**
+ * nginx's own freshness for a shared answer (deploy/nginx.conf), so that it asks again with the ETag and a change
+ * reaches every nginx within about a second (decision 033). An absolute time, `@` the end of the current second
+ * (plus `proxyRevalidateSeconds` - 1): nginx counts whole seconds, and a relative `1` keeps an answer between 1 and
+ * 2 s. The 304 carries it too, since nginx takes the new lifetime from the revalidation's answer. nginx never
+ * forwards it to the browser.
+ */
+export const PROXY_EXPIRES_HEADER = 'x-accel-expires';
+
+let proxyRevalidateSeconds: number = appConfig.pageCache.proxyRevalidateSeconds;
+let proxyExpiresMemo = { second: -1, value: '' };
+
+/** PROXY_REVALIDATE_SECONDS, set once at start (src/server.ts); 0: no header, nginx keeps `s-maxage` as before. */
+export function setProxyRevalidateSeconds(seconds: number): void {
+  proxyRevalidateSeconds = seconds;
+  proxyExpiresMemo = { second: -1, value: '' };
+}
+
+/** The value for an answer given now (null: none): one string a second, not one a request (the hit path sends it). */
+export function proxyExpires(now = Date.now()): string | null {
+  if (proxyRevalidateSeconds === 0) return null;
+  const second = Math.floor(now / 1000);
+  if (second !== proxyExpiresMemo.second) proxyExpiresMemo = { second, value: `@${second + proxyRevalidateSeconds - 1}` };
+  return proxyExpiresMemo.value;
+}
+
+/** Headers a 304 repeats from the 200 it stands for (RFC 9110 §15.4.5), and nginx's lifetime. */
+const NOT_MODIFIED_HEADERS = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', PROXY_EXPIRES_HEADER];
 
 export function notModified(headers: Headers): Response {
   const kept = new Headers();
@@ -57,6 +83,8 @@ export async function withEntityTag(request: Request, response: Response): Promi
   const headers = new Headers(response.headers);
   const etag = entityTag(body);
   headers.set('etag', etag);
+  const expires = proxyExpires();
+  if (expires) headers.set(PROXY_EXPIRES_HEADER, expires);
   if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return notModified(headers);
   return new Response(request.method === 'HEAD' ? null : body, { status: response.status, statusText: response.statusText, headers });
 }

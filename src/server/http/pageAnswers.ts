@@ -11,9 +11,10 @@ import { STATUS_CODES } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { AnswerResponse } from './answerResponse.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from './databaseOutage.ts';
 import { inlineScriptHashes } from '../security/inlineScripts.ts';
 import { addPageSecurityHeaders, type PageSources } from '../security/securityHeaders.server.ts';
-import { ifNoneMatchMatches, isPrivatePage, notModified, pageCacheControl } from './httpCache.ts';
+import { ifNoneMatchMatches, isPrivatePage, notModified, PROXY_EXPIRES_HEADER, pageCacheControl, proxyExpires } from './httpCache.ts';
 import { canServeOnError, freshnessOf, type PageCache, type StoredPage, storePage } from './pageCache.ts';
 import type { SharedPages } from './sharedPages.ts';
 
@@ -147,6 +148,9 @@ export function answerStored(request: Request, page: StoredPage, state: CacheSta
   const encoding = preferredEncoding(request.headers.get('accept-encoding'));
   const headers = new Headers(storedAnswerHeaders(page, encoding) as [string, string][]);
   headers.set('age', storedAge(page, now));
+  // Stored means public: nginx may keep it, and asks again after its own short lifetime.
+  const expires = proxyExpires(now);
+  if (expires) headers.set(PROXY_EXPIRES_HEADER, expires);
   headers.set('x-cache', state);
   if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.etag)) return notModified(headers);
   return new AnswerResponse(request.method === 'HEAD' ? null : storedBody(page, encoding), { status: 200, statusText: 'OK', headers });
@@ -165,6 +169,8 @@ async function answerRendered(request: Request, rendered: Rendered, state: Cache
   const headers = new Headers(rendered.headers);
   headers.set('cache-control', 'no-store');
   headers.set('x-cache', state);
+  // A page whose data was unavailable (the database unreachable, the API's 503): say when to come back.
+  if (rendered.status === 503 && !headers.has('retry-after')) headers.set('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
   let body = request.method === 'HEAD' ? null : rendered.body;
   const encoding =
     body && /html/.test(headers.get('content-type') ?? '') ? preferredEncoding(request.headers.get('accept-encoding')) : null;

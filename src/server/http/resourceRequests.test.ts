@@ -7,7 +7,14 @@ import { answerResourceRequest } from './resourceRequests.ts';
 
 // The paths below need no database: the API reference, the contract, refusals, media, robots.txt.
 const app: ServerApp = {
-  database: { db: null as never, kind: 'pglite', driver: null as never, exec: async () => {}, close: async () => {} },
+  database: {
+    db: null as never,
+    kind: 'pglite',
+    driver: null as never,
+    exec: async () => {},
+    close: async () => {},
+    background: null as never,
+  },
   stop: async () => {},
   handleApi: createTestApiHandler(null as never, contentHandlers),
   storage: null as never,

@@ -24,6 +24,8 @@ import { deriveKey, loadNewsletterSecret } from './newsletter/subscribers.server
 import type { JobHandlers } from './jobs/jobKinds.ts';
 import { importJobHandlers } from './import/importJobs.ts';
 import { startJobQueue } from './jobs/jobQueue.server.ts';
+import { startIndexNow } from './seo/indexNow/indexNowStart.ts';
+import { indexNowJobHandlers } from './seo/indexNow/indexNowJobs.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
@@ -41,6 +43,8 @@ export interface ServerApp {
   storage: import('./newsroom/mediaStorage.ts').MediaStorage;
   /** The canonical origin (SITE_URL): feeds and sitemaps. */
   siteUrl: string;
+  /** The IndexNow key (INDEXNOW_KEY, else the one kept in the database), served at `/{key}.txt`. */
+  indexNowKey: string;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
@@ -73,11 +77,15 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
-  const contentChanged = () => announceContentChanged(settings.contentChanges);
-  const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
-  const stopContestErasure = startContestErasure(database.db, () => clock.now());
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
+  const indexNow = await startIndexNow(database.db, settings, jobs);
+  const contentChanged = async () => {
+    await announceContentChanged(settings.contentChanges);
+    await indexNow.changed();
+  };
+  const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
+  const stopContestErasure = startContestErasure(database.db, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const issueTransport = createIssueTransport({
     smtpUrl: config.smtpUrl,
@@ -110,6 +118,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       access: { policy: settings.outbound },
     }),
     ...mediaJobHandlers({ db: database.db, storage: settings.mediaStorage, now: () => clock.now() }),
+    ...indexNowJobHandlers({ db: database.db, target: indexNow.target, log: (line) => console.log(line) }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
   // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
@@ -126,6 +135,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     database,
     storage,
     siteUrl: settings.siteUrl,
+    indexNowKey: indexNow.key,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();

@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds)('sitemaps of an archive (%s)', (kind) => {
   });
 
   it('a sitemap is cacheable and answers 304 to its ETag', async () => {
-    const open = async () => ({ db: database.db, siteUrl: SITE });
+    const open = async () => ({ db: database.db, siteUrl: SITE, indexNowKey: 'cle-de-test-0001' });
     for (const path of ['/sitemap.xml', '/sitemap-articles-1.xml']) {
       const request = new Request(`${SITE}${path}`);
       const first = await withEntityTag(request, (await handleSeoRequest(new URL(request.url), open)) as Response);

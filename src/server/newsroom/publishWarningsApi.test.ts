@@ -14,8 +14,8 @@ import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { newsroomConfigFromEnv } from '../config/newsroomConfig.ts';
 import { publishWarningsOf } from './articles/publishWarnings.ts';
 
-const NARROW = '/media/library/' + 'a'.repeat(64) + '-800.webp';
-const WIDE = '/media/library/' + 'b'.repeat(64) + '-1600.webp';
+const NARROW = `/media/library/${'a'.repeat(64)}-800.webp`;
+const WIDE = `/media/library/${'b'.repeat(64)}-1600.webp`;
 
 async function libraryImages(api: NewsroomApi) {
   const db = api.database().db;

@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { appConfig } from '../../../../app.config.ts';
+import type { Image } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { authors } from '../../../db/schema.ts';
 import { libraryImageWidth } from '../libraryImage.ts';
-import type { ArticleRow } from './articleQueries.ts';
 
 export interface PublishFacts {
   /** The main image's width in pixels; null when unknown (not a library image). */
@@ -33,7 +33,7 @@ export function publishWarningsOf(facts: PublishFacts): string[] {
   return warnings;
 }
 
-export async function articlePublishWarnings(db: Database, row: Pick<ArticleRow, 'mainImage' | 'authorId'>): Promise<string[]> {
+export async function articlePublishWarnings(db: Database, row: { mainImage: Image; authorId: number }): Promise<string[]> {
   const [author] = await db.select({ name: authors.name }).from(authors).where(eq(authors.id, row.authorId));
   return publishWarningsOf({
     imageWidth: await libraryImageWidth(db, row.mainImage.url),

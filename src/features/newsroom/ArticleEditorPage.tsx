@@ -296,7 +296,7 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
                   <button
                     type="button"
                     onClick={() => act('publish')}
-                    aria-describedby={article.publishWarnings.length > 0 ? warningsId : undefined}
+                    aria-describedby={article.publishWarnings.length > 0 ? `${warningsId}-list` : undefined}
                     className="rounded border-2 border-piment-dark bg-piment-dark px-3 py-1 text-sm font-bold text-white"
                   >
                     {editorActions.publishNow}

@@ -9,7 +9,8 @@ export function PublishWarningsNotice({ id, warnings }: { id: string; warnings: 
       <h2 id={`${id}-title`} className="font-bold">
         Avant de publier
       </h2>
-      <ul className="mt-1 list-disc pl-5">
+      {/* The publish button points here (`${id}-list`): the sentences, not the heading, describe it. */}
+      <ul id={`${id}-list`} className="mt-1 list-disc pl-5">
         {warnings.map((warning) => (
           <li key={warning}>{warning}</li>
         ))}

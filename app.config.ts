@@ -136,6 +136,12 @@ export const appConfig = {
     /** URLs per articles sitemap file (the protocol allows 50 000). */
     sitemapChunkSize: 10_000,
     cacheControl: 'public, max-age=900',
+    /** Google Discover shows large previews only for images at least this wide (the publish warnings say so). */
+    discoverImageMinWidth: 1200,
+    /** IndexNow: changes are gathered this long before one ping (a burst of saves is one request). */
+    indexNowDebounceSeconds: 5,
+    /** IndexNow takes up to 10 000 URLs per request. */
+    indexNowBatchSize: 10_000,
   },
   breakpoints: { md: 768, lg: 1025, xl: 1600 },
   quiz: { answerListSizes: [4, 6] },

@@ -1158,3 +1158,27 @@ export const audienceEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.subject, t.step, t.path] })],
 );
+
+/**
+ * Site-wide values kept once for every process (migration 0034): the IndexNow key when INDEXNOW_KEY is not
+ * set, generated at first need, so that every node serves and sends the same one.
+ */
+export const siteSettings = pgTable('site_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Public addresses whose page changed (published, edited, moved, withdrawn) and that the search engines have
+ * not been told of yet (IndexNow, decision 031): written in the transaction of the change, deleted once an
+ * IndexNow ping carrying them was accepted. `path` is the site-relative address (`/rubrique/slug`).
+ */
+export const indexNowUrls = pgTable(
+  'indexnow_urls',
+  {
+    path: text('path').primaryKey(),
+    changedAt: tstz('changed_at').notNull(),
+  },
+  (t) => [index('indexnow_urls_changed_idx').on(t.changedAt)],
+);

@@ -25,6 +25,8 @@ import { deriveKey, loadNewsletterSecret } from './newsletter/subscribers.server
 import type { JobHandlers } from './jobs/jobKinds.ts';
 import { importJobHandlers } from './import/importJobs.ts';
 import { startJobQueue } from './jobs/jobQueue.server.ts';
+import { startIndexNow } from './seo/indexNow/indexNowStart.ts';
+import { indexNowJobHandlers } from './seo/indexNow/indexNowJobs.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
 import { announceContentChanged } from './http/pageCacheInvalidation.ts';
 import { createClock } from './newsroom/clock.ts';
@@ -44,6 +46,8 @@ export interface ServerApp {
   siteUrl: string;
   /** The audience beacon answered at the node:http level (beaconFastPath.ts), sharing the API handler's counters and limits. */
   beaconPath?: BeaconFastPath;
+  /** The IndexNow key (INDEXNOW_KEY, else the one kept in the database), served at `/{key}.txt`. */
+  indexNowKey: string;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
@@ -78,11 +82,15 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
-  const contentChanged = () => announceContentChanged(settings.contentChanges);
-  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged);
-  const stopContestErasure = startContestErasure(work, () => clock.now());
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
+  const indexNow = await startIndexNow(work, settings, jobs);
+  const contentChanged = async () => {
+    await announceContentChanged(settings.contentChanges);
+    await indexNow.changed();
+  };
+  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged);
+  const stopContestErasure = startContestErasure(work, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const issueTransport = createIssueTransport({
     smtpUrl: config.smtpUrl,
@@ -115,6 +123,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       access: { policy: settings.outbound },
     }),
     ...mediaJobHandlers({ db: work, storage: settings.mediaStorage, now: () => clock.now() }),
+    ...indexNowJobHandlers({ db: work, target: indexNow.target, log: (line) => console.log(line) }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
   // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
@@ -142,6 +151,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     storage,
     siteUrl: settings.siteUrl,
     beaconPath,
+    indexNowKey: indexNow.key,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();

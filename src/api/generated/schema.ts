@@ -942,6 +942,9 @@ export interface paths {
      * @description Brouillon → programmé (à `scheduledAt`, publié tout seul à l'heure dite) → publié → dépublié.
      *     Publier demande le rôle author (ses propres articles), editor ou admin. Les pages, le plan du site
      *     et le flux RSS sont mis à jour.
+     *     Les avertissements de publication (`publishWarnings` de l'article) ne bloquent pas, sauf si le serveur
+     *     est configuré pour (`PUBLISH_WARNINGS_BLOCK=1`) : alors publier ou programmer répond `422` avec les
+     *     mêmes phrases.
      */
     post: operations['changeAdminArticleStatus'];
     delete?: never;
@@ -4539,6 +4542,12 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /**
+       * @description Ce qui manque pour Google Discover et les moteurs, en phrases françaises (image principale de moins
+       *     de 1 200 px de large, sans texte alternatif, article sans auteur) ; vide quand tout va bien.
+       *     N'empêche pas de publier, sauf configuration contraire (`422` de la publication).
+       */
+      publishWarnings: string[];
     };
     AdminArticleSummary: {
       id: number;
@@ -5615,6 +5624,13 @@ export interface components {
     VersionInput: {
       version: number;
     };
+    /** @description Réponse `422` quand les avertissements de publication bloquent ; `warnings` les reprend une à une. */
+    PublishWarningsRefusal: {
+      /** @enum {string} */
+      error: 'publish_warnings';
+      message: string;
+      warnings: string[];
+    };
     /** @description Réponse `409` de la concurrence optimiste. */
     VersionConflict: {
       /** @enum {string} */
@@ -6022,6 +6038,20 @@ export interface components {
       };
       content: {
         'application/json': components['schemas']['VersionConflict'];
+      };
+    };
+    /**
+     * @description Publier (ou programmer) est refusé tant que l'article a des avertissements de publication (image
+     *     principale de moins de 1 200 px, sans texte alternatif, article sans auteur) : seulement quand le
+     *     serveur est configuré pour bloquer (`PUBLISH_WARNINGS_BLOCK=1`) ; sinon ce ne sont que des avertissements.
+     */
+    PublishWarningsBlock: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['PublishWarningsRefusal'];
       };
     };
     /** @description Le disque du serveur est plein ; rien n'a été enregistré (ni fichier ni ligne). */
@@ -7657,6 +7687,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['VersionConflict'];
+      422: components['responses']['PublishWarningsBlock'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

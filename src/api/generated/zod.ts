@@ -1584,6 +1584,11 @@ export const AdminArticle = zod.strictObject({
   updatedByName: zod.union([zod.string(), zod.null()]),
   createdAt: zod.iso.datetime({ offset: true }),
   updatedAt: zod.iso.datetime({ offset: true }),
+  publishWarnings: zod
+    .array(zod.string())
+    .describe(
+      "Ce qui manque pour Google Discover et les moteurs, en phrases françaises (image principale de moins\nde 1 200 px de large, sans texte alternatif, article sans auteur) ; vide quand tout va bien.\nN'empêche pas de publier, sauf configuration contraire (`422` de la publication).\n",
+    ),
 });
 
 export type AdminArticle = zod.input<typeof AdminArticle>;
@@ -3436,6 +3441,19 @@ export const VersionInput = zod.strictObject({
 export type VersionInput = zod.input<typeof VersionInput>;
 export type VersionInputOutput = zod.output<typeof VersionInput>;
 
+export const PublishWarningsRefusal = zod
+  .strictObject({
+    error: zod.enum(['publish_warnings']),
+    message: zod.string(),
+    warnings: zod.array(zod.string()).min(1),
+  })
+  .describe(
+    'Réponse `422` quand les avertissements de publication bloquent ; `warnings` les reprend une à une.',
+  );
+
+export type PublishWarningsRefusal = zod.input<typeof PublishWarningsRefusal>;
+export type PublishWarningsRefusalOutput = zod.output<typeof PublishWarningsRefusal>;
+
 export const VersionConflict = zod
   .strictObject({
     error: zod.enum(['conflict']),
@@ -4789,6 +4807,9 @@ export const UpdateAdminArticleResponse = AdminArticle;
  * Brouillon → programmé (à `scheduledAt`, publié tout seul à l'heure dite) → publié → dépublié.
  * Publier demande le rôle author (ses propres articles), editor ou admin. Les pages, le plan du site
  * et le flux RSS sont mis à jour.
+ * Les avertissements de publication (`publishWarnings` de l'article) ne bloquent pas, sauf si le serveur
+ * est configuré pour (`PUBLISH_WARNINGS_BLOCK=1`) : alors publier ou programmer répond `422` avec les
+ * mêmes phrases.
  * @summary Programmer, publier, dépublier, repasser en brouillon
  */
 export const changeAdminArticleStatusPathIdMax = 2147483647;

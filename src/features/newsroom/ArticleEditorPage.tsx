@@ -30,6 +30,7 @@ import { MediaPickerButton } from './MediaPickerDialog.tsx';
 import { statusLabels } from './newsroomLabels.ts';
 import { failureOf, type FormInput, useFormatEditor } from './useFormatEditor.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
+import { PublishWarningsNotice } from './PublishWarningsNotice.tsx';
 import { browserTimeZone, frenchDateTime, frenchUntil, frenchWhen, localInputValue } from '../../lib/frenchDates.ts';
 import { editorActions, saveLabel } from './editorVocabulary.ts';
 
@@ -199,6 +200,7 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
   const panelId = useId();
   const panelTitleId = useId();
   const scheduleHintId = useId();
+  const warningsId = useId();
   const titleId = useId();
   const subtitleId = useId();
   // Below Tailwind's lg (1024 px) the settings are a drawer; from lg, a column beside the text.
@@ -294,6 +296,7 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
                   <button
                     type="button"
                     onClick={() => act('publish')}
+                    aria-describedby={article.publishWarnings.length > 0 ? `${warningsId}-list` : undefined}
                     className="rounded border-2 border-piment-dark bg-piment-dark px-3 py-1 text-sm font-bold text-white"
                   >
                     {editorActions.publishNow}
@@ -328,6 +331,11 @@ export function ArticleEditorPage({ loaded, onCreated }: { loaded: ArticleEditor
             <button type="button" onClick={reload} className="mt-2 rounded border-2 border-encre bg-white px-3 py-1 font-bold">
               {editorActions.reloadLatest}
             </button>
+          </div>
+        ) : null}
+        {article && article.status !== 'published' ? (
+          <div inert={drawer} className="mx-auto mt-2 max-w-6xl">
+            <PublishWarningsNotice id={warningsId} warnings={article.publishWarnings} />
           </div>
         ) : null}
         <div className="mx-auto mt-4 grid max-w-6xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -14,6 +14,16 @@ describe('page head', () => {
     expect(head.meta).toContainEqual({ title: 'Mode - Piquante' });
   });
 
+  it('lets Google Discover show an article’s large image, and says nothing of it elsewhere (issue 36)', () => {
+    const base = { title: 'Un article', description: 'Chapô', path: '/mode/un-article', siteUrl: 'https://www.piquante.fr' };
+    const article = { publishedAt: '2026-11-20T08:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', section: 'Mode', authors: ['Anne'] };
+    expect(seoHead({ ...base, type: 'article', article }).meta).toContainEqual({ name: 'robots', content: 'max-image-preview:large' });
+    expect(seoHead(base).meta.filter((m) => 'name' in m && m.name === 'robots')).toEqual([]);
+    // A page kept out of the index stays out: one robots tag, noindex.
+    const hidden = seoHead({ ...base, type: 'article', article, noindex: true }).meta.filter((m) => 'name' in m && m.name === 'robots');
+    expect(hidden).toEqual([{ name: 'robots', content: 'noindex, follow' }]);
+  });
+
   it('escapes JSON-LD so no text can close its script element', () => {
     const head = seoHead({
       title: 'x',

@@ -99,6 +99,8 @@ export function seoHead(page: PageSeo): { meta: Meta[]; links: Link[]; scripts: 
     { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
   ];
   if (page.noindex) meta.push({ name: 'robots', content: 'noindex, follow' });
+  // Google Discover shows an article's large image only when the page allows it.
+  else if (page.article) meta.push({ name: 'robots', content: 'max-image-preview:large' });
   if (page.image) {
     const image = shareImageOf(page.siteUrl, page.image);
     meta.push(

@@ -206,6 +206,7 @@ describe.each(testDatabaseKinds)('the beacon’s node:http path on %s', (kind) =
       handleApi: createTestApiHandler(database.db, handlers, { siteUrl: SITE }),
       storage: null as never,
       siteUrl: SITE,
+      indexNowKey: 'beacon-test-key',
     };
     const beaconPath = createBeaconFastPath({
       recorder,

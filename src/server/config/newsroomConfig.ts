@@ -28,6 +28,8 @@ export interface NewsroomConfig {
   importDownloadImages: boolean;
   /** Contests' entries: their retention after the draw (contestConfig.ts). */
   contests: ContestConfig;
+  /** PUBLISH_WARNINGS_BLOCK=1: publishing waits until the publish warnings are dealt with (422); else they only warn. */
+  publishWarningsBlock: boolean;
 }
 
 export const DEFAULT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -67,6 +69,13 @@ function importDir(env: NodeJS.ProcessEnv): string {
   return join(tmpdir(), 'piquante-imports');
 }
 
+function publishWarningsBlock(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.PUBLISH_WARNINGS_BLOCK?.trim().toLowerCase() ?? '';
+  if (raw === '' || ['0', 'false', 'off', 'no'].includes(raw)) return false;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  throw new Error(`PUBLISH_WARNINGS_BLOCK must be 1 or 0 (got "${raw}").`);
+}
+
 function siteOrigin(env: NodeJS.ProcessEnv): string | null {
   if (!env.SITE_URL) return null;
   try {
@@ -88,5 +97,6 @@ export function newsroomConfigFromEnv(env: NodeJS.ProcessEnv): NewsroomConfig {
     importDir: importDir(env),
     importDownloadImages: env.IMPORT_DOWNLOAD_IMAGES !== '0',
     contests: contestConfigFromEnv(env),
+    publishWarningsBlock: publishWarningsBlock(env),
   };
 }

@@ -15,6 +15,7 @@ import type { ContentChangeRoutes } from '../http/pageCacheInvalidation.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import type { PageSources } from '../security/securityHeaders.server.ts';
 import { databaseTargetFromEnv } from './databaseTarget.ts';
+import { type IndexNowConfig, indexNowConfigFromEnv } from './indexNowConfig.ts';
 import { mediaStorageFromEnv } from './mediaStorageConfig.ts';
 import { type NewsletterConfig, newsletterConfigFromEnv } from './newsletterConfig.ts';
 import { type NewsroomConfig, newsroomConfigFromEnv } from './newsroomConfig.ts';
@@ -102,6 +103,8 @@ export interface ServerConfig {
   apiBaseUrl: string | null;
   /** OUTBOUND_ALLOW_HOSTS: requests to outside addresses (import images, push) go only to public ones but these. */
   outbound: OutboundPolicy;
+  /** INDEXNOW_KEY and INDEXNOW_ENDPOINT: telling the search engines of changed addresses (decision 031). */
+  indexNow: IndexNowConfig;
 }
 
 export class ServerConfigError extends Error {
@@ -134,6 +137,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const newsroom = read(() => newsroomConfigFromEnv(env));
   const cacheBytes = read(() => pageCacheBytes(env.PAGE_CACHE_MAX_BYTES));
   const outbound = read(() => outboundPolicyFromEnv(env));
+  const indexNow = read(() => indexNowConfigFromEnv(env));
   if (
     problems.length > 0 ||
     !generic.success ||
@@ -143,7 +147,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     !mediaStorage ||
     !newsroom ||
     cacheBytes === undefined ||
-    !outbound
+    !outbound ||
+    !indexNow
   ) {
     throw new ServerConfigError(problems);
   }
@@ -178,6 +183,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     pageSources: pageSourcesFromEnv(env),
     apiBaseUrl: env.API_BASE_URL || null,
     outbound,
+    indexNow,
   };
 }
 

@@ -19,6 +19,7 @@ const app: ServerApp = {
   handleApi: createTestApiHandler(null as never, contentHandlers),
   storage: null as never,
   siteUrl: 'https://www.piquante.fr',
+  indexNowKey: '0123456789abcdef0123456789abcdef',
 };
 
 async function answerFor(path: string, init?: RequestInit) {

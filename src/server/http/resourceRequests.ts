@@ -31,7 +31,7 @@ async function answer(request: Request, url: URL, app: () => Promise<ServerApp>)
   if (url.pathname.startsWith('/media/')) return (await handleMailMediaRequest(url)) ?? handleMediaRequest(url);
   return handleSeoRequest(url, async () => {
     const ready = await app();
-    return { db: ready.database.db, siteUrl: ready.siteUrl };
+    return { db: ready.database.db, siteUrl: ready.siteUrl, indexNowKey: ready.indexNowKey };
   });
 }
 

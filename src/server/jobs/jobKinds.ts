@@ -5,7 +5,7 @@
  * composes it; `satisfies JobHandlers` fails the build when a kind has no handler).
  */
 import { z } from 'zod';
-import type { QueueOptions } from 'pg-boss';
+import type { QueueOptions, QueuePolicy } from 'pg-boss';
 import { mailMessageSchema } from '../newsletter/mailer.server.ts';
 
 export interface JobKind {
@@ -13,6 +13,8 @@ export interface JobKind {
   queue: QueueOptions;
   /** Jobs one worker takes at once (run side by side, each settled on its own). */
   batchSize: number;
+  /** pg-boss's queue policy, set when the queue is created ('standard' when left out). */
+  policy?: QueuePolicy;
 }
 
 /** A mail server down for hours delays mails, loses none: retried with back-off for about two days (700 × 5 min at most). */
@@ -90,6 +92,17 @@ export const jobKinds = {
     data: z.object({ mediaId: z.number().int().min(1) }),
     queue: { retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 300, deleteAfterSeconds: 86_400 },
     batchSize: 2,
+  },
+  /**
+   * Tell the search engines of the addresses that changed (IndexNow, decision 031): the addresses wait in
+   * `indexnow_urls`, the job carries nothing. `stately`: at most one waiting, one retrying and one running, so
+   * a burst of saves is one request and an engine down for a day is asked again with back-off, not per save.
+   */
+  'indexnow.ping': {
+    data: z.object({}),
+    queue: { retryLimit: 700, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, deleteAfterSeconds: 86_400 },
+    batchSize: 1,
+    policy: 'stately',
   },
 } as const satisfies Record<string, JobKind>;
 

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
-import { type JobContext, type JobData, type JobHandlers, type JobName, jobKinds, PermanentJobError } from './jobKinds.ts';
+import { type JobContext, type JobData, type JobKind, type JobHandlers, type JobName, jobKinds, PermanentJobError } from './jobKinds.ts';
 
 export interface EnqueueOptions {
   /** The transaction of the write that asks for the job: both commit, or neither. */
@@ -53,9 +53,9 @@ export async function startJobQueue(database: DatabaseHandle, options: { log?: (
   // fail on a unique violation while the winner migrates. pg-boss's own retry (1 s, 2 s, 4 s…) waits for it.
   await boss.start({ attempts: 5 });
   for (const name of names) {
-    const queue = jobKinds[name].queue;
-    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-    else await boss.createQueue(name, queue);
+    const kind: JobKind = jobKinds[name];
+    if (await boss.getQueue(name)) await boss.updateQueue(name, kind.queue);
+    else await boss.createQueue(name, { ...kind.queue, ...(kind.policy ? { policy: kind.policy } : {}) });
   }
   let stopped = false;
 

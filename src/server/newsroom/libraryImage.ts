@@ -6,7 +6,7 @@
  * other path of the site (`/api/admin/audit`) or another host in disguise (`/\evil.example/x`) is refused
  * with the same French sentence in every format.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
 import { isMediaKind, isValidMediaKey } from '../media/svgImage.ts';
@@ -27,6 +27,18 @@ export async function libraryVariants(db: Database, urls: string[]): Promise<Map
   const rows = await db.select({ variants: media.variants }).from(media).where(inArray(media.hash, hashes)).for('key share');
   for (const row of rows) for (const v of row.variants) found.set(v.url, { width: v.width, height: v.height });
   return found;
+}
+
+/**
+ * The width in pixels of the library image an address shows (the image's own, which its largest variant
+ * keeps), or null when the address is not the library's (a generated SVG scales to any width, a seeded image
+ * is not measured).
+ */
+export async function libraryImageWidth(db: Database, url: string): Promise<number | null> {
+  const hash = LIBRARY.exec(url)?.[1];
+  if (!hash) return null;
+  const [row] = await db.select({ width: media.width }).from(media).where(eq(media.hash, hash));
+  return row?.width ?? null;
 }
 
 function isGeneratedMedia(url: string): boolean {

@@ -4,6 +4,7 @@
  */
 import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
+import { isKeyFilePath } from './indexNow/indexNowKey.ts';
 import { categoryFeed, siteFeed } from './rss.server.ts';
 import { articlesSitemap, newsSitemap, pagesSitemap, sitemapIndex } from './sitemap.server.ts';
 
@@ -27,10 +28,14 @@ export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
-/** True for the paths this module answers (so the caller only opens the database for them). */
+/** The shape of an IndexNow key file's path; whether it is this site's key is known once the app is open. */
+const KEY_FILE = /^\/([a-zA-Z0-9-]{8,128})\.txt$/;
+
+/** True for the paths this module may answer (so the caller only opens the database for them). */
 export function isSeoPath(pathname: string): boolean {
   return (
     pathname === '/robots.txt' ||
+    KEY_FILE.test(pathname) ||
     pathname === '/rss.xml' ||
     /^\/sitemap(?:-pages|-news|-articles-\d+)?\.xml$/.test(pathname) ||
     /^\/[^/]+\/rss\.xml$/.test(pathname)
@@ -38,11 +43,19 @@ export function isSeoPath(pathname: string): boolean {
 }
 
 /** `open`: the database and the canonical origin (the server's SITE_URL), asked for only on an SEO path. */
-export async function handleSeoRequest(url: URL, open: () => Promise<{ db: Database; siteUrl: string }>): Promise<Response | null> {
+export interface SeoSources {
+  db: Database;
+  siteUrl: string;
+  /** Served as `/{key}.txt` (IndexNow); any other `.txt` is not this module's. */
+  indexNowKey: string;
+}
+
+export async function handleSeoRequest(url: URL, open: () => Promise<SeoSources>): Promise<Response | null> {
   const { pathname } = url;
   if (!isSeoPath(pathname)) return null;
-  const { db, siteUrl } = await open();
+  const { db, siteUrl, indexNowKey } = await open();
   if (pathname === '/robots.txt') return answer(robotsTxt(siteUrl), 'text/plain; charset=utf-8');
+  if (KEY_FILE.test(pathname)) return isKeyFilePath(pathname, indexNowKey) ? answer(indexNowKey, 'text/plain; charset=utf-8') : null;
   if (pathname === '/sitemap.xml') return answer(await sitemapIndex(db, siteUrl), XML);
   if (pathname === '/sitemap-pages.xml') return answer(await pagesSitemap(db, siteUrl), XML);
   if (pathname === '/sitemap-news.xml') return answer(await newsSitemap(db, siteUrl), XML);

@@ -139,11 +139,22 @@ export async function articlesSitemap(db: Database, siteUrl: string, n: number, 
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
+/**
+ * Google News: the articles published in the last seo.newsWindowHours (nothing older, nothing dated in the
+ * future), each with its exact last change (`lastmod`: the reader's copy's updated_at, which only a change
+ * readers see moves).
+ */
 export async function newsSitemap(db: Database, siteUrl: string, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - appConfig.seo.newsWindowHours * 3_600_000);
   // The window, newest first, read from the recency index: never more than Google News takes.
   const recent = await db
-    .select({ url: articles.url, categorySlug: categories.slug, title: articles.title, publishedAt: articles.publishedAt })
+    .select({
+      url: articles.url,
+      categorySlug: categories.slug,
+      title: articles.title,
+      publishedAt: articles.publishedAt,
+      updatedAt: articles.updatedAt,
+    })
     .from(articles)
     .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(gte(articles.publishedAt, since), lte(articles.publishedAt, now)))
@@ -151,7 +162,7 @@ export async function newsSitemap(db: Database, siteUrl: string, now = new Date(
     .limit(NEWS_MAX);
   const entries = recent.map(
     (a) =>
-      `<url><loc>${xmlEscape(`${siteUrl}/${a.categorySlug}/${a.url}`)}</loc><news:news><news:publication><news:name>${xmlEscape(
+      `<url><loc>${xmlEscape(`${siteUrl}/${a.categorySlug}/${a.url}`)}</loc><lastmod>${a.updatedAt.toISOString()}</lastmod><news:news><news:publication><news:name>${xmlEscape(
         appConfig.site.name,
       )}</news:name><news:language>${appConfig.site.language}</news:language></news:publication><news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${xmlEscape(a.title)}</news:title></news:news></url>`,
   );

@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds)('sitemaps of an archive (%s)', (kind) => {
 
   it('the news sitemap holds exactly the articles of the last 48 hours, newest first', async () => {
     const rows = await database.db
-      .select({ url: articles.url, slug: categories.slug, publishedAt: articles.publishedAt })
+      .select({ url: articles.url, slug: categories.slug, publishedAt: articles.publishedAt, updatedAt: articles.updatedAt })
       .from(articles)
       .innerJoin(categories, eq(categories.id, articles.categoryId))
       .orderBy(desc(articles.publishedAt), desc(articles.id));
@@ -108,10 +108,15 @@ describe.each(testDatabaseKinds)('sitemaps of an archive (%s)', (kind) => {
     expect(inWindow.length).toBeLessThan(rows.length);
     const xml = await newsSitemap(database.db, SITE, now);
     expect(locs(xml)).toEqual(inWindow.map((row) => `${SITE}/${row.slug}/${row.url}`));
+    // Every lastmod is the article's exact last change, to the millisecond.
+    const lastmods = [...xml.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((match) => match[1]);
+    expect(lastmods).toEqual(inWindow.map((row) => row.updatedAt.toISOString()));
+    // An article dated in the future (scheduled by an import) is not news yet.
+    expect(await newsSitemap(database.db, SITE, new Date(newest.getTime() - 1))).not.toContain(`/${rows[0]?.url}<`);
   });
 
   it('a sitemap is cacheable and answers 304 to its ETag', async () => {
-    const open = async () => ({ db: database.db, siteUrl: SITE });
+    const open = async () => ({ db: database.db, siteUrl: SITE, indexNowKey: 'cle-de-test-0001' });
     for (const path of ['/sitemap.xml', '/sitemap-articles-1.xml']) {
       const request = new Request(`${SITE}${path}`);
       const first = await withEntityTag(request, (await handleSeoRequest(new URL(request.url), open)) as Response);

@@ -4,7 +4,9 @@ import type { ContentBlock, Stamp } from '../../../api/types.ts';
 import type { Database } from '../../../db/client.ts';
 import { articles, authors, categories, type NewsroomStatus, newsroomArticles, type RichTextNode, staff } from '../../../db/schema.ts';
 import { checkDocWithLibrary } from '../bodyImages.server.ts';
+import { libraryImageWidth } from '../libraryImage.ts';
 import { docFromBlocks } from '../richText.ts';
+import { publishWarningsOf } from './publishWarnings.ts';
 
 export type ArticleRow = typeof newsroomArticles.$inferSelect;
 
@@ -62,6 +64,11 @@ export async function toAdminArticle(db: Database, row: ArticleRow) {
     updatedByName: await staffName(db, row.updatedBy),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    publishWarnings: publishWarningsOf({
+      imageWidth: await libraryImageWidth(db, row.mainImage.url),
+      imageAlt: row.mainImage.alt ?? '',
+      authorName: author?.name ?? null,
+    }),
   };
 }
 

@@ -13,8 +13,32 @@ import { dropRedirectsFrom } from '../../redirects/redirectStore.server.ts';
 import { docFromBlocks, readingMinutes } from '../richText.ts';
 import { type ArticleRow, blocksOfRow, findRow } from './articleQueries.ts';
 import { affectedRowsOf } from '../../../db/queryResults.ts';
+import { noteChangedPaths } from '../../seo/indexNow/indexNowOutbox.ts';
 
-/** Writes (or refreshes) the reader's copy of a published article. */
+/** The reader's copy's columns that a reader sees: a change of one of them is an edit (dateModified, lastmod). */
+const seenColumns = [
+  'url',
+  'category_id',
+  'author_id',
+  'title',
+  'subtitle',
+  'body',
+  'main_image',
+  'stamp',
+  'published_at',
+  'seo_title',
+  'seo_description',
+  'og_image',
+] as const;
+const seenBefore = sql.raw(`(${seenColumns.map((c) => `articles.${c}`).join(', ')})`);
+const seenAfter = sql.raw(`(${seenColumns.map((c) => `excluded.${c}`).join(', ')})`);
+
+/**
+ * Writes (or refreshes) the reader's copy of a published article. Its `updated_at` (the page's
+ * `dateModified`, the sitemaps' `lastmod`) moves only when something readers see changed: saving again with
+ * nothing changed, or changing what only the newsroom sees, leaves it, so engines are not told of edits that
+ * are not. A change is noted for IndexNow in the same transaction, with the address it left if it moved.
+ */
 export async function publishArticleCopy(
   db: Database,
   row: ArticleRow,
@@ -39,15 +63,37 @@ export async function publishArticleCopy(
     seoDescription: row.seoDescription,
     ogImage: row.ogImage,
   };
-  await db
+  const before = await readerPathOf(db, row.id);
+  // jsonb compares by value (key order aside): the same document saved again is not a change.
+  const [written] = await db
     .insert(articles)
     .values({ id: row.id, ...values })
-    .onConflictDoUpdate({ target: articles.id, set: values });
+    .onConflictDoUpdate({
+      target: articles.id,
+      set: {
+        ...values,
+        updatedAt: sql`CASE WHEN ${seenBefore} IS DISTINCT FROM ${seenAfter} THEN excluded.updated_at ELSE articles.updated_at END`,
+      },
+    })
+    .returning({ updatedAt: articles.updatedAt });
   // A new article taking an old address: the article wins over the redirect.
   await db.delete(articleSlugRedirects).where(eq(articleSlugRedirects.oldSlug, row.slug));
   const categorySlug =
     known.categorySlug ?? (await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId)))[0]?.slug;
   if (categorySlug) await dropRedirectsFrom(db, `/${categorySlug}/${row.slug}`);
+  if (categorySlug && written?.updatedAt.getTime() === now.getTime()) {
+    await noteChangedPaths(db, [`/${categorySlug}/${row.slug}`, ...(before ? [before] : [])], now);
+  }
+}
+
+/** Where readers find the article now (`/rubrique/slug`), or null when it is not published. */
+async function readerPathOf(db: Database, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ url: articles.url, categorySlug: categories.slug })
+    .from(articles)
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
+    .where(eq(articles.id, id));
+  return row ? `/${row.categorySlug}/${row.url}` : null;
 }
 
 /** Leaving the reader's side: the editorial row keeps the text even when it was a legacy article. */
@@ -59,7 +105,10 @@ export async function withdrawArticleCopy(db: Database, row: ArticleRow): Promis
       .set({ doc: docFromBlocks(blocks) })
       .where(eq(newsroomArticles.id, row.id));
   }
+  const path = await readerPathOf(db, row.id);
   await db.delete(articles).where(eq(articles.id, row.id));
+  // The engines learn that the page is gone (it answers 404 or 410 now) with the next ping.
+  if (path) await noteChangedPaths(db, [path], new Date());
 }
 
 /** A published article's old address keeps answering (301 to the new one). */

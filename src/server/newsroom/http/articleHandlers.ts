@@ -3,9 +3,10 @@ import { appConfig } from '../../../../app.config.ts';
 import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
-import { errorJson } from '../../http/responses.ts';
+import { errorJson, json } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
+import { articlePublishWarnings, publishBlockedMessage } from '../articles/publishWarnings.ts';
 import { publishDueOtherFormats } from '../scheduler.ts';
 import { canRead } from '../workflow/editorialWorkflow.ts';
 import {
@@ -73,6 +74,15 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.ChangeAdminArticleStatusBody);
       if (!input.ok) return input.response;
+      if (deps.config.publishWarningsBlock && (input.value.action === 'publish' || input.value.action === 'schedule')) {
+        // The version the editor sends is the one checked: a save in between makes the change a 409, never a
+        // publication of content these warnings did not see.
+        const row = await findRow(ctx.db, id.value.id);
+        const warnings = row && row.version === input.value.version ? await articlePublishWarnings(ctx.db, row) : [];
+        if (warnings.length > 0) {
+          return json({ error: 'publish_warnings', message: publishBlockedMessage(warnings), warnings }, { status: 422, ...noStore });
+        }
+      }
       const result = await articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
       if (result.ok && result.value.publicChange) await changed();
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';

@@ -25,7 +25,8 @@ import type { JobHandlers } from './jobs/jobKinds.ts';
 import { importJobHandlers } from './import/importJobs.ts';
 import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
-import { announceContentChanged } from './http/pageCacheInvalidation.ts';
+import { cdnJobHandlers } from './cdn/cdnJobs.ts';
+import { createContentPurge } from './cache/contentPurge.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
 import { backfillQuizzes } from './newsroom/quizzes/quizReaderCopy.ts';
@@ -73,11 +74,13 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
-  const contentChanged = () => announceContentChanged(settings.contentChanges);
-  const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
-  const stopContestErasure = startContestErasure(database.db, () => clock.now());
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
+  // Purges what a change touched: pages and API answers of every process, and the CDN (decision 032).
+  const contentChanged = createContentPurge({ routes: settings.contentChanges, cdn: settings.cdnPurge, jobs });
+  if (settings.cdnPurge) console.log(`[boot] CDN purge by tag: ${settings.cdnPurge.kind} (${new URL(settings.cdnPurge.url).host})`);
+  const stopScheduler = startScheduler(database.db, clock, settings.schedulerSeconds, contentChanged);
+  const stopContestErasure = startContestErasure(database.db, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const issueTransport = createIssueTransport({
     smtpUrl: config.smtpUrl,
@@ -110,6 +113,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       access: { policy: settings.outbound },
     }),
     ...mediaJobHandlers({ db: database.db, storage: settings.mediaStorage, now: () => clock.now() }),
+    ...cdnJobHandlers({ db: database.db, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now() }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
   // Images from before mail renditions get theirs in the background (nothing is queued once all have them).

@@ -22,6 +22,7 @@ import { pageSourcesFromEnv } from './pageSources.ts';
 import { type PushConfig, pushConfigFromEnv } from './pushConfig.ts';
 import { siteFeaturesFromEnv } from './siteFeaturesConfig.ts';
 import type { OutboundPolicy } from '../security/guardedFetch.ts';
+import { type CdnPurgeConfig, cdnPurgeConfigFromEnv } from './cdnPurgeConfig.ts';
 import { outboundPolicyFromEnv } from './outboundConfig.ts';
 import { type TransportSecurity, transportSecurityFromEnv } from './transportSecurity.ts';
 
@@ -95,6 +96,8 @@ export interface ServerConfig {
   apiBaseUrl: string | null;
   /** OUTBOUND_ALLOW_HOSTS: requests to outside addresses (import images, push) go only to public ones but these. */
   outbound: OutboundPolicy;
+  /** CDN_PURGE_URL/TOKEN/KIND: the CDN purged by tag after each change (decision 032); null: none. */
+  cdnPurge: CdnPurgeConfig | null;
 }
 
 export class ServerConfigError extends Error {
@@ -127,6 +130,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const newsroom = read(() => newsroomConfigFromEnv(env));
   const cacheBytes = read(() => pageCacheBytes(env.PAGE_CACHE_MAX_BYTES));
   const outbound = read(() => outboundPolicyFromEnv(env));
+  const cdnPurge = read(() => cdnPurgeConfigFromEnv(env));
   if (
     problems.length > 0 ||
     !generic.success ||
@@ -136,7 +140,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     !mediaStorage ||
     !newsroom ||
     cacheBytes === undefined ||
-    !outbound
+    !outbound ||
+    cdnPurge === undefined
   ) {
     throw new ServerConfigError(problems);
   }
@@ -160,6 +165,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     pageSources: pageSourcesFromEnv(env),
     apiBaseUrl: env.API_BASE_URL || null,
     outbound,
+    cdnPurge,
   };
 }
 

@@ -5,6 +5,7 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
+import { withArticleCacheTags } from '../articles/articleCacheTags.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
 import { publishDueOtherFormats } from '../scheduler.ts';
 import { canRead } from '../workflow/editorialWorkflow.ts';
@@ -59,8 +60,10 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.UpdateAdminArticleBody);
       if (!input.ok) return input.response;
-      const result = await articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now());
-      if (result.ok && result.value.publicChange) await changed();
+      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, id.value.id, () =>
+        articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now()),
+      );
+      if (result.ok && result.value.publicChange) await changed(tags);
       return answer(result, {
         member: session.member,
         what: 'de modifier cet article',
@@ -73,8 +76,10 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.ChangeAdminArticleStatusBody);
       if (!input.ok) return input.response;
-      const result = await articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
-      if (result.ok && result.value.publicChange) await changed();
+      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, id.value.id, () =>
+        articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now()),
+      );
+      if (result.ok && result.value.publicChange) await changed(tags);
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
@@ -91,15 +96,10 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!params.ok) return params.response;
       const input = await readBody(ctx, contract.RestoreArticleRevisionBody);
       if (!input.ok) return input.response;
-      const result = await articleWorkflow.restore(
-        ctx.db,
-        session.member,
-        params.value.id,
-        params.value.revisionId,
-        input.value.version,
-        clock.now(),
+      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, params.value.id, () =>
+        articleWorkflow.restore(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now()),
       );
-      if (result.ok && result.value.publicChange) await changed();
+      if (result.ok && result.value.publicChange) await changed(tags);
       return answer(result, {
         member: session.member,
         what: 'de modifier cet article',

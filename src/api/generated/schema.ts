@@ -6082,6 +6082,16 @@ export interface components {
      */
     CacheControl: string;
     /**
+     * @description Ce que montre la réponse, en étiquettes séparées par des virgules (`site`, `a:12`, `c:mode`, `t:ete`, `au:jeanne-martin`, `f:quiz`, `list:articles`…) : un CDN (Cloudflare) en retire les copies par étiquette quand le contenu change (décision 032).
+     * @example a:12,au:jeanne-martin,c:mode,site
+     */
+    CacheTag: string;
+    /**
+     * @description Les mêmes étiquettes que `Cache-Tag`, séparées par des espaces (Fastly).
+     * @example a:12 au:jeanne-martin c:mode site
+     */
+    SurrogateKey: string;
+    /**
      * @description Réponse jamais mise en cache.
      * @example no-store
      */
@@ -6124,6 +6134,8 @@ export interface operations {
       /** @description Une page d'articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6155,6 +6167,8 @@ export interface operations {
       /** @description L'article et son slug. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6186,6 +6200,8 @@ export interface operations {
       /** @description La rubrique et ses derniers articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6211,6 +6227,8 @@ export interface operations {
       /** @description Les derniers articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6235,6 +6253,8 @@ export interface operations {
       /** @description Les articles du best-of. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6289,6 +6309,8 @@ export interface operations {
       /** @description Les rubriques, dans l'ordre du menu. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6426,6 +6448,8 @@ export interface operations {
       /** @description Une page de concours. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6456,6 +6480,8 @@ export interface operations {
       /** @description Le concours (même forme que dans la liste). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6487,6 +6513,8 @@ export interface operations {
       /** @description Les directs en cours, le plus récemment ouvert d'abord (une dizaine au plus). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6524,6 +6552,8 @@ export interface operations {
       /** @description Le direct, ses entrées (ou ce qui a changé) et le curseur suivant. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6555,6 +6585,8 @@ export interface operations {
       /** @description Les publications, de la plus récente à la plus ancienne. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6585,6 +6617,8 @@ export interface operations {
       /** @description Un lot de publications (16 au plus). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6620,6 +6654,8 @@ export interface operations {
       /** @description Une page de mosaïques. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6650,6 +6686,8 @@ export interface operations {
       /** @description La mosaïque et son slug. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6911,6 +6949,8 @@ export interface operations {
       /** @description Les numéros envoyés. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6941,6 +6981,8 @@ export interface operations {
       /** @description Le numéro, avec ses articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -11803,6 +11845,8 @@ export interface operations {
       /** @description La popin qui s'applique à cette page. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -11948,6 +11992,8 @@ export interface operations {
       /** @description Une page de quiz. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -11978,6 +12024,8 @@ export interface operations {
       /** @description Le quiz complet. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12014,6 +12062,8 @@ export interface operations {
       /** @description Le résultat et le quiz auquel il appartient. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12045,6 +12095,8 @@ export interface operations {
       /** @description Le résultat et le quiz auquel il appartient. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12070,6 +12122,8 @@ export interface operations {
       /** @description Les citations, dans l'ordre d'affichage. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12100,6 +12154,8 @@ export interface operations {
       /** @description Une page de générateurs. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12130,6 +12186,8 @@ export interface operations {
       /** @description Le générateur complet. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12166,6 +12224,8 @@ export interface operations {
       /** @description Les articles trouvés, les plus pertinents d'abord (liste vide si aucun). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12190,6 +12250,8 @@ export interface operations {
       /** @description Les produits sélectionnés. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12231,6 +12293,8 @@ export interface operations {
       /** @description Le tag et une page de ses articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };

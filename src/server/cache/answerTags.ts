@@ -1,7 +1,7 @@
 /**
- * The tags of each public read of the contract, from its answer (decision 032). An operation missing here
- * is tagged `site` alone, so it is purged by every change: a new read is never left stale, only purged more
- * often than it could be until it gets its line.
+ * The tags of each public read of the contract, from its answer (decision 032). A page that reads an
+ * operation missing here carries `misc`, so it is purged by every change: a new read is never left stale,
+ * only purged more often than it could be until it gets its line.
  */
 import type { OperationId } from '../../api/generated/operations.ts';
 import { cacheTag } from './cacheTags.ts';
@@ -75,7 +75,7 @@ const rules: Partial<Record<OperationId, Rule>> = {
 /** The tags of a 200 answer of `operationId` (public reads only: the newsroom's answers are never stored). */
 export function answerTags(operationId: OperationId, body: unknown, url: URL): string[] {
   const rule = rules[operationId];
-  if (!rule) return [];
+  if (!rule) return [cacheTag.misc];
   try {
     return rule(body && typeof body === 'object' ? (body as Record<string, unknown>) : null, url);
   } catch {

@@ -11,6 +11,8 @@
 export const cacheTag = {
   /** On every tagged answer: what a change without a finer description purges. */
   site: 'site',
+  /** A page that read something no rule describes (answerTags.ts): purged by every change, never left stale. */
+  misc: 'misc',
   home: 'home',
   /** The latest articles (home, search, `/api/articles`): any published article may enter or leave it. */
   articles: 'list:articles',
@@ -63,10 +65,10 @@ export function tagsOfHeaders(headers: readonly [string, string][]): string[] | 
 
 /**
  * Whether a stored answer must go when `purged` changed: it carries one of them, or carries no tags at
- * all (nothing says what it shows), or `purged` holds `site`.
+ * all or `misc` (nothing says exactly what it shows), or `purged` holds `site`.
  */
 export function isTouched(carried: readonly string[] | null, purged: ReadonlySet<string>): boolean {
-  if (carried === null || purged.has(cacheTag.site)) return true;
+  if (carried === null || purged.has(cacheTag.site) || carried.includes(cacheTag.misc)) return true;
   return carried.some((tag) => purged.has(tag));
 }
 

@@ -157,11 +157,11 @@ export function createApiHandler(
         reply: (status, body, replyOptions) => {
           const answer = json(body, { status: status as number, cache: replyOptions?.cache });
           const operationId = match.data.operationId;
-          if (status === 200 && method === 'GET' && isTaggedOperation(operationId)) {
+          if (status === 200 && method === 'GET' && operationId) {
             // What the answer shows, for the CDN and the page cache (decision 032), and for the page rendering it.
             const tags = answerTags(operationId, body, url);
             recordTags(tags);
-            for (const [name, value] of cacheTagHeaders(tags)) answer.headers.set(name, value);
+            if (isTaggedOperation(operationId)) for (const [name, value] of cacheTagHeaders(tags)) answer.headers.set(name, value);
           }
           return answer;
         },
@@ -204,7 +204,7 @@ export function createApiHandler(
       params: params as never,
       reply: (status, body) => {
         replied = { status: status as number, body };
-        if (status === 200 && isTaggedOperation(operationId)) recordTags(answerTags(operationId, body, url));
+        if (status === 200 && operationId) recordTags(answerTags(operationId, body, url));
         return DIRECT_REPLY;
       },
     };

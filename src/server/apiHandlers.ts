@@ -31,7 +31,7 @@ export interface ApiDeps {
   /** The one media storage (MEDIA_DIR or S3). */
   storage: MediaStorage;
   clock: Clock;
-  contentChanged: () => Promise<void>;
+  contentChanged: (tags?: readonly string[]) => Promise<void>;
   /** The newsletter issue's mail (React Email, handed over by the composition root: decision 017). */
   renderIssueMail?: IssueMailRenderer;
   /** The audience counters held before their batch is written (boot flushes them on a timer; decision 028). */

@@ -28,7 +28,8 @@ import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { startIndexNow } from './seo/indexNow/indexNowStart.ts';
 import { indexNowJobHandlers } from './seo/indexNow/indexNowJobs.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
-import { announceContentChanged } from './http/pageCacheInvalidation.ts';
+import { cdnJobHandlers } from './cdn/cdnJobs.ts';
+import { createContentPurge } from './cache/contentPurge.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
 import { backfillQuizzes } from './newsroom/quizzes/quizReaderCopy.ts';
@@ -85,10 +86,14 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   // One queue for every background job, one handler table (a kind without a handler fails the build).
   const jobs = await startJobQueue(database);
   const indexNow = await startIndexNow(work, settings, jobs);
-  const contentChanged = async () => {
-    await announceContentChanged(settings.contentChanges);
+  // Purges what a change touched: pages and API answers of every process, and the CDN (decision 032); then
+  // tells the search engines of the addresses it recorded (decision 031).
+  const purge = createContentPurge({ routes: settings.contentChanges, cdn: settings.cdnPurge, jobs });
+  const contentChanged = async (tags?: readonly string[]) => {
+    await purge(tags);
     await indexNow.changed();
   };
+  if (settings.cdnPurge) console.log(`[boot] CDN purge by tag: ${settings.cdnPurge.kind} (${new URL(settings.cdnPurge.url).host})`);
   const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged);
   const stopContestErasure = startContestErasure(work, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -124,6 +129,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     }),
     ...mediaJobHandlers({ db: work, storage: settings.mediaStorage, now: () => clock.now() }),
     ...indexNowJobHandlers({ db: work, target: indexNow.target, log: (line) => console.log(line) }),
+    ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now() }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
   // Images from before mail renditions get theirs in the background (nothing is queued once all have them).

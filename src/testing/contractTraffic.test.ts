@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkContractTraffic, operationOf } from './contractTraffic.ts';
 
-const cacheable = { 'cache-control': 'public, max-age=60', etag: 'W/"1"', 'content-type': 'application/json' };
+const cacheable = {
+  'cache-control': 'public, max-age=60',
+  etag: 'W/"1"',
+  'content-type': 'application/json',
+  'cache-tag': 'list:categories,site',
+  'surrogate-key': 'list:categories site',
+};
 
 describe('checkContractTraffic', () => {
   it('finds the operation of an answer, HEAD as its GET', () => {
@@ -33,7 +39,13 @@ describe('checkContractTraffic', () => {
   it('fails an undeclared status, a missing declared header, a body out of the contract and an English error', () => {
     const report = checkContractTraffic([
       { method: 'GET', path: '/api/categories', status: 418, headers: cacheable },
-      { method: 'GET', path: '/api/categories', status: 200, headers: { 'content-type': 'application/json' }, body: { results: [] } },
+      {
+        method: 'GET',
+        path: '/api/categories',
+        status: 200,
+        headers: { 'content-type': 'application/json', 'cache-tag': 'site', 'surrogate-key': 'site' },
+        body: { results: [] },
+      },
       { method: 'GET', path: '/api/categories', status: 200, headers: cacheable, body: { results: [{ slug: 1 }] } },
       {
         method: 'GET',

@@ -46,7 +46,7 @@ export function useNewsroomApi(
   options: {
     issues?: NewsroomOptions['issues'];
     jobs?: NewsroomOptions['jobs'];
-    contentChanged?: () => Promise<void> | void;
+    contentChanged?: (tags?: readonly string[]) => Promise<void> | void;
     /** The audience counters the Audience page flushes before reading. */
     audience?: NewsroomOptions['audience'];
     /** Other operations served beside the newsroom's (the audience beacon…). */
@@ -113,9 +113,9 @@ export function useNewsroomApi(
         issues: options.issues,
         jobs: options.jobs ?? options.issues?.jobs,
         audience: options.audience,
-        contentChanged: async () => {
+        contentChanged: async (tags) => {
           changes++;
-          await options.contentChanged?.();
+          await options.contentChanged?.(tags);
         },
       }),
       ...options.extra,

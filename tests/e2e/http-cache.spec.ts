@@ -66,6 +66,32 @@ test('pages: s-maxage, stale-while-revalidate and stale-if-error from app.config
   }
 });
 
+test('pages and JSON carry the tags of what they show, in Cache-Tag and Surrogate-Key, on a render and on a hit (decision 032)', async ({
+  baseURL,
+  request,
+}) => {
+  const d = await demo(request);
+  const article = (await (await request.get(`/api/article/${d.article.url}`)).json()) as {
+    result: { id: number; category: { slug: string } };
+  };
+  const expected: [string, string[]][] = [
+    ['/', ['home', 'list:articles', 'list:categories', 'site']],
+    [`/${d.category.slug}`, [`c:${d.category.slug}`, 'list:categories', 'site']],
+    [d.article.fullUrl, [`a:${article.result.id}`, `c:${article.result.category.slug}`, 'list:categories', 'site']],
+    [`/api/article/${d.article.url}`, [`a:${article.result.id}`, `c:${article.result.category.slug}`, 'site']],
+  ];
+  for (const [path, tags] of expected) {
+    await heldFresh(baseURL as string, path);
+    const first = await raw(baseURL as string, 'GET', path);
+    const carried = String(first.headers['cache-tag'] ?? '').split(',');
+    expect(carried, path).toEqual(expect.arrayContaining(tags));
+    expect(first.headers['surrogate-key'], path).toBe(carried.join(' '));
+    const hit = await raw(baseURL as string, 'GET', path);
+    expect(hit.headers['x-cache'], path).toBe('HIT');
+    expect(hit.headers['cache-tag'], path).toBe(first.headers['cache-tag']);
+  }
+});
+
 test('JSON: the configured Cache-Control with an ETag and 304; a 404 is no-store as the contract declares', async ({
   baseURL,
   request,

@@ -6112,6 +6112,16 @@ export interface components {
      */
     CacheControl: string;
     /**
+     * @description Ce que montre la réponse, en étiquettes séparées par des virgules (`site`, `a:12`, `c:mode`, `t:ete`, `au:jeanne-martin`, `f:quiz`, `list:articles`…) : un CDN (Cloudflare) en retire les copies par étiquette quand le contenu change (décision 032).
+     * @example a:12,au:jeanne-martin,c:mode,site
+     */
+    CacheTag: string;
+    /**
+     * @description Les mêmes étiquettes que `Cache-Tag`, séparées par des espaces (Fastly).
+     * @example a:12 au:jeanne-martin c:mode site
+     */
+    SurrogateKey: string;
+    /**
      * @description Réponse jamais mise en cache.
      * @example no-store
      */
@@ -6154,6 +6164,8 @@ export interface operations {
       /** @description Une page d'articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6185,6 +6197,8 @@ export interface operations {
       /** @description L'article et son slug. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6216,6 +6230,8 @@ export interface operations {
       /** @description La rubrique et ses derniers articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6241,6 +6257,8 @@ export interface operations {
       /** @description Les derniers articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6265,6 +6283,8 @@ export interface operations {
       /** @description Les articles du best-of. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6319,6 +6339,8 @@ export interface operations {
       /** @description Les rubriques, dans l'ordre du menu. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6456,6 +6478,8 @@ export interface operations {
       /** @description Une page de concours. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6486,6 +6510,8 @@ export interface operations {
       /** @description Le concours (même forme que dans la liste). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6517,6 +6543,8 @@ export interface operations {
       /** @description Les directs en cours, le plus récemment ouvert d'abord (une dizaine au plus). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6554,6 +6582,8 @@ export interface operations {
       /** @description Le direct, ses entrées (ou ce qui a changé) et le curseur suivant. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6585,6 +6615,8 @@ export interface operations {
       /** @description Les publications, de la plus récente à la plus ancienne. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6615,6 +6647,8 @@ export interface operations {
       /** @description Un lot de publications (16 au plus). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6650,6 +6684,8 @@ export interface operations {
       /** @description Une page de mosaïques. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6680,6 +6716,8 @@ export interface operations {
       /** @description La mosaïque et son slug. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6941,6 +6979,8 @@ export interface operations {
       /** @description Les numéros envoyés. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -6971,6 +7011,8 @@ export interface operations {
       /** @description Le numéro, avec ses articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -11834,6 +11876,8 @@ export interface operations {
       /** @description La popin qui s'applique à cette page. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -11979,6 +12023,8 @@ export interface operations {
       /** @description Une page de quiz. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12009,6 +12055,8 @@ export interface operations {
       /** @description Le quiz complet. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12045,6 +12093,8 @@ export interface operations {
       /** @description Le résultat et le quiz auquel il appartient. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12076,6 +12126,8 @@ export interface operations {
       /** @description Le résultat et le quiz auquel il appartient. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12101,6 +12153,8 @@ export interface operations {
       /** @description Les citations, dans l'ordre d'affichage. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12131,6 +12185,8 @@ export interface operations {
       /** @description Une page de générateurs. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12161,6 +12217,8 @@ export interface operations {
       /** @description Le générateur complet. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12197,6 +12255,8 @@ export interface operations {
       /** @description Les articles trouvés, les plus pertinents d'abord (liste vide si aucun). */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12221,6 +12281,8 @@ export interface operations {
       /** @description Les produits sélectionnés. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };
@@ -12262,6 +12324,8 @@ export interface operations {
       /** @description Le tag et une page de ses articles. */
       200: {
         headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
           'Cache-Control': components['headers']['CacheControl'];
           [name: string]: unknown;
         };

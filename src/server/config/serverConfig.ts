@@ -23,6 +23,7 @@ import { pageSourcesFromEnv } from './pageSources.ts';
 import { type PushConfig, pushConfigFromEnv } from './pushConfig.ts';
 import { siteFeaturesFromEnv } from './siteFeaturesConfig.ts';
 import type { OutboundPolicy } from '../security/guardedFetch.ts';
+import { type CdnPurgeConfig, cdnPurgeConfigFromEnv } from './cdnPurgeConfig.ts';
 import { outboundPolicyFromEnv } from './outboundConfig.ts';
 import { type TransportSecurity, transportSecurityFromEnv } from './transportSecurity.ts';
 
@@ -105,6 +106,8 @@ export interface ServerConfig {
   outbound: OutboundPolicy;
   /** INDEXNOW_KEY and INDEXNOW_ENDPOINT: telling the search engines of changed addresses (decision 031). */
   indexNow: IndexNowConfig;
+  /** CDN_PURGE_URL/TOKEN/KIND: the CDN purged by tag after each change (decision 032); null: none. */
+  cdnPurge: CdnPurgeConfig | null;
 }
 
 export class ServerConfigError extends Error {
@@ -138,6 +141,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const cacheBytes = read(() => pageCacheBytes(env.PAGE_CACHE_MAX_BYTES));
   const outbound = read(() => outboundPolicyFromEnv(env));
   const indexNow = read(() => indexNowConfigFromEnv(env));
+  const cdnPurge = read(() => cdnPurgeConfigFromEnv(env));
   if (
     problems.length > 0 ||
     !generic.success ||
@@ -148,7 +152,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     !newsroom ||
     cacheBytes === undefined ||
     !outbound ||
-    !indexNow
+    !indexNow ||
+    cdnPurge === undefined
   ) {
     throw new ServerConfigError(problems);
   }
@@ -184,6 +189,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     apiBaseUrl: env.API_BASE_URL || null,
     outbound,
     indexNow,
+    cdnPurge,
   };
 }
 

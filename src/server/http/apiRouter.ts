@@ -13,6 +13,9 @@ import { controlCharacterField, controlCharacterMessage } from './controlCharact
 import { apiContractFile, apiReferencePage } from './apiReference.ts';
 import type { ApiContext, ApiHandler, ApiHandlers, OperationHandler } from './apiTypes.ts';
 import { diskFull, isDatabaseOutage, isDiskFull, serviceUnavailable } from './databaseOutage.ts';
+import { answerTags, isTaggedOperation } from '../cache/answerTags.ts';
+import { cacheTagHeaders } from '../cache/cacheTags.ts';
+import { recordTags } from '../cache/tagCollector.ts';
 import { withEntityTag } from './httpCache.ts';
 import { drainBody } from './requestBody.ts';
 import { errorJson, json } from './responses.ts';
@@ -151,7 +154,17 @@ export function createApiHandler(
         request,
         url,
         params: params as never,
-        reply: (status, body, replyOptions) => json(body, { status: status as number, cache: replyOptions?.cache }),
+        reply: (status, body, replyOptions) => {
+          const answer = json(body, { status: status as number, cache: replyOptions?.cache });
+          const operationId = match.data.operationId;
+          if (status === 200 && method === 'GET' && operationId) {
+            // What the answer shows, for the CDN and the page cache (decision 032), and for the page rendering it.
+            const tags = answerTags(operationId, body, url);
+            recordTags(tags);
+            if (isTaggedOperation(operationId)) for (const [name, value] of cacheTagHeaders(tags)) answer.headers.set(name, value);
+          }
+          return answer;
+        },
       };
       const response = await match.data.handle(ctx);
       if (request.method !== 'HEAD') return response;
@@ -178,6 +191,7 @@ export function createApiHandler(
     if (!match?.data.operationId || !direct.has(match.data.operationId)) return null;
     const params = decodeParams(match.params);
     if (!params) return null;
+    const operationId = match.data.operationId;
     let replied: DirectAnswer | undefined;
     let request: Request | undefined;
     const ctx: ApiContext = {
@@ -190,6 +204,7 @@ export function createApiHandler(
       params: params as never,
       reply: (status, body) => {
         replied = { status: status as number, body };
+        if (status === 200 && operationId) recordTags(answerTags(operationId, body, url));
         return DIRECT_REPLY;
       },
     };

@@ -10,6 +10,8 @@
 import { STATUS_CODES } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { cacheTag, cacheTagHeaders } from '../cache/cacheTags.ts';
+import { collectTags } from '../cache/tagCollector.ts';
 import { AnswerResponse } from './answerResponse.ts';
 import { OUTAGE_RETRY_AFTER_SECONDS } from './databaseOutage.ts';
 import { inlineScriptHashes } from '../security/inlineScripts.ts';
@@ -30,7 +32,7 @@ export interface RenderedPage {
 export type RenderPage = (request: Request) => Promise<Response | RenderedPage>;
 
 /** Headers a rendered page keeps when stored; the rest (length, encoding, date) is per answer. */
-const STORED_HEADERS = new Set(['content-type', 'content-language', 'link']);
+const STORED_HEADERS = new Set(['content-type', 'content-language', 'link', 'cache-tag', 'surrogate-key']);
 
 /** SHARED: this process had not the page, another process had rendered it (Redis). */
 type CacheState = 'HIT' | 'SHARED' | 'MISS' | 'STALE' | 'STALE-IF-ERROR' | 'BYPASS';
@@ -64,10 +66,13 @@ const encoder = new TextEncoder();
  * uncached render: decision 012).
  */
 async function renderBuffered(render: RenderPage, request: Request, csp: PageSources | null, store: boolean): Promise<Rendered> {
-  const result = await render(request);
+  // The page shows what its API reads answered: their tags are its tags (decision 032).
+  const { value: result, tags } = await collectTags(() => render(request));
   const { response: rendered, html: kept } = result instanceof Response ? { response: result, html: undefined } : result;
   const headers = new Headers(rendered.headers);
   headers.delete('content-length');
+  if (new URL(request.url).pathname === '/') tags.add(cacheTag.home);
+  for (const [name, value] of cacheTagHeaders(tags)) headers.set(name, value);
   let html = '';
   let body: Uint8Array<ArrayBuffer> | null = null;
   if (kept && rendered.body) {

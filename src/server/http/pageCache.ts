@@ -7,6 +7,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { appConfig } from '../../../app.config.ts';
+import { isTouched, tagsOfHeaders } from '../cache/cacheTags.ts';
 import { entityTag } from './httpCache.ts';
 
 const brotli = promisify(brotliCompress);
@@ -132,6 +133,23 @@ export class PageCache {
     this.entries.clear();
     this.total = 0;
     this.generation++;
+  }
+
+  /**
+   * Forgets the pages and answers that show one of `tags` (decision 032), and those that carry no tags;
+   * the others stay. Renders under way are not stored (they may have read the old content).
+   */
+  purgeTags(tags: Iterable<string>): number {
+    const purged = new Set(tags);
+    let count = 0;
+    for (const [key, entry] of this.entries) {
+      if (!isTouched(tagsOfHeaders(entry.page.headers), purged)) continue;
+      this.entries.delete(key);
+      this.total -= entry.bytes;
+      count++;
+    }
+    this.generation++;
+    return count;
   }
 
   /**

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseTarget } from '../../db/client.ts';
+import { normaliseTags } from '../cache/cacheTags.ts';
 import { type ContentDataCache, processContentDataCache } from '../content/contentDataCache.ts';
 import type { PageCache } from './pageCache.ts';
 import { destroyQuietly, type RedisClient, withRedisTimeout } from './redisConnection.ts';
@@ -41,11 +42,14 @@ function localBus(): EventTarget {
   return g[LOCAL_BUS];
 }
 
-/** For writers inside the server: purge this process now, then tell the others (errors logged, not thrown). */
-export async function announceContentChanged(routes: ContentChangeRoutes): Promise<void> {
-  localBus().dispatchEvent(new Event('changed'));
+/**
+ * For writers inside the server: purge this process now, then tell the others (errors logged, not thrown).
+ * `tags`: what the change touched (decision 032), purged alone; without them every page goes.
+ */
+export async function announceContentChanged(routes: ContentChangeRoutes, tags?: readonly string[]): Promise<void> {
+  localBus().dispatchEvent(new CustomEvent('changed', { detail: tags ? normaliseTags(tags) : undefined }));
   try {
-    await notifyContentChanged(routes);
+    await notifyContentChanged(routes, { tags });
   } catch (error) {
     console.error('[page-cache] could not tell the other processes:', (error as Error).message);
   }
@@ -54,8 +58,34 @@ const RECONNECT_MS = 1000;
 const REDIS_PUBLISH_TIMEOUT_MS = 2000;
 
 type Stop = () => Promise<void>;
-/** `id`: the message's, so that the shared pages are purged once per message however many processes hear it. */
-type Purge = (why: string, id?: string) => void;
+/**
+ * `id`: the message's, so that the shared pages are purged once per message however many processes hear it;
+ * `tags`: what changed (none: everything).
+ */
+type Purge = (why: string, id?: string, tags?: string[]) => void;
+
+/**
+ * A message is its id, then the touched tags, space-separated (tags hold no space). NOTIFY's payload is
+ * under 8 000 bytes: a longer list is sent as the id alone, which purges everything.
+ */
+const MAX_MESSAGE_BYTES = 7000;
+
+export function contentChangedMessage(id: string, tags?: readonly string[]): string {
+  if (!tags) return id;
+  const message = [id, ...normaliseTags(tags)].join(' ');
+  return message.length > MAX_MESSAGE_BYTES ? id : message;
+}
+
+export function parseContentChangedMessage(message: string | undefined): { id?: string; tags?: string[] } {
+  if (!message) return {};
+  const [id, ...tags] = message.split(' ');
+  return tags.length > 0 ? { id, tags: normaliseTags(tags) } : { id };
+}
+
+function heard(purge: Purge, why: string, message: string | undefined): void {
+  const { id, tags } = parseContentChangedMessage(message);
+  purge(why, id, tags);
+}
 
 function listenPostgres(url: string, purge: Purge): Stop {
   let stopped = false;
@@ -69,7 +99,7 @@ function listenPostgres(url: string, purge: Purge): Stop {
       if (!stopped) setTimeout(connect, RECONNECT_MS).unref();
     };
     client.on('error', retry);
-    client.on('notification', (message) => purge('PostgreSQL NOTIFY', message.payload || undefined));
+    client.on('notification', (message) => heard(purge, 'PostgreSQL NOTIFY', message.payload || undefined));
     try {
       await client.connect();
       await client.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
@@ -113,7 +143,7 @@ function listenRedis(url: string, purge: Purge): Stop {
       purge('Redis subscriber ready');
     });
     // Queued until the connection is up; re-subscribed by the client after each reconnection.
-    client.subscribe(CONTENT_CHANGED_CHANNEL, (message) => purge('Redis message', message || undefined)).catch(() => {});
+    client.subscribe(CONTENT_CHANGED_CHANNEL, (message) => heard(purge, 'Redis message', message || undefined)).catch(() => {});
     client.connect().catch(() => {});
   });
   return async () => {
@@ -133,16 +163,22 @@ export async function listenForContentChanges(
   shared: SharedPages | null = null,
   data: ContentDataCache = processContentDataCache(),
 ): Promise<{ stop: Stop }> {
-  const purge: Purge = (why, id) => {
-    if (cache.size > 0) console.log(`[page-cache] purged ${cache.size} pages (${why})`);
-    cache.purge();
+  const purge: Purge = (why, id, tags) => {
+    if (tags) {
+      const count = cache.purgeTags(tags);
+      if (count > 0) console.log(`[page-cache] purged ${count} pages showing ${tags.join(' ')} (${why})`);
+    } else {
+      if (cache.size > 0) console.log(`[page-cache] purged ${cache.size} pages (${why})`);
+      cache.purge();
+    }
     data.purge();
     // A (re)connection purges this process only: what it may have missed was counted by whoever heard it.
+    // The shared tier has one generation for all its pages: a tagged change renews it whole (decision 032).
     if (shared && id) void shared.purge(id);
   };
   const onSignal = () => purge('SIGUSR2', randomUUID());
   process.on('SIGUSR2', onSignal);
-  const onLocal = () => purge('newsroom write');
+  const onLocal = (event: Event) => purge('newsroom write', undefined, (event as CustomEvent<string[] | undefined>).detail);
   localBus().addEventListener('changed', onLocal);
   const detachData = data.attach();
   const stops: Stop[] = [
@@ -157,9 +193,13 @@ export async function listenForContentChanges(
 }
 
 /** Tells every server process that content changed. Answers where the message went. */
-export async function notifyContentChanged(routes: ContentChangeRoutes, options: { sharedPagesRoot?: string } = {}): Promise<string[]> {
+export async function notifyContentChanged(
+  routes: ContentChangeRoutes,
+  options: { sharedPagesRoot?: string; tags?: readonly string[] | undefined } = {},
+): Promise<string[]> {
   const sent: string[] = [];
   const id = randomUUID();
+  const message = contentChangedMessage(id, options.tags);
   const redisUrl = routes.redisUrl;
   if (redisUrl) {
     // The shared pages first, so that a process hearing the message cannot take an old page back from Redis.
@@ -175,7 +215,7 @@ export async function notifyContentChanged(routes: ContentChangeRoutes, options:
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
     try {
-      await client.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, id]);
+      await client.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, message]);
       sent.push('PostgreSQL');
     } finally {
       await client.end();
@@ -188,7 +228,7 @@ export async function notifyContentChanged(routes: ContentChangeRoutes, options:
     try {
       // Bounded: a stopped Redis must not hold a newsroom write (PostgreSQL's NOTIFY went already).
       await withRedisTimeout(
-        client.connect().then(() => client.publish(CONTENT_CHANGED_CHANNEL, id)),
+        client.connect().then(() => client.publish(CONTENT_CHANGED_CHANNEL, message)),
         REDIS_PUBLISH_TIMEOUT_MS,
       );
       sent.push('Redis');

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { QueueOptions, QueuePolicy } from 'pg-boss';
+import { isCacheTag } from '../cache/cacheTags.ts';
 import { mailMessageSchema } from '../newsletter/mailer.server.ts';
 
 export interface JobKind {
@@ -103,6 +104,23 @@ export const jobKinds = {
     queue: { retryLimit: 700, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, deleteAfterSeconds: 86_400 },
     batchSize: 1,
     policy: 'stately',
+  },
+  /**
+   * Tags to purge at the CDN (CDN_PURGE_URL, decision 032), queued with each change readers can see. A CDN
+   * down for an hour delays the purge, loses none: retried with back-off up to 10 minutes apart for about a
+   * day; each failure is a line of the newsroom's journal.
+   */
+  'cdn.purge': {
+    data: z.object({ tags: z.array(z.string().refine(isCacheTag, 'not a cache tag')).min(1).max(2000) }),
+    queue: {
+      retryLimit: 150,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 600,
+      expireInSeconds: 120,
+      deleteAfterSeconds: 86_400,
+    },
+    batchSize: 5,
   },
 } as const satisfies Record<string, JobKind>;
 

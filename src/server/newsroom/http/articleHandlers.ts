@@ -5,6 +5,7 @@ import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
 import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
+import { withArticleCacheTags } from '../articles/articleCacheTags.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
 import { articlePublishWarnings, publishBlockedMessage } from '../articles/publishWarnings.ts';
 import { publishDueOtherFormats } from '../scheduler.ts';
@@ -60,8 +61,10 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.UpdateAdminArticleBody);
       if (!input.ok) return input.response;
-      const result = await articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now());
-      if (result.ok && result.value.publicChange) await changed();
+      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, id.value.id, () =>
+        articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now()),
+      );
+      if (result.ok && result.value.publicChange) await changed(tags);
       return answer(result, {
         member: session.member,
         what: 'de modifier cet article',
@@ -83,8 +86,10 @@ export function articleHandlers(deps: NewsroomDeps) {
           return json({ error: 'publish_warnings', message: publishBlockedMessage(warnings), warnings }, { status: 422, ...noStore });
         }
       }
-      const result = await articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now());
-      if (result.ok && result.value.publicChange) await changed();
+      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, id.value.id, () =>
+        articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now()),
+      );
+      if (result.ok && result.value.publicChange) await changed(tags);
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
@@ -101,15 +106,10 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (!params.ok) return params.response;
       const input = await readBody(ctx, contract.RestoreArticleRevisionBody);
       if (!input.ok) return input.response;
-      const result = await articleWorkflow.restore(
-        ctx.db,
-        session.member,
-        params.value.id,
-        params.value.revisionId,
-        input.value.version,
-        clock.now(),
+      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, params.value.id, () =>
+        articleWorkflow.restore(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now()),
       );
-      if (result.ok && result.value.publicChange) await changed();
+      if (result.ok && result.value.publicChange) await changed(tags);
       return answer(result, {
         member: session.member,
         what: 'de modifier cet article',

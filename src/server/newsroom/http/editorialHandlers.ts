@@ -9,6 +9,7 @@
  * operation ids, so where the format's handlers join the API's table (`satisfies ApiHandlerTable`), the
  * compiler checks every body against its operation's response in the contract.
  */
+import { cacheTag } from '../../cache/cacheTags.ts';
 import type { z } from 'zod';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
@@ -143,8 +144,9 @@ export function editorialHandlers<
   const notFound = notFoundOf(noun);
   const editWhat = `de modifier ${thisItem}`;
   const itemIdOf = (ctx: { params: Record<string, string> }) => parseParams(schemas.id, ctx.params, ['id']);
+  // Every list and item of the format carries its tag (decision 032): pages that show none of it stay cached.
   const afterWrite = async (result: NewsroomResult<SaveOutcome<Admin>>) => {
-    if (result.ok && result.value.publicChange) await changed();
+    if (result.ok && result.value.publicChange) await changed([cacheTag.format(declaration.entity)]);
   };
   const staff = <S extends number, B>(handle: (ctx: ReplyContext<S, B>, who: StaffMember) => Promise<Response>): StepHandler<S, B> =>
     staffGuard(deps, null, '', (ctx: ReplyContext<S, B>, session) => handle(ctx, session.member));

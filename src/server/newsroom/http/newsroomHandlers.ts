@@ -3,6 +3,7 @@
  * with what they share. Every /api/admin call needs a session; every write also needs the session's CSRF
  * token in X-CSRF-Token (decision 011) and the role the action asks for (403 with a French sentence).
  */
+import type { ContentChanged } from '../../cache/cacheTags.ts';
 import { type AudienceRecorder, createAudienceRecorder } from '../../audience/audienceRecorder.ts';
 import { audienceReportHandlers } from './audienceHandlers.ts';
 import type { Database } from '../../../db/client.ts';
@@ -42,8 +43,8 @@ export interface NewsroomOptions {
   /** The shared store of rate limits (memory or Redis), built once at boot. */
   store: SharedStore;
   clientIp?: (request: Request) => string;
-  /** Called after a write that readers can see (purge pages, tell other processes). */
-  contentChanged?: () => Promise<void> | void;
+  /** Called after a write that readers can see (purge pages showing `tags`, all without; tell other processes). */
+  contentChanged?: ContentChanged;
   /** Where uploaded media go (MEDIA_DIR or S3), built once with the configuration. */
   storage: MediaStorage;
   /** The newsletter's issues: the queue, the mail's renderer, the site's address. Without it they answer 503. */
@@ -84,8 +85,8 @@ export function newsroomHandlers(options: NewsroomOptions) {
       secret ??= loadNewsroomSecret(db, config.secret ?? undefined);
       return secret;
     },
-    changed: async () => {
-      await options.contentChanged?.();
+    changed: async (tags) => {
+      await options.contentChanged?.(tags);
     },
   };
   return {

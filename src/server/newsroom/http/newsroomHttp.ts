@@ -172,8 +172,8 @@ export interface NewsroomDeps {
   /** NEWSROOM_TEST_CLOCK=1: the scheduler call may move the clock (tests only). */
   testClock: boolean;
   secretOf: (db: Database) => Promise<string>;
-  /** After a write that readers can see: purge pages, tell other processes. */
-  changed: () => Promise<void>;
+  /** After a write that readers can see: purge pages (those showing `tags`; all without), tell other processes and the CDN. */
+  changed: (tags?: readonly string[]) => Promise<void>;
 }
 
 /** Secure cookies whenever the site is reached over HTTPS (same rule as HSTS: SITE_URL, proxy, socket). */

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { plainHead } from '../../lib/seo/seo.ts';
+
+const AuthorsPage = lazy(() => import('../../features/newsroom/AuthorsPage.tsx').then((m) => ({ default: m.AuthorsPage })));
+
+export const Route = createFileRoute('/admin/auteurs')({
+  ssr: false,
+  head: () => plainHead('Auteurs — Rédaction'),
+  // The page's first data, loaded with the route (its calls are a chunk of their own).
+  loader: async () => {
+    const { newsroom, pageData } = await import('../../api/queries/newsroom.ts');
+    return pageData(() => newsroom.authors(), 'Signatures indisponibles.');
+  },
+  component: AuthorsRoute,
+});
+
+function AuthorsRoute() {
+  return <AuthorsPage loaded={Route.useLoaderData()} />;
+}

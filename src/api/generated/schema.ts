@@ -5125,7 +5125,8 @@ export interface components {
         | 'instagram'
         | 'popin'
         | 'newsletter'
-        | 'liveBlog';
+        | 'liveBlog'
+        | 'author';
       id: number;
       /** @description Son titre (ou, sans titre, son nom dans la rédaction). */
       title: string;

@@ -2419,6 +2419,7 @@ export const MediaUsage = zod
       'popin',
       'newsletter',
       'liveBlog',
+      'author',
     ]),
     id: zod.int().min(1),
     title: zod.string().describe('Son titre (ou, sans titre, son nom dans la rédaction).'),

@@ -15,9 +15,9 @@ type Say = (text: string, error: boolean) => void;
  * Bylines (editors and admins, issue 36): each author's name, address, role, bio and photo (from the media
  * library), shown on their page /auteur/<slug>. No deletion: articles keep their bylines.
  */
-export function AuthorsPage({ loaded }: { loaded: PageData<AdminAuthor[]> }) {
+export function AuthorsPage({ loaded, opened = null }: { loaded: PageData<AdminAuthor[]>; opened?: number | null }) {
   const [authors, setAuthors] = useState<AdminAuthor[]>(loaded.data ?? []);
-  const [editing, setEditing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(opened);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
     loaded.error ? { text: loaded.error, error: true } : null,
   );

@@ -6,6 +6,11 @@ const AuthorsPage = lazy(() => import('../../features/newsroom/AuthorsPage.tsx')
 
 export const Route = createFileRoute('/admin/auteurs')({
   ssr: false,
+  // `?auteur=<id>`: the media library's usages link to an author's form, opened.
+  validateSearch: (search: Record<string, unknown>): { auteur?: number } => {
+    const id = Number(search.auteur);
+    return Number.isSafeInteger(id) && id > 0 ? { auteur: id } : {};
+  },
   head: () => plainHead('Auteurs — Rédaction'),
   // The page's first data, loaded with the route (its calls are a chunk of their own).
   loader: async () => {
@@ -16,5 +21,5 @@ export const Route = createFileRoute('/admin/auteurs')({
 });
 
 function AuthorsRoute() {
-  return <AuthorsPage loaded={Route.useLoaderData()} />;
+  return <AuthorsPage loaded={Route.useLoaderData()} opened={Route.useSearch().auteur ?? null} />;
 }

@@ -9,9 +9,10 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contract from '../../api/generated/zod.ts';
-import { articleBylines, articles, authors, redirects } from '../../db/schema.ts';
+import { articleBylines, articles, authors, media, redirects } from '../../db/schema.ts';
 import { useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { mediaUsages } from '../newsroom/mediaUsage.ts';
 import { findStoredRedirect } from '../redirects/redirectStore.server.ts';
 import { authorsSitemap, sitemapIndex } from '../seo/sitemap.server.ts';
 import { withEntityTag } from './httpCache.ts';
@@ -232,6 +233,35 @@ describe.each(testDatabaseKinds)('author pages and bylines in the newsroom on %s
       expect(await findStoredRedirect(db(), '/auteur/troisieme-nom')).toBe('/auteur/ancien-nom');
       const rows = await db().select().from(redirects).where(eq(redirects.toPath, '/auteur/ancien-nom'));
       expect(rows.map((r) => r.fromPath).sort()).toEqual(['/auteur/nouveau-nom', '/auteur/troisieme-nom']);
+    });
+
+    it('a library photo is the author’s usage: deleting it is refused, naming the author with a link to their form', async () => {
+      const hash = 'a'.repeat(64);
+      const url = `/media/library/${hash}-480.webp`;
+      const [item] = await db()
+        .insert(media)
+        .values({
+          hash,
+          alt: 'Un portrait',
+          width: 480,
+          height: 480,
+          sourceFormat: 'png',
+          variants: [{ format: 'webp', width: 480, height: 480, url, bytes: 100 }],
+        })
+        .returning();
+      if (!item) throw new Error('insert failed');
+      const saved = await api.request('POST', '/api/admin/authors', {
+        as: api.signed('editor'),
+        body: body({ name: 'Portrait Test', photo: { url, alt: 'Un portrait', width: 480, height: 480 } }),
+      });
+      expect(saved.status, await saved.clone().text()).toBe(201);
+      const author = contract.CreateAdminAuthorResponse.parse(await saved.json());
+      expect((await mediaUsages(db(), item.id))?.usages).toEqual([
+        { format: 'author', id: author.id, title: 'Portrait Test', editorPath: `/admin/auteurs?auteur=${author.id}` },
+      ]);
+      const refusal = await api.request('DELETE', `/api/admin/media/${item.id}`, { as: api.signed('editor') });
+      expect(refusal.status).toBe(409);
+      expect(await refusal.text()).toContain('la signature « Portrait Test »');
     });
 
     it('an unknown author → 404, a bad id → 400', async () => {

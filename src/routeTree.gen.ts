@@ -25,6 +25,7 @@ import { Route as SlugIndexRouteImport } from './routes/$slug/index'
 import { Route as SlugUrlRouteImport } from './routes/$slug/$url'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAudienceRouteImport } from './routes/admin/audience'
+import { Route as AdminAuteursRouteImport } from './routes/admin/auteurs'
 import { Route as AdminBestOfRouteImport } from './routes/admin/best-of'
 import { Route as AdminCompteRouteImport } from './routes/admin/compte'
 import { Route as AdminComptesRouteImport } from './routes/admin/comptes'
@@ -46,6 +47,7 @@ import { Route as ApercuShoppingTokenRouteImport } from './routes/apercu-shoppin
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
 import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
+import { Route as AuteurSlugRouteImport } from './routes/auteur.$slug'
 import { Route as ConcoursIndexRouteImport } from './routes/concours/index'
 import { Route as ConcoursUrlRouteImport } from './routes/concours/$url'
 import { Route as DesinscriptionChar123OriginChar125RouteImport } from './routes/desinscription.{-$origin}'
@@ -169,6 +171,11 @@ const AdminAudienceRoute = AdminAudienceRouteImport.update({
   path: '/audience',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAuteursRoute = AdminAuteursRouteImport.update({
+  id: '/auteurs',
+  path: '/auteurs',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminBestOfRoute = AdminBestOfRouteImport.update({
   id: '/best-of',
   path: '/best-of',
@@ -272,6 +279,11 @@ const AppPiquanteMissionRoute = AppPiquanteMissionRouteImport.update({
 const AppPiquanteShoppingRoute = AppPiquanteShoppingRouteImport.update({
   id: '/app-piquante/shopping',
   path: '/app-piquante/shopping',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuteurSlugRoute = AuteurSlugRouteImport.update({
+  id: '/auteur/$slug',
+  path: '/auteur/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConcoursIndexRoute = ConcoursIndexRouteImport.update({
@@ -504,6 +516,7 @@ export interface FileRoutesByFullPath {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/audience': typeof AdminAudienceRoute
+  '/admin/auteurs': typeof AdminAuteursRoute
   '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
@@ -525,6 +538,7 @@ export interface FileRoutesByFullPath {
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
+  '/auteur/$slug': typeof AuteurSlugRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
   '/direct/$slug': typeof DirectSlugRoute
@@ -583,6 +597,7 @@ export interface FileRoutesByTo {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/audience': typeof AdminAudienceRoute
+  '/admin/auteurs': typeof AdminAuteursRoute
   '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
@@ -604,6 +619,7 @@ export interface FileRoutesByTo {
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
+  '/auteur/$slug': typeof AuteurSlugRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
   '/direct/$slug': typeof DirectSlugRoute
@@ -664,6 +680,7 @@ export interface FileRoutesById {
   '/shopping': typeof ShoppingRoute
   '/$slug/$url': typeof SlugUrlRoute
   '/admin/audience': typeof AdminAudienceRoute
+  '/admin/auteurs': typeof AdminAuteursRoute
   '/admin/best-of': typeof AdminBestOfRoute
   '/admin/compte': typeof AdminCompteRoute
   '/admin/comptes': typeof AdminComptesRoute
@@ -685,6 +702,7 @@ export interface FileRoutesById {
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
+  '/auteur/$slug': typeof AuteurSlugRoute
   '/concours/$url': typeof ConcoursUrlRoute
   '/desinscription/{-$origin}': typeof DesinscriptionChar123OriginChar125Route
   '/direct/$slug': typeof DirectSlugRoute
@@ -746,6 +764,7 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/audience'
+    | '/admin/auteurs'
     | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
@@ -767,6 +786,7 @@ export interface FileRouteTypes {
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
+    | '/auteur/$slug'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
     | '/direct/$slug'
@@ -825,6 +845,7 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/audience'
+    | '/admin/auteurs'
     | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
@@ -846,6 +867,7 @@ export interface FileRouteTypes {
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
+    | '/auteur/$slug'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
     | '/direct/$slug'
@@ -905,6 +927,7 @@ export interface FileRouteTypes {
     | '/shopping'
     | '/$slug/$url'
     | '/admin/audience'
+    | '/admin/auteurs'
     | '/admin/best-of'
     | '/admin/compte'
     | '/admin/comptes'
@@ -926,6 +949,7 @@ export interface FileRouteTypes {
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
+    | '/auteur/$slug'
     | '/concours/$url'
     | '/desinscription/{-$origin}'
     | '/direct/$slug'
@@ -995,6 +1019,7 @@ export interface RootRouteChildren {
   ApercuTokenRoute: typeof ApercuTokenRoute
   AppPiquanteMissionRoute: typeof AppPiquanteMissionRoute
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
+  AuteurSlugRoute: typeof AuteurSlugRoute
   ConcoursUrlRoute: typeof ConcoursUrlRoute
   DesinscriptionChar123OriginChar125Route: typeof DesinscriptionChar123OriginChar125Route
   DirectSlugRoute: typeof DirectSlugRoute
@@ -1127,6 +1152,13 @@ declare module '@tanstack/react-router' {
       path: '/audience'
       fullPath: '/admin/audience'
       preLoaderRoute: typeof AdminAudienceRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/auteurs': {
+      id: '/admin/auteurs'
+      path: '/auteurs'
+      fullPath: '/admin/auteurs'
+      preLoaderRoute: typeof AdminAuteursRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/best-of': {
@@ -1274,6 +1306,13 @@ declare module '@tanstack/react-router' {
       path: '/app-piquante/shopping'
       fullPath: '/app-piquante/shopping'
       preLoaderRoute: typeof AppPiquanteShoppingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auteur/$slug': {
+      id: '/auteur/$slug'
+      path: '/auteur/$slug'
+      fullPath: '/auteur/$slug'
+      preLoaderRoute: typeof AuteurSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/concours/': {
@@ -1568,6 +1607,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminAudienceRoute: typeof AdminAudienceRoute
+  AdminAuteursRoute: typeof AdminAuteursRoute
   AdminBestOfRoute: typeof AdminBestOfRoute
   AdminCompteRoute: typeof AdminCompteRoute
   AdminComptesRoute: typeof AdminComptesRoute
@@ -1608,6 +1648,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAudienceRoute: AdminAudienceRoute,
+  AdminAuteursRoute: AdminAuteursRoute,
   AdminBestOfRoute: AdminBestOfRoute,
   AdminCompteRoute: AdminCompteRoute,
   AdminComptesRoute: AdminComptesRoute,
@@ -1672,6 +1713,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApercuTokenRoute: ApercuTokenRoute,
   AppPiquanteMissionRoute: AppPiquanteMissionRoute,
   AppPiquanteShoppingRoute: AppPiquanteShoppingRoute,
+  AuteurSlugRoute: AuteurSlugRoute,
   ConcoursUrlRoute: ConcoursUrlRoute,
   DesinscriptionChar123OriginChar125Route:
     DesinscriptionChar123OriginChar125Route,

@@ -15,7 +15,7 @@ const chloe: Author = { slug: 'chloe-roux', name: 'Chloé Roux', role: 'Photogra
 
 /** The sentence a reader (or a screen reader) gets: text only, React's markers and tags removed. */
 function sentence(authors: Author[]): string {
-  return renderToString(<ArticleBylines authors={authors} />)
+  return renderToString(<ArticleBylines authors={authors} linked={false} />)
     .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/&#x27;/g, "'");
@@ -44,7 +44,7 @@ describe('ArticleBylines', () => {
 
   it('three authors: "Par A, B et C", each name in bold, in order', () => {
     expect(sentence([alice, leo, chloe])).toBe('Par Alice Martin, Léo Petit et Chloé Roux');
-    const html = renderToString(<ArticleBylines authors={[chloe, alice, leo]} />);
+    const html = renderToString(<ArticleBylines authors={[chloe, alice, leo]} linked={false} />);
     expect([...html.matchAll(/<strong[^>]*>([^<]+)<\/strong>/g)].map((m) => m[1])).toEqual(['Chloé Roux', 'Alice Martin', 'Léo Petit']);
   });
 });
@@ -70,17 +70,17 @@ describe('SEO of several bylines and tags', () => {
   };
 
   it('JSON-LD names every author, and the tags as keywords', () => {
-    const jsonLd = newsArticleJsonLd({ ...base, authorNames: ['Alice Martin', 'Léo Petit'], keywords: ['Jean', 'Automne'] });
+    const jsonLd = newsArticleJsonLd({ ...base, authors: [alice, leo], keywords: ['Jean', 'Automne'] });
     expect(jsonLd.author).toEqual([
-      { '@type': 'Person', name: 'Alice Martin' },
-      { '@type': 'Person', name: 'Léo Petit' },
+      { '@type': 'Person', name: 'Alice Martin', url: 'https://www.piquante.test/auteur/alice-martin' },
+      { '@type': 'Person', name: 'Léo Petit', url: 'https://www.piquante.test/auteur/leo-petit' },
     ]);
     expect(jsonLd.keywords).toEqual(['Jean', 'Automne']);
   });
 
   it('no tags: no keywords at all', () => {
-    const jsonLd = newsArticleJsonLd({ ...base, authorNames: ['Alice Martin'], keywords: [] });
-    expect(jsonLd.author).toEqual([{ '@type': 'Person', name: 'Alice Martin' }]);
+    const jsonLd = newsArticleJsonLd({ ...base, authors: [alice], keywords: [] });
+    expect(jsonLd.author).toEqual([{ '@type': 'Person', name: 'Alice Martin', url: 'https://www.piquante.test/auteur/alice-martin' }]);
     expect('keywords' in jsonLd).toBe(false);
   });
 

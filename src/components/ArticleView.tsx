@@ -68,7 +68,7 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
           <h1 className="mt-4 font-display text-4xl font-black leading-[1.05] tracking-tight md:text-6xl">{article.title}</h1>
           <p className="mt-5 text-xl leading-relaxed text-encre/85 md:text-2xl">{article.subtitle}</p>
           <div className="mt-6 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 border-y border-encre/15 py-3 text-sm">
-            <ArticleBylines authors={articleAuthors(article)} />
+            <ArticleBylines authors={articleAuthors(article)} linked={!linkPrefix} />
             <p className="text-encre/75">
               <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
               <span aria-hidden="true"> · </span>

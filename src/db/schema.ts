@@ -102,11 +102,16 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
 });
 
+/** Bylines: each has a public page, /auteur/<slug> (issue 36), with its bio and photo. */
 export const authors = pgTable('authors', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   role: text('role').notNull(),
+  /** Plain text, shown on the author's page and as the Person's description. */
+  bio: text('bio').notNull().default(''),
+  /** A media library image, resolved when written (like every format's images); null: no photo. */
+  photo: jsonb('photo').$type<Image>(),
 });
 
 export const articles = pgTable(
@@ -159,6 +164,8 @@ export const articles = pgTable(
     index('articles_published_idx').on(t.publishedAt, t.id),
     index('articles_category_published_idx').on(t.categoryId, t.publishedAt, t.id),
     index('articles_bestof_idx').on(t.bestofRank).where(sql`${t.bestofRank} is not null`),
+    // An author's page: their articles, newest first (the bylines' side has its own index).
+    index('articles_author_published_idx').on(t.authorId, t.publishedAt, t.id),
   ],
 );
 
@@ -956,7 +963,7 @@ export const articleBylines = pgTable(
       .references(() => authors.id),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.authorId] })],
+  (t) => [primaryKey({ columns: [t.articleId, t.authorId] }), index('article_bylines_author_idx').on(t.authorId, t.articleId)],
 );
 
 /**

@@ -17,6 +17,7 @@ const nouns: Record<Format, { one: string; many: string }> = {
   popin: { one: 'la popin', many: 'popins' },
   newsletter: { one: 'la lettre', many: 'lettres' },
   liveBlog: { one: 'le direct', many: 'directs' },
+  author: { one: 'la signature', many: 'signatures' },
 };
 
 /**

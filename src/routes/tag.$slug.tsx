@@ -4,10 +4,8 @@ import { appConfig } from '../../app.config.ts';
 import { withQuotations } from '../api/queries/site.ts';
 import { fetchTagArticles, loadTagArticles } from '../api/queries/tags.ts';
 import type { ArticleCard, Tag } from '../api/types.ts';
-import { ArticleCardView } from '../components/ArticleCardView.tsx';
-import { LoadMoreButton } from '../components/LoadMoreButton.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { useLoadMore } from '../components/useLoadMore.ts';
+import { PagedArticleList } from '../components/PagedArticleList.tsx';
 import { breadcrumbJsonLd, seoHead } from '../lib/seo/seo.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 
@@ -46,28 +44,13 @@ function TagPage() {
 }
 
 function TagArticles({ tag, initial }: { tag: Tag; initial: ArticleCard[] }) {
-  const pageSize = appConfig.pagination.defaultLimit;
   const fetchBatch = useCallback((offset: number) => fetchTagArticles(tag.slug, offset), [tag.slug]);
-  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
   return (
-    <section aria-label={`Articles du tag ${tag.name}`} className="mx-auto max-w-7xl px-4 pb-8 md:px-6">
-      <ul className="article-list grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
-        {items.map((article, index) => (
-          <li key={article.id}>
-            <ArticleCardView article={article} eager={index < 3} priority={index === 0} />
-          </li>
-        ))}
-      </ul>
-      {items.length === 0 ? <p className="py-10 text-center text-lg">Pas encore d'article avec ce tag.</p> : null}
-      {exhausted ? null : (
-        <LoadMoreButton
-          status={status}
-          error={error}
-          onClick={loadMore}
-          label="Plus d'articles"
-          announcement={lastBatch > 0 ? `${lastBatch} articles de plus, ${items.length} au total.` : ''}
-        />
-      )}
-    </section>
+    <PagedArticleList
+      initial={initial}
+      fetchBatch={fetchBatch}
+      label={`Articles du tag ${tag.name}`}
+      emptyText="Pas encore d'article avec ce tag."
+    />
   );
 }

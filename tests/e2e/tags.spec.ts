@@ -85,8 +85,8 @@ test('the article shows both bylines and its public tag; the tag page lists it a
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   const news = jsonLd.map((text) => JSON.parse(text) as Record<string, unknown>).find((item) => item['@type'] === 'NewsArticle');
   expect(news?.author).toEqual([
-    { '@type': 'Person', name: article.authorName },
-    { '@type': 'Person', name: SECOND.name },
+    { '@type': 'Person', name: article.authorName, url: expect.stringMatching(/\/auteur\/[a-z0-9-]+$/) },
+    { '@type': 'Person', name: SECOND.name, url: expect.stringMatching(new RegExp(`/auteur/${SECOND.slug}$`)) },
   ]);
   expect(news?.keywords).toEqual([TAG.name]);
 

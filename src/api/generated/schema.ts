@@ -114,6 +114,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/authors/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Un auteur ou une autrice et une page de ses articles, du plus récent au plus ancien
+     * @description La signature (nom, rôle, bio, photo) et les articles publiés qu'elle signe, seule ou avec d'autres,
+     *     paginés comme ceux d'une rubrique (`limit`, `offset`). Une signature inconnue donne une `404` ; un
+     *     slug qui n'est pas un slug, une `400`.
+     */
+    get: operations['getAuthor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/categories': {
     parameters: {
       query?: never;
@@ -833,23 +855,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/authors': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Signatures disponibles */
-    get: operations['listAdminAuthors'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/audit': {
     parameters: {
       query?: never;
@@ -1052,6 +1057,58 @@ export interface paths {
      */
     get: operations['getAudienceReport'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/authors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Signatures disponibles (avec leur page)
+     * @description Toute la rédaction les lit (l'éditeur d'article y choisit ses signatures).
+     */
+    get: operations['listAdminAuthors'];
+    put?: never;
+    /**
+     * Créer une signature (editor, admin)
+     * @description Sans `slug`, il vient du nom (accents retirés, `-2`, `-3`… si l'adresse est prise).
+     */
+    post: operations['createAdminAuthor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/authors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Modifier une signature (editor, admin)
+     * @description Nom, adresse, rôle, bio, photo. Un nouveau `slug` laisse l'ancienne adresse `/auteur/{ancien}` répondre
+     *     une `301` vers la nouvelle (table des redirections). Pas de suppression : les articles gardent leurs
+     *     signatures.
+     */
+    put: operations['updateAdminAuthor'];
     post?: never;
     delete?: never;
     options?: never;
@@ -4074,6 +4131,19 @@ export interface components {
       subject: string;
       step?: number;
     };
+    /** @description La page d'une signature (`/auteur/{slug}`) ; `photo` est une image de la médiathèque, ou `null`. */
+    AuthorProfile: {
+      slug: components['schemas']['Slug'];
+      name: string;
+      role: string;
+      /** @description Texte simple (pas de HTML), paragraphes séparés par une ligne vide. */
+      bio: string;
+      photo: components['schemas']['Image'] | null;
+    };
+    ArticlesByAuthor: {
+      author: components['schemas']['AuthorProfile'];
+      results: components['schemas']['ArticleCard'][];
+    };
     CategoryList: {
       results: components['schemas']['Category'][];
     };
@@ -4423,14 +4493,6 @@ export interface components {
       role: components['schemas']['StaffRole'];
       password: string;
     };
-    AdminAuthor: {
-      id: number;
-      slug: components['schemas']['Slug'];
-      name: string;
-    };
-    AdminAuthorList: {
-      results: components['schemas']['AdminAuthor'][];
-    };
     PasskeyOptions: {
       challengeId: string;
       /** @description Options WebAuthn au format JSON (W3C `PublicKeyCredential*OptionsJSON`). */
@@ -4628,6 +4690,30 @@ export interface components {
       quizzes: components['schemas']['AudienceFunnel'][];
       /** @description Tirages par générateur de répartie. */
       repartee: components['schemas']['AudienceCount'][];
+    };
+    AdminAuthor: {
+      id: number;
+      slug: components['schemas']['Slug'];
+      name: string;
+      role: string;
+      bio: string;
+      photo: components['schemas']['Image'] | null;
+      /** @description Articles publiés qui portent cette signature. */
+      articleCount: number;
+    };
+    AdminAuthorList: {
+      results: components['schemas']['AdminAuthor'][];
+    };
+    /**
+     * @description Une signature : nom (1 à 80 caractères), adresse (`slug`, facultative à la création), rôle (80 au plus),
+     *     bio en texte simple (2 000 caractères au plus, sans HTML), photo de la médiathèque ou `null`.
+     */
+    AuthorInput: {
+      name: string;
+      slug?: components['schemas']['Slug'];
+      role: string;
+      bio: string;
+      photo: components['schemas']['Image'] | null;
     };
     ContestEntry: {
       id: number;
@@ -5048,7 +5134,8 @@ export interface components {
         | 'instagram'
         | 'popin'
         | 'newsletter'
-        | 'liveBlog';
+        | 'liveBlog'
+        | 'author';
       id: number;
       /** @description Son titre (ou, sans titre, son nom dans la rédaction). */
       title: string;
@@ -6327,6 +6414,48 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  getAuthor: {
+    parameters: {
+      query?: {
+        /**
+         * @description Taille de la page.
+         * @example 12
+         */
+        limit?: components['parameters']['Limit'];
+        /**
+         * @description Nombre d'éléments à sauter.
+         * @example 12
+         */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: never;
+      path: {
+        /**
+         * @description Slug de la signature.
+         * @example camille-martin
+         */
+        slug: components['schemas']['Slug'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La signature et une page de ses articles. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArticlesByAuthor'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   listCategories: {
     parameters: {
       query?: never;
@@ -7485,30 +7614,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  listAdminAuthors: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Les auteurs et autrices. */
-      200: {
-        headers: {
-          'Cache-Control': components['headers']['NoStore'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AdminAuthorList'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
   listAuditLog: {
     parameters: {
       query?: {
@@ -7865,6 +7970,97 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAdminAuthors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les auteurs et autrices, par nom. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAuthorList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createAdminAuthor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AuthorInput'];
+      };
+    };
+    responses: {
+      /** @description Signature créée ; sa page est `/auteur/{slug}`. */
+      201: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAuthor'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateAdminAuthor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Identifiant numérique.
+         * @example 42
+         */
+        id: components['parameters']['IdPath'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AuthorInput'];
+      };
+    };
+    responses: {
+      /** @description Signature modifiée. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminAuthor'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -659,6 +659,33 @@ export const AudienceBeacon = zod
 export type AudienceBeacon = zod.input<typeof AudienceBeacon>;
 export type AudienceBeaconOutput = zod.output<typeof AudienceBeacon>;
 
+export const AuthorProfile = zod
+  .strictObject({
+    slug: Slug,
+    name: zod.string(),
+    role: zod.string(),
+    bio: zod
+      .string()
+      .describe('Texte simple (pas de HTML), paragraphes séparés par une ligne vide.'),
+    photo: zod.union([Image, zod.null()]),
+  })
+  .describe(
+    "La page d'une signature (`/auteur/{slug}`) ; `photo` est une image de la médiathèque, ou `null`.",
+  );
+
+export type AuthorProfile = zod.input<typeof AuthorProfile>;
+export type AuthorProfileOutput = zod.output<typeof AuthorProfile>;
+
+export const articlesByAuthorResultsMax = 100;
+
+export const ArticlesByAuthor = zod.strictObject({
+  author: AuthorProfile,
+  results: zod.array(ArticleCard).max(articlesByAuthorResultsMax),
+});
+
+export type ArticlesByAuthor = zod.input<typeof ArticlesByAuthor>;
+export type ArticlesByAuthorOutput = zod.output<typeof ArticlesByAuthor>;
+
 export const CategoryList = zod.strictObject({
   results: zod.array(Category),
 });
@@ -1347,22 +1374,6 @@ export const StaffInput = zod.strictObject({
 export type StaffInput = zod.input<typeof StaffInput>;
 export type StaffInputOutput = zod.output<typeof StaffInput>;
 
-export const AdminAuthor = zod.strictObject({
-  id: zod.int().min(1),
-  slug: Slug,
-  name: zod.string(),
-});
-
-export type AdminAuthor = zod.input<typeof AdminAuthor>;
-export type AdminAuthorOutput = zod.output<typeof AdminAuthor>;
-
-export const AdminAuthorList = zod.strictObject({
-  results: zod.array(AdminAuthor),
-});
-
-export type AdminAuthorList = zod.input<typeof AdminAuthorList>;
-export type AdminAuthorListOutput = zod.output<typeof AdminAuthorList>;
-
 export const PasskeyOptions = zod.strictObject({
   challengeId: zod.string(),
   options: zod
@@ -1730,6 +1741,52 @@ export const AudienceReport = zod.strictObject({
 
 export type AudienceReport = zod.input<typeof AudienceReport>;
 export type AudienceReportOutput = zod.output<typeof AudienceReport>;
+
+export const adminAuthorArticleCountMin = 0;
+
+export const AdminAuthor = zod.strictObject({
+  id: zod.int().min(1),
+  slug: Slug,
+  name: zod.string(),
+  role: zod.string(),
+  bio: zod.string(),
+  photo: zod.union([Image, zod.null()]),
+  articleCount: zod
+    .int()
+    .min(adminAuthorArticleCountMin)
+    .describe('Articles publiés qui portent cette signature.'),
+});
+
+export type AdminAuthor = zod.input<typeof AdminAuthor>;
+export type AdminAuthorOutput = zod.output<typeof AdminAuthor>;
+
+export const AdminAuthorList = zod.strictObject({
+  results: zod.array(AdminAuthor),
+});
+
+export type AdminAuthorList = zod.input<typeof AdminAuthorList>;
+export type AdminAuthorListOutput = zod.output<typeof AdminAuthorList>;
+
+export const authorInputNameMax = 80;
+
+export const authorInputRoleMax = 80;
+
+export const authorInputBioMax = 2000;
+
+export const AuthorInput = zod
+  .strictObject({
+    name: zod.string().min(1).max(authorInputNameMax),
+    slug: Slug.optional(),
+    role: zod.string().max(authorInputRoleMax),
+    bio: zod.string().max(authorInputBioMax),
+    photo: zod.union([Image, zod.null()]),
+  })
+  .describe(
+    'Une signature : nom (1 à 80 caractères), adresse (`slug`, facultative à la création), rôle (80 au plus),\nbio en texte simple (2 000 caractères au plus, sans HTML), photo de la médiathèque ou `null`.\n',
+  );
+
+export type AuthorInput = zod.input<typeof AuthorInput>;
+export type AuthorInputOutput = zod.output<typeof AuthorInput>;
 
 export const ContestEntry = zod.strictObject({
   id: zod.int().min(1),
@@ -2367,6 +2424,7 @@ export const MediaUsage = zod
       'popin',
       'newsletter',
       'liveBlog',
+      'author',
     ]),
     id: zod.int().min(1),
     title: zod.string().describe('Son titre (ou, sans titre, son nom dans la rédaction).'),
@@ -4097,6 +4155,51 @@ export const RecordAudienceHitBody = AudienceBeacon;
 export const RecordAudienceHitResponse = zod.void();
 
 /**
+ * La signature (nom, rôle, bio, photo) et les articles publiés qu'elle signe, seule ou avec d'autres,
+ * paginés comme ceux d'une rubrique (`limit`, `offset`). Une signature inconnue donne une `404` ; un
+ * slug qui n'est pas un slug, une `400`.
+ * @summary Un auteur ou une autrice et une page de ses articles, du plus récent au plus ancien
+ */
+export const getAuthorPathSlugMax = 200;
+
+export const getAuthorPathSlugRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const GetAuthorParams = zod.strictObject({
+  slug: zod
+    .string()
+    .min(1)
+    .max(getAuthorPathSlugMax)
+    .regex(getAuthorPathSlugRegExp)
+    .describe('Slug de la signature.'),
+});
+
+export const getAuthorQueryLimitDefault = 12;
+export const getAuthorQueryLimitMax = 100;
+
+export const getAuthorQueryOffsetDefault = 0;
+export const getAuthorQueryOffsetMin = 0;
+export const getAuthorQueryOffsetMax = 1000000;
+
+export const GetAuthorQueryParams = zod.object({
+  limit: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(getAuthorQueryLimitMax)
+    .default(getAuthorQueryLimitDefault)
+    .describe('Taille de la page.'),
+  offset: zod.coerce
+    .number()
+    .int()
+    .min(getAuthorQueryOffsetMin)
+    .max(getAuthorQueryOffsetMax)
+    .default(getAuthorQueryOffsetDefault)
+    .describe("Nombre d'éléments à sauter."),
+});
+
+export const GetAuthorResponse = ArticlesByAuthor;
+
+/**
  * @summary Toutes les rubriques
  */
 export const ListCategoriesResponse = CategoryList;
@@ -4669,11 +4772,6 @@ export const ConfirmPasswordResetBody = PasswordResetConfirmInput;
 export const ConfirmPasswordResetResponse = PasswordResetDone;
 
 /**
- * @summary Signatures disponibles
- */
-export const ListAdminAuthorsResponse = AdminAuthorList;
-
-/**
  * @summary Journal des écritures (admin)
  */
 export const listAuditLogQueryLimitDefault = 12;
@@ -4920,6 +5018,41 @@ export const GetAudienceReportQueryParams = zod.object({
 });
 
 export const GetAudienceReportResponse = AudienceReport;
+
+/**
+ * Toute la rédaction les lit (l'éditeur d'article y choisit ses signatures).
+ * @summary Signatures disponibles (avec leur page)
+ */
+export const ListAdminAuthorsResponse = AdminAuthorList;
+
+/**
+ * Sans `slug`, il vient du nom (accents retirés, `-2`, `-3`… si l'adresse est prise).
+ * @summary Créer une signature (editor, admin)
+ */
+export const CreateAdminAuthorBody = AuthorInput;
+
+export const CreateAdminAuthorResponse = AdminAuthor;
+
+/**
+ * Nom, adresse, rôle, bio, photo. Un nouveau `slug` laisse l'ancienne adresse `/auteur/{ancien}` répondre
+ * une `301` vers la nouvelle (table des redirections). Pas de suppression : les articles gardent leurs
+ * signatures.
+ * @summary Modifier une signature (editor, admin)
+ */
+export const updateAdminAuthorPathIdMax = 2147483647;
+
+export const UpdateAdminAuthorParams = zod.strictObject({
+  id: zod.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(updateAdminAuthorPathIdMax)
+    .describe('Identifiant numérique.'),
+});
+
+export const UpdateAdminAuthorBody = AuthorInput;
+
+export const UpdateAdminAuthorResponse = AdminAuthor;
 
 /**
  * Les comptes (toutes, confirmées), une page de participations (les plus anciennes d'abord) et le tirage

@@ -12,6 +12,7 @@ export type AdminArticleSummary = Schemas['AdminArticleSummary'];
 export type AdminSession = Schemas['AdminSession'];
 export type AdminCategory = Schemas['AdminCategory'];
 export type AdminAuthor = Schemas['AdminAuthor'];
+export type AuthorInput = Schemas['AuthorInput'];
 export type ArticleStatus = Schemas['ArticleStatus'];
 export type ArticleDraftInput = Schemas['ArticleDraftInput'];
 export type Revision = Schemas['Revision'];
@@ -260,6 +261,12 @@ export const newsroom = {
   },
   async authors() {
     return unwrap(await (await api()).GET('/api/admin/authors')).results;
+  },
+  async createAuthor(body: AuthorInput) {
+    return unwrap(await (await api()).POST('/api/admin/authors', { body, headers: writeHeaders() }));
+  },
+  async updateAuthor(id: number, body: AuthorInput) {
+    return unwrap(await (await api()).PUT('/api/admin/authors/{id}', { params: { path: { id } }, body, headers: writeHeaders() }));
   },
   async imports() {
     return unwrap(await (await api()).GET('/api/admin/imports', { params: { query: { limit: 20, offset: 0 } } })).results;

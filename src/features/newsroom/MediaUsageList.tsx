@@ -12,6 +12,7 @@ const formatLabels: Record<MediaUsage['format'], string> = {
   popin: 'Popin',
   newsletter: 'Lettre',
   liveBlog: 'Direct',
+  author: 'Auteur',
 };
 
 export function MediaUsageList({ usages, label }: { usages: MediaUsage[]; label: string }) {

@@ -33,6 +33,7 @@ const writerPages: ListPage[] = [
 
 const editorPages: ListPage[] = [
   { to: '/admin/rubriques', label: 'Rubriques' },
+  { to: '/admin/auteurs', label: 'Auteurs' },
   { to: '/admin/redirections', label: 'Redirections' },
   { to: '/admin/medias', label: 'Médiathèque' },
   { to: '/admin/sondages', label: 'Sondages' },

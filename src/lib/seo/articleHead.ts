@@ -11,7 +11,8 @@ export function articleHead(article: ArticleFacts, siteUrl: string, noindex = fa
   // The newsroom's SEO fields win when set; the sharing image keeps the main image's alt text.
   const seo = article.seo;
   const shareImage = seo?.image ? { url: seo.image, alt: article.mainImage.alt } : article.mainImage;
-  const authorNames = articleAuthors(article).map((author) => author.name);
+  const bylines = articleAuthors(article);
+  const authorNames = bylines.map((author) => author.name);
   const tagNames = (article.tags ?? []).map((tag) => tag.name);
   return seoHead({
     title: seo?.title || article.title,
@@ -38,7 +39,7 @@ export function articleHead(article: ArticleFacts, siteUrl: string, noindex = fa
         publishedAt: article.publishedAt,
         updatedAt: article.updatedAt,
         section: article.category.name,
-        authorNames,
+        authors: bylines,
         keywords: tagNames,
       }),
       breadcrumbJsonLd(siteUrl, [

@@ -168,8 +168,8 @@ export interface NewsArticleInput {
   publishedAt: string;
   updatedAt: string;
   section: string;
-  /** Every byline, in order (at least one). */
-  authorNames: readonly string[];
+  /** Every byline, in order (at least one): each a `Person` with the address of their page. */
+  authors: readonly { name: string; slug: string }[];
   /** The public tags' names, as `keywords` (left out when there is none). */
   keywords?: readonly string[];
 }
@@ -188,12 +188,41 @@ export function newsArticleJsonLd(article: NewsArticleInput): Record<string, unk
     dateModified: article.updatedAt,
     articleSection: article.section,
     inLanguage: appConfig.site.language,
-    author: article.authorNames.map((name) => ({ '@type': 'Person', name })),
+    author: article.authors.map((author) => ({
+      '@type': 'Person',
+      name: author.name,
+      url: absoluteUrl(article.siteUrl, authorPagePath(author.slug)),
+    })),
     ...(article.keywords && article.keywords.length > 0 ? { keywords: [...article.keywords] } : {}),
     publisher: {
       '@type': 'Organization',
       name: appConfig.site.name,
       logo: { '@type': 'ImageObject', url: absoluteUrl(article.siteUrl, '/favicon.svg') },
     },
+  };
+}
+
+/** An author's page (issue 36): bylines link to it, the NewsArticle's and the page's Person name it. */
+export function authorPagePath(slug: string): string {
+  return `/auteur/${slug}`;
+}
+
+export interface PersonInput {
+  siteUrl: string;
+  name: string;
+  slug: string;
+  description: string;
+  image: SeoImage | null;
+}
+
+/** The author page's `Person`: name, address, photo (on this site's origin only) and bio. */
+export function personJsonLd(person: PersonInput): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: person.name,
+    url: absoluteUrl(person.siteUrl, authorPagePath(person.slug)),
+    ...(person.image ? { image: siteImageUrl(person.siteUrl, person.image.url) } : {}),
+    ...(person.description ? { description: person.description } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { type AnyColumn, asc, count, desc, eq, inArray, isNotNull, type SQL, sql
 import type { ArticleCard, ArticleDetail, Author, Stamp, Tag } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articleBylines, articleTags, articles, authors, categories, tags } from '../../db/schema.ts';
+import { signedBy } from '../content/authors.server.ts';
 import { toCategory } from '../content/categories.server.ts';
 
 /** The columns of an article card (never the body), for every list and search. */
@@ -163,6 +164,22 @@ export async function listTagArticles(db: Database, tagId: number, page: { limit
     .from(articles)
     .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
     .where(eq(articleTags.tagId, tagId))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(desc(articles.publishedAt), desc(articles.id));
+  return rows.map(toArticleCard);
+}
+
+/**
+ * A page of an author's published articles, newest first (their page and its 'more' batches): those they
+ * sign first and those with their byline among others. Same deferred join as listArticles.
+ */
+export async function listAuthorArticles(db: Database, authorId: number, page: { limit: number; offset: number }): Promise<ArticleCard[]> {
+  const pageIds = db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(signedBy(articles.id, authorId))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -51,6 +51,8 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
       getReparteeGenerator: { url: generator },
       getNewsletterArchiveIssue: { id: issue },
       getTag: { slug: 'conditionnel' },
+      // A demo byline: every author has a page.
+      getAuthor: { slug: 'camille-roussel' },
       getLiveBlog: { url: 'direct-conditionnel' },
     };
     const paths: Record<string, string> = {};
@@ -73,7 +75,7 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
       return response;
     };
     const paths = await concretePaths();
-    expect(Object.keys(paths)).toHaveLength(27);
+    expect(Object.keys(paths)).toHaveLength(28);
     for (const [id, path] of Object.entries(paths)) {
       const full = await answer(path);
       if (full.status === 204) continue; // No popin for this address: nothing to revalidate.

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
-import { getArticle, listArticles, listBestof, listTagArticles } from '../articles/articles.server.ts';
+import { getArticle, listArticles, listAuthorArticles, listBestof, listTagArticles } from '../articles/articles.server.ts';
+import { findAuthor } from '../content/authors.server.ts';
 import { findMovedSlug } from '../newsroom/articles/articleReaderCopy.ts';
 import { findCategory, listCategories, toCategory } from '../content/categories.server.ts';
 import { processContentDataCache } from '../content/contentDataCache.ts';
@@ -83,6 +84,7 @@ const messages = {
   quizResult: 'Ce résultat de quiz est introuvable.',
   repartee: 'Ce générateur de répartie est introuvable.',
   tag: 'Ce tag est introuvable.',
+  author: 'Cette signature est introuvable.',
   newsletterIssue: "Ce numéro de la newsletter est introuvable (ou n'est pas encore parti).",
 } as const;
 
@@ -117,6 +119,11 @@ export const contentHandlers = {
     const tag = await findPublicTag(db, p.slug);
     if (!tag) return notFound(messages.tag);
     return reply(200, { tag: toTag(tag), results: await listTagArticles(db, tag.id, page(q)) });
+  }),
+  getAuthor: withInput(contract.GetAuthorParams, contract.GetAuthorQueryParams, PAGE_KEYS, async ({ db, reply }, p, q) => {
+    const author = await findAuthor(db, p.slug);
+    if (!author) return notFound(messages.author);
+    return reply(200, { author: author.profile, results: await listAuthorArticles(db, author.id, page(q)) });
   }),
   listLastArticles: async ({ db, reply }) => reply(200, { results: await firstPage(db) }),
   listBestof: async ({ db, reply }) => reply(200, { results: await remembered(db, 'bestof', () => listBestof(db)) }),

@@ -324,6 +324,29 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
       },
     ],
     listAdminAuthors: [{ what: 'the bylines', policy: everyone, call: (_, as) => request('GET', '/api/admin/authors', { as }) }],
+    createAdminAuthor: [
+      {
+        what: 'create a byline',
+        policy: editorsOnly,
+        call: (_, as) =>
+          request('POST', '/api/admin/authors', { as, body: { name: `Signature ${next()}`, role: 'Pigiste', bio: '', photo: null } }),
+      },
+    ],
+    updateAdminAuthor: [
+      {
+        what: 'edit a byline',
+        policy: editorsOnly,
+        call: async (_, as) => {
+          const list = contract.ListAdminAuthorsResponse.parse(await (await request('GET', '/api/admin/authors', { as })).json());
+          const [first] = list.results;
+          if (!first) throw new Error('no author to edit');
+          return request('PUT', `/api/admin/authors/${first.id}`, {
+            as,
+            body: { name: first.name, role: first.role, bio: 'Bio revue.', photo: first.photo },
+          });
+        },
+      },
+    ],
     listAdminArticles: [{ what: 'the list', policy: everyone, call: (_, as) => request('GET', '/api/admin/articles', { as }) }],
     createAdminArticle: [
       {

@@ -16,6 +16,7 @@ import type { MediaUsage } from '../../api/types.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   articles,
+  authors,
   formatContests,
   instagramPosts,
   liveBlogEntries,
@@ -59,7 +60,13 @@ export const editorPaths: Record<Format, string> = {
   popin: '/admin/popins',
   newsletter: '/admin/lettres',
   liveBlog: '/admin/directs',
+  author: '/admin/auteurs',
 };
+
+/** An item's editor: `/admin/<list>/<id>`, but authors are edited on their list's page, opened on the one asked. */
+export function editorPathOf(format: Format, id: number): string {
+  return format === 'author' ? `${editorPaths.author}?auteur=${id}` : `${editorPaths[format]}/${id}`;
+}
 
 /** Readers' copies (articles, quizzes) share their id with the newsroom's working copy: both are searched, one is listed. */
 export const usageSources: UsageSource[] = [
@@ -121,6 +128,8 @@ export const usageSources: UsageSource[] = [
     // A deleted entry is a tombstone readers never see again.
     where: isNull(liveBlogEntries.deletedAt),
   },
+  // An author's photo (issue 36): their page shows it.
+  { format: 'author', table: authors, id: authors.id, title: authors.name, columns: [authors.photo] },
 ];
 
 /** A title for the list: an Instagram caption's first words, a nameless popin's number. */
@@ -137,7 +146,7 @@ export async function usagesOfHash(db: Db, hash: string, mediaId: number): Promi
   const found = new Map<string, MediaUsage>();
   const add = (format: Format, id: number, title: string | null) => {
     const key = `${format}:${id}`;
-    if (!found.has(key)) found.set(key, { format, id, title: shownTitle(format, id, title), editorPath: `${editorPaths[format]}/${id}` });
+    if (!found.has(key)) found.set(key, { format, id, title: shownTitle(format, id, title), editorPath: editorPathOf(format, id) });
   };
   for (const source of usageSources) {
     const matches = or(...source.columns.map((column) => like(sql`${column}::text`, pattern)));

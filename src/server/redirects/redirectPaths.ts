@@ -107,6 +107,7 @@ export const RESERVED_PREFIXES: readonly string[] = [
   '/apercu-mosaique',
   '/apercu-concours',
   '/direct',
+  '/auteur',
   '/_build',
   '/assets',
 ];
@@ -136,6 +137,7 @@ export const RESERVED_PAGES: readonly string[] = [
   '/sitemap.xml',
   '/sitemap-pages.xml',
   '/sitemap-news.xml',
+  '/sitemap-authors.xml',
   '/sw.js',
   '/tag',
 ];

@@ -105,7 +105,7 @@ function writeDemoContent(db: Database, content: DemoContent, options: SeedOptio
     const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
     const authorRows = await tx
       .insert(authors)
-      .values(content.authors.map(({ slug, name, role }) => ({ slug, name, role })))
+      .values(content.authors.map(({ slug, name, role, bio, photo }) => ({ slug, name, role, bio, photo })))
       .returning({ id: authors.id, slug: authors.slug });
     const authorIds = new Map(authorRows.map((row) => [row.slug, row.id]));
 

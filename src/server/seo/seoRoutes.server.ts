@@ -6,7 +6,7 @@ import { appConfig } from '../../../app.config.ts';
 import type { Database } from '../../db/client.ts';
 import { isKeyFilePath } from './indexNow/indexNowKey.ts';
 import { categoryFeed, siteFeed } from './rss.server.ts';
-import { articlesSitemap, newsSitemap, pagesSitemap, sitemapIndex } from './sitemap.server.ts';
+import { articlesSitemap, authorsSitemap, newsSitemap, pagesSitemap, sitemapIndex } from './sitemap.server.ts';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -37,7 +37,7 @@ export function isSeoPath(pathname: string): boolean {
     pathname === '/robots.txt' ||
     KEY_FILE.test(pathname) ||
     pathname === '/rss.xml' ||
-    /^\/sitemap(?:-pages|-news|-articles-\d+)?\.xml$/.test(pathname) ||
+    /^\/sitemap(?:-pages|-news|-authors|-articles-\d+)?\.xml$/.test(pathname) ||
     /^\/[^/]+\/rss\.xml$/.test(pathname)
   );
 }
@@ -59,6 +59,7 @@ export async function handleSeoRequest(url: URL, open: () => Promise<SeoSources>
   if (pathname === '/sitemap.xml') return answer(await sitemapIndex(db, siteUrl), XML);
   if (pathname === '/sitemap-pages.xml') return answer(await pagesSitemap(db, siteUrl), XML);
   if (pathname === '/sitemap-news.xml') return answer(await newsSitemap(db, siteUrl), XML);
+  if (pathname === '/sitemap-authors.xml') return answer(await authorsSitemap(db, siteUrl), XML);
   if (pathname === '/rss.xml') return answer(await siteFeed(db, siteUrl), RSS);
   const chunk = /^\/sitemap-articles-(\d+)\.xml$/.exec(pathname);
   if (chunk) return answer(await articlesSitemap(db, siteUrl, Number(chunk[1])), XML);

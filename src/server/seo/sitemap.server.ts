@@ -9,6 +9,7 @@ import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/queryResults.ts';
 import { articles, categories } from '../../db/schema.ts';
+import { listPublishedAuthors } from '../content/authors.server.ts';
 import { listCategories } from '../content/categories.server.ts';
 import { listFormatContests } from '../content/formatContests.server.ts';
 import { listMosaics } from '../content/mosaics.server.ts';
@@ -85,7 +86,7 @@ async function articleChunks(db: Database, size: number): Promise<number[]> {
 
 export async function sitemapIndex(db: Database, siteUrl: string, options: SitemapOptions = {}): Promise<string> {
   const chunks = await articleChunks(db, chunkSizeOf(options));
-  const files = ['/sitemap-pages.xml', ...chunks.map((n) => `/sitemap-articles-${n}.xml`), '/sitemap-news.xml'];
+  const files = ['/sitemap-pages.xml', '/sitemap-authors.xml', ...chunks.map((n) => `/sitemap-articles-${n}.xml`), '/sitemap-news.xml'];
   const body = files.map((file) => `<sitemap><loc>${xmlEscape(siteUrl + file)}</loc></sitemap>`).join('\n');
   return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${body}\n</sitemapindex>\n`;
 }
@@ -117,6 +118,15 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
     // Public tags with at least one published article (issue 20); an empty tag page is thin content.
     ...tags.map((tag) => urlEntry(siteUrl, `/tag/${tag.slug}`)),
   ];
+  return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The author pages (issue 36) of everyone who signs at least one published article: a file of its own, so
+ * that a newsroom with thousands of bylines never swells the pages sitemap.
+ */
+export async function authorsSitemap(db: Database, siteUrl: string): Promise<string> {
+  const entries = (await listPublishedAuthors(db)).map((author) => urlEntry(siteUrl, `/auteur/${author.slug}`));
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }
 

@@ -58,6 +58,7 @@ describe.each(testDatabaseKinds)('sitemaps of an archive (%s)', (kind) => {
     expect(index).toContain('<sitemapindex');
     expect(locs(index)).toEqual([
       `${SITE}/sitemap-pages.xml`,
+      `${SITE}/sitemap-authors.xml`,
       ...ranges.map((n) => `${SITE}/sitemap-articles-${n}.xml`),
       `${SITE}/sitemap-news.xml`,
     ]);

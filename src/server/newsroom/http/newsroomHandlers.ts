@@ -16,6 +16,7 @@ import type { Clock } from '../clock.ts';
 import type { MediaStorage } from '../mediaStorage.ts';
 import { loadNewsroomSecret } from '../previewTokens.ts';
 import { articleHandlers } from './articleHandlers.ts';
+import { authorHandlers } from './authorHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
 import { formatHandlers } from './formatHandlers.ts';
@@ -95,6 +96,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...passwordResetHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
     ...articleHandlers(deps),
     ...categoryHandlers(deps),
+    ...authorHandlers(deps),
     ...mediaHandlers(deps),
     ...previewHandlers(deps),
     ...auditHandlers(deps),

@@ -1,7 +1,5 @@
-/** Accounts (admins), each member's password, and the bylines an article can carry. */
-import { asc } from 'drizzle-orm';
+/** Accounts (admins) and each member's password. */
 import * as contract from '../../../api/generated/zod.ts';
-import { authors } from '../../../db/schema.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { type NewsroomResult, refused } from '../newsroomResult.ts';
@@ -97,10 +95,6 @@ export function staffHandlers(deps: NewsroomDeps) {
             noStore,
           ),
       });
-    }),
-    listAdminAuthors: staffOnly(deps, null, '', async (ctx) => {
-      const rows = await ctx.db.select({ id: authors.id, slug: authors.slug, name: authors.name }).from(authors).orderBy(asc(authors.name));
-      return ctx.reply(200, { results: rows }, noStore);
     }),
   } satisfies ApiHandlerTable;
 }

@@ -40,6 +40,10 @@ export interface DemoAuthor {
   slug: string;
   name: string;
   role: string;
+  /** Plain text, shown on the author's page (issue 36). */
+  bio: string;
+  /** A generated square illustration standing for a portrait (the demo has no photos of people). */
+  photo: Image;
 }
 
 export interface DemoArticle {

@@ -24,19 +24,85 @@ export interface CategoryFragments {
   quotes: readonly string[];
 }
 
-export const DEMO_AUTHORS: readonly DemoAuthor[] = [
-  { slug: 'camille-roussel', name: 'Camille Roussel', role: 'Rédactrice en chef' },
-  { slug: 'ines-benali', name: 'Inès Benali', role: 'Journaliste mode' },
-  { slug: 'lea-fontaine', name: 'Léa Fontaine', role: 'Journaliste beauté' },
-  { slug: 'margaux-lefebvre', name: 'Margaux Lefebvre', role: 'Cheffe de rubrique culture' },
-  { slug: 'sarah-cohen', name: 'Sarah Cohen', role: 'Journaliste société' },
-  { slug: 'chloe-martin', name: 'Chloé Martin', role: 'Rédactrice bien-être et love' },
-  { slug: 'amandine-nguyen', name: 'Amandine Nguyen', role: 'Journaliste food et voyage' },
-  { slug: 'juliette-mercier', name: 'Juliette Mercier', role: 'Astrologue' },
-  { slug: 'nadia-haddad', name: 'Nadia Haddad', role: 'Journaliste business' },
-  { slug: 'elise-garnier', name: 'Élise Garnier', role: 'Journaliste shopping et sorties' },
-  { slug: 'pauline-dubois', name: 'Pauline Dubois', role: 'Secrétaire de rédaction' },
+/** The demo's bylines; their photos are generated square illustrations (`/media/svg/answer/auteur-<slug>.svg`). */
+const DEMO_BYLINES: ReadonlyArray<Omit<DemoAuthor, 'photo'>> = [
+  {
+    slug: 'camille-roussel',
+    name: 'Camille Roussel',
+    role: 'Rédactrice en chef',
+    bio: 'Camille Roussel dirige la rédaction de Piquante depuis sa création. Avant, quinze ans de presse magazine, de la mode à la politique.\n\nElle lit tout, relit beaucoup et tranche vite.',
+  },
+  {
+    slug: 'ines-benali',
+    name: 'Inès Benali',
+    role: 'Journaliste mode',
+    bio: 'Inès Benali couvre la mode, des défilés aux friperies de quartier. Elle croit aux vêtements qui durent et aux bonnes coupes.',
+  },
+  {
+    slug: 'lea-fontaine',
+    name: 'Léa Fontaine',
+    role: 'Journaliste beauté',
+    bio: 'Léa Fontaine teste les soins avant d’en parler, lit les listes d’ingrédients et se méfie des promesses miracles.',
+  },
+  {
+    slug: 'margaux-lefebvre',
+    name: 'Margaux Lefebvre',
+    role: 'Cheffe de rubrique culture',
+    bio: 'Margaux Lefebvre voit trois films par semaine, lit dans le métro et ne rate jamais une expo à moins de deux heures de train.',
+  },
+  {
+    slug: 'sarah-cohen',
+    name: 'Sarah Cohen',
+    role: 'Journaliste société',
+    bio: 'Sarah Cohen enquête sur le travail, la famille et tout ce qui change la vie quotidienne des femmes.',
+  },
+  {
+    slug: 'chloe-martin',
+    name: 'Chloé Martin',
+    role: 'Rédactrice bien-être et love',
+    bio: 'Chloé Martin parle de sommeil, de couple et de santé mentale, sans jargon et sans injonctions.',
+  },
+  {
+    slug: 'amandine-nguyen',
+    name: 'Amandine Nguyen',
+    role: 'Journaliste food et voyage',
+    bio: 'Amandine Nguyen goûte, voyage et rapporte des recettes de partout. Son carnet d’adresses tient dans un sac à dos.',
+  },
+  {
+    slug: 'juliette-mercier',
+    name: 'Juliette Mercier',
+    role: 'Astrologue',
+    bio: 'Juliette Mercier écrit l’horoscope de Piquante avec humour et un sérieux tout relatif.',
+  },
+  {
+    slug: 'nadia-haddad',
+    name: 'Nadia Haddad',
+    role: 'Journaliste business',
+    bio: 'Nadia Haddad raconte l’argent, l’entrepreneuriat et les carrières, chiffres à l’appui.',
+  },
+  {
+    slug: 'elise-garnier',
+    name: 'Élise Garnier',
+    role: 'Journaliste shopping et sorties',
+    bio: 'Élise Garnier repère les bonnes affaires et les sorties du week-end, et dit franchement ce qui ne vaut pas le détour.',
+  },
+  {
+    slug: 'pauline-dubois',
+    name: 'Pauline Dubois',
+    role: 'Secrétaire de rédaction',
+    bio: 'Pauline Dubois relit chaque article avant sa publication : les coquilles la craignent.',
+  },
 ];
+
+export const DEMO_AUTHORS: readonly DemoAuthor[] = DEMO_BYLINES.map((author) => ({
+  ...author,
+  photo: {
+    url: `/media/svg/answer/auteur-${author.slug}.svg`,
+    alt: `Illustration qui tient lieu de portrait de ${author.name}`,
+    width: 600,
+    height: 600,
+  },
+}));
 
 export const CATEGORY_FRAGMENTS: readonly CategoryFragments[] = [
   {

@@ -1,0 +1,20 @@
+/** Author pages through the contract (issue 36): the author and their first articles, then the 'more' batches. */
+import { appConfig } from '../../../app.config.ts';
+import { api } from '../client.ts';
+import { required } from './answer.ts';
+
+const pageSize = appConfig.pagination.defaultLimit;
+
+/** An author and their first articles; an unknown author is a 404. */
+export async function loadAuthorArticles(slug: string) {
+  return required(await (await api()).GET('/api/authors/{slug}', { params: { path: { slug }, query: { limit: pageSize } } }));
+}
+
+/** The next batch of an author's articles ('more'). */
+export async function fetchAuthorArticles(slug: string, offset: number) {
+  const { data, error } = await (await api()).GET('/api/authors/{slug}', {
+    params: { path: { slug }, query: { limit: pageSize, offset } },
+  });
+  if (error || !data) throw new Error('Les articles suivants sont indisponibles.');
+  return data.results;
+}

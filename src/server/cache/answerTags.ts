@@ -50,6 +50,12 @@ const rules: Partial<Record<OperationId, Rule>> = {
     const slug = slugOf(body?.tag);
     return slug ? [cacheTag.tag(slug)] : [];
   },
+  // An author's page: their profile and the list of their articles, purged by an article's change through the
+  // article's own authors (articleCacheTags.ts) and by any edit of the author (a purge of every page).
+  getAuthor: (body) => {
+    const slug = slugOf(body?.author);
+    return slug ? [cacheTag.author(slug)] : [];
+  },
   listCategories: () => [cacheTag.categories],
   listNewsletterArchive: () => [cacheTag.newsletter],
   getNewsletterArchiveIssue: () => [cacheTag.newsletter],

@@ -63,6 +63,7 @@ describe('cache tags', () => {
     expect(answerTags('listArticles', { results: [] }, new URL('http://x/api/articles?category=mode'))).toEqual(['c:mode']);
     expect(answerTags('listLastArticles', { results: [] }, url)).toEqual(['list:articles']);
     expect(answerTags('getQuiz', {}, url)).toEqual(['f:quiz']);
+    expect(answerTags('getAuthor', { author: { slug: 'camille-roussel' }, results: [] }, url)).toEqual(['au:camille-roussel']);
     expect(answerTags('getSignupCaptcha', {}, url)).toEqual(['misc']);
     expect(answerTags('getArticle', null, url)).toEqual([]);
   });

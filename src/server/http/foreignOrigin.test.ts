@@ -11,7 +11,7 @@ const handle = createTestApiHandler(
   {
     confirmNewsletterSignup: async () => json({ status: 'confirmed', message: 'ok' }, { cache: 'error' }),
     unsubscribeOneClick: { crossOrigin: true, handle: async () => json({ status: 'unsubscribed', message: 'ok' }, { cache: 'error' }) },
-    listArticles: async () => json({ results: [] }),
+    listArticles: async ({ reply }) => reply(200, { results: [] }),
   },
   { siteUrl: 'https://www.piquante.fr' },
 );

@@ -10,7 +10,11 @@
  *     compared); pages per second and the share answered `x-cache: HIT`.
  * On PGlite, the page views the recorder wrote are then read back (every 204 was counted). --beacon-path=0 starts the
  * server with AUDIENCE_BEACON_PATH=0: beacons through srvx and the API router, as before their node:http path (to compare).
+ * --pin: the server (every thread) on CPU 0 and the load generators on CPU 1 (`taskset`), so that what the second wrk
+ * spends sending beacons is not taken from the server: the comparison then measures the server's own cost of beacons.
+ * The order alone/with beacons alternates round by round (ABBA), so a drift over the run does not favour one side.
  */
+import { execFileSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/queryResults.ts';
@@ -34,6 +38,9 @@ const rounds = numberArg(argv, 'rounds', 3);
 // --port: the server's port on 127.0.0.1 (several benches may run side by side on a shared machine).
 const PORT = numberArg(argv, 'port', 5181);
 const beaconPath = !argv.includes('--beacon-path=0');
+const pin = argv.includes('--pin');
+/** Puts every thread of a process on the given CPUs (children inherit it). */
+const pinProcess = (pid: number, cpus: string) => execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Beacons, pre-formatted once per thread: a page among 500, a reader among 10 000, a referrer one in three. */
@@ -94,6 +101,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function benchOn(kind: BenchDatabase): Promise<void> {
   const database = await prepareBenchDatabase(kind, articles);
   const server = await serveBench(database, PORT, { TRUST_PROXY: '1', ...(beaconPath ? {} : { AUDIENCE_BEACON_PATH: '0' }) });
+  if (pin) {
+    pinProcess(server.pid, '0');
+    pinProcess(process.pid, '1');
+  }
   const rows: Record<string, string | number>[] = [];
   let answered = 0;
   try {
@@ -111,12 +122,23 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
     const alone: Run[] = [];
     const flowing: Run[] = [];
     const side: Run[] = [];
-    for (let round = 0; round < rounds; round++) {
+    const runAlone = async () => {
       alone.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
+    };
+    const runFlowing = async () => {
       // The beacons at a fixed rate: each of 10 connections waits 10 000 / rate ms between two beacons.
       const sending = wrk(binary, base, { connections: 10, threads: 1, seconds, lua: beaconLua(Math.round((10 * 1000) / beaconRate)) });
       flowing.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
       side.push(await sending);
+    };
+    for (let round = 0; round < rounds; round++) {
+      if (round % 2 === 0) {
+        await runAlone();
+        await runFlowing();
+      } else {
+        await runFlowing();
+        await runAlone();
+      }
     }
     answered += side.reduce((sum, run) => sum + run.requests - run.errors, 0);
     const pageRow = (run: string, results: Run[]) => ({

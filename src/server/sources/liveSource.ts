@@ -1,0 +1,54 @@
+/**
+ * A CMS a team already runs (Ghost, WordPress), read continuously into the local store (issue 35). The sync keeps a
+ * local copy so that search, the page cache, feeds, sitemaps and every page work unchanged and a source outage costs
+ * readers nothing. Adapters speak their CMS's HTTP API (through the guarded outbound fetch, decision 026) and hand the
+ * sync the importers' own model (importModel.ts): the same writer rules, allow-list and image handling as an import.
+ */
+import type { ImportAuthor, ImportPost, ImportTerm } from '../import/importModel.ts';
+
+export type ContentSourceKind = 'piquante' | 'ghost' | 'wordpress';
+
+/** Everything the posts name, read whole (small sets, paged inside the adapter). */
+export interface SourceTerms {
+  authors: ImportAuthor[];
+  categories: ImportTerm[];
+  tags: ImportTerm[];
+}
+
+/** One page of posts changed since a cursor, oldest change first. */
+export interface ChangedPosts {
+  posts: ImportPost[];
+  /** Where the next call resumes (opaque to the sync, stored after the page is written); null: caught up. */
+  next: string | null;
+}
+
+/** What a verified webhook says happened; the sync then reads the post itself (never trusts the body's copy). */
+export type SourceWebhookEvent =
+  | { type: 'post.changed'; sourceId: string }
+  | { type: 'post.deleted'; sourceId: string }
+  | { type: 'terms.changed' }
+  | { type: 'ignored'; reason: string };
+
+/** A webhook that cannot be trusted (bad or missing signature, too old): 401, nothing changed. */
+export class WebhookRefused extends Error {}
+
+export interface LiveSource {
+  readonly kind: Exclude<ContentSourceKind, 'piquante'>;
+  /** For the newsroom: « Ghost », « WordPress ». */
+  readonly label: string;
+  /** The source's public address (links between its posts are rewritten to the front's addresses). */
+  readonly siteUrl: string;
+  terms(signal: AbortSignal): Promise<SourceTerms>;
+  /** Published posts and pages changed after `cursor` (null: from the beginning), a bounded page at a time. */
+  changedPosts(cursor: string | null, signal: AbortSignal): Promise<ChangedPosts>;
+  /** The ids of every post and page published now, in pages (the reconciliation pass: the rest was unpublished or deleted). */
+  publishedIds(signal: AbortSignal): AsyncIterable<string[]>;
+  /** One post, whatever its status when `drafts` (previews; needs the admin credentials), else published only; null when gone. */
+  post(sourceId: string, options: { drafts: boolean }, signal: AbortSignal): Promise<ImportPost | null>;
+  /** Where an editor changes this post in the source's own admin. */
+  editUrl(sourceId: string): string;
+  /** An image's bytes (null when it is not an image or cannot be read). */
+  readImage(url: string, signal: AbortSignal): Promise<Uint8Array | null>;
+  /** Verifies and reads a webhook delivery; absent for sources without webhooks (WordPress core). Throws WebhookRefused. */
+  parseWebhook?(headers: Headers, rawBody: Uint8Array): SourceWebhookEvent;
+}

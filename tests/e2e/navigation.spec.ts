@@ -107,7 +107,16 @@ test('back to a list puts it where the reader left it, forward the article too, 
   await waitForHydration(link);
   await link.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, -200);
-  await expect.poll(scrollY).toBeGreaterThan(500);
+  // The wheel scrolls smoothly, over several frames: the reader's place is where it comes to rest.
+  let resting = -1;
+  await expect
+    .poll(async () => {
+      const [was, now] = [resting, await scrollY()];
+      resting = now;
+      return now === was;
+    })
+    .toBe(true);
+  expect(resting).toBeGreaterThan(500);
   const seen = await linkTop();
   await link.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);

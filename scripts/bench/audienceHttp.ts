@@ -13,6 +13,11 @@
  * --pin: the server (every thread) on CPU 0 and the load generators on CPU 1 (`taskset`), so that what the second wrk
  * spends sending beacons is not taken from the server: the comparison then measures the server's own cost of beacons.
  * The order alone/with beacons alternates round by round (ABBA), so a drift over the run does not favour one side.
+ * --mixed: the beacons travel in the page load's own stream (one request in N, N = pages/s alone ÷ --beacon-rate)
+ * instead of from a second, mostly idle wrk. On loopback a response to an idle client pays, inside the server's
+ * `write`, for the kernel waking that client on the other core: a profile put most of a paced beacon's cost there
+ * (send204 → writeLatin1String), five times its cost in a busy stream. Readers' beacons arrive over a network card,
+ * where no such wake-up is charged to the server; the mixed stream measures the server's own cost of a beacon.
  */
 import { execFileSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
@@ -27,7 +32,8 @@ import {
   prepareBenchDatabase,
   serveBench,
 } from './benchServer.ts';
-import { ensureWrk, runWrkWithOutput, type WrkResult } from './wrk.ts';
+import { cpuTicks, loadAverage } from './procStats.ts';
+import { clockTicks, ensureWrk, runWrkWithOutput, type WrkResult } from './wrk.ts';
 
 const argv = process.argv.slice(2);
 const seconds = numberArg(argv, 'seconds', 10);
@@ -39,6 +45,7 @@ const rounds = numberArg(argv, 'rounds', 3);
 const PORT = numberArg(argv, 'port', 5181);
 const beaconPath = !argv.includes('--beacon-path=0');
 const pin = argv.includes('--pin');
+const mixed = argv.includes('--mixed');
 /** Puts every thread of a process on the given CPUs (children inherit it). */
 const pinProcess = (pid: number, cpus: string) => execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -65,6 +72,49 @@ ${delayMs > 0 ? `function delay() return ${delayMs} end` : ''}
 `;
 }
 
+/** Pages in turn with a beacon every `every` requests, in the same stream; counts the beacons sent (WRK_BEACONS). */
+function mixedLua(paths: string[], every: number): string {
+  return `
+local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }
+local pages, beacons, i, j, n = {}, {}, 0, 0, 0
+sent = 0
+function init(args)
+  for k, path in ipairs(paths) do pages[k] = wrk.format("GET", path, { ["accept-encoding"] = "br, gzip" }) end
+  for k = 1, 1000 do
+    local referrer = (k % 3 == 0) and ',"referrer":"www.google.com"' or ''
+    local body = '{"path":"/bench/page-' .. (k % 500) .. '","view":true' .. referrer .. '}'
+    local ip = '10.' .. (k % 40) .. '.' .. math.random(0, 250) .. '.' .. math.random(1, 250)
+    beacons[k] = wrk.format("POST", "/api/audience/hits", { ["content-type"] = "text/plain;charset=UTF-8",
+      ["user-agent"] = ${JSON.stringify(CHROME)}, ["x-forwarded-for"] = ip }, body)
+  end
+  i = math.random(#pages) - 1
+end
+function request()
+  n = n + 1
+  if n % ${every} == 0 then
+    sent = sent + 1
+    j = j % #beacons + 1
+    return beacons[j]
+  end
+  i = i % #pages + 1
+  return pages[i]
+end
+local mixed_threads = {}
+local base_setup = setup
+function setup(thread)
+  if base_setup then base_setup(thread) end
+  table.insert(mixed_threads, thread)
+end
+local hits_done = done
+function done(summary, latency, requests)
+  hits_done(summary, latency, requests)
+  local total = 0
+  for _, thread in ipairs(mixed_threads) do total = total + thread:get("sent") end
+  io.write(string.format("WRK_BEACONS %d\\n", total))
+end
+`;
+}
+
 /** Counts the answers the page cache served (its `x-cache: HIT`), added to the shared script's rotation. */
 const hitsLua = `
 local threads = {}
@@ -84,6 +134,10 @@ end
 
 interface Run extends WrkResult {
   hits: number | null;
+  /** Beacons inside the stream (--mixed): not pages. */
+  beacons: number;
+  /** The server process's CPU time (every thread) per page answered, in µs: what a page costs, beacons' share included. */
+  cpuPerPage?: number;
 }
 
 async function wrk(
@@ -93,7 +147,17 @@ async function wrk(
 ): Promise<Run> {
   const { result, output } = await runWrkWithOutput(binary, { url, headers: {}, ...options });
   const hits = output.match(/^WRK_HITS (\d+)$/m);
-  return { ...result, hits: hits ? Number(hits[1]) : null };
+  const beacons = Number(output.match(/^WRK_BEACONS (\d+)$/m)?.[1] ?? 0);
+  if (beacons === 0) return { ...result, hits: hits ? Number(hits[1]) : null, beacons };
+  // Pages only: the beacons' share of the stream taken out of its rate and request count.
+  const pages = result.requests - beacons;
+  return {
+    ...result,
+    requests: pages,
+    rps: Math.round((result.rps * pages) / result.requests),
+    hits: hits ? Number(hits[1]) : null,
+    beacons,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -122,13 +186,30 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
     const alone: Run[] = [];
     const flowing: Run[] = [];
     const side: Run[] = [];
+    // The server's CPU per page: far steadier than pages per second when other jobs share the cores.
+    const measured = async (run: () => Promise<Run>): Promise<Run> => {
+      const before = cpuTicks([server.pid]);
+      const result = await run();
+      const micros = ((cpuTicks([server.pid]) - before) / clockTicks()) * 1e6;
+      return { ...result, cpuPerPage: Math.round((micros / Math.max(1, result.requests)) * 10) / 10 };
+    };
     const runAlone = async () => {
-      alone.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
+      alone.push(await measured(() => wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad })));
     };
     const runFlowing = async () => {
+      if (mixed) {
+        const reference = alone.at(-1)?.rps ?? 20_000;
+        const every = Math.max(2, Math.round(reference / beaconRate));
+        const run = await measured(() =>
+          wrk(binary, base, { connections: 32, threads: 1, seconds, lua: `${hitsLua}${mixedLua(pages, every)}` }),
+        );
+        flowing.push(run);
+        side.push({ ...run, rps: Math.round(run.beacons / seconds), requests: run.beacons, errors: 0 });
+        return;
+      }
       // The beacons at a fixed rate: each of 10 connections waits 10 000 / rate ms between two beacons.
       const sending = wrk(binary, base, { connections: 10, threads: 1, seconds, lua: beaconLua(Math.round((10 * 1000) / beaconRate)) });
-      flowing.push(await wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad }));
+      flowing.push(await measured(() => wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad })));
       side.push(await sending);
     };
     for (let round = 0; round < rounds; round++) {
@@ -146,6 +227,7 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
       'req/s': median(results.map((r) => r.rps)),
       'p50 ms': median(results.map((r) => r.p50)),
       'p99 ms': median(results.map((r) => r.p99)),
+      'server µs/page': median(results.map((r) => r.cpuPerPage ?? 0)),
       errors: results.reduce((sum, r) => sum + r.errors, 0),
       'hit rate': `${(
         (results.reduce((sum, r) => sum + (r.hits ?? 0), 0) /
@@ -164,6 +246,12 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
     const change = (median(flowing.map((r) => r.rps)) - median(alone.map((r) => r.rps))) / median(alone.map((r) => r.rps));
     console.log(
       `Page throughput with beacons flowing: ${(change * 100).toFixed(1)} % (goal: within 5 %); rounds alone ${alone.map((r) => r.rps).join(', ')}, with ${flowing.map((r) => r.rps).join(', ')}`,
+    );
+    const cpuAlone = median(alone.map((r) => r.cpuPerPage ?? 0));
+    const cpuFlowing = median(flowing.map((r) => r.cpuPerPage ?? 0));
+    // A page costing c µs of the server's CPU alone and c' with beacons: a saturated server answers c/c' as many.
+    console.log(
+      `Page capacity from the server's CPU per page: ${((cpuAlone / cpuFlowing - 1) * 100).toFixed(1)} % (µs/page alone ${alone.map((r) => r.cpuPerPage).join(', ')}; with ${flowing.map((r) => r.cpuPerPage).join(', ')}); load ${loadAverage()}; ${mixed ? 'beacons in the page stream' : 'beacons from a second wrk'}${pin ? ', server on CPU 0, load on CPU 1' : ''}`,
     );
   } finally {
     await server.stop();

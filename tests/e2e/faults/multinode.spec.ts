@@ -11,6 +11,7 @@
  */
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import sharp from 'sharp';
 import { createStaffOn, STAFF_PASSWORD } from '../support/newsroom.ts';
 import { nginxBinary, type OwnNginx, startNginxFront } from '../support/nginxFront.ts';
 import { type OwnServer, postSignup, startOwnServer } from '../support/ownServer.ts';
@@ -163,6 +164,29 @@ test('a publish through node A is served fresh by node B and by both nginx withi
           { timeout: 5000, intervals: [100] },
         )
         .toBe(true);
+
+      // The newsroom behind nginx: a 4 MB photo goes through (nginx's own limit is 1 MB), and is not cached.
+      const photo = await sharp({
+        create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      })
+        .png()
+        .toBuffer();
+      expect(photo.byteLength).toBeGreaterThan(2 * 1024 * 1024);
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'bruit.png');
+      form.set('alt', 'Du bruit, en gros');
+      // nginx passes its `$host` (without the test's port): the browser's origin for that host.
+      const throughNginx = { cookie: staff.cookie, 'x-csrf-token': staff['x-csrf-token'], origin: 'http://127.0.0.1' };
+      const uploaded = await fetch(`${nginxA.baseUrl}/api/admin/media`, { method: 'POST', headers: throughNginx, body: form });
+      expect(uploaded.status, await uploaded.clone().text()).toBeLessThan(300);
+      expect(uploaded.headers.get('x-proxy-cache')).toBeNull();
+      // A public address keeps nginx's 1 MB: a reader's form is a few kilobytes.
+      const flood = await fetch(`${nginxA.baseUrl}/newsletter/inscriptionajaxlight-e2e`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'x'.repeat(2 * 1024 * 1024),
+      });
+      expect(flood.status).toBe(413);
     }),
   );
 });

@@ -196,10 +196,11 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
     const runAlone = async () => {
       alone.push(await measured(() => wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad })));
     };
+    let every: number | undefined;
     const runFlowing = async () => {
       if (mixed) {
-        const reference = alone.at(-1)?.rps ?? 20_000;
-        const every = Math.max(2, Math.round(reference / beaconRate));
+        // One share of the stream for every round, sized on the first round alone: the rounds then compare alike.
+        every ??= Math.max(2, Math.round((alone[0]?.rps ?? 20_000) / beaconRate));
         const run = await measured(() =>
           wrk(binary, base, { connections: 32, threads: 1, seconds, lua: `${hitsLua}${mixedLua(pages, every)}` }),
         );

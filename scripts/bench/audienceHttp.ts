@@ -201,8 +201,9 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
       if (mixed) {
         // One share of the stream for every round, sized on the first round alone: the rounds then compare alike.
         every ??= Math.max(2, Math.round((alone[0]?.rps ?? 20_000) / beaconRate));
+        const share = every;
         const run = await measured(() =>
-          wrk(binary, base, { connections: 32, threads: 1, seconds, lua: `${hitsLua}${mixedLua(pages, every)}` }),
+          wrk(binary, base, { connections: 32, threads: 1, seconds, lua: `${hitsLua}${mixedLua(pages, share)}` }),
         );
         flowing.push(run);
         side.push({ ...run, rps: Math.round(run.beacons / seconds), requests: run.beacons, errors: 0 });

@@ -84,7 +84,10 @@ function parseCursor(raw: string | null): Cursor {
     const value = JSON.parse(raw) as unknown;
     if (!isRecord(value)) return empty;
     const key = (k: unknown): Key | null =>
-      isRecord(k) && typeof k.after === 'string' && DATE.test(k.after) && (k.id === null || (typeof k.id === 'string' && GHOST_ID.test(k.id)))
+      isRecord(k) &&
+      typeof k.after === 'string' &&
+      DATE.test(k.after) &&
+      (k.id === null || (typeof k.id === 'string' && GHOST_ID.test(k.id)))
         ? { after: k.after, id: k.id as string | null }
         : null;
     return { posts: key(value.posts), pages: key(value.pages) };
@@ -163,11 +166,14 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
     if (answer.status === 404) return null;
     if (answer.status === 401 || answer.status === 403) {
       throw new GhostUnavailable(
-        api === 'content' ? 'Ghost refuse GHOST_CONTENT_API_KEY (clé de l’API Content)' : 'Ghost refuse GHOST_ADMIN_API_KEY (clé de l’API Admin)',
+        api === 'content'
+          ? 'Ghost refuse GHOST_CONTENT_API_KEY (clé de l’API Content)'
+          : 'Ghost refuse GHOST_ADMIN_API_KEY (clé de l’API Admin)',
       );
     }
     if (answer.status !== 200) throw new GhostUnavailable(`Ghost a répondu ${answer.status} (${where})`);
-    if (!/json/i.test(String(answer.headers['content-type'] ?? ''))) throw new GhostUnavailable(`Ghost : réponse illisible, pas du JSON (${where})`);
+    if (!/json/i.test(String(answer.headers['content-type'] ?? '')))
+      throw new GhostUnavailable(`Ghost : réponse illisible, pas du JSON (${where})`);
     try {
       return JSON.parse(answer.body.toString('utf8'));
     } catch {
@@ -194,7 +200,12 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
     let after: string | null = null;
     for (let round = 0; round < 100_000; round++) {
       const filter = [params.filter, after ? `id:>'${after}'` : null].filter(Boolean).join('+');
-      const body = await request('content', `${path}/`, { ...params, ...(filter ? { filter } : {}), order: 'id asc', limit: String(limit) }, signal);
+      const body = await request(
+        'content',
+        `${path}/`,
+        { ...params, ...(filter ? { filter } : {}), order: 'id asc', limit: String(limit) },
+        signal,
+      );
       if (body === null) throw new GhostUnavailable(`Ghost : /ghost/api/content/${path}/ introuvable (vérifiez GHOST_URL)`);
       const { items, refused } = listOf(body, key, schema, what, path);
       if (items.length > 0) yield items;
@@ -265,7 +276,12 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
     if (!GHOST_ID.test(sourceId)) return null;
     const admin = drafts && options.adminKey !== null;
     for (const resource of ['posts', 'pages'] as const) {
-      const body = await request(admin ? 'admin' : 'content', `${resource}/${sourceId}/`, { include: 'tags,authors', formats: 'html' }, signal);
+      const body = await request(
+        admin ? 'admin' : 'content',
+        `${resource}/${sourceId}/`,
+        { include: 'tags,authors', formats: 'html' },
+        signal,
+      );
       if (body === null) continue;
       const { items } = listOf(body, resource, ghostSchemas.post, resource === 'posts' ? 'article Ghost' : 'page Ghost', resource);
       const post = items[0];

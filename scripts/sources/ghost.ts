@@ -307,7 +307,7 @@ export class GhostAdmin {
   /** Uploads an image to Ghost's library; its public address back. */
   async uploadImage(bytes: Uint8Array, name: string, type = 'image/jpeg'): Promise<string> {
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type }), name);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     form.append('purpose', 'image');
     const answer = await fetch(`${this.url}/ghost/api/admin/images/upload/`, {
       method: 'POST',

@@ -107,7 +107,6 @@ const OVERLAP_WINDOW_MS = 60_000;
 const FAILURES = {
   refused: 'adresse refusée (réseau interne non autorisé)',
   invalid: 'adresse invalide',
-  'too-many-redirects': 'trop de redirections',
   unreachable: 'serveur injoignable',
 } as const;
 
@@ -151,17 +150,17 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
     });
     // Only the path is ever said: the Content API key is in the query.
     const where = url.pathname;
+    if (!answer.ok && answer.failure === 'too-many-redirects') {
+      throw new GhostUnavailable(`Ghost : ${where} redirige ailleurs : vérifiez GHOST_URL`);
+    }
     if (!answer.ok) {
       const why =
         answer.failure === 'too-large'
           ? `réponse de plus de ${Math.round(options.maxBytes / 1024 / 1024)} Mo refusée`
           : answer.failure === 'timeout'
             ? `pas de réponse en ${options.timeoutMs / 1000} s`
-            : FAILURES[answer.failure];
+            : FAILURES[answer.failure as keyof typeof FAILURES];
       throw new GhostUnavailable(`Ghost : ${why} (${where})`);
-    }
-    if (answer.status >= 300 && answer.status < 400) {
-      throw new GhostUnavailable(`Ghost : ${where} redirige ailleurs (${answer.status}) : vérifiez GHOST_URL`);
     }
     if (answer.status === 404) return null;
     if (answer.status === 401 || answer.status === 403) {

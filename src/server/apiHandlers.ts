@@ -20,6 +20,8 @@ import { newsroomHandlers } from './newsroom/http/newsroomHandlers.ts';
 import type { MediaStorage } from './newsroom/mediaStorage.ts';
 import { popinSurveyHandlers } from './popinSurvey/popinSurveyRoutes.ts';
 import { pushHandlers } from './push/pushRoutes.ts';
+import type { LiveSource } from './sources/liveSource.ts';
+import { type SourceChangeSink, sourceWebhookHandlers } from './sources/sourceWebhookRoutes.ts';
 
 export interface ApiDeps {
   /** The server's configuration, read once at boot: each domain takes its part. */
@@ -36,6 +38,8 @@ export interface ApiDeps {
   renderIssueMail?: IssueMailRenderer;
   /** The audience counters held before their batch is written (boot flushes them on a timer; decision 028). */
   audience?: AudienceRecorder;
+  /** The live source and its sync (CONTENT_SOURCE=ghost|wordpress), for the source's webhook; absent: piquante. */
+  sources?: { source: LiveSource | null; sync: SourceChangeSink | null };
 }
 
 export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
@@ -61,6 +65,7 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
     }),
     ...consentHandlers({ trustProxy, store }),
     ...popinSurveyHandlers({ trustProxy, store }),
+    ...sourceWebhookHandlers({ source: deps.sources?.source ?? null, sync: deps.sources?.sync ?? null, trustProxy, store }),
     ...audienceBeaconHandlers({ recorder: audience, siteHosts: [new URL(config.siteUrl).host], trustProxy, store }),
   };
 }

@@ -205,6 +205,21 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     return true;
   }
 
+  /**
+   * Links between the source's posts lead to the front's addresses once every post is in: a first
+   * synchronisation spread over several passes (resumed) rewrites them all when it ends.
+   */
+  async function linkEverything(touched: Set<string>): Promise<void> {
+    const { rewriteLinksToNewAddresses } = await import('../import/importWriter.ts');
+    const copies = await db
+      .select({ id: newsroomArticles.id })
+      .from(newsroomArticles)
+      .where(and(eq(newsroomArticles.sourceKind, kind), eq(newsroomArticles.status, 'published')));
+    for (const { id } of copies) {
+      if (await rewriteLinksToNewAddresses(db, source.siteUrl, id, deps.now())) touched.add(cacheTag.article(id));
+    }
+  }
+
   async function purge(touched: Set<string>): Promise<void> {
     if (touched.size === 0) return;
     try {
@@ -271,6 +286,7 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
               ...(page.total !== undefined && page.total !== null ? { postsTotal: page.total } : {}),
               ...(done ? { firstSyncDone: deps.now() } : {}),
             });
+            if (done && !state.firstSyncDoneAt) await linkEverything(touched);
             if (!state.firstSyncDoneAt)
               log(`[sources] ${source.label}: first synchronisation, ${postsDone} posts read${page.total ? ` of ${page.total}` : ''}`);
             // An adapter that would read the same page again is stopped here, not looped on.

@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     expect(state.firstSyncDoneAt).toBeNull();
     expect(state.cursor).not.toBeNull();
     expect(outageSentence('WordPress', state, 'UTC')).toBe(
-      'WordPress injoignable depuis 08:00 (WordPress a répondu 500 (/wp-json/wp/v2/posts))',
+      'WordPress injoignable depuis 08 h 00 (WordPress a répondu 500 (/wp-json/wp/v2/posts))',
     );
     wp.fault = null;
     wp.requests.length = 0;

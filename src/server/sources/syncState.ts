@@ -4,6 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { frenchTime, PARIS } from '../../lib/frenchDates.ts';
 import { type ImportSourceKind, sourceSyncState } from '../../db/schema.ts';
 
 export type SyncStateRow = typeof sourceSyncState.$inferSelect;
@@ -62,9 +63,9 @@ export async function recordSyncFailure(db: Database, source: ImportSourceKind, 
 export function outageSentence(
   label: string,
   row: Pick<SyncStateRow, 'failingSince' | 'lastError'>,
-  timeZone = 'Europe/Paris',
+  timeZone = PARIS,
 ): string | null {
   if (!row.failingSince) return null;
-  const at = row.failingSince.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone });
+  const at = frenchTime(row.failingSince, timeZone);
   return `${label} injoignable depuis ${at}${row.lastError ? ` (${row.lastError})` : ''}`;
 }

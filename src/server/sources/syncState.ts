@@ -60,11 +60,7 @@ export async function recordSyncFailure(db: Database, source: ImportSourceKind, 
 }
 
 /** « WordPress injoignable depuis 12:03 » for the newsroom; null while it answers. */
-export function outageSentence(
-  label: string,
-  row: Pick<SyncStateRow, 'failingSince' | 'lastError'>,
-  timeZone = PARIS,
-): string | null {
+export function outageSentence(label: string, row: Pick<SyncStateRow, 'failingSince' | 'lastError'>, timeZone = PARIS): string | null {
   if (!row.failingSince) return null;
   const at = frenchTime(row.failingSince, timeZone);
   return `${label} injoignable depuis ${at}${row.lastError ? ` (${row.lastError})` : ''}`;

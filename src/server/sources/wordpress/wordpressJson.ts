@@ -17,6 +17,8 @@ const postSchema = z.object({
   slug: z.string().max(2000).catch(''),
   link: z.string().max(2000).optional().catch(undefined),
   date_gmt: z.string().nullable().optional(),
+  /** The site's local time: what `modified_after` compares with (column post_modified, not its _gmt). */
+  modified: z.string().nullable().optional(),
   modified_gmt: z.string().nullable().optional(),
   title: rendered.optional(),
   excerpt: rendered.optional(),

@@ -38,7 +38,8 @@ interface Cursor {
   page: number;
 }
 
-const EPOCH = '1970-01-01T00:00:00';
+// WordPress refuses the epoch itself (strtotime gives 0, read as « Invalid date »).
+const EPOCH = '1970-01-01T00:00:01';
 const POST_FIELDS = [
   'id',
   'type',
@@ -46,6 +47,7 @@ const POST_FIELDS = [
   'slug',
   'link',
   'date_gmt',
+  'modified',
   'modified_gmt',
   'title',
   'excerpt',
@@ -70,9 +72,16 @@ function parseCursor(raw: string | null): Cursor {
   return { after: EPOCH, page: 1 };
 }
 
-/** A UTC second as WordPress writes it, `seconds` before `date`. */
-function secondBefore(date: Date, seconds = 1): string {
-  return new Date(Math.floor(date.getTime() / 1000) * 1000 - seconds * 1000).toISOString().slice(0, 19);
+/**
+ * One second before a `modified` value, in the same (site-local, zone-less) notation: `modified_after` compares
+ * with the local column, so the cursor stays in the site's own time whatever its time zone.
+ */
+function secondBefore(local: string): string | null {
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)/.exec(local);
+  if (!match) return null;
+  const date = new Date(`${match[1]}Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Date(date.getTime() - 1000).toISOString().slice(0, 19);
 }
 
 export function createWordPressSource(options: WordPressSourceOptions): LiveSource {
@@ -165,10 +174,15 @@ export function createWordPressSource(options: WordPressSourceOptions): LiveSour
     return found;
   }
 
-  function postsOf(body: unknown): ImportPost[] {
+  function postsOf(body: unknown): { posts: ImportPost[]; newest: string | null } {
     const { items, refused } = readItems(body, wordpressSchemas.post, 'article WordPress');
     for (const line of refused) log(`[sources] ${line}`);
-    return items.map(toImportPost);
+    let newest: string | null = null;
+    for (const item of items) {
+      const before = item.modified ? secondBefore(item.modified) : null;
+      if (before && (newest === null || before > newest)) newest = before;
+    }
+    return { posts: items.map(toImportPost), newest };
   }
 
   return {
@@ -209,19 +223,15 @@ export function createWordPressSource(options: WordPressSourceOptions): LiveSour
       }
       if (answer.status === 200 && !Array.isArray(answer.body))
         throw new SourceUnavailable('WordPress : la liste des articles n’est pas une liste');
-      const posts = postsOf(answer.body ?? []);
+      const { posts, newest } = postsOf(answer.body ?? []);
       const rawCount = Array.isArray(answer.body) ? answer.body.length : 0;
-      const newest = posts.reduce<Date | null>(
-        (max, post) => (post.updatedAt && (!max || post.updatedAt > max) ? post.updatedAt : max),
-        null,
-      );
       const caughtUp = rawCount < perPage || cursor.page >= answer.totalPages;
       let next: Cursor;
       if (caughtUp) {
-        next = { after: newest && secondBefore(newest) > cursor.after ? secondBefore(newest) : cursor.after, page: 1 };
-      } else if (newest && secondBefore(newest) > cursor.after) {
+        next = { after: newest && newest > cursor.after ? newest : cursor.after, page: 1 };
+      } else if (newest && newest > cursor.after) {
         // Time moved within the page: start again from its newest second.
-        next = { after: secondBefore(newest), page: 1 };
+        next = { after: newest, page: 1 };
       } else {
         // A whole page within one second: the next page of the same read.
         next = { after: cursor.after, page: cursor.page + 1 };
@@ -256,7 +266,7 @@ export function createWordPressSource(options: WordPressSourceOptions): LiveSour
       if (!/^\d{1,19}$/.test(sourceId)) return null;
       const answer = await request(`posts/${sourceId}`, { _embed: 'wp:featuredmedia', _fields: POST_FIELDS }, drafts);
       if (answer.status !== 200) return null;
-      const [post] = postsOf([answer.body]);
+      const [post] = postsOf([answer.body]).posts;
       if (!post) throw new SourceUnavailable(`WordPress : l’article ${sourceId} est illisible`);
       if (!drafts && post.status !== 'published') return null;
       return post;

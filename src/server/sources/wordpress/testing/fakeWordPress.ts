@@ -86,6 +86,8 @@ export async function startFakeWordPress(): Promise<FakeWordPress> {
     slug: post.status === 'trash' ? `${post.slug}__trashed` : post.slug,
     link: `${fake.url}/${post.date.slice(0, 4)}/${post.slug}/`,
     date_gmt: second(post.date),
+    // The fake site's time zone is UTC: local and GMT times are the same.
+    modified: second(post.modified),
     modified_gmt: second(post.modified),
     title: { rendered: post.title },
     excerpt: { rendered: post.excerpt ?? '' },

@@ -77,7 +77,9 @@ test.afterAll(async () => {
   if (wpDir) wordpress('destroy');
 });
 
-test('the magazine’s pages come from WordPress: home, category, article with its image, tag, author, search in a body', async ({ page }) => {
+test('the magazine’s pages come from WordPress: home, category, article with its image, tag, author, search in a body', async ({
+  page,
+}) => {
   await page.goto(`${server.baseUrl}/`);
   await expect(page.getByRole('link', { name: /La robe framboise & l’été/ }).first()).toBeVisible();
   await page.goto(`${server.baseUrl}/mode`);

@@ -917,7 +917,9 @@ export interface paths {
      * Enregistrer un article
      * @description Concurrence optimiste : `version` est celle que l'éditeur a chargée. Si quelqu'un a enregistré
      *     depuis, la réponse est `409` et nomme qui ; rien n'est écrasé. Un article publié dont le slug change
-     *     garde son ancienne adresse, qui répond `301`.
+     *     garde son ancienne adresse, qui répond `301`. Un article venu de Ghost ou de WordPress
+     *     (`CONTENT_SOURCE`) s'écrit là-bas : le modifier, en changer l'état ou en restaurer une version répond
+     *     `409`, qui nomme la source.
      */
     put: operations['updateAdminArticle'];
     post?: never;

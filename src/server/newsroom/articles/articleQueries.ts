@@ -74,6 +74,15 @@ export async function toAdminArticle(db: Database, row: ArticleRow) {
 
 export type AdminArticle = Awaited<ReturnType<typeof toAdminArticle>>;
 
+/** The live source an article is a copy of (issue 35), or null for the newsroom's own. */
+export async function sourceOfArticle(db: Database, id: number) {
+  const [row] = await db
+    .select({ kind: newsroomArticles.sourceKind, version: newsroomArticles.version, updatedAt: newsroomArticles.updatedAt })
+    .from(newsroomArticles)
+    .where(eq(newsroomArticles.id, id));
+  return row?.kind ? { kind: row.kind, version: row.version, updatedAt: row.updatedAt } : null;
+}
+
 export async function listAdminArticles(
   db: Database,
   filter: {

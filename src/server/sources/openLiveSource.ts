@@ -4,6 +4,7 @@
 import type { ContentSourceConfig } from '../config/contentSourceConfig.ts';
 import type { OutboundPolicy } from '../security/guardedFetch.ts';
 import type { LiveSource } from './liveSource.ts';
+import { createGhostSource } from './ghost/ghostSource.ts';
 import { createWordPressSource } from './wordpress/wordpressSource.ts';
 
 export function openLiveSource(config: ContentSourceConfig, policy: OutboundPolicy, imageMaxBytes: number): LiveSource | null {
@@ -18,6 +19,14 @@ export function openLiveSource(config: ContentSourceConfig, policy: OutboundPoli
       imageMaxBytes,
     });
   }
-  // The Ghost adapter (src/server/sources/ghost/) plugs in here.
-  throw new Error('CONTENT_SOURCE=ghost: the Ghost adapter is not in this build yet.');
+  return createGhostSource({
+    url: config.url,
+    contentKey: config.contentApiKey,
+    adminKey: config.adminApiKey,
+    webhookSecret: config.webhookSecret,
+    policy,
+    timeoutMs: config.timing.timeoutMs,
+    maxBytes: config.timing.maxBytes,
+    imageMaxBytes,
+  });
 }

@@ -17,7 +17,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ImportPost } from '../../import/importModel.ts';
 import type { OutboundPolicy, Resolver } from '../../security/guardedFetch.ts';
 import { guardedFetch } from '../../security/guardedFetch.ts';
-import { type ChangedPosts, type LiveSource, type SourceTerms, type SourceWebhookEvent, WebhookRefused } from '../liveSource.ts';
+import {
+  type ChangedPosts,
+  type LiveSource,
+  SourceUnavailable,
+  type SourceTerms,
+  type SourceWebhookEvent,
+  WebhookRefused,
+} from '../liveSource.ts';
 import { type GhostAdminKey, ghostAdminToken } from './ghostAdminToken.ts';
 import {
   GHOST_ID,
@@ -60,7 +67,7 @@ export interface GhostSourceOptions {
 }
 
 /** Ghost cannot be read now; `message` is one French sentence, never a key. */
-export class GhostUnavailable extends Error {}
+export class GhostUnavailable extends SourceUnavailable {}
 
 type Resource = 'posts' | 'pages';
 
@@ -349,7 +356,7 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
         next[resource] = caughtUpKey(read.items.at(-1), cursor[resource]);
       }
       const serialised = JSON.stringify(next);
-      const page: ChangedPosts & { caughtUp?: boolean; total?: number | null } = {
+      const page: ChangedPosts = {
         posts: out,
         next: out.length === 0 && caughtUp && serialised === JSON.stringify(cursor) ? null : serialised,
         caughtUp,

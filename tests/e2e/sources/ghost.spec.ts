@@ -123,6 +123,10 @@ test('the magazine’s pages come from Ghost: home, category, article with its i
   await expect(page.getByRole('link', { name: /Le gaspacho au piment/ }).first()).toBeVisible();
 
   expect(JSON.stringify(await (await get('/api/search?q=pimprenelle')).json())).toContain('le-gaspacho');
+  // Ghost's own address of the post leads to the front's.
+  const permalink = await fetch(`${server.baseUrl}/le-gaspacho/`);
+  expect(permalink.status).toBe(200);
+  expect(new URL(permalink.url).pathname).toBe('/cuisine/le-gaspacho');
 });
 
 test('publish, edit, change the slug, unpublish, delete in Ghost: the webhook makes the front follow within 10 s', async () => {

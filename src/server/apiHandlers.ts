@@ -22,10 +22,11 @@ import { popinSurveyHandlers } from './popinSurvey/popinSurveyRoutes.ts';
 import { pushHandlers } from './push/pushRoutes.ts';
 import type { LiveSource } from './sources/liveSource.ts';
 import { type SourceChangeSink, sourceWebhookHandlers } from './sources/sourceWebhookRoutes.ts';
+import { sourceEditUrl } from './config/contentSourceConfig.ts';
 
 export interface ApiDeps {
   /** The server's configuration, read once at boot: each domain takes its part. */
-  settings: Pick<ServerConfig, 'push' | 'newsroom' | 'transport'>;
+  settings: Pick<ServerConfig, 'push' | 'newsroom' | 'transport'> & Partial<Pick<ServerConfig, 'contentSource'>>;
   config: NewsletterConfig;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** The one store of rate limits and spent captchas (memory, or Redis with REDIS_URL). */
@@ -62,6 +63,9 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
       issues,
       jobs,
       audience,
+      ...(settings.contentSource && settings.contentSource.kind !== 'piquante'
+        ? { sourceEditUrl: (id: string) => sourceEditUrl(settings.contentSource ?? { kind: 'piquante' }, id) }
+        : {}),
     }),
     ...consentHandlers({ trustProxy, store }),
     ...popinSurveyHandlers({ trustProxy, store }),

@@ -4658,6 +4658,20 @@ export interface components {
       publishedAt: string | null;
       /** Format: date-time */
       updatedAt: string;
+      /**
+       * @description L'article vient du CMS devant lequel tourne le magazine (`CONTENT_SOURCE`) : il s'y modifie, ici il
+       *     est en lecture seule. Absent ou `null` : un article de la rédaction.
+       */
+      source?: components['schemas']['ArticleSource'] | null;
+    };
+    ArticleSource: {
+      /** @enum {string} */
+      label: 'Ghost' | 'WordPress';
+      /**
+       * Format: uri
+       * @description L'article dans l'administration de la source.
+       */
+      editUrl: string;
     };
     AdminArticleList: {
       results: components['schemas']['AdminArticleSummary'][];

@@ -1605,6 +1605,19 @@ export const AdminArticle = zod.strictObject({
 export type AdminArticle = zod.input<typeof AdminArticle>;
 export type AdminArticleOutput = zod.output<typeof AdminArticle>;
 
+export const articleSourceEditUrlMax = 2000;
+
+export const ArticleSource = zod.strictObject({
+  label: zod.enum(['Ghost', 'WordPress']),
+  editUrl: zod
+    .url()
+    .max(articleSourceEditUrlMax)
+    .describe("L'article dans l'administration de la source."),
+});
+
+export type ArticleSource = zod.input<typeof ArticleSource>;
+export type ArticleSourceOutput = zod.output<typeof ArticleSource>;
+
 export const AdminArticleSummary = zod.strictObject({
   id: zod.int().min(1),
   slug: Slug,
@@ -1617,6 +1630,12 @@ export const AdminArticleSummary = zod.strictObject({
   scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
   publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
   updatedAt: zod.iso.datetime({ offset: true }),
+  source: zod
+    .union([ArticleSource, zod.null()])
+    .optional()
+    .describe(
+      "L'article vient du CMS devant lequel tourne le magazine (`CONTENT_SOURCE`) : il s'y modifie, ici il\nest en lecture seule. Absent ou `null` : un article de la rédaction.\n",
+    ),
 });
 
 export type AdminArticleSummary = zod.input<typeof AdminArticleSummary>;

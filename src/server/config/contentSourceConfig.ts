@@ -110,3 +110,10 @@ export function contentSourceConfigFromEnv(env: NodeJS.ProcessEnv): ContentSourc
   if (webhookSecret !== '' && webhookSecret.length < 16) throw new Error('SOURCE_WEBHOOK_SECRET must be at least 16 characters.');
   return { kind: 'ghost', url, contentApiKey, adminApiKey, webhookSecret: webhookSecret || null, timing };
 }
+
+/** Where an editor changes post `sourceId` in the source's own admin (the newsroom links there); null for piquante. */
+export function sourceEditUrl(config: ContentSourceConfig, sourceId: string): string | null {
+  if (config.kind === 'wordpress') return `${config.url}/wp-admin/post.php?post=${encodeURIComponent(sourceId)}&action=edit`;
+  if (config.kind === 'ghost') return `${config.url}/ghost/#/editor/post/${encodeURIComponent(sourceId)}`;
+  return null;
+}

@@ -9,6 +9,7 @@ import * as contract from '../../api/generated/zod.ts';
 import { newsroomArticles } from '../../db/schema.ts';
 import { draftBody, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { SYNC_DEFAULTS, sourceEditUrl } from '../config/contentSourceConfig.ts';
 
 describe.each(testDatabaseKinds)('articles from a live source, read-only in the newsroom, on %s', (kind) => {
   const api = useNewsroomApi(kind);
@@ -57,5 +58,19 @@ describe.each(testDatabaseKinds)('articles from a live source, read-only in the 
       body: { ...draftBody('Écrit ici, revu'), version: ownArticle.version },
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
+
+    // Listed with its source (the link needs CONTENT_SOURCE: this API has none, so no link, still no edit).
+    const list = contract.AdminArticleList.parse(await (await request('GET', '/api/admin/articles', { as: signed('editor') })).json());
+    expect(list.results.find((row) => row.id === article.id)?.source).toBeNull();
+    expect(list.results.find((row) => row.id === ownArticle.id)?.source).toBeUndefined();
+  });
+});
+
+describe('where a source article is edited', () => {
+  it('links to WordPress’s or Ghost’s own admin', () => {
+    expect(sourceEditUrl({ kind: 'wordpress', url: 'https://blog.fr', credentials: null, timing: SYNC_DEFAULTS }, '42')).toBe(
+      'https://blog.fr/wp-admin/post.php?post=42&action=edit',
+    );
+    expect(sourceEditUrl({ kind: 'piquante' }, '42')).toBeNull();
   });
 });

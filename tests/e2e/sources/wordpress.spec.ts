@@ -102,6 +102,12 @@ test('the magazine’s pages come from WordPress: home, category, article with i
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Camille');
   await expect(page.getByRole('link', { name: /La robe framboise/ }).first()).toBeVisible();
 
+  // The WordPress permalink answers one 301 to the front's address.
+  const year = new Date().getUTCFullYear();
+  const permalink = await get(`/${year}/la-robe-framboise/`);
+  expect(permalink.status).toBe(301);
+  expect(permalink.headers.get('location')).toMatch(/\/mode\/la-robe-framboise$/);
+
   const found = (await (await get('/api/search?q=groseille')).json()) as { url: string }[] | { items: { url: string }[] };
   expect(JSON.stringify(found)).toContain('la-robe-framboise');
 });

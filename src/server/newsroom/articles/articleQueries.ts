@@ -94,6 +94,8 @@ export async function listAdminArticles(
     readableBy?: number | null;
     limit: number;
     offset: number;
+    /** Where a source article is edited (CONTENT_SOURCE); absent: no link. */
+    sourceEditUrl?: ((sourceId: string) => string | null) | undefined;
   },
 ) {
   const where: SQL[] = [];
@@ -119,6 +121,8 @@ export async function listAdminArticles(
       scheduledAt: newsroomArticles.scheduledAt,
       publishedAt: newsroomArticles.publishedAt,
       updatedAt: newsroomArticles.updatedAt,
+      sourceKind: newsroomArticles.sourceKind,
+      sourceId: newsroomArticles.sourceId,
     })
     .from(newsroomArticles)
     .innerJoin(categories, eq(categories.id, newsroomArticles.categoryId))
@@ -135,11 +139,17 @@ export async function listAdminArticles(
     .where(condition);
   return {
     total: total?.n ?? 0,
-    results: rows.map((r) => ({
-      ...r,
-      scheduledAt: r.scheduledAt?.toISOString() ?? null,
-      publishedAt: r.publishedAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
+    results: rows.map(({ sourceKind, sourceId, ...r }) => {
+      const editUrl = sourceKind && sourceId ? (filter.sourceEditUrl?.(sourceId) ?? null) : null;
+      return {
+        ...r,
+        scheduledAt: r.scheduledAt?.toISOString() ?? null,
+        publishedAt: r.publishedAt?.toISOString() ?? null,
+        updatedAt: r.updatedAt.toISOString(),
+        ...(sourceKind
+          ? { source: editUrl ? { label: sourceKind === 'ghost' ? ('Ghost' as const) : ('WordPress' as const), editUrl } : null }
+          : {}),
+      };
+    }),
   };
 }

@@ -60,6 +60,7 @@ export function articleHandlers(deps: NewsroomDeps) {
         readableBy: readsEverything(session.member) ? null : session.member.id,
         limit: q.limit ?? appConfig.newsroom.pageSize,
         offset: q.offset ?? 0,
+        sourceEditUrl: deps.sourceEditUrl,
       });
       return ctx.reply(200, page, noStore);
     }),

@@ -797,9 +797,18 @@ export const newsroomArticles = pgTable(
     seoTitle: text('seo_title').notNull().default(''),
     seoDescription: text('seo_description').notNull().default(''),
     ogImage: text('og_image'),
+    /**
+     * Set when the article is a copy of a post of a live source (issue 35, decision 036): which one, its id
+     * there and its `updated_at` there, so that a replayed or late answer never brings an older version back.
+     * null: the newsroom's own (or an import's: imported articles belong to the newsroom).
+     */
+    sourceKind: text('source_kind').$type<ImportSourceKind>(),
+    sourceId: text('source_id'),
+    sourceUpdatedAt: tstz('source_updated_at'),
   },
   (t) => [
     uniqueIndex('newsroom_articles_slug_idx').on(t.slug),
+    uniqueIndex('newsroom_articles_source_idx').on(t.sourceKind, t.sourceId).where(sql`${t.sourceKind} IS NOT NULL`),
     index('newsroom_articles_updated_idx').on(t.updatedAt, t.id),
     index('newsroom_articles_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
     check('newsroom_articles_status_check', sql`${t.status} in ('draft', 'scheduled', 'published', 'unpublished')`),
@@ -987,6 +996,27 @@ export const importItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.source, t.kind, t.sourceId] })],
 );
+
+/**
+ * Where the synchronisation of a live source stands (issue 35): one row per source kind. Written after each
+ * page of posts is stored, so that a first synchronisation cut short (a crash, a restart) resumes where it
+ * was; the outage columns give the newsroom « WordPress injoignable depuis 12:03 ».
+ */
+export const sourceSyncState = pgTable('source_sync_state', {
+  source: text('source').$type<ImportSourceKind>().primaryKey(),
+  /** The adapter's opaque cursor: where the next poll resumes; null before the first page. */
+  cursor: text('cursor'),
+  /** Set once the first synchronisation reached the end: before, the front is still filling. */
+  firstSyncDoneAt: tstz('first_sync_done_at'),
+  postsDone: integer('posts_done').notNull().default(0),
+  postsTotal: integer('posts_total'),
+  lastSuccessAt: tstz('last_success_at'),
+  lastReconcileAt: tstz('last_reconcile_at'),
+  /** The outage under way (French sentence, no key), and since when; null while the source answers. */
+  lastError: text('last_error'),
+  failingSince: tstz('failing_since'),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
 
 /**
  * Old addresses of imported items (and any an editor keeps): one 301 to the item's current address. The

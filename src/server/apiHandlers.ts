@@ -20,10 +20,13 @@ import { newsroomHandlers } from './newsroom/http/newsroomHandlers.ts';
 import type { MediaStorage } from './newsroom/mediaStorage.ts';
 import { popinSurveyHandlers } from './popinSurvey/popinSurveyRoutes.ts';
 import { pushHandlers } from './push/pushRoutes.ts';
+import type { LiveSource } from './sources/liveSource.ts';
+import { type SourceChangeSink, sourceWebhookHandlers } from './sources/sourceWebhookRoutes.ts';
+import { sourceEditUrl } from './config/contentSourceConfig.ts';
 
 export interface ApiDeps {
   /** The server's configuration, read once at boot: each domain takes its part. */
-  settings: Pick<ServerConfig, 'push' | 'newsroom' | 'transport'>;
+  settings: Pick<ServerConfig, 'push' | 'newsroom' | 'transport'> & Partial<Pick<ServerConfig, 'contentSource'>>;
   config: NewsletterConfig;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** The one store of rate limits and spent captchas (memory, or Redis with REDIS_URL). */
@@ -36,6 +39,8 @@ export interface ApiDeps {
   renderIssueMail?: IssueMailRenderer;
   /** The audience counters held before their batch is written (boot flushes them on a timer; decision 028). */
   audience?: AudienceRecorder;
+  /** The live source and its sync (CONTENT_SOURCE=ghost|wordpress), for the source's webhook; absent: piquante. */
+  sources?: { source: LiveSource | null; sync: SourceChangeSink | null };
 }
 
 export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
@@ -58,9 +63,13 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
       issues,
       jobs,
       audience,
+      ...(settings.contentSource && settings.contentSource.kind !== 'piquante'
+        ? { sourceEditUrl: (id: string) => sourceEditUrl(settings.contentSource ?? { kind: 'piquante' }, id) }
+        : {}),
     }),
     ...consentHandlers({ trustProxy, store }),
     ...popinSurveyHandlers({ trustProxy, store }),
+    ...sourceWebhookHandlers({ source: deps.sources?.source ?? null, sync: deps.sources?.sync ?? null, trustProxy, store }),
     ...audienceBeaconHandlers({ recorder: audience, siteHosts: [new URL(config.siteUrl).host], trustProxy, store }),
   };
 }

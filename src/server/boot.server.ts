@@ -36,6 +36,9 @@ import { backfillQuizzes } from './newsroom/quizzes/quizReaderCopy.ts';
 import { startScheduler } from './newsroom/scheduler.ts';
 import { startContestErasure } from './contests/contestErasure.ts';
 import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
+import { openLiveSource } from './sources/openLiveSource.ts';
+import { sourceJobHandlers, startSourcePolling } from './sources/sourceJobs.ts';
+import { createSourceSync, type SourceSync } from './sources/syncEngine.ts';
 
 export interface ServerApp {
   database: DatabaseHandle;
@@ -49,6 +52,8 @@ export interface ServerApp {
   beaconPath?: BeaconFastPath;
   /** The IndexNow key (INDEXNOW_KEY, else the one kept in the database), served at `/{key}.txt`. */
   indexNowKey: string;
+  /** The live source's sync (CONTENT_SOURCE=ghost|wordpress; a webhook applies one change through it); null: piquante. */
+  sourceSync?: SourceSync | null;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
@@ -103,6 +108,19 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     maxConnections: appConfig.newsletter.smtpConnections,
   });
   const renderIssueMail = options.renderIssueMail ?? missingRenderer;
+  // A CMS the team runs, copied into this store continuously (issue 35); never waited for: pages serve the copy.
+  const liveSource = openLiveSource(settings.contentSource, settings.outbound, settings.newsroom.imageMaxBytes);
+  const sourceSync = liveSource
+    ? createSourceSync({
+        db: work,
+        source: liveSource,
+        storage: settings.mediaStorage,
+        limits: { imageBytes: settings.newsroom.imageMaxBytes, audioBytes: settings.newsroom.audioMaxBytes },
+        now: () => clock.now(),
+        contentChanged,
+        reconcileSeconds: settings.contentSource.kind === 'piquante' ? 300 : settings.contentSource.timing.reconcileSeconds,
+      })
+    : null;
   const oneClickKey = async () => deriveKey(await loadNewsletterSecret(work, config.secret), 'one-click');
   const jobHandlers = {
     ...newsletterJobHandlers({ db: work, jobs, mailer, siteUrl: config.siteUrl }),
@@ -130,8 +148,15 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     ...mediaJobHandlers({ db: work, storage: settings.mediaStorage, now: () => clock.now() }),
     ...indexNowJobHandlers({ db: work, target: indexNow.target, log: (line) => console.log(line) }),
     ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now() }),
+    ...sourceJobHandlers(sourceSync),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
+  let stopSourcePolling = () => {};
+  if (liveSource && settings.contentSource.kind !== 'piquante') {
+    const { pollSeconds } = settings.contentSource.timing;
+    console.log(`[boot] content source: ${liveSource.label} (${new URL(liveSource.siteUrl).host}), polled every ${pollSeconds} s`);
+    stopSourcePolling = startSourcePolling(jobs, pollSeconds);
+  }
   // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
   const renditionsQueued = await queueMissingMailRenditions(work, jobs);
   if (renditionsQueued > 0) console.log(`[boot] mail renditions queued for ${renditionsQueued} images`);
@@ -141,7 +166,18 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   // The audience beacons' counters: in memory, written in batches by this timer (decision 028).
   const audience = createAudienceRecorder();
   const stopAudience = startAudienceFlushing(audience, work, audienceSettings.flushSeconds);
-  const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail, audience });
+  const handlers = composeApiHandlers({
+    settings,
+    config,
+    jobs,
+    store,
+    storage,
+    clock,
+    contentChanged,
+    renderIssueMail,
+    audience,
+    sources: { source: liveSource, sync: sourceSync },
+  });
   // The same recorder, limits' store and hosts as the API's beacon handler (apiHandlers.ts).
   const site = new URL(config.siteUrl);
   const beaconPath = createBeaconFastPath({
@@ -158,9 +194,11 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     siteUrl: settings.siteUrl,
     beaconPath,
     indexNowKey: indexNow.key,
+    sourceSync,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();
+      stopSourcePolling();
       await stopAudience();
       stopContestErasure();
       await jobs.stop();

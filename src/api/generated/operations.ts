@@ -223,6 +223,7 @@ export const apiOperations = {
   getReparteeGenerator: { method: 'GET', path: '/api/repartee-generator/:url' },
   searchArticles: { method: 'GET', path: '/api/search' },
   listShoppingItems: { method: 'GET', path: '/api/shopping' },
+  receiveSourceWebhook: { method: 'POST', path: '/api/sources/webhook' },
   getTag: { method: 'GET', path: '/api/tags/:slug' },
 } as const;
 

@@ -917,7 +917,9 @@ export interface paths {
      * Enregistrer un article
      * @description Concurrence optimiste : `version` est celle que l'éditeur a chargée. Si quelqu'un a enregistré
      *     depuis, la réponse est `409` et nomme qui ; rien n'est écrasé. Un article publié dont le slug change
-     *     garde son ancienne adresse, qui répond `301`.
+     *     garde son ancienne adresse, qui répond `301`. Un article venu de Ghost ou de WordPress
+     *     (`CONTENT_SOURCE`) s'écrit là-bas : le modifier, en changer l'état ou en restaurer une version répond
+     *     `409`, qui nomme la source.
      */
     put: operations['updateAdminArticle'];
     post?: never;
@@ -3711,6 +3713,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sources/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Webhook de la source de contenus (Ghost)
+     * @description Avec `CONTENT_SOURCE=ghost`, Ghost appelle cette adresse à chaque changement (article ou page publié,
+     *     modifié, dépublié, supprimé ; tag ajouté, modifié, supprimé). À coller dans Ghost, Réglages →
+     *     Intégrations → l'intégration de Piquante → « Add webhook » : l'URL `https://<site>/api/sources/webhook`
+     *     et, comme secret, la valeur de `SOURCE_WEBHOOK_SECRET`.
+     *
+     *     Ghost signe chaque livraison (`X-Ghost-Signature: sha256=<hmac>, t=<horodatage>`, le HMAC-SHA256 du corps
+     *     suivi de l'horodatage) : une signature absente, fausse ou de plus de cinq minutes donne une `401` et ne
+     *     change rien. Le corps ne sert qu'à savoir quel article a changé : l'article est relu dans Ghost lui-même,
+     *     et une version plus ancienne que la copie (livraison rejouée ou arrivée dans le désordre) n'est jamais
+     *     écrite par-dessus. Un article supprimé (`post.deleted`, l'article dans `previous`) quitte le site.
+     *
+     *     La réponse attend la fin du changement au plus une seconde et demie (Ghost abandonne après deux) :
+     *     `200` avec son résultat, sinon `202` et le changement s'achève ensuite.
+     */
+    post: operations['receiveSourceWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tags/{slug}': {
     parameters: {
       query?: never;
@@ -4624,6 +4658,20 @@ export interface components {
       publishedAt: string | null;
       /** Format: date-time */
       updatedAt: string;
+      /**
+       * @description L'article vient du CMS devant lequel tourne le magazine (`CONTENT_SOURCE`) : il s'y modifie, ici il
+       *     est en lecture seule. Absent ou `null` : un article de la rédaction.
+       */
+      source?: components['schemas']['ArticleSource'] | null;
+    };
+    ArticleSource: {
+      /** @enum {string} */
+      label: 'Ghost' | 'WordPress';
+      /**
+       * Format: uri
+       * @description L'article dans l'administration de la source.
+       */
+      editUrl: string;
     };
     AdminArticleList: {
       results: components['schemas']['AdminArticleSummary'][];
@@ -5977,6 +6025,37 @@ export interface components {
     ShoppingItemList: {
       results: components['schemas']['ShoppingItem'][];
     };
+    /**
+     * @description Le corps que Ghost envoie (`event`, puis `post`, `page` ou `tag` avec `current` et `previous`). Seul
+     *     l'identifiant en est lu, une fois la signature vérifiée.
+     */
+    SourceWebhookPayload: {
+      [key: string]: unknown;
+    };
+    /** @description Ce que la livraison a changé. */
+    SourceWebhookOutcome: {
+      /**
+       * @description Ce que dit la livraison : un article changé (publié, modifié, dépublié) ou supprimé, les tags changés,
+       *     ou rien que Piquante suive (membres, `site.changed`…).
+       * @enum {string}
+       */
+      event: 'post.changed' | 'post.deleted' | 'terms.changed' | 'ignored';
+      /**
+       * @description `written` (écrit ou réécrit), `unchanged` (identique à la copie), `older` (plus ancien que la copie :
+       *     laissé), `unpublished` (retiré du site), `absent` (ni publié dans la source ni sur le site),
+       *     `refreshed` (tags relus), `ignored`, ou `pending` (le changement s'achève après la réponse).
+       * @enum {string}
+       */
+      outcome:
+        | 'written'
+        | 'unchanged'
+        | 'older'
+        | 'unpublished'
+        | 'absent'
+        | 'refreshed'
+        | 'ignored'
+        | 'pending';
+    };
     ArticlesByTag: {
       tag: components['schemas']['Tag'];
       results: components['schemas']['ArticleCard'][];
@@ -6143,6 +6222,16 @@ export interface components {
     };
     /** @description Le disque du serveur est plein ; rien n'a été enregistré (ni fichier ni ligne). */
     StorageFull: {
+      headers: {
+        'Cache-Control': components['headers']['NoStore'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Signature absente, illisible, fausse ou périmée : rien n'a changé. */
+    SourceWebhookRefused: {
       headers: {
         'Cache-Control': components['headers']['NoStore'];
         [name: string]: unknown;
@@ -12488,6 +12577,54 @@ export interface operations {
       };
       304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  receiveSourceWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description La signature de Ghost, `sha256=<64 chiffres hexadécimaux>, t=<millisecondes>`.
+         * @example sha256=fb87082dd10cedabf1cb62c06ab5ce619e5be94839b5b5171aa0006785b7c113, t=1795930225552
+         */
+        'X-Ghost-Signature'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SourceWebhookPayload'];
+      };
+    };
+    responses: {
+      /** @description Changement appliqué. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceWebhookOutcome'];
+        };
+      };
+      /** @description Livraison acceptée ; le changement s'achève après la réponse. */
+      202: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceWebhookOutcome'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['SourceWebhookRefused'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -1605,6 +1605,19 @@ export const AdminArticle = zod.strictObject({
 export type AdminArticle = zod.input<typeof AdminArticle>;
 export type AdminArticleOutput = zod.output<typeof AdminArticle>;
 
+export const articleSourceEditUrlMax = 2000;
+
+export const ArticleSource = zod.strictObject({
+  label: zod.enum(['Ghost', 'WordPress']),
+  editUrl: zod
+    .url()
+    .max(articleSourceEditUrlMax)
+    .describe("L'article dans l'administration de la source."),
+});
+
+export type ArticleSource = zod.input<typeof ArticleSource>;
+export type ArticleSourceOutput = zod.output<typeof ArticleSource>;
+
 export const AdminArticleSummary = zod.strictObject({
   id: zod.int().min(1),
   slug: Slug,
@@ -1617,6 +1630,12 @@ export const AdminArticleSummary = zod.strictObject({
   scheduledAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
   publishedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
   updatedAt: zod.iso.datetime({ offset: true }),
+  source: zod
+    .union([ArticleSource, zod.null()])
+    .optional()
+    .describe(
+      "L'article vient du CMS devant lequel tourne le magazine (`CONTENT_SOURCE`) : il s'y modifie, ici il\nest en lecture seule. Absent ou `null` : un article de la rédaction.\n",
+    ),
 });
 
 export type AdminArticleSummary = zod.input<typeof AdminArticleSummary>;
@@ -4045,6 +4064,42 @@ export const ShoppingItemList = zod.strictObject({
 export type ShoppingItemList = zod.input<typeof ShoppingItemList>;
 export type ShoppingItemListOutput = zod.output<typeof ShoppingItemList>;
 
+export const SourceWebhookPayload = zod
+  .record(zod.string(), zod.unknown())
+  .describe(
+    "Le corps que Ghost envoie (`event`, puis `post`, `page` ou `tag` avec `current` et `previous`). Seul\nl'identifiant en est lu, une fois la signature vérifiée.\n",
+  );
+
+export type SourceWebhookPayload = zod.input<typeof SourceWebhookPayload>;
+export type SourceWebhookPayloadOutput = zod.output<typeof SourceWebhookPayload>;
+
+export const SourceWebhookOutcome = zod
+  .strictObject({
+    event: zod
+      .enum(['post.changed', 'post.deleted', 'terms.changed', 'ignored'])
+      .describe(
+        'Ce que dit la livraison : un article changé (publié, modifié, dépublié) ou supprimé, les tags changés,\nou rien que Piquante suive (membres, `site.changed`…).\n',
+      ),
+    outcome: zod
+      .enum([
+        'written',
+        'unchanged',
+        'older',
+        'unpublished',
+        'absent',
+        'refreshed',
+        'ignored',
+        'pending',
+      ])
+      .describe(
+        "`written` (écrit ou réécrit), `unchanged` (identique à la copie), `older` (plus ancien que la copie :\nlaissé), `unpublished` (retiré du site), `absent` (ni publié dans la source ni sur le site),\n`refreshed` (tags relus), `ignored`, ou `pending` (le changement s'achève après la réponse).\n",
+      ),
+  })
+  .describe('Ce que la livraison a changé.');
+
+export type SourceWebhookOutcome = zod.input<typeof SourceWebhookOutcome>;
+export type SourceWebhookOutcomeOutput = zod.output<typeof SourceWebhookOutcome>;
+
 export const articlesByTagResultsMax = 100;
 
 export const ArticlesByTag = zod.strictObject({
@@ -4883,7 +4938,9 @@ export const GetAdminArticleResponse = AdminArticle;
 /**
  * Concurrence optimiste : `version` est celle que l'éditeur a chargée. Si quelqu'un a enregistré
  * depuis, la réponse est `409` et nomme qui ; rien n'est écrasé. Un article publié dont le slug change
- * garde son ancienne adresse, qui répond `301`.
+ * garde son ancienne adresse, qui répond `301`. Un article venu de Ghost ou de WordPress
+ * (`CONTENT_SOURCE`) s'écrit là-bas : le modifier, en changer l'état ou en restaurer une version répond
+ * `409`, qui nomme la source.
  * @summary Enregistrer un article
  */
 export const updateAdminArticlePathIdMax = 2147483647;
@@ -7592,6 +7649,36 @@ export const SearchArticlesResponse = ArticleList;
  * @summary La sélection shopping
  */
 export const ListShoppingItemsResponse = ShoppingItemList;
+
+/**
+ * Avec `CONTENT_SOURCE=ghost`, Ghost appelle cette adresse à chaque changement (article ou page publié,
+ * modifié, dépublié, supprimé ; tag ajouté, modifié, supprimé). À coller dans Ghost, Réglages →
+ * Intégrations → l'intégration de Piquante → « Add webhook » : l'URL `https://<site>/api/sources/webhook`
+ * et, comme secret, la valeur de `SOURCE_WEBHOOK_SECRET`.
+ *
+ * Ghost signe chaque livraison (`X-Ghost-Signature: sha256=<hmac>, t=<horodatage>`, le HMAC-SHA256 du corps
+ * suivi de l'horodatage) : une signature absente, fausse ou de plus de cinq minutes donne une `401` et ne
+ * change rien. Le corps ne sert qu'à savoir quel article a changé : l'article est relu dans Ghost lui-même,
+ * et une version plus ancienne que la copie (livraison rejouée ou arrivée dans le désordre) n'est jamais
+ * écrite par-dessus. Un article supprimé (`post.deleted`, l'article dans `previous`) quitte le site.
+ *
+ * La réponse attend la fin du changement au plus une seconde et demie (Ghost abandonne après deux) :
+ * `200` avec son résultat, sinon `202` et le changement s'achève ensuite.
+ * @summary Webhook de la source de contenus (Ghost)
+ */
+export const receiveSourceWebhookHeaderXGhostSignatureMax = 200;
+
+export const ReceiveSourceWebhookHeader = zod.object({
+  'X-Ghost-Signature': zod
+    .string()
+    .max(receiveSourceWebhookHeaderXGhostSignatureMax)
+    .optional()
+    .describe('La signature de Ghost, `sha256=<64 chiffres hexadécimaux>, t=<millisecondes>`.'),
+});
+
+export const ReceiveSourceWebhookBody = SourceWebhookPayload;
+
+export const ReceiveSourceWebhookResponse = SourceWebhookOutcome;
 
 /**
  * Le tag et ses articles publiés, paginés comme ceux d'une rubrique (`limit`, `offset`). Un tag inconnu ou

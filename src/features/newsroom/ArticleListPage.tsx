@@ -84,6 +84,14 @@ export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData
                 <Link to="/admin/articles/$id" params={{ id: String(article.id) }} className="font-bold underline-offset-4 hover:underline">
                   {article.title}
                 </Link>
+                {article.source ? (
+                  <span className="ml-2 text-sm">
+                    <span className="rounded border border-encre px-1 font-bold">{article.source.label}</span>{' '}
+                    <a href={article.source.editUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                      Modifier dans {article.source.label}
+                    </a>
+                  </span>
+                ) : null}
               </td>
               <td>
                 {statusLabels[article.status]}

@@ -25,6 +25,7 @@ import { siteFeaturesFromEnv } from './siteFeaturesConfig.ts';
 import type { OutboundPolicy } from '../security/guardedFetch.ts';
 import { type CdnPurgeConfig, cdnPurgeConfigFromEnv } from './cdnPurgeConfig.ts';
 import { outboundPolicyFromEnv } from './outboundConfig.ts';
+import { type ContentSourceConfig, contentSourceConfigFromEnv } from './contentSourceConfig.ts';
 import { type TransportSecurity, transportSecurityFromEnv } from './transportSecurity.ts';
 
 const OFF = ['0', 'false', 'off', 'no'];
@@ -108,6 +109,8 @@ export interface ServerConfig {
   indexNow: IndexNowConfig;
   /** CDN_PURGE_URL/TOKEN/KIND: the CDN purged by tag after each change (decision 032); null: none. */
   cdnPurge: CdnPurgeConfig | null;
+  /** CONTENT_SOURCE and its source's variables (issue 35): `piquante`, or a Ghost or WordPress kept in sync. */
+  contentSource: ContentSourceConfig;
 }
 
 export class ServerConfigError extends Error {
@@ -142,6 +145,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const outbound = read(() => outboundPolicyFromEnv(env));
   const indexNow = read(() => indexNowConfigFromEnv(env));
   const cdnPurge = read(() => cdnPurgeConfigFromEnv(env));
+  const contentSource = read(() => contentSourceConfigFromEnv(env));
   if (
     problems.length > 0 ||
     !generic.success ||
@@ -153,7 +157,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     cacheBytes === undefined ||
     !outbound ||
     !indexNow ||
-    cdnPurge === undefined
+    cdnPurge === undefined ||
+    !contentSource
   ) {
     throw new ServerConfigError(problems);
   }
@@ -190,6 +195,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv): ServerConfig {
     outbound,
     indexNow,
     cdnPurge,
+    contentSource,
   };
 }
 

@@ -154,11 +154,11 @@ export async function runImport(db: Database, source: ImportSource, options: Imp
       }
     }
     for (const id of state.touched) {
-      await inItem(state, itemTx, { kind: 'post', sourceId: String(id), title: '' }, (tx) => rewriteInternalLinks(tx, state, id)).then(
-        (line) => {
-          if (line.outcome === 'failed') record(report, line);
-        },
-      );
+      await inItem(state, itemTx, { kind: 'post', sourceId: String(id), title: '' }, (tx) =>
+        rewriteInternalLinks(tx, state.source.siteUrl, state.now, id),
+      ).then((line) => {
+        if (line.outcome === 'failed') record(report, line);
+      });
     }
     if (!options.dryRun) {
       // The run's summary line: each item was audited in its own transaction; this one gets its own too.
@@ -616,7 +616,7 @@ async function fallbackAuthor(tx: Tx): Promise<number> {
  * Links between imported posts point at the old site: once every post is in, each link whose old address
  * is in the redirect table is rewritten to the address it redirects to (no reader goes through a 301).
  */
-async function rewriteInternalLinks(tx: Tx, state: RunState, id: number): Promise<ReportLine> {
+async function rewriteInternalLinks(tx: Tx, siteUrl: string | null, now: Date, id: number): Promise<ReportLine> {
   const line: ReportLine = { kind: 'post', sourceId: String(id), title: '', outcome: 'updated', reasons: [] };
   const [row] = await tx.select().from(newsroomArticles).where(eq(newsroomArticles.id, id));
   if (!row?.doc) return line;
@@ -627,7 +627,7 @@ async function rewriteInternalLinks(tx: Tx, state: RunState, id: number): Promis
   });
   const targets = new Map<string, string>();
   for (const href of hrefs) {
-    const onOldSite = pathOnOldSite(href, state.source.siteUrl);
+    const onOldSite = pathOnOldSite(href, siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
     const target = path ? await findStoredRedirect(tx, path) : null;
     if (target) targets.set(href, target);
@@ -635,8 +635,20 @@ async function rewriteInternalLinks(tx: Tx, state: RunState, id: number): Promis
   if (targets.size === 0) return line;
   const doc = rewriteLinks(row.doc, (href) => targets.get(href) ?? null);
   const [updated] = await tx.update(newsroomArticles).set({ doc }).where(eq(newsroomArticles.id, id)).returning();
-  if (updated?.status === 'published') await publishArticleCopy(tx, updated, state.now);
+  if (updated?.status === 'published') await publishArticleCopy(tx, updated, now);
   return line;
+}
+
+/**
+ * The same last pass for articles written by other runs (a live source's first synchronisation, resumed over
+ * several passes): true when a link was rewritten.
+ */
+export async function rewriteLinksToNewAddresses(db: Database, siteUrl: string, id: number, now: Date): Promise<boolean> {
+  const docOf = async () =>
+    (await db.select({ doc: newsroomArticles.doc }).from(newsroomArticles).where(eq(newsroomArticles.id, id)))[0]?.doc;
+  const before = JSON.stringify(await docOf());
+  await db.transaction((tx) => rewriteInternalLinks(tx, siteUrl, now, id));
+  return JSON.stringify(await docOf()) !== before;
 }
 
 /** The path of a link to the old site (a path, or an address on its host), else null. */

@@ -122,6 +122,17 @@ export const jobKinds = {
     },
     batchSize: 5,
   },
+  /**
+   * One pass of the live source's sync (issue 35): queued every SOURCE_POLL_SECONDS by each process, `stately`
+   * so that one runs at a time for the whole site and a burst of polls is one pass. A pass cut short (a crash)
+   * resumes from the cursor stored after its last page; a failed one is not retried (the next poll is).
+   */
+  'source.sync': {
+    data: z.object({ reconcile: z.boolean().optional() }),
+    queue: { retryLimit: 0, expireInSeconds: 3 * 3600, heartbeatSeconds: 30, deleteAfterSeconds: 3600 },
+    batchSize: 1,
+    policy: 'stately',
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobName = keyof typeof jobKinds;

@@ -18,9 +18,22 @@ export interface SourceTerms {
 /** One page of posts changed since a cursor, oldest change first. */
 export interface ChangedPosts {
   posts: ImportPost[];
-  /** Where the next call resumes (opaque to the sync, stored after the page is written); null: caught up. */
+  /**
+   * Where the next call resumes (opaque to the sync, stored after the page is written). null: caught up, and the
+   * sync keeps the cursor it gave (an adapter that can say where the next poll starts returns it with `caughtUp`).
+   */
   next: string | null;
+  /** true: nothing more to read now; the sync stores `next` for its next poll. Absent: caught up when `next` is null. */
+  caughtUp?: boolean;
+  /** How many posts the whole read holds, when the source says (the first synchronisation's progress). */
+  total?: number | null;
 }
+
+/**
+ * The source cannot be read now (unreachable, too slow, an error status, an answer that is not what it should be).
+ * `message` is one French sentence for the newsroom and the log, never a key or a password.
+ */
+export class SourceUnavailable extends Error {}
 
 /** What a verified webhook says happened; the sync then reads the post itself (never trusts the body's copy). */
 export type SourceWebhookEvent =

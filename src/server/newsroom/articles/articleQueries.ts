@@ -74,6 +74,15 @@ export async function toAdminArticle(db: Database, row: ArticleRow) {
 
 export type AdminArticle = Awaited<ReturnType<typeof toAdminArticle>>;
 
+/** The live source an article is a copy of (issue 35), or null for the newsroom's own. */
+export async function sourceOfArticle(db: Database, id: number) {
+  const [row] = await db
+    .select({ kind: newsroomArticles.sourceKind, version: newsroomArticles.version, updatedAt: newsroomArticles.updatedAt })
+    .from(newsroomArticles)
+    .where(eq(newsroomArticles.id, id));
+  return row?.kind ? { kind: row.kind, version: row.version, updatedAt: row.updatedAt } : null;
+}
+
 export async function listAdminArticles(
   db: Database,
   filter: {
@@ -85,6 +94,8 @@ export async function listAdminArticles(
     readableBy?: number | null;
     limit: number;
     offset: number;
+    /** Where a source article is edited (CONTENT_SOURCE); absent: no link. */
+    sourceEditUrl?: ((sourceId: string) => string | null) | undefined;
   },
 ) {
   const where: SQL[] = [];
@@ -110,6 +121,8 @@ export async function listAdminArticles(
       scheduledAt: newsroomArticles.scheduledAt,
       publishedAt: newsroomArticles.publishedAt,
       updatedAt: newsroomArticles.updatedAt,
+      sourceKind: newsroomArticles.sourceKind,
+      sourceId: newsroomArticles.sourceId,
     })
     .from(newsroomArticles)
     .innerJoin(categories, eq(categories.id, newsroomArticles.categoryId))
@@ -126,11 +139,17 @@ export async function listAdminArticles(
     .where(condition);
   return {
     total: total?.n ?? 0,
-    results: rows.map((r) => ({
-      ...r,
-      scheduledAt: r.scheduledAt?.toISOString() ?? null,
-      publishedAt: r.publishedAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
+    results: rows.map(({ sourceKind, sourceId, ...r }) => {
+      const editUrl = sourceKind && sourceId ? (filter.sourceEditUrl?.(sourceId) ?? null) : null;
+      return {
+        ...r,
+        scheduledAt: r.scheduledAt?.toISOString() ?? null,
+        publishedAt: r.publishedAt?.toISOString() ?? null,
+        updatedAt: r.updatedAt.toISOString(),
+        ...(sourceKind
+          ? { source: editUrl ? { label: sourceKind === 'ghost' ? ('Ghost' as const) : ('WordPress' as const), editUrl } : null }
+          : {}),
+      };
+    }),
   };
 }

@@ -4,7 +4,8 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
-import { findRow, listAdminArticles, toAdminArticle } from '../articles/articleQueries.ts';
+import type { Database } from '../../../db/client.ts';
+import { findRow, listAdminArticles, sourceOfArticle, toAdminArticle } from '../articles/articleQueries.ts';
 import { withArticleCacheTags } from '../articles/articleCacheTags.ts';
 import { articleWorkflow, runScheduler } from '../articles/articleWorkflow.ts';
 import { articlePublishWarnings, publishBlockedMessage } from '../articles/publishWarnings.ts';
@@ -23,6 +24,26 @@ import {
   staffOnly,
 } from './newsroomHttp.ts';
 
+/**
+ * An article copied from the CMS in front of which Piquante runs (CONTENT_SOURCE, issue 35) is written there: an
+ * edit here would be overwritten by the next sync, so it is refused with the conflict answer, naming where to edit.
+ */
+async function sourceLocked(db: Database, id: number): Promise<Response | null> {
+  const source = await sourceOfArticle(db, id);
+  if (!source) return null;
+  const label = source.kind === 'ghost' ? 'Ghost' : 'WordPress';
+  return json(
+    {
+      error: 'conflict',
+      message: `Cet article vient de ${label} : modifiez-le dans ${label}, le magazine suit ses changements en quelques instants.`,
+      currentVersion: source.version,
+      changedBy: label,
+      changedAt: source.updatedAt.toISOString(),
+    },
+    { status: 409, ...noStore },
+  );
+}
+
 export function articleHandlers(deps: NewsroomDeps) {
   const { clock, changed } = deps;
   const notFound = newsroomMessages.article;
@@ -39,6 +60,7 @@ export function articleHandlers(deps: NewsroomDeps) {
         readableBy: readsEverything(session.member) ? null : session.member.id,
         limit: q.limit ?? appConfig.newsroom.pageSize,
         offset: q.offset ?? 0,
+        sourceEditUrl: deps.sourceEditUrl,
       });
       return ctx.reply(200, page, noStore);
     }),
@@ -59,6 +81,8 @@ export function articleHandlers(deps: NewsroomDeps) {
     updateAdminArticle: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
+      const locked = await sourceLocked(ctx.db, id.value.id);
+      if (locked) return locked;
       const input = await readBody(ctx, contract.UpdateAdminArticleBody);
       if (!input.ok) return input.response;
       const { outcome: result, tags } = await withArticleCacheTags(ctx.db, id.value.id, () =>
@@ -75,6 +99,8 @@ export function articleHandlers(deps: NewsroomDeps) {
     changeAdminArticleStatus: staffOnly(deps, null, '', async (ctx, session) => {
       const id = articleIdOf(ctx);
       if (!id.ok) return id.response;
+      const locked = await sourceLocked(ctx.db, id.value.id);
+      if (locked) return locked;
       const input = await readBody(ctx, contract.ChangeAdminArticleStatusBody);
       if (!input.ok) return input.response;
       if (deps.config.publishWarningsBlock && (input.value.action === 'publish' || input.value.action === 'schedule')) {
@@ -104,6 +130,8 @@ export function articleHandlers(deps: NewsroomDeps) {
     restoreArticleRevision: staffOnly(deps, null, '', async (ctx, session) => {
       const params = parseParams(contract.RestoreArticleRevisionParams, ctx.params, ['id', 'revisionId']);
       if (!params.ok) return params.response;
+      const locked = await sourceLocked(ctx.db, params.value.id);
+      if (locked) return locked;
       const input = await readBody(ctx, contract.RestoreArticleRevisionBody);
       if (!input.ok) return input.response;
       const { outcome: result, tags } = await withArticleCacheTags(ctx.db, params.value.id, () =>

@@ -46,6 +46,8 @@ export interface NewsroomOptions {
   clientIp?: (request: Request) => string;
   /** Called after a write that readers can see (purge pages showing `tags`, all without; tell other processes). */
   contentChanged?: ContentChanged;
+  /** CONTENT_SOURCE=ghost|wordpress: where a source article is edited (issue 35). */
+  sourceEditUrl?: (sourceId: string) => string | null;
   /** Where uploaded media go (MEDIA_DIR or S3), built once with the configuration. */
   storage: MediaStorage;
   /** The newsletter's issues: the queue, the mail's renderer, the site's address. Without it they answer 503. */
@@ -89,6 +91,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     changed: async (tags) => {
       await options.contentChanged?.(tags);
     },
+    ...(options.sourceEditUrl ? { sourceEditUrl: options.sourceEditUrl } : {}),
   };
   return {
     ...sessionHandlers(deps),

@@ -174,6 +174,8 @@ export interface NewsroomDeps {
   secretOf: (db: Database) => Promise<string>;
   /** After a write that readers can see: purge pages (those showing `tags`; all without), tell other processes and the CDN. */
   changed: (tags?: readonly string[]) => Promise<void>;
+  /** CONTENT_SOURCE=ghost|wordpress: where a source article is edited (issue 35); absent: piquante. */
+  sourceEditUrl?: (sourceId: string) => string | null;
 }
 
 /** Secure cookies whenever the site is reached over HTTPS (same rule as HSTS: SITE_URL, proxy, socket). */

@@ -1,0 +1,362 @@
+/**
+ * The live sources' sync (issue 35, decision 036): a local copy of a Ghost or a WordPress, kept in the store
+ * the newsroom uses, written by the importers' own writer (importWriter.ts: the allow-list, the media
+ * library, the redirects, one transaction per item, idempotent by source id). Then search, the page cache,
+ * feeds, sitemaps and every page work unchanged, and a source outage costs readers nothing.
+ *
+ * A pass reads the source's terms and the posts changed since the stored cursor, page after page, storing
+ * the cursor after each page (a first synchronisation cut short resumes there). A post older than the copy
+ * (a late answer, a replayed webhook) is never written over it. Every so often a reconciliation lists what the
+ * source publishes: local copies it no longer lists are unpublished (404, out of search, feeds and sitemaps),
+ * and published posts the copy lacks are read. Each change purges exactly the cache tags it touched.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type ImportSourceKind, importItems, newsroomArticles } from '../../db/schema.ts';
+import { cacheTag, type ContentChanged } from '../cache/cacheTags.ts';
+import type { ImportEvent, ImportPost, ImportSource } from '../import/importModel.ts';
+import { articleCacheTags } from '../newsroom/articles/articleCacheTags.ts';
+import { keepOldAddress, withdrawArticleCopy } from '../newsroom/articles/articleReaderCopy.ts';
+import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
+import type { MediaStorage } from '../newsroom/mediaStorage.ts';
+import { audit } from '../newsroom/audit.server.ts';
+import type { ChangedPosts, LiveSource, SourceTerms } from './liveSource.ts';
+import { readSyncState, recordSyncFailure, recordSyncSuccess, saveSyncProgress } from './syncState.ts';
+
+export interface SourceSyncDeps {
+  db: Database;
+  source: LiveSource;
+  storage: MediaStorage;
+  limits: UploadLimits;
+  now: () => Date;
+  /** The content purge of newsroom writes (decision 032), IndexNow after it. */
+  contentChanged: ContentChanged;
+  /** SOURCE_RECONCILE_SECONDS. */
+  reconcileSeconds: number;
+  log?: (line: string) => void;
+}
+
+export interface PassOutcome {
+  ok: boolean;
+  /** Posts written (new or changed) and unpublished by this pass. */
+  written: number;
+  unpublished: number;
+  /** Posts the source sent that were older than the copy: left alone. */
+  older: number;
+  error?: string;
+}
+
+export type ChangeOutcome = 'written' | 'unchanged' | 'older' | 'unpublished' | 'absent';
+
+export interface SourceSync {
+  readonly kind: ImportSourceKind;
+  /** One poll: terms, changed posts, and the reconciliation when due (or asked). Never throws. */
+  poll(options?: { reconcile?: boolean }): Promise<PassOutcome>;
+  /** A webhook said post `sourceId` changed: it is read from the source itself (never from the webhook's body). */
+  applySourceChange(sourceId: string): Promise<ChangeOutcome>;
+  /** A webhook said post `sourceId` was deleted or unpublished: the copy leaves the front (404). */
+  applySourceDeletion(sourceId: string): Promise<ChangeOutcome>;
+}
+
+/** A reconciliation that finds the source publishing nothing at all while the copy holds this many is not believed. */
+const SUSPICIOUS_EMPTY = 3;
+/** Published posts the copy lacks, read per reconciliation (the next ones come with the next). */
+const MISSING_PER_PASS = 200;
+
+interface LocalCopy {
+  id: number;
+  slug: string;
+  status: string;
+  version: number;
+  sourceUpdatedAt: Date | null;
+}
+
+const checksumOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+export function createSourceSync(deps: SourceSyncDeps): SourceSync {
+  const { db, source } = deps;
+  const kind: ImportSourceKind = source.kind;
+  const log = deps.log ?? ((line: string) => console.log(line));
+  let lastTermsKey: string | null = null;
+  // One pass or change at a time in this process (the job queue keeps one per site across processes).
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  /** The copy of post `sourceId` (by the writer's own key: an earlier import of the same site counts). */
+  async function localCopy(sourceId: string): Promise<LocalCopy | null> {
+    const [row] = await db
+      .select({
+        id: newsroomArticles.id,
+        slug: newsroomArticles.slug,
+        status: newsroomArticles.status,
+        version: newsroomArticles.version,
+        sourceUpdatedAt: newsroomArticles.sourceUpdatedAt,
+      })
+      .from(importItems)
+      .innerJoin(newsroomArticles, eq(newsroomArticles.id, importItems.entityId))
+      .where(and(eq(importItems.source, kind), eq(importItems.kind, 'post'), eq(importItems.sourceId, sourceId)));
+    return row ?? null;
+  }
+
+  /** A batch written by the importers' writer: the terms, then the posts the pages hold. */
+  async function write(
+    terms: SourceTerms,
+    pages: AsyncIterable<ImportPost[]>,
+    counts: { written: number; older: number },
+    touched: Set<string>,
+  ): Promise<void> {
+    const { runImport } = await import('../import/importWriter.ts');
+    const now = deps.now();
+    const afterPost = async (post: ImportPost, before: LocalCopy | null, tagsBefore: string[]) => {
+      const after = await localCopy(post.sourceId);
+      if (!after) return;
+      const changed = !before || before.version !== after.version || before.status !== after.status;
+      if (!changed && before?.sourceUpdatedAt) return;
+      await db
+        .update(newsroomArticles)
+        .set({ sourceKind: kind, sourceId: post.sourceId, sourceUpdatedAt: post.updatedAt })
+        .where(eq(newsroomArticles.id, after.id));
+      if (!changed) return;
+      counts.written++;
+      // The old address keeps answering: one 301 to the new one.
+      if (before && before.status === 'published' && after.status === 'published' && before.slug !== after.slug) {
+        await keepOldAddress(db, after.id, before.slug, now);
+      }
+      for (const tag of [...tagsBefore, ...(await articleCacheTags(db, after.id))]) touched.add(tag);
+    };
+    const events = async function* (): AsyncIterable<ImportEvent> {
+      for (const author of terms.authors) yield { type: 'author', author };
+      for (const term of terms.categories) yield { type: 'category', term };
+      for (const term of terms.tags) yield { type: 'tag', term };
+      for await (const posts of pages) {
+        for (const post of posts) {
+          // Pages are the source's own (legal notices, contact): the front has its own.
+          if (post.kind !== 'post') continue;
+          const before = await localCopy(post.sourceId);
+          if (before?.sourceUpdatedAt && post.updatedAt && post.updatedAt < before.sourceUpdatedAt) {
+            counts.older++;
+            continue;
+          }
+          const tagsBefore = before ? await articleCacheTags(db, before.id) : [];
+          yield { type: 'post', post };
+          // Here the writer has committed the post (or reported it): its copy is marked and its tags collected.
+          await afterPost(post, before, tagsBefore);
+        }
+      }
+    };
+    const importSource: ImportSource = {
+      kind,
+      siteUrl: source.siteUrl,
+      postCount: null,
+      events,
+      readImage: (url) => source.readImage(url, new AbortController().signal),
+      close: async () => {},
+    };
+    const { report } = await runImport(db, importSource, {
+      dryRun: false,
+      // Images come only through the adapter (its host allowed, its bounds): never a second download.
+      download: false,
+      storage: deps.storage,
+      limits: deps.limits,
+      now: deps.now,
+    });
+    const termCounts = ['author', 'category', 'tag'].map((k) => report.counts[k]).filter(Boolean);
+    if (termCounts.some((c) => c && c.imported + c.updated > 0)) {
+      // A renamed category, tag or signature shows on its page, in menus and on every card: said as `site`.
+      touched.add(cacheTag.site);
+    }
+    for (const line of report.lines) {
+      if (line.outcome === 'failed')
+        log(`[sources] ${source.label} ${line.kind} ${line.sourceId} not written: ${line.reasons.join(' ; ')}`);
+    }
+  }
+
+  async function unpublish(sourceId: string, touched: Set<string>): Promise<boolean> {
+    const copy = await localCopy(sourceId);
+    if (!copy || (copy.status !== 'published' && copy.status !== 'scheduled')) return false;
+    const tagsBefore = await articleCacheTags(db, copy.id);
+    const now = deps.now();
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(newsroomArticles)
+        .set({ status: 'unpublished', version: sql`${newsroomArticles.version} + 1`, scheduledAt: null, updatedAt: now })
+        .where(eq(newsroomArticles.id, copy.id))
+        .returning();
+      if (!row) return;
+      await withdrawArticleCopy(tx, row);
+      // Published again later, the post is written again whatever its checksum.
+      await tx
+        .update(importItems)
+        .set({ checksum: '' })
+        .where(and(eq(importItems.source, kind), eq(importItems.kind, 'post'), eq(importItems.sourceId, sourceId)));
+      await audit(
+        tx,
+        null,
+        { action: 'article.source-unpublished', entity: 'article', entityId: row.id, detail: { source: kind, sourceId } },
+        now,
+      );
+    });
+    for (const tag of tagsBefore) touched.add(tag);
+    return true;
+  }
+
+  /**
+   * Links between the source's posts lead to the front's addresses once every post is in: a first
+   * synchronisation spread over several passes (resumed) rewrites them all when it ends.
+   */
+  async function linkEverything(touched: Set<string>): Promise<void> {
+    const { rewriteLinksToNewAddresses } = await import('../import/importWriter.ts');
+    const copies = await db
+      .select({ id: newsroomArticles.id })
+      .from(newsroomArticles)
+      .where(and(eq(newsroomArticles.sourceKind, kind), eq(newsroomArticles.status, 'published')));
+    for (const { id } of copies) {
+      if (await rewriteLinksToNewAddresses(db, source.siteUrl, id, deps.now())) touched.add(cacheTag.article(id));
+    }
+  }
+
+  async function purge(touched: Set<string>): Promise<void> {
+    if (touched.size === 0) return;
+    try {
+      await deps.contentChanged([...touched]);
+    } catch (error) {
+      log(`[sources] purge failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Every published id of the source against the copy: gone ones unpublished, missing ones read. */
+  async function reconcile(touched: Set<string>, counts: { written: number; older: number; unpublished: number }): Promise<void> {
+    const signal = new AbortController().signal;
+    const remote = new Set<string>();
+    for await (const ids of source.publishedIds(signal)) for (const id of ids) remote.add(id);
+    const local = await db
+      .select({ sourceId: newsroomArticles.sourceId, status: newsroomArticles.status })
+      .from(newsroomArticles)
+      .where(eq(newsroomArticles.sourceKind, kind));
+    // Scheduled copies are not listed as published by the source yet: only an explicit deletion withdraws them.
+    const published = local.filter((row) => row.status === 'published');
+    if (remote.size === 0 && published.length >= SUSPICIOUS_EMPTY) {
+      log(`[sources] ${source.label} lists no published post at all: not believed, nothing unpublished`);
+      return;
+    }
+    for (const row of published) {
+      if (row.sourceId && !remote.has(row.sourceId) && (await unpublish(row.sourceId, touched))) counts.unpublished++;
+    }
+    const current = new Set(published.map((row) => row.sourceId));
+    const missing = [...remote].filter((id) => !current.has(id)).slice(0, MISSING_PER_PASS);
+    if (missing.length === 0) return;
+    const terms = await source.terms(signal);
+    const posts = async function* () {
+      for (const id of missing) {
+        const post = await source.post(id, { drafts: false }, signal);
+        if (post) yield [post];
+      }
+    };
+    await write(terms, posts(), counts, touched);
+  }
+
+  async function pass(forceReconcile: boolean): Promise<PassOutcome> {
+    const counts = { written: 0, older: 0, unpublished: 0 };
+    const touched = new Set<string>();
+    const signal = new AbortController().signal;
+    try {
+      const state = await readSyncState(db, kind);
+      const terms = await source.terms(signal);
+      const termsKey = checksumOf(terms);
+      let cursor = state.cursor;
+      let postsDone = state.postsDone;
+      const first = await source.changedPosts(cursor, signal);
+      const caughtUp = (page: ChangedPosts) => page.caughtUp ?? page.next === null;
+      if (first.posts.length > 0 || termsKey !== lastTermsKey || !caughtUp(first)) {
+        const pages = async function* () {
+          let page = first;
+          for (;;) {
+            yield page.posts;
+            postsDone += page.posts.length;
+            const next = page.next ?? cursor;
+            const done = caughtUp(page);
+            await saveSyncProgress(db, kind, {
+              cursor: next,
+              postsDone,
+              ...(page.total !== undefined && page.total !== null ? { postsTotal: page.total } : {}),
+              ...(done ? { firstSyncDone: deps.now() } : {}),
+            });
+            if (done && !state.firstSyncDoneAt) await linkEverything(touched);
+            if (!state.firstSyncDoneAt)
+              log(`[sources] ${source.label}: first synchronisation, ${postsDone} posts read${page.total ? ` of ${page.total}` : ''}`);
+            // An adapter that would read the same page again is stopped here, not looped on.
+            if (done || next === cursor) return;
+            cursor = next;
+            page = await source.changedPosts(cursor, signal);
+          }
+        };
+        await write(terms, pages(), counts, touched);
+      } else if (first.next && first.next !== cursor) {
+        await saveSyncProgress(db, kind, { cursor: first.next, postsDone, firstSyncDone: deps.now() });
+      } else if (!state.firstSyncDoneAt) {
+        await saveSyncProgress(db, kind, { cursor, postsDone, firstSyncDone: deps.now() });
+      }
+      lastTermsKey = termsKey;
+      const reconcileDue =
+        forceReconcile || !state.lastReconcileAt || deps.now().getTime() - state.lastReconcileAt.getTime() >= deps.reconcileSeconds * 1000;
+      if (reconcileDue) await reconcile(touched, counts);
+      await purge(touched);
+      const outage = await recordSyncSuccess(db, kind, deps.now(), reconcileDue);
+      if (outage) log(`[sources] ${source.label} answers again (unreachable since ${outage.toISOString()}); caught up`);
+      if (counts.written + counts.unpublished > 0) {
+        log(
+          `[sources] ${source.label}: ${counts.written} written, ${counts.unpublished} unpublished${counts.older ? `, ${counts.older} older answers ignored` : ''}`,
+        );
+      }
+      return { ok: true, ...counts };
+    } catch (error) {
+      // What was written before the failure stays (each post committed on its own); its pages are purged.
+      await purge(touched);
+      const message = (error as Error).message || 'erreur inconnue';
+      const first = await recordSyncFailure(db, kind, deps.now(), message).catch(() => false);
+      // Once per outage, not once per poll.
+      if (first) log(`[sources] ${source.label} unreachable, the site serves what it has: ${message}`);
+      return { ok: false, ...counts, error: message };
+    }
+  }
+
+  return {
+    kind,
+    poll: (options = {}) => exclusive(() => pass(options.reconcile ?? false)),
+    applySourceChange: (sourceId) =>
+      exclusive(async () => {
+        const signal = new AbortController().signal;
+        const post = await source.post(sourceId, { drafts: false }, signal);
+        const touched = new Set<string>();
+        if (!post) {
+          const gone = await unpublish(sourceId, touched);
+          await purge(touched);
+          return gone ? 'unpublished' : 'absent';
+        }
+        const counts = { written: 0, older: 0 };
+        const terms = await source.terms(signal);
+        await write(
+          terms,
+          (async function* () {
+            yield [post];
+          })(),
+          counts,
+          touched,
+        );
+        await purge(touched);
+        return counts.older > 0 ? 'older' : counts.written > 0 ? 'written' : 'unchanged';
+      }),
+    applySourceDeletion: (sourceId) =>
+      exclusive(async () => {
+        const touched = new Set<string>();
+        const gone = await unpublish(sourceId, touched);
+        await purge(touched);
+        return gone ? 'unpublished' : 'absent';
+      }),
+  };
+}

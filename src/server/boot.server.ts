@@ -28,7 +28,7 @@ import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { startIndexNow } from './seo/indexNow/indexNowStart.ts';
 import { indexNowJobHandlers } from './seo/indexNow/indexNowJobs.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
-import { cdnJobHandlers } from './cdn/cdnJobs.ts';
+import { cdnJobHandlers, startCdnPurge } from './cdn/cdnJobs.ts';
 import { createContentPurge } from './cache/contentPurge.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
@@ -88,13 +88,16 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const indexNow = await startIndexNow(work, settings, jobs);
   // Purges what a change touched: pages and API answers of every process, and the CDN (decision 032); then
   // tells the search engines of the addresses it recorded (decision 031).
+  // The CDN's half is recorded in each write's transaction (`recordPurge`, the cdn_purge_tags outbox) and
+  // drained by a job; tags a stopped process left waiting are drained now.
   const purge = createContentPurge({ routes: settings.contentChanges, cdn: settings.cdnPurge, jobs });
+  const recordPurge = purge.record;
+  const cdnPurge = await startCdnPurge(work, settings.cdnPurge, jobs);
   const contentChanged = async (tags?: readonly string[]) => {
-    await purge(tags);
+    await purge.changed(tags);
     await indexNow.changed();
   };
-  if (settings.cdnPurge) console.log(`[boot] CDN purge by tag: ${settings.cdnPurge.kind} (${new URL(settings.cdnPurge.url).host})`);
-  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged);
+  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged, recordPurge);
   const stopContestErasure = startContestErasure(work, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const issueTransport = createIssueTransport({
@@ -116,6 +119,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       oneClickKey,
       now: () => clock.now(),
       contentChanged,
+      recordPurge,
     }),
     ...passwordResetJobHandlers({ db: work, jobs, siteUrl: config.siteUrl }),
     ...importJobHandlers({
@@ -123,13 +127,14 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       storage: settings.mediaStorage,
       now: () => clock.now(),
       contentChanged,
+      recordPurge,
       download: settings.newsroom.importDownloadImages,
       limits: { imageBytes: settings.newsroom.imageMaxBytes, audioBytes: settings.newsroom.audioMaxBytes },
       access: { policy: settings.outbound },
     }),
     ...mediaJobHandlers({ db: work, storage: settings.mediaStorage, now: () => clock.now() }),
     ...indexNowJobHandlers({ db: work, target: indexNow.target, log: (line) => console.log(line) }),
-    ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now() }),
+    ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now(), jobs }),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
   // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
@@ -141,7 +146,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   // The audience beacons' counters: in memory, written in batches by this timer (decision 028).
   const audience = createAudienceRecorder();
   const stopAudience = startAudienceFlushing(audience, work, audienceSettings.flushSeconds);
-  const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail, audience });
+  const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, recordPurge, renderIssueMail, audience });
   // The same recorder, limits' store and hosts as the API's beacon handler (apiHandlers.ts).
   const site = new URL(config.siteUrl);
   const beaconPath = createBeaconFastPath({
@@ -161,6 +166,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     stop: async () => {
       stopScheduler();
+      cdnPurge.stop();
       await stopAudience();
       stopContestErasure();
       await jobs.stop();

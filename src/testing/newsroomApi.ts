@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { StaffRole } from '../db/schema.ts';
+import type { RecordPurge } from '../server/cache/cacheTags.ts';
+import { cdnPurgeRecorder } from '../server/cache/contentPurge.ts';
 import type { ApiHandlerTable } from '../server/http/apiTypes.ts';
 import { contentHandlers } from '../server/http/contentApi.ts';
 import { createTestApiHandler } from './testApiHandler.ts';
@@ -19,6 +21,9 @@ import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './
 import { mediaStorageFromEnv } from '../server/config/mediaStorageConfig.ts';
 import { newsroomConfigFromEnv } from '../server/config/newsroomConfig.ts';
 import { transportSecurityFromEnv } from '../server/config/transportSecurity.ts';
+
+/** A CDN no test reaches (loopback, discard port): tests read what was recorded for it. */
+export const TEST_CDN = { kind: 'cloudflare', url: 'http://127.0.0.1:9/purge', token: 'jeton-de-test' } as const;
 
 export const ROLES: StaffRole[] = ['contributor', 'author', 'editor', 'admin'];
 export const PASSWORD = 'un mot de passe assez long';
@@ -47,6 +52,11 @@ export function useNewsroomApi(
     issues?: NewsroomOptions['issues'];
     jobs?: NewsroomOptions['jobs'];
     contentChanged?: (tags?: readonly string[]) => Promise<void> | void;
+    /**
+     * The CDN's record in each public write's transaction (decision 032). By default every test records as a
+     * server with a CDN does, so each write path runs with its outbox row inside its transaction.
+     */
+    recordPurge?: RecordPurge;
     /** The audience counters the Audience page flushes before reading. */
     audience?: NewsroomOptions['audience'];
     /** Other operations served beside the newsroom's (the audience beacon…). */
@@ -117,6 +127,7 @@ export function useNewsroomApi(
           changes++;
           await options.contentChanged?.(tags);
         },
+        recordPurge: options.recordPurge ?? cdnPurgeRecorder(TEST_CDN),
       }),
       ...options.extra,
     });

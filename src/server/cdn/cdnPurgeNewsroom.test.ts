@@ -3,7 +3,7 @@
  * (TEST_DATABASE_URL): an article's publish notes its tags in `cdn_purge_tags` in its own transaction, a
  * refused write (409) notes nothing, a recording that fails takes the change down with it (one transaction:
  * the publish is rolled back, never committed without its purge), and the other write paths — a format, a
- * category, a redirect, the scheduler — note theirs.
+ * category, a redirect, the scheduler, an import's items — note theirs.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as contract from '../../api/generated/zod.ts';
@@ -14,6 +14,9 @@ import { formatCalls } from '../../testing/formatApi.ts';
 import { draftBody, TEST_CDN, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { pendingPurgeTags } from './cdnPurgeOutbox.ts';
+import type { ImportEvent, ImportSource } from '../import/importModel.ts';
+import { runImport } from '../import/importWriter.ts';
+import { noStorage } from '../import/importImages.ts';
 
 describe.each(testDatabaseKinds)('the newsroom records its CDN purges in its transactions on %s', (kind) => {
   const recorder = cdnPurgeRecorder(TEST_CDN);
@@ -120,5 +123,58 @@ describe.each(testDatabaseKinds)('the newsroom records its CDN purges in its tra
     expect(run.status, await run.clone().text()).toBe(200);
     expect(contract.RunSchedulerResponse.parse(await run.json()).published).toContain(article.id);
     expect(await waiting()).toEqual(['site']);
+  });
+
+  it('an import notes `site` in each item that readers see; a dry run and a failed item note nothing', async () => {
+    const db = api.database().db;
+    const post = (sourceId: string, status: 'published' | 'draft', publishedAt: Date | null) => ({
+      kind: 'post' as const,
+      sourceId,
+      title: `Importé ${sourceId}`,
+      slug: `importe-cdn-${sourceId}`,
+      status,
+      publishedAt,
+      updatedAt: publishedAt ?? new Date('2021-03-05T10:00:00Z'),
+      excerpt: '',
+      seoTitle: '',
+      seoDescription: '',
+      authorSourceIds: [],
+      categorySourceIds: [],
+      tagSourceIds: [],
+      bodyHtml: '<p>Un texte.</p>',
+      featureImage: null,
+      oldUrls: [],
+    });
+    const source = (events: ImportEvent[]): ImportSource => ({
+      kind: 'wordpress',
+      siteUrl: 'https://ancien.example',
+      postCount: events.length,
+      async *events() {
+        yield* events;
+      },
+      readImage: async () => null,
+      close: async () => {},
+    });
+    const noted: number[] = [];
+    const recordPurge = async (tx: Parameters<typeof recorder>[0], tags?: readonly string[]) => {
+      await recorder(tx, tags);
+      noted.push(1);
+    };
+    const events: ImportEvent[] = [
+      { type: 'post', post: post('cdn-1', 'draft', null) },
+      { type: 'post', post: post('cdn-2', 'published', new Date('2021-03-04T10:00:00Z')) },
+      // A date no database stores: the item fails and is rolled back.
+      { type: 'post', post: post('cdn-3', 'published', new Date(Number.NaN)) },
+    ];
+    const dry = await runImport(db, source(events), { dryRun: true, storage: noStorage, download: false, recordPurge });
+    expect(dry.publicChange).toBe(false);
+    expect(await waiting()).toEqual([]);
+    noted.length = 0;
+    const run = await runImport(db, source(events), { dryRun: false, storage: noStorage, download: false, recordPurge });
+    expect(run.publicChange).toBe(true);
+    expect(run.report.counts.post?.failed).toBe(1);
+    expect(await waiting()).toEqual(['site']);
+    // The published post's item noted it; neither the draft nor the failed item did.
+    expect(noted).toHaveLength(1);
   });
 });

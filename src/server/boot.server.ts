@@ -146,7 +146,18 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   // The audience beacons' counters: in memory, written in batches by this timer (decision 028).
   const audience = createAudienceRecorder();
   const stopAudience = startAudienceFlushing(audience, work, audienceSettings.flushSeconds);
-  const handlers = composeApiHandlers({ settings, config, jobs, store, storage, clock, contentChanged, recordPurge, renderIssueMail, audience });
+  const handlers = composeApiHandlers({
+    settings,
+    config,
+    jobs,
+    store,
+    storage,
+    clock,
+    contentChanged,
+    recordPurge,
+    renderIssueMail,
+    audience,
+  });
   // The same recorder, limits' store and hosts as the API's beacon handler (apiHandlers.ts).
   const site = new URL(config.siteUrl);
   const beaconPath = createBeaconFastPath({

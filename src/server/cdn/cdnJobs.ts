@@ -59,12 +59,7 @@ export async function drainCdnPurges(deps: CdnJobDeps): Promise<DrainOutcome> {
     const batch: PendingTag[] = site ? await pendingPurgeTags(deps.db, SITE_SWEEP) : await pendingPurgeTags(deps.db, size);
     if (batch.length === 0) return { ok: true, purged, calls };
     // Read before the call: every recording in the batch committed before the CDN was asked.
-    const outcome = await purgeAtCdn(
-      config,
-      site ? [cacheTag.site] : batch.map((entry) => entry.tag),
-      deps.policy,
-      deps.fetchOptions,
-    );
+    const outcome = await purgeAtCdn(config, site ? [cacheTag.site] : batch.map((entry) => entry.tag), deps.policy, deps.fetchOptions);
     calls++;
     if (!outcome.ok) return { ok: false, purged, calls, problem: outcome.problem };
     await clearPurgedTags(deps.db, batch);
@@ -133,7 +128,9 @@ export async function startCdnPurge(
     }
   };
   const waiting = await countPendingPurgeTags(db);
-  log(`[boot] CDN purge by tag: ${config.kind} (${new URL(config.url).host})${waiting > 0 ? `, ${waiting} tag(s) left waiting are purged now` : ''}`);
+  log(
+    `[boot] CDN purge by tag: ${config.kind} (${new URL(config.url).host})${waiting > 0 ? `, ${waiting} tag(s) left waiting are purged now` : ''}`,
+  );
   if (waiting > 0) await ask();
   let sweeping = false;
   const timer = setInterval(

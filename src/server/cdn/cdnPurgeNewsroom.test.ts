@@ -106,7 +106,10 @@ describe.each(testDatabaseKinds)('the newsroom records its CDN purges in its tra
     expect(await waiting()).toEqual(['site']);
 
     await api.database().db.delete(cdnPurgeTags);
-    const redirect = await request('POST', '/api/admin/redirects', { as: signed('editor'), body: { from: '/ancien-chemin-cdn/', to: '/mode' } });
+    const redirect = await request('POST', '/api/admin/redirects', {
+      as: signed('editor'),
+      body: { from: '/ancien-chemin-cdn/', to: '/mode' },
+    });
     expect(redirect.status, await redirect.clone().text()).toBe(201);
     expect(await waiting()).toEqual(['site']);
 

@@ -57,17 +57,15 @@ export async function clearPurgedTags(db: Database, purged: readonly PendingTag[
   if (purged.length === 0) return;
   // One statement: (tag, seq) pairs matched exactly; the primary key finds each tag.
   const pairs = purged.map((entry) => and(eq(cdnPurgeTags.tag, entry.tag), eq(cdnPurgeTags.seq, entry.seq)));
-  await db
-    .delete(cdnPurgeTags)
-    .where(
-      and(
-        inArray(
-          cdnPurgeTags.tag,
-          purged.map((entry) => entry.tag),
-        ),
-        or(...pairs),
+  await db.delete(cdnPurgeTags).where(
+    and(
+      inArray(
+        cdnPurgeTags.tag,
+        purged.map((entry) => entry.tag),
       ),
-    );
+      or(...pairs),
+    ),
+  );
 }
 
 /** Without a CDN nothing is purged: what a former setting left waiting is dropped rather than kept forever. */

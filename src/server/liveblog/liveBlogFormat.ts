@@ -277,7 +277,12 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
       if (!p.ok) return p.response;
       const input = await readBody(ctx, contract.EndAdminLiveBlogBody);
       if (!input.ok) return input.response;
-      const result = await publicWrite(deps, ctx.db, (tx) => endLiveBlog(tx, member, p.value.id, input.value.version, clock.now()), whenDone);
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => endLiveBlog(tx, member, p.value.id, input.value.version, clock.now()),
+        whenDone,
+      );
       return answer(result, {
         ...{ member, what: 'de terminer ce direct', thisItem: 'ce direct', notFound: 'Ce direct est introuvable.' },
         ok: async (row) => ctx.reply(200, await toAdmin(ctx.db, row, member), noStore),

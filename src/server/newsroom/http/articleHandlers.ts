@@ -71,7 +71,8 @@ export function articleHandlers(deps: NewsroomDeps) {
       const { outcome: result } = await publicWrite(
         deps,
         ctx.db,
-        (tx) => withArticleCacheTags(tx, id.value.id, () => articleWorkflow.save(tx, session.member, id.value.id, input.value, clock.now())),
+        (tx) =>
+          withArticleCacheTags(tx, id.value.id, () => articleWorkflow.save(tx, session.member, id.value.id, input.value, clock.now())),
         articleTouched,
       );
       return answer(result, {
@@ -99,7 +100,9 @@ export function articleHandlers(deps: NewsroomDeps) {
         deps,
         ctx.db,
         (tx) =>
-          withArticleCacheTags(tx, id.value.id, () => articleWorkflow.changeStatus(tx, session.member, id.value.id, input.value, clock.now())),
+          withArticleCacheTags(tx, id.value.id, () =>
+            articleWorkflow.changeStatus(tx, session.member, id.value.id, input.value, clock.now()),
+          ),
         articleTouched,
       );
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';

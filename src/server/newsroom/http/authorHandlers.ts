@@ -24,7 +24,12 @@ export function authorHandlers(deps: NewsroomDeps) {
       const input = await readBody(ctx, contract.UpdateAdminAuthorBody);
       if (!input.ok) return input.response;
       // Their page, every article they sign and the redirect lookups change: every process forgets its pages.
-      const result = await publicWrite(deps, ctx.db, (tx) => updateAuthor(tx, session.member, id.value.id, input.value, clock.now()), whenDone);
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => updateAuthor(tx, session.member, id.value.id, input.value, clock.now()),
+        whenDone,
+      );
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(200, v, noStore) });
     }),
   } satisfies ApiHandlerTable;

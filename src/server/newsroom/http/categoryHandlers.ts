@@ -3,7 +3,18 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { createCategory, deleteCategory, listAdminCategories, reorderCategories, updateCategory } from '../categoriesAdmin.server.ts';
-import { answer, editors, type NewsroomDeps, newsroomMessages, noContent, noStore, publicWrite, readBody, staffOnly, whenDone } from './newsroomHttp.ts';
+import {
+  answer,
+  editors,
+  type NewsroomDeps,
+  newsroomMessages,
+  noContent,
+  noStore,
+  publicWrite,
+  readBody,
+  staffOnly,
+  whenDone,
+} from './newsroomHttp.ts';
 
 const what = 'de gérer les rubriques';
 
@@ -33,7 +44,12 @@ export function categoryHandlers(deps: NewsroomDeps) {
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.UpdateAdminCategoryBody);
       if (!input.ok) return input.response;
-      const result = await publicWrite(deps, ctx.db, (tx) => updateCategory(tx, session.member, id.value.id, input.value, clock.now()), whenDone);
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => updateCategory(tx, session.member, id.value.id, input.value, clock.now()),
+        whenDone,
+      );
       return answer(result, { member: session.member, what, notFound: newsroomMessages.category, ok: (v) => ctx.reply(200, v, noStore) });
     }),
     deleteAdminCategory: staffOnly(deps, editors, what, async (ctx, session) => {

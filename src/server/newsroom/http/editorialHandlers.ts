@@ -200,7 +200,12 @@ export function editorialHandlers<
       if (!id.ok) return id.response;
       const input = await readBody(ctx, schemas.status);
       if (!input.ok) return input.response;
-      const result = await publicWrite(deps, ctx.db, (tx) => workflow.changeStatus(tx, who, id.value.id, input.value, clock.now()), touched);
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => workflow.changeStatus(tx, who, id.value.id, input.value, clock.now()),
+        touched,
+      );
       const what = input.value.action === 'draft' ? editWhat : `de publier, programmer ou dépublier ${thisItem}`;
       return answer(result, { member: who, what, notFound, thisItem, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
@@ -218,7 +223,12 @@ export function editorialHandlers<
       const input = await readBody(ctx, schemas.restore);
       if (!input.ok) return input.response;
       const { id, revisionId } = params.value;
-      const result = await publicWrite(deps, ctx.db, (tx) => workflow.restore(tx, who, id, revisionId, input.value.version, clock.now()), touched);
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => workflow.restore(tx, who, id, revisionId, input.value.version, clock.now()),
+        touched,
+      );
       return answer(result, {
         member: who,
         what: editWhat,

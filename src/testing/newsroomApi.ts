@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { StaffRole } from '../db/schema.ts';
 import type { RecordPurge } from '../server/cache/cacheTags.ts';
 import { cdnPurgeRecorder } from '../server/cache/contentPurge.ts';
+import { TEST_CDN } from './testCdn.ts';
 import type { ApiHandlerTable } from '../server/http/apiTypes.ts';
 import { contentHandlers } from '../server/http/contentApi.ts';
 import { createTestApiHandler } from './testApiHandler.ts';
@@ -21,9 +22,6 @@ import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './
 import { mediaStorageFromEnv } from '../server/config/mediaStorageConfig.ts';
 import { newsroomConfigFromEnv } from '../server/config/newsroomConfig.ts';
 import { transportSecurityFromEnv } from '../server/config/transportSecurity.ts';
-
-/** A CDN no test reaches (loopback, discard port): tests read what was recorded for it. */
-export const TEST_CDN = { kind: 'cloudflare', url: 'http://127.0.0.1:9/purge', token: 'jeton-de-test' } as const;
 
 export const ROLES: StaffRole[] = ['contributor', 'author', 'editor', 'admin'];
 export const PASSWORD = 'un mot de passe assez long';

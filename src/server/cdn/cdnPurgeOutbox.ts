@@ -51,21 +51,27 @@ export async function countPendingPurgeTags(db: Database): Promise<number> {
 
 /**
  * Clears the recordings a purge carried. A tag recorded again since it was read has a new `seq` and keeps
- * its row: that later change is purged by the next call.
+ * its row: that later change is purged by the next call. Rows a change is writing right now are skipped,
+ * not waited for (`SKIP LOCKED`): that change gives them a new `seq` anyway, and the drain never holds one
+ * row while waiting on a writer that waits for another (no deadlock with a publish).
  */
 export async function clearPurgedTags(db: Database, purged: readonly PendingTag[]): Promise<void> {
   if (purged.length === 0) return;
-  // One statement: (tag, seq) pairs matched exactly; the primary key finds each tag.
   const pairs = purged.map((entry) => and(eq(cdnPurgeTags.tag, entry.tag), eq(cdnPurgeTags.seq, entry.seq)));
-  await db.delete(cdnPurgeTags).where(
-    and(
-      inArray(
-        cdnPurgeTags.tag,
-        purged.map((entry) => entry.tag),
+  const free = db
+    .select({ tag: cdnPurgeTags.tag })
+    .from(cdnPurgeTags)
+    .where(
+      and(
+        inArray(
+          cdnPurgeTags.tag,
+          purged.map((entry) => entry.tag),
+        ),
+        or(...pairs),
       ),
-      or(...pairs),
-    ),
-  );
+    )
+    .for('update', { skipLocked: true });
+  await db.delete(cdnPurgeTags).where(inArray(cdnPurgeTags.tag, free));
 }
 
 /** Without a CDN nothing is purged: what a former setting left waiting is dropped rather than kept forever. */

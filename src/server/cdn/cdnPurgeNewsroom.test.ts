@@ -15,6 +15,7 @@ import { draftBody, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { TEST_CDN } from '../../testing/testCdn.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { pendingPurgeTags } from './cdnPurgeOutbox.ts';
+import { schedulerPass } from '../newsroom/scheduler.ts';
 import type { ImportEvent, ImportSource } from '../import/importModel.ts';
 import { runImport } from '../import/importWriter.ts';
 import { noStorage } from '../import/importImages.ts';
@@ -126,6 +127,19 @@ describe.each(testDatabaseKinds)('the newsroom records its CDN purges in its tra
     const run = await request('POST', '/api/admin/scheduler/run', { as: signed('editor'), body: { advanceSeconds: 120 } });
     expect(run.status, await run.clone().text()).toBe(200);
     expect(contract.RunSchedulerResponse.parse(await run.json()).published).toContain(article.id);
+    expect(await waiting()).toEqual(['site']);
+
+    // The scheduler's timer: its pass and the record in one transaction; a pass that publishes nothing notes nothing.
+    const later = await draft('Un article programmé pour le minuteur');
+    const timed = await request('POST', `/api/admin/articles/${later.id}/status`, {
+      as: signed('editor'),
+      body: { action: 'schedule', version: later.version, scheduledAt: new Date(api.clock.now().getTime() + 60_000).toISOString() },
+    });
+    expect(timed.status).toBe(200);
+    await api.database().db.delete(cdnPurgeTags);
+    expect(await schedulerPass(api.database().db, api.clock.now(), recorder)).toEqual([]);
+    expect(await waiting()).toEqual([]);
+    expect(await schedulerPass(api.database().db, new Date(api.clock.now().getTime() + 120_000), recorder)).toContain(String(later.id));
     expect(await waiting()).toEqual(['site']);
   });
 

@@ -12,6 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { cdnPurgeRecorder } from '../../src/server/cache/contentPurge.ts';
+import { CdnPurgeConfigError, cdnPurgeConfigFromEnv } from '../../src/server/config/cdnPurgeConfig.ts';
 import { OutboundConfigError, outboundPolicyFromEnv } from '../../src/server/config/outboundConfig.ts';
 import { notifyContentChanged } from '../../src/server/http/pageCacheInvalidation.ts';
 import { ImportFileError } from '../../src/server/import/importModel.ts';
@@ -66,6 +68,16 @@ try {
   process.exit(2);
 }
 
+// With a CDN, each imported item records its purge in its transaction; the servers' sweep sends it (decision 032).
+let cdn: ReturnType<typeof cdnPurgeConfigFromEnv>;
+try {
+  cdn = cdnPurgeConfigFromEnv();
+} catch (error) {
+  if (!(error instanceof CdnPurgeConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+
 let source: Awaited<ReturnType<typeof openImportSource>>;
 try {
   source = await openImportSource(kind, resolve(file), {
@@ -95,6 +107,7 @@ try {
       newsroomConfigFromEnv(process.env),
     ),
     onProgress: (done, total) => bar.update(done, total),
+    recordPurge: cdnPurgeRecorder(cdn),
   });
   bar.done();
   console.log(formatReport(report));

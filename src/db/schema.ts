@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
@@ -1218,4 +1219,20 @@ export const indexNowUrls = pgTable(
     changedAt: tstz('changed_at').notNull(),
   },
   (t) => [index('indexnow_urls_changed_idx').on(t.changedAt)],
+);
+
+/**
+ * Cache tags to purge at the CDN (decision 032), written in the transaction of the change readers can see
+ * (only when a CDN is configured) and deleted once the CDN accepted their purge. One row per tag: a tag
+ * recorded again before its purge takes a new `seq`, so a purge that started before that change does not
+ * clear it.
+ */
+export const cdnPurgeTags = pgTable(
+  'cdn_purge_tags',
+  {
+    tag: text('tag').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    queuedAt: tstz('queued_at').notNull().defaultNow(),
+  },
+  (t) => [index('cdn_purge_tags_seq_idx').on(t.seq)],
 );

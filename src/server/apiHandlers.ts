@@ -5,6 +5,7 @@
  */
 import { type AudienceRecorder, createAudienceRecorder } from './audience/audienceRecorder.ts';
 import { audienceBeaconHandlers } from './audience/audienceRoutes.ts';
+import type { RecordPurge } from './cache/cacheTags.ts';
 import type { JobQueue } from './jobs/jobQueue.server.ts';
 import type { ApiHandlers } from './http/apiTypes.ts';
 import { contentHandlers } from './http/contentApi.ts';
@@ -35,6 +36,8 @@ export interface ApiDeps {
   storage: MediaStorage;
   clock: Clock;
   contentChanged: (tags?: readonly string[]) => Promise<void>;
+  /** In the transaction of such a write: records its CDN purge (decision 032). */
+  recordPurge?: RecordPurge;
   /** The newsletter issue's mail (React Email, handed over by the composition root: decision 017). */
   renderIssueMail?: IssueMailRenderer;
   /** The audience counters held before their batch is written (boot flushes them on a timer; decision 028). */
@@ -44,7 +47,7 @@ export interface ApiDeps {
 }
 
 export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
-  const { settings, config, jobs, store, storage, clock, contentChanged, renderIssueMail } = deps;
+  const { settings, config, jobs, store, storage, clock, contentChanged, recordPurge, renderIssueMail } = deps;
   const { trustProxy } = settings.transport;
   const audience = deps.audience ?? createAudienceRecorder();
   const issues = renderIssueMail ? { jobs, render: renderIssueMail, siteUrl: config.siteUrl } : undefined;
@@ -58,6 +61,7 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
       transport: settings.transport,
       clock,
       contentChanged,
+      recordPurge,
       store,
       storage,
       issues,

@@ -28,7 +28,7 @@ import { startJobQueue } from './jobs/jobQueue.server.ts';
 import { startIndexNow } from './seo/indexNow/indexNowStart.ts';
 import { indexNowJobHandlers } from './seo/indexNow/indexNowJobs.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
-import { cdnJobHandlers } from './cdn/cdnJobs.ts';
+import { cdnJobHandlers, startCdnPurge } from './cdn/cdnJobs.ts';
 import { createContentPurge } from './cache/contentPurge.ts';
 import { createClock } from './newsroom/clock.ts';
 import { backfillNewsroom } from './newsroom/articles/articleReaderCopy.ts';
@@ -93,13 +93,16 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const indexNow = await startIndexNow(work, settings, jobs);
   // Purges what a change touched: pages and API answers of every process, and the CDN (decision 032); then
   // tells the search engines of the addresses it recorded (decision 031).
+  // The CDN's half is recorded in each write's transaction (`recordPurge`, the cdn_purge_tags outbox) and
+  // drained by a job; tags a stopped process left waiting are drained now.
   const purge = createContentPurge({ routes: settings.contentChanges, cdn: settings.cdnPurge, jobs });
+  const recordPurge = purge.record;
+  const cdnPurge = await startCdnPurge(work, settings.cdnPurge, jobs);
   const contentChanged = async (tags?: readonly string[]) => {
-    await purge(tags);
+    await purge.changed(tags);
     await indexNow.changed();
   };
-  if (settings.cdnPurge) console.log(`[boot] CDN purge by tag: ${settings.cdnPurge.kind} (${new URL(settings.cdnPurge.url).host})`);
-  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged);
+  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged, recordPurge);
   const stopContestErasure = startContestErasure(work, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const issueTransport = createIssueTransport({
@@ -118,6 +121,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
         limits: { imageBytes: settings.newsroom.imageMaxBytes, audioBytes: settings.newsroom.audioMaxBytes },
         now: () => clock.now(),
         contentChanged,
+        recordPurge,
         reconcileSeconds: settings.contentSource.kind === 'piquante' ? 300 : settings.contentSource.timing.reconcileSeconds,
       })
     : null;
@@ -134,6 +138,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       oneClickKey,
       now: () => clock.now(),
       contentChanged,
+      recordPurge,
     }),
     ...passwordResetJobHandlers({ db: work, jobs, siteUrl: config.siteUrl }),
     ...importJobHandlers({
@@ -141,13 +146,14 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
       storage: settings.mediaStorage,
       now: () => clock.now(),
       contentChanged,
+      recordPurge,
       download: settings.newsroom.importDownloadImages,
       limits: { imageBytes: settings.newsroom.imageMaxBytes, audioBytes: settings.newsroom.audioMaxBytes },
       access: { policy: settings.outbound },
     }),
     ...mediaJobHandlers({ db: work, storage: settings.mediaStorage, now: () => clock.now() }),
     ...indexNowJobHandlers({ db: work, target: indexNow.target, log: (line) => console.log(line) }),
-    ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now() }),
+    ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now(), jobs }),
     ...sourceJobHandlers(sourceSync),
   } satisfies JobHandlers;
   await jobs.work(jobHandlers);
@@ -174,6 +180,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     storage,
     clock,
     contentChanged,
+    recordPurge,
     renderIssueMail,
     audience,
     sources: { source: liveSource, sync: sourceSync },
@@ -199,6 +206,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     stop: async () => {
       stopScheduler();
       stopSourcePolling();
+      cdnPurge.stop();
       await stopAudience();
       stopContestErasure();
       await jobs.stop();

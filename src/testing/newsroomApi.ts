@@ -4,6 +4,9 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { StaffRole } from '../db/schema.ts';
+import type { RecordPurge } from '../server/cache/cacheTags.ts';
+import { cdnPurgeRecorder } from '../server/cache/contentPurge.ts';
+import { TEST_CDN } from './testCdn.ts';
 import type { ApiHandlerTable } from '../server/http/apiTypes.ts';
 import { contentHandlers } from '../server/http/contentApi.ts';
 import { createTestApiHandler } from './testApiHandler.ts';
@@ -47,6 +50,11 @@ export function useNewsroomApi(
     issues?: NewsroomOptions['issues'];
     jobs?: NewsroomOptions['jobs'];
     contentChanged?: (tags?: readonly string[]) => Promise<void> | void;
+    /**
+     * The CDN's record in each public write's transaction (decision 032). By default every test records as a
+     * server with a CDN does, so each write path runs with its outbox row inside its transaction.
+     */
+    recordPurge?: RecordPurge;
     /** The audience counters the Audience page flushes before reading. */
     audience?: NewsroomOptions['audience'];
     /** Other operations served beside the newsroom's (the audience beacon…). */
@@ -117,6 +125,7 @@ export function useNewsroomApi(
           changes++;
           await options.contentChanged?.(tags);
         },
+        recordPurge: options.recordPurge ?? cdnPurgeRecorder(TEST_CDN),
       }),
       ...options.extra,
     });

@@ -7,6 +7,7 @@
  * article could enter it, and a header listing every card would outgrow the CDNs' limits.
  * `site` is on every tagged answer: purging it purges everything (a change nothing more precise describes).
  */
+import type { Database } from '../../db/client.ts';
 
 export const cacheTag = {
   /** On every tagged answer: what a change without a finer description purges. */
@@ -74,3 +75,9 @@ export function isTouched(carried: readonly string[] | null, purged: ReadonlySet
 
 /** Told after a write readers can see: `tags`, what it touched (decision 032); none: everything. */
 export type ContentChanged = (tags?: readonly string[]) => Promise<void> | void;
+
+/**
+ * Called inside the transaction of a write readers can see, last: notes what it touched for the CDN in that
+ * transaction (decision 032), so the purge commits with the change; none: everything (`site`).
+ */
+export type RecordPurge = (tx: Database, tags?: readonly string[]) => Promise<void>;

@@ -1,8 +1,10 @@
 /**
  * The CDN purge (decision 032) against loopback stubs of Cloudflare's purge-by-tag and Fastly's
  * surrogate-key purge: the shape of each call, the split at each API's limit, the configuration's
- * sentences, and the durable job on both databases — the CDN failing first, the job retried until it
- * takes the purge, each failure in the newsroom's journal, the token in no log line nor journal entry.
+ * sentences, and the outbox on both databases — tags recorded in the change's transaction (none when it
+ * rolls back, none without a CDN), a process killed before the purge leaving them for the next start, the
+ * CDN failing first and the drain retried until it takes the purge (nothing deleted before), each failure
+ * in the newsroom's journal, huge and hostile sets batched, the token in no log line nor journal entry.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,10 +13,13 @@ import { testJobHandlers } from '../../testing/jobHandlers.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { type CdnPurgeConfig, cdnPurgeConfigFromEnv } from '../config/cdnPurgeConfig.ts';
 import { readServerConfig } from '../config/serverConfig.ts';
-import { type JobQueue, startJobQueue } from '../jobs/jobQueue.server.ts';
+import { startJobQueue } from '../jobs/jobQueue.server.ts';
 import { listAudit } from '../newsroom/audit.server.ts';
-import { createContentPurge } from '../cache/contentPurge.ts';
-import { cdnJobHandlers } from './cdnJobs.ts';
+import { cdnPurgeRecorder, createContentPurge, queueCdnDrain } from '../cache/contentPurge.ts';
+import type { Database } from '../../db/client.ts';
+import { cdnPurgeTags, siteSettings } from '../../db/schema.ts';
+import { cdnJobHandlers, drainCdnPurges, startCdnPurge } from './cdnJobs.ts';
+import { clearPurgedTags, pendingPurgeTags } from './cdnPurgeOutbox.ts';
 import { CDN_TAGS_PER_CALL, cdnPurgeCalls, purgeAtCdn } from './cdnPurge.ts';
 
 const TOKEN = 'jeton-secret-du-cdn-42';
@@ -150,69 +155,218 @@ describe.each(['cloudflare', 'fastly'] as const)('%s stub', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('the cdn.purge job on %s', (kind) => {
+describe.each(testDatabaseKinds)('the CDN outbox and its drain on %s', (kind) => {
   const stub = cdnStub('cloudflare');
   let database: TestDatabase;
-  let jobs: JobQueue;
-  const lines: string[] = [];
+  let db: Database;
+  let config: CdnPurgeConfig;
+  const routes = { database: { kind: 'pglite', dataDir: null } as never, redisUrl: null };
+  const now = () => new Date();
+  /** A queue that only records what it is asked (no job runs: the process "dies" before any would). */
+  const recorder = () => {
+    const queued: { name: string; data: unknown; options: unknown }[] = [];
+    return {
+      queued,
+      enqueue: async (name: string, data: unknown, options?: unknown) => {
+        queued.push({ name, data, options });
+        return null;
+      },
+      pending: async () => ({ 'cdn.drain': 0 }) as never,
+    };
+  };
+  const waiting = async () => (await pendingPurgeTags(db, 10_000)).map((row) => row.tag).sort();
+  const sentTags = () => stub.calls.map((call) => (JSON.parse(call.body) as { tags: string[] }).tags);
 
   beforeAll(async () => {
     await stub.start();
     database = await createTestDatabase(kind);
-    jobs = await startJobQueue(database, { log: (line) => lines.push(line) });
-    const config: CdnPurgeConfig = { kind: 'cloudflare', url: stub.url('/client/v4/zones/z/purge_cache'), token: TOKEN };
-    await jobs.work(testJobHandlers(cdnJobHandlers({ db: database.db, config, policy, now: () => new Date() })), {
-      pollingIntervalSeconds: 0.5,
-    });
+    db = database.db;
+    config = { kind: 'cloudflare', url: stub.url('/client/v4/zones/z/purge_cache'), token: TOKEN };
   }, 60_000);
   afterAll(async () => {
-    await jobs?.stop();
     await database?.dispose();
     await stub.stop();
   });
+  beforeEach(async () => {
+    await db.delete(cdnPurgeTags);
+    stub.calls.length = 0;
+    stub.statuses.length = 0;
+  });
 
-  it('a change queues one job; the CDN failing first, the job is retried until the purge is taken, and the journal says so', async () => {
-    stub.statuses.push(503);
+  it('a change records its tags in its own transaction; a rolled-back change records none; no CDN, no row', async () => {
     const announced: (readonly string[] | undefined)[] = [];
-    const changed = createContentPurge({
-      routes: { database: { kind: 'pglite', dataDir: null } as never, redisUrl: null },
-      cdn: { kind: 'cloudflare', url: stub.url('/client/v4/zones/z/purge_cache'), token: TOKEN },
-      jobs,
-      announce: async (_routes, tags) => void announced.push(tags),
+    const queue = recorder();
+    const purge = createContentPurge({ routes, cdn: config, jobs: queue, announce: async (_r, tags) => void announced.push(tags) });
+    await db.transaction(async (tx) => {
+      await tx.insert(siteSettings).values({ name: 'cdn-test-1', value: 'écrit' });
+      await purge.record(tx, ['home', 'a:7', 'c:mode', 'a:7']);
     });
-    await changed(['a:7', 'c:mode', 'home']);
-    expect(announced).toEqual([['a:7', 'c:mode', 'home']]);
-    const deadline = Date.now() + 45_000;
-    while ((await jobs.pending())['cdn.purge'] > 0 || stub.calls.length < 2) {
-      if (Date.now() > deadline) throw new Error(`still pending after ${stub.calls.length} calls`);
-      await new Promise((done) => setTimeout(done, 250));
+    expect(await waiting()).toEqual(['a:7', 'c:mode', 'home']);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(siteSettings).values({ name: 'cdn-test-2', value: 'annulé' });
+        await purge.record(tx, ['a:8']);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await waiting()).toEqual(['a:7', 'c:mode', 'home']);
+    // A change nothing finer describes is `site` at the CDN.
+    await db.transaction((tx) => purge.record(tx));
+    expect(await waiting()).toContain('site');
+    // After the commit: the page caches are told, and one drain is asked for (the table is the batch).
+    await purge.changed(['a:7']);
+    expect(announced).toEqual([['a:7']]);
+    expect(queue.queued).toEqual([{ name: 'cdn.drain', data: {}, options: { singletonKey: 'cdn' } }]);
+
+    await db.delete(cdnPurgeTags);
+    const off = recorder();
+    const none = createContentPurge({ routes, cdn: null, jobs: off, announce: async () => {} });
+    await db.transaction((tx) => none.record(tx, ['a:9']));
+    await none.changed(['a:9']);
+    expect(await waiting()).toEqual([]);
+    expect(off.queued).toEqual([]);
+  });
+
+  it('a process killed between the commit and the purge: the next start purges what it recorded', async () => {
+    // The change commits with its tags; the process dies before any job is queued or run.
+    await db.transaction(async (tx) => {
+      await tx.insert(siteSettings).values({ name: 'cdn-test-3', value: 'avant le crash' });
+      await cdnPurgeRecorder(config)(tx, ['a:12', 'c:beaute', 'home']);
+    });
+    // A new process: a fresh queue, its workers, and boot's look at the outbox.
+    const lines: string[] = [];
+    const jobs = await startJobQueue(database, { log: (line) => lines.push(line) });
+    try {
+      await jobs.work(testJobHandlers(cdnJobHandlers({ db, config, policy, now, jobs })), { pollingIntervalSeconds: 0.5 });
+      const boot = await startCdnPurge(db, config, jobs, { log: (line) => lines.push(line), sweepSeconds: 3600 });
+      boot.stop();
+      expect(boot.waiting).toBe(3);
+      expect(lines.join('\n')).toContain('3 tag(s) left waiting are purged now');
+      await until(async () => (await waiting()).length === 0 && (await jobs.pending())['cdn.drain'] === 0, 30_000);
+      expect(sentTags()).toEqual([['a:12', 'c:beaute', 'home']]);
+      expect(JSON.stringify(lines)).not.toContain(TOKEN);
+    } finally {
+      await jobs.stop();
+    }
+  }, 60_000);
+
+  it('the CDN down: nothing leaves the outbox until it accepts; retried with back-off, each failure in the journal', async () => {
+    await db.transaction((tx) => cdnPurgeRecorder(config)(tx, ['a:7', 'c:mode', 'home']));
+    // Direct: a refusal keeps every tag.
+    stub.statuses.push(503);
+    const refused = await drainCdnPurges({ db, config, policy, now });
+    expect(refused).toEqual({ ok: false, purged: 0, calls: 1, problem: 'the CDN answered 503' });
+    expect(await waiting()).toEqual(['a:7', 'c:mode', 'home']);
+    // Through the queue: the first attempt fails, the retry (5 s later) goes through.
+    stub.calls.length = 0;
+    stub.statuses.push(503);
+    const lines: string[] = [];
+    const jobs = await startJobQueue(database, { log: (line) => lines.push(line) });
+    try {
+      await jobs.work(testJobHandlers(cdnJobHandlers({ db, config, policy, now, jobs })), { pollingIntervalSeconds: 0.5 });
+      await queueCdnDrain(jobs);
+      await until(async () => stub.calls.length >= 1, 20_000);
+      expect(await waiting()).toEqual(['a:7', 'c:mode', 'home']);
+      await until(async () => (await waiting()).length === 0 && (await jobs.pending())['cdn.drain'] === 0, 45_000);
+    } finally {
+      await jobs.stop();
     }
     expect(stub.calls).toHaveLength(2);
-    for (const call of stub.calls) expect(JSON.parse(call.body)).toEqual({ tags: ['a:7', 'c:mode', 'home'] });
-    const journal = await listAudit(database.db, { limit: 10, offset: 0 });
-    expect(journal.map((entry) => entry.action).reverse()).toEqual(['cdn.purge.failed', 'cdn.purge.done']);
+    for (const tags of sentTags()) expect(tags).toEqual(['a:7', 'c:mode', 'home']);
+    const journal = await listAudit(db, { limit: 10, offset: 0 });
+    const actions = journal.map((entry) => entry.action).filter((action) => action.startsWith('cdn.'));
+    expect(actions.reverse()).toEqual(['cdn.purge.failed', 'cdn.purge.done']);
     expect(journal.find((entry) => entry.action === 'cdn.purge.failed')?.detail).toMatchObject({
       cdn: 'cloudflare',
       attempt: 1,
+      tags: 3,
       problem: 'the CDN answered 503',
     });
-    expect(lines.some((line) => line.includes('cdn.purge'))).toBe(true);
+    expect(lines.some((line) => line.includes('cdn.drain'))).toBe(true);
     expect(JSON.stringify(journal) + lines.join('\n')).not.toContain(TOKEN);
+  }, 90_000);
+
+  it('a huge, hostile tag set: only valid tags recorded, purged 30 a call; `site` waiting is purged alone', async () => {
+    const hostile = ['a 1', 'a,2', 'a:3\r\nX-Injected: 1', 'x'.repeat(1025), '', '<script>'];
+    await db.transaction((tx) => cdnPurgeRecorder(config)(tx, [...tags(100), ...hostile]));
+    expect(await waiting()).toHaveLength(100);
+    const outcome = await drainCdnPurges({ db, config, policy, now });
+    expect(outcome).toEqual({ ok: true, purged: 100, calls: 4 });
+    expect(sentTags().map((sent) => sent.length)).toEqual([30, 30, 30, 10]);
+    expect(sentTags().flat().sort()).toEqual(tags(100).sort());
+    expect(await waiting()).toEqual([]);
+
+    stub.calls.length = 0;
+    await db.transaction((tx) => cdnPurgeRecorder(config)(tx, [...tags(2500), 'site']));
+    const swept = await drainCdnPurges({ db, config, policy, now });
+    expect(swept).toMatchObject({ ok: true, purged: 2501 });
+    expect(swept.calls).toBeLessThanOrEqual(3);
+    for (const sent of sentTags()) expect(sent).toEqual(['site']);
+    expect(await waiting()).toEqual([]);
   }, 60_000);
 
-  it('a change without tags purges `site` at the CDN; without a CDN nothing is queued', async () => {
-    stub.calls.length = 0;
-    const queued: unknown[] = [];
-    const routes = { database: { kind: 'pglite', dataDir: null } as never, redisUrl: null };
-    const announce = async () => {};
-    const recorder = {
-      enqueue: async (_name: string, data: unknown) => {
-        queued.push(data);
-        return null;
-      },
-    } as never;
-    await createContentPurge({ routes, cdn: { kind: 'fastly', url: 'https://cdn.example/p', token: TOKEN }, jobs: recorder, announce })();
-    await createContentPurge({ routes, cdn: null, jobs: recorder, announce })(['a:1']);
-    expect(queued).toEqual([{ tags: ['site'] }]);
+  it('a tag recorded again while its purge is under way keeps its row for the next purge', async () => {
+    const record = cdnPurgeRecorder(config);
+    await db.transaction((tx) => record(tx, ['home', 'a:1']));
+    const read = await pendingPurgeTags(db, 10);
+    // A change commits after the drain read the tags (its purge may have been sent before that commit).
+    await db.transaction((tx) => record(tx, ['home']));
+    await clearPurgedTags(db, read);
+    expect(await waiting()).toEqual(['home']);
+  });
+
+  // PGlite has one connection: a second transaction cannot be open beside the drain.
+  it.skipIf(kind === 'pglite')('the drain never waits on a change writing the same tag (no deadlock with a publish)', async () => {
+    const record = cdnPurgeRecorder(config);
+    await db.transaction((tx) => record(tx, ['a:1', 'home']));
+    const read = await pendingPurgeTags(db, 10);
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    let recorded: () => void = () => {};
+    const inside = new Promise<void>((done) => {
+      recorded = done;
+    });
+    // A publish that recorded `home` and has not committed yet.
+    const publish = db.transaction(async (tx) => {
+      await record(tx, ['home']);
+      recorded();
+      await held;
+    });
+    await inside;
+    const started = Date.now();
+    await clearPurgedTags(db, read);
+    expect(Date.now() - started).toBeLessThan(2000);
+    release();
+    await publish;
+    expect(await waiting()).toEqual(['home']);
+  });
+
+  it('without a CDN, boot drops what a former setting left; a job queued before the outbox joins it', async () => {
+    await db.transaction((tx) => cdnPurgeRecorder(config)(tx, ['a:1', 'a:2']));
+    const lines: string[] = [];
+    const off = await startCdnPurge(db, null, recorder(), { log: (line) => lines.push(line) });
+    expect(off.waiting).toBe(0);
+    expect(await waiting()).toEqual([]);
+    expect(lines).toEqual(['[boot] CDN purge: off, 2 waiting tag(s) dropped']);
+
+    const queue = recorder();
+    const handlers = cdnJobHandlers({ db, config, policy, now, jobs: queue });
+    await handlers['cdn.purge']({ tags: ['a:5', 'home'] }, { id: 'old', retryCount: 0 });
+    expect(await waiting()).toEqual(['a:5', 'home']);
+    expect(queue.queued.map((job) => job.name)).toEqual(['cdn.drain']);
+    // No CDN any more: an old job is done at once, nothing recorded.
+    await db.delete(cdnPurgeTags);
+    await cdnJobHandlers({ db, config: null, policy, now })['cdn.purge']({ tags: ['a:6'] }, { id: 'old', retryCount: 0 });
+    expect(await waiting()).toEqual([]);
   });
 });
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}

@@ -6,6 +6,7 @@
  */
 import { rm } from 'node:fs/promises';
 import type { Database } from '../../db/client.ts';
+import type { RecordPurge } from '../cache/cacheTags.ts';
 import type { JobHandlers } from '../jobs/jobKinds.ts';
 import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
@@ -18,6 +19,8 @@ export interface ImportJobDeps {
   storage: MediaStorage;
   now: () => Date;
   contentChanged: () => Promise<void>;
+  /** Records the CDN's purge in each item's transaction (decision 032). */
+  recordPurge?: RecordPurge;
   /** Download images the export does not hold (IMPORT_DOWNLOAD_IMAGES=0 turns it off). */
   download: boolean;
   /** Where those downloads may go (OUTBOUND_ALLOW_HOSTS), and in tests how names resolve. */
@@ -60,6 +63,7 @@ export function importJobHandlers(deps: ImportJobDeps): Pick<JobHandlers, 'impor
           storage: deps.storage,
           limits: deps.limits,
           now: deps.now,
+          ...(deps.recordPurge ? { recordPurge: deps.recordPurge } : {}),
           onProgress: (done, total) => {
             const at = Date.now();
             if (at - last < PROGRESS_EVERY_MS && done !== total) return;

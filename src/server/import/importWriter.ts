@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Image } from '../../api/types.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import type { RecordPurge } from '../cache/cacheTags.ts';
 import {
   articleBylines,
   articles,
@@ -57,6 +58,11 @@ export interface ImportOptions {
   access?: DownloadAccess;
   /** Called after every post or page: how many are done, of how many (null when unknown). */
   onProgress?: (done: number, total: number | null) => void;
+  /**
+   * Called in the transaction of each item that changed what readers see: records the CDN's purge (`site`,
+   * decision 032) with it, so an import cut short by a crash leaves nothing stale at the CDN.
+   */
+  recordPurge?: RecordPurge;
 }
 
 export interface ImportResult {
@@ -208,7 +214,15 @@ async function inItem(
   const touchedBefore = state.touched.length;
   const publicBefore = state.publicChange;
   try {
-    const line = await itemTx(write);
+    const line = await itemTx(async (tx) => {
+      state.publicChange = false;
+      const written = await write(tx);
+      const mine = state.publicChange;
+      state.publicChange = publicBefore || mine;
+      // Last in the item's transaction (the outbox's rows are locked in one order: cdnPurgeOutbox.ts).
+      if (mine) await state.options.recordPurge?.(tx);
+      return written;
+    });
     state.images.keep();
     for (const [path, address] of state.pendingAddresses) state.newAddresses.set(path, address);
     state.pendingAddresses = [];

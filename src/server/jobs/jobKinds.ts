@@ -106,9 +106,8 @@ export const jobKinds = {
     policy: 'stately',
   },
   /**
-   * Tags to purge at the CDN (CDN_PURGE_URL, decision 032), queued with each change readers can see. A CDN
-   * down for an hour delays the purge, loses none: retried with back-off up to 10 minutes apart for about a
-   * day; each failure is a line of the newsroom's journal.
+   * Tags to purge at the CDN, as queued by releases before the outbox (decision 032): the job now moves them
+   * into `cdn_purge_tags` and asks for a drain. Nothing queues it any more.
    */
   'cdn.purge': {
     data: z.object({ tags: z.array(z.string().refine(isCacheTag, 'not a cache tag')).min(1).max(2000) }),
@@ -130,6 +129,25 @@ export const jobKinds = {
   'source.sync': {
     data: z.object({ reconcile: z.boolean().optional() }),
     queue: { retryLimit: 0, expireInSeconds: 3 * 3600, heartbeatSeconds: 30, deleteAfterSeconds: 3600 },
+    batchSize: 1,
+    policy: 'stately',
+  },
+  /**
+   * Purge at the CDN (CDN_PURGE_URL, decision 032) what waits in `cdn_purge_tags`, written with each change
+   * readers can see: the job carries nothing. `stately`: at most one waiting, one retrying and one running, so
+   * a burst of saves is a few calls and a CDN down for an hour is asked again with back-off (up to 10 minutes
+   * apart, for about a day), the tags waiting meanwhile; each failure is a line of the newsroom's journal.
+   */
+  'cdn.drain': {
+    data: z.object({}),
+    queue: {
+      retryLimit: 150,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 600,
+      expireInSeconds: 300,
+      deleteAfterSeconds: 86_400,
+    },
     batchSize: 1,
     policy: 'stately',
   },

@@ -19,7 +19,7 @@ import { audit } from '../newsroom/audit.server.ts';
 import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import { childItemHandlers } from '../newsroom/http/childItemHandlers.ts';
 import { editorialHandlers } from '../newsroom/http/editorialHandlers.ts';
-import { answer, type NewsroomDeps, noStore, readBody, staffOnly } from '../newsroom/http/newsroomHttp.ts';
+import { answer, type NewsroomDeps, noStore, publicWrite, readBody, staffOnly, whenDone } from '../newsroom/http/newsroomHttp.ts';
 import { withLibraryImages } from '../newsroom/libraryImage.ts';
 import { type NewsroomResult, refused } from '../newsroom/newsroomResult.ts';
 import { cleanImage, hasControl, libraryImageProblem, plainFieldProblem } from '../newsroom/plainFields.ts';
@@ -268,7 +268,7 @@ export const liveBlogReaderHandlers = {
 } satisfies ApiHandlerTable;
 
 export function liveBlogHandlers(deps: NewsroomDeps) {
-  const { clock, changed } = deps;
+  const { clock } = deps;
   return {
     ...editorialHandlers(deps, liveBlogModule),
     ...childItemHandlers(deps, liveBlogDeclaration.children, entries),
@@ -277,8 +277,12 @@ export function liveBlogHandlers(deps: NewsroomDeps) {
       if (!p.ok) return p.response;
       const input = await readBody(ctx, contract.EndAdminLiveBlogBody);
       if (!input.ok) return input.response;
-      const result = await endLiveBlog(ctx.db, member, p.value.id, input.value.version, clock.now());
-      if (result.ok) await changed();
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => endLiveBlog(tx, member, p.value.id, input.value.version, clock.now()),
+        whenDone,
+      );
       return answer(result, {
         ...{ member, what: 'de terminer ce direct', thisItem: 'ce direct', notFound: 'Ce direct est introuvable.' },
         ok: async (row) => ctx.reply(200, await toAdmin(ctx.db, row, member), noStore),

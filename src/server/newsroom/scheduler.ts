@@ -4,6 +4,7 @@
  * scheduler" call both read it.
  */
 import type { Database } from '../../db/client.ts';
+import type { RecordPurge } from '../cache/cacheTags.ts';
 import { publishDueLiveBlogs } from '../liveblog/liveBlogFormat.ts';
 import type { Clock } from './clock.ts';
 import { publishDueArticles } from './articles/articleWorkflow.ts';
@@ -40,15 +41,33 @@ export async function publishDueOtherFormats(db: Database, now: Date): Promise<s
   return published;
 }
 
+/**
+ * One pass over every format, in one transaction with the CDN's record of the purge (decision 032): each
+ * item's own transaction is a savepoint of it, and a pass that published anything notes `site` before it
+ * commits. Answers what it published.
+ */
+export async function schedulerPass(db: Database, now: Date, recordPurge: RecordPurge): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const published = [...(await publishDueArticles(tx, now)).map(String), ...(await publishDueOtherFormats(tx, now))];
+    if (published.length > 0) await recordPurge(tx);
+    return published;
+  });
+}
+
 /** Unref'd: it never keeps the process alive. Returns the function that stops it. */
-export function startScheduler(db: Database, clock: Clock, seconds: number, contentChanged: () => Promise<void> | void): () => void {
+export function startScheduler(
+  db: Database,
+  clock: Clock,
+  seconds: number,
+  contentChanged: () => Promise<void> | void,
+  recordPurge: RecordPurge = async () => {},
+): () => void {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      const now = clock.now();
-      const published = [...(await publishDueArticles(db, now)).map(String), ...(await publishDueOtherFormats(db, now))];
+      const published = await schedulerPass(db, clock.now(), recordPurge);
       if (published.length > 0) {
         console.log(`[newsroom] scheduler published ${published.join(', ')}`);
         await contentChanged();

@@ -11,7 +11,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, media, newsroomArticles, sourceSyncState } from '../../db/schema.ts';
+import { TEST_CDN } from '../../testing/testCdn.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { cdnPurgeRecorder } from '../cache/contentPurge.ts';
+import { dropPendingPurgeTags, pendingPurgeTags } from '../cdn/cdnPurgeOutbox.ts';
 import { findMovedSlug } from '../newsroom/articles/articleReaderCopy.ts';
 import { directoryStorage } from '../newsroom/mediaStorage.ts';
 import { searchArticles } from '../search/searchArticles.server.ts';
@@ -64,6 +67,7 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
       contentChanged: (tags) => {
         purged.push([...(tags ?? ['*'])]);
       },
+      recordPurge: cdnPurgeRecorder(TEST_CDN),
       reconcileSeconds: 3600,
       log: (line) => logged.push(line),
     });
@@ -157,6 +161,7 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
 
   it('follows an edit and a slug change: one 301 from the old address, the touched tags purged', async () => {
     purged.length = 0;
+    await dropPendingPurgeTags(database.db);
     wp.posts.set(2, post(2, { slug: 'nouveau-nom', title: 'Nouveau titre', modified: '2026-05-02T07:00:00' }));
     const outcome = await sync.poll();
     expect(outcome).toMatchObject({ ok: true, written: 1 });
@@ -165,6 +170,9 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     expect(await findMovedSlug(database.db, 'article-2')).toBe('nouveau-nom');
     expect(purged).toHaveLength(1);
     expect(new Set(purged[0])).toEqual(new Set([`a:${copy?.id}`, 'c:mode', 'list:articles', 'home', 'au:camille', 't:ete']));
+    // And the CDN's outbox holds them (decision 032): the post's write recorded `site`, the pass its exact tags.
+    const pending = new Set((await pendingPurgeTags(database.db, 100)).map((row) => row.tag));
+    for (const tag of ['site', `a:${copy?.id}`, 'c:mode', 'home']) expect(pending.has(tag), tag).toBe(true);
   });
 
   it('never brings an older version back (a late answer, a replayed change)', async () => {

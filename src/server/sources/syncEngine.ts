@@ -21,6 +21,7 @@ import { keepOldAddress, withdrawArticleCopy } from '../newsroom/articles/articl
 import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { audit } from '../newsroom/audit.server.ts';
+import type { RecordPurge } from '../cache/cacheTags.ts';
 import type { ChangedPosts, LiveSource, SourceTerms } from './liveSource.ts';
 import { readSyncState, recordSyncFailure, recordSyncSuccess, saveSyncProgress } from './syncState.ts';
 
@@ -32,6 +33,11 @@ export interface SourceSyncDeps {
   now: () => Date;
   /** The content purge of newsroom writes (decision 032), IndexNow after it. */
   contentChanged: ContentChanged;
+  /**
+   * The CDN's outbox (decision 032): each post's write records it in its own transaction (the importers' writer
+   * does, as `site`), and the exact tags of a pass are recorded again before the pages are purged.
+   */
+  recordPurge?: RecordPurge;
   /** SOURCE_RECONCILE_SECONDS. */
   reconcileSeconds: number;
   log?: (line: string) => void;
@@ -164,6 +170,7 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       storage: deps.storage,
       limits: deps.limits,
       now: deps.now,
+      ...(deps.recordPurge ? { recordPurge: deps.recordPurge } : {}),
     });
     const termCounts = ['author', 'category', 'tag'].map((k) => report.counts[k]).filter(Boolean);
     if (termCounts.some((c) => c && c.imported + c.updated > 0)) {
@@ -223,6 +230,8 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
   async function purge(touched: Set<string>): Promise<void> {
     if (touched.size === 0) return;
     try {
+      // Unpublishing and address changes are written outside the writer's transactions: recorded here.
+      await deps.recordPurge?.(db, [...touched]);
       await deps.contentChanged([...touched]);
     } catch (error) {
       log(`[sources] purge failed: ${(error as Error).message}`);

@@ -6,9 +6,12 @@
  * bounces the address for good; an unsubscribe during the send stops that reader's mail at once.
  * The crash (kill -9 mid-send, then a restart): tests/e2e/faults/newsletter-crash.spec.ts.
  */
+import { cdnPurgeRecorder } from '../../cache/contentPurge.ts';
+import { pendingPurgeTags } from '../../cdn/cdnPurgeOutbox.ts';
+import { TEST_CDN } from '../../../testing/testCdn.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterDeliveries, newsletterIssues, subscribers } from '../../../db/schema.ts';
+import { cdnPurgeTags, newsletterDeliveries, newsletterIssues, subscribers } from '../../../db/schema.ts';
 import { renderNewsletterIssueMail } from '../../../mail/newsletterIssueMail.tsx';
 import { startSmtpSink } from '../../../testing/smtpSink.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../testing/testDatabase.ts';
@@ -79,6 +82,7 @@ describe.each(testDatabaseKinds)('sending an issue on %s', (kind) => {
           siteUrl: SITE,
           oneClickKey: async () => 'une clé de test assez longue pour signer',
           now: () => new Date(),
+          recordPurge: cdnPurgeRecorder(TEST_CDN),
         }),
       }),
       { pollingIntervalSeconds: 0.5 },
@@ -108,8 +112,11 @@ describe.each(testDatabaseKinds)('sending an issue on %s', (kind) => {
     await addSubscribers(database.db, 'refusee', 40, { status: 'active', type: 1, bounced: true });
     await addSubscribers(database.db, 'autre-lettre', 40, { status: 'active', type: 2 });
     sink.mails.length = 0;
+    await database.db.delete(cdnPurgeTags);
     const id = await sendNow(1, 'La sélection de la semaine');
     await until(async () => (await statusOf(id)) === 'sent', 90_000, 'the issue to be sent');
+    // Sent: its web version joins the archive, and the CDN's purge was recorded with the issue's last update.
+    expect((await pendingPurgeTags(database.db, 10)).map((row) => row.tag)).toEqual(['site']);
 
     const mine = sink.mails.filter((mail) => mail.subject === 'La sélection de la semaine');
     const recipients = mine.flatMap((mail) => mail.to);

@@ -11,6 +11,7 @@
  * A process killed during an SMTP conversation leaves that delivery `sending`; its job expires and is tried
  * again, and the delivery is sent again with the same Message-ID: the receiving side sees one message.
  */
+import type { RecordPurge } from '../../cache/cacheTags.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
@@ -37,6 +38,8 @@ export interface IssueSendDeps {
   now: () => Date;
   /** An issue just became sent: its web version joins the archive (purge pages, tell other processes). */
   contentChanged?: () => Promise<void> | void;
+  /** In the transaction that makes it sent: records the CDN's purge (decision 032). */
+  recordPurge?: RecordPurge;
 }
 
 const absolute = (siteUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`);
@@ -131,6 +134,7 @@ export async function startIssue(deps: IssueSendDeps, issueId: number): Promise<
         updatedAt: now,
       })
       .where(eq(newsletterIssues.id, issueId));
+    if (ids.length === 0) await deps.recordPurge?.(tx);
     return { started: true, deliveries: ids.length };
   });
   // Nobody to send it to: it is sent already, and in the archive.
@@ -235,6 +239,12 @@ export async function deliverBatch(deps: IssueSendDeps, issueId: number, deliver
     sent++;
   }
   await skipIfCancelled(deps.db, issueId, deliveryIds);
-  if (await finishIfDone(deps.db, issueId, deps.now())) await deps.contentChanged?.();
+  // The issue's last UPDATE and the CDN's record of its purge commit together.
+  const finished = await deps.db.transaction(async (tx) => {
+    const done = await finishIfDone(tx, issueId, deps.now());
+    if (done) await deps.recordPurge?.(tx);
+    return done;
+  });
+  if (finished) await deps.contentChanged?.();
   return { sent };
 }

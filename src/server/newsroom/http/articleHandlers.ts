@@ -19,10 +19,17 @@ import {
   type NewsroomDeps,
   newsroomMessages,
   noStore,
+  publicWrite,
   readBody,
   readsEverything,
   staffOnly,
+  type Touched,
 } from './newsroomHttp.ts';
+import type { NewsroomResult } from '../newsroomResult.ts';
+
+/** An article's write touched its tags before and after (articleCacheTags.ts) when readers see the change. */
+const articleTouched = ({ outcome, tags }: { outcome: NewsroomResult<{ publicChange: boolean }>; tags: string[] }): Touched =>
+  outcome.ok && outcome.value.publicChange ? tags : false;
 
 /**
  * An article copied from the CMS in front of which Piquante runs (CONTENT_SOURCE, issue 35) is written there: an
@@ -45,7 +52,7 @@ async function sourceLocked(db: Database, id: number): Promise<Response | null> 
 }
 
 export function articleHandlers(deps: NewsroomDeps) {
-  const { clock, changed } = deps;
+  const { clock } = deps;
   const notFound = newsroomMessages.article;
   return {
     listAdminArticles: staffOnly(deps, null, '', async (ctx, session) => {
@@ -85,10 +92,13 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (locked) return locked;
       const input = await readBody(ctx, contract.UpdateAdminArticleBody);
       if (!input.ok) return input.response;
-      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, id.value.id, () =>
-        articleWorkflow.save(ctx.db, session.member, id.value.id, input.value, clock.now()),
+      const { outcome: result } = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) =>
+          withArticleCacheTags(tx, id.value.id, () => articleWorkflow.save(tx, session.member, id.value.id, input.value, clock.now())),
+        articleTouched,
       );
-      if (result.ok && result.value.publicChange) await changed(tags);
       return answer(result, {
         member: session.member,
         what: 'de modifier cet article',
@@ -112,10 +122,15 @@ export function articleHandlers(deps: NewsroomDeps) {
           return json({ error: 'publish_warnings', message: publishBlockedMessage(warnings), warnings }, { status: 422, ...noStore });
         }
       }
-      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, id.value.id, () =>
-        articleWorkflow.changeStatus(ctx.db, session.member, id.value.id, input.value, clock.now()),
+      const { outcome: result } = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) =>
+          withArticleCacheTags(tx, id.value.id, () =>
+            articleWorkflow.changeStatus(tx, session.member, id.value.id, input.value, clock.now()),
+          ),
+        articleTouched,
       );
-      if (result.ok && result.value.publicChange) await changed(tags);
       const what = input.value.action === 'draft' ? 'de modifier cet article' : 'de publier, programmer ou dépublier cet article';
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
@@ -134,10 +149,15 @@ export function articleHandlers(deps: NewsroomDeps) {
       if (locked) return locked;
       const input = await readBody(ctx, contract.RestoreArticleRevisionBody);
       if (!input.ok) return input.response;
-      const { outcome: result, tags } = await withArticleCacheTags(ctx.db, params.value.id, () =>
-        articleWorkflow.restore(ctx.db, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now()),
+      const { outcome: result } = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) =>
+          withArticleCacheTags(tx, params.value.id, () =>
+            articleWorkflow.restore(tx, session.member, params.value.id, params.value.revisionId, input.value.version, clock.now()),
+          ),
+        articleTouched,
       );
-      if (result.ok && result.value.publicChange) await changed(tags);
       return answer(result, {
         member: session.member,
         what: 'de modifier cet article',
@@ -158,10 +178,13 @@ export function articleHandlers(deps: NewsroomDeps) {
         clock.advance(advance);
       }
       const now = clock.now();
-      const published = await runScheduler(ctx.db, session.member, now, advance);
       // The other formats' scheduled items ride the same pass; the answer lists the articles (its contract's ids).
-      const othersPublished = await publishDueOtherFormats(ctx.db, now);
-      if (published.length > 0 || othersPublished.length > 0) await changed();
+      const { published } = await publicWrite(
+        deps,
+        ctx.db,
+        async (tx) => ({ published: await runScheduler(tx, session.member, now, advance), others: await publishDueOtherFormats(tx, now) }),
+        ({ published, others }) => (published.length > 0 || others.length > 0 ? 'all' : false),
+      );
       return ctx.reply(200, { published, now: now.toISOString() }, noStore);
     }),
   } satisfies ApiHandlerTable;

@@ -3,20 +3,19 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams } from '../../http/parseParams.ts';
 import { createAuthor, listAdminAuthors, updateAuthor } from '../authorsAdmin.server.ts';
-import { answer, editors, type NewsroomDeps, noStore, readBody, staffOnly } from './newsroomHttp.ts';
+import { answer, editors, type NewsroomDeps, noStore, publicWrite, readBody, staffOnly, whenDone } from './newsroomHttp.ts';
 
 const what = 'de gérer les signatures';
 const notFound = 'Cette signature est introuvable.';
 
 export function authorHandlers(deps: NewsroomDeps) {
-  const { clock, changed } = deps;
+  const { clock } = deps;
   return {
     listAdminAuthors: staffOnly(deps, null, '', async (ctx) => ctx.reply(200, { results: await listAdminAuthors(ctx.db) }, noStore)),
     createAdminAuthor: staffOnly(deps, editors, what, async (ctx, session) => {
       const input = await readBody(ctx, contract.CreateAdminAuthorBody);
       if (!input.ok) return input.response;
-      const result = await createAuthor(ctx.db, session.member, input.value, clock.now());
-      if (result.ok) await changed();
+      const result = await publicWrite(deps, ctx.db, (tx) => createAuthor(tx, session.member, input.value, clock.now()), whenDone);
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(201, v, noStore) });
     }),
     updateAdminAuthor: staffOnly(deps, editors, what, async (ctx, session) => {
@@ -24,9 +23,13 @@ export function authorHandlers(deps: NewsroomDeps) {
       if (!id.ok) return id.response;
       const input = await readBody(ctx, contract.UpdateAdminAuthorBody);
       if (!input.ok) return input.response;
-      const result = await updateAuthor(ctx.db, session.member, id.value.id, input.value, clock.now());
       // Their page, every article they sign and the redirect lookups change: every process forgets its pages.
-      if (result.ok) await changed();
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => updateAuthor(tx, session.member, id.value.id, input.value, clock.now()),
+        whenDone,
+      );
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(200, v, noStore) });
     }),
   } satisfies ApiHandlerTable;

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/client.ts';
 import type { ChildAction, ChildInput, ChildItems } from '../workflow/childItems.ts';
 import { childSchemas } from '../workflow/contractSchemas.ts';
 import type { ReplyContext, StepHandler } from './editorialHandlers.ts';
-import { answer, type NewsroomDeps, noContent, noStore, readBody, staffGuard } from './newsroomHttp.ts';
+import { answer, type NewsroomDeps, noContent, noStore, publicWrite, readBody, staffGuard, whenPublic } from './newsroomHttp.ts';
 
 type Ctx = { db: Database; request: Request; params: Record<string, string> };
 
@@ -34,7 +34,7 @@ export function childItemHandlers<const Ops extends ChildOperations, Input exten
   declaration: ChildDeclaration & { operations: Ops },
   items: ChildItems<Input, View>,
 ): ChildHandlerTable<Ops, View> {
-  const { clock, changed } = deps;
+  const { clock } = deps;
   const schemas = childSchemas(declaration.operations);
   // The contract's item input is the format's (checked again, field by field, by the format's own check).
   const input = { create: schemas.create as z.ZodType<Input>, correct: schemas.correct as z.ZodType<Input> };
@@ -52,8 +52,12 @@ export function childItemHandlers<const Ops extends ChildOperations, Input exten
       if (!p.ok) return p.response;
       const sent = body ? await readBody(ctx, body) : { ok: true as const, value: null as B };
       if (!sent.ok) return sent.response;
-      const result = await items.change(ctx.db, member, p.value.id, p.value.entryId, act(sent.value), clock.now());
-      if (result.ok && result.value.publicChange) await changed();
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => items.change(tx, member, p.value.id, p.value.entryId, act(sent.value), clock.now()),
+        whenPublic,
+      );
       return answer(result, { member, what, notFound, ok: ({ entry }) => reply(ctx, entry) });
     });
   const ok = (ctx: ReplyContext<200, View>, entry: View) => ctx.reply(200, entry, noStore);
@@ -64,8 +68,7 @@ export function childItemHandlers<const Ops extends ChildOperations, Input exten
       if (!p.ok) return p.response;
       const sent = await readBody(ctx, input.create);
       if (!sent.ok) return sent.response;
-      const result = await items.post(ctx.db, member, p.value.id, sent.value, clock.now());
-      if (result.ok && result.value.publicChange) await changed();
+      const result = await publicWrite(deps, ctx.db, (tx) => items.post(tx, member, p.value.id, sent.value, clock.now()), whenPublic);
       return answer(result, { member, what, notFound, ok: ({ entry }) => ctx.reply(201, entry, noStore) });
     }),
     correct: change(input.correct, (value) => ({ kind: 'correct', input: value }), ok),

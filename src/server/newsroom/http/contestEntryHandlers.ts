@@ -13,7 +13,7 @@ import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { errorJson, json } from '../../http/responses.ts';
 import type { JobQueue } from '../../jobs/jobQueue.server.ts';
 import { contestRows } from '../contests/contestQueries.ts';
-import { editors, type NewsroomDeps, noStore, readBody, staffOnly } from './newsroomHttp.ts';
+import { editors, type NewsroomDeps, noStore, publicWrite, readBody, staffOnly, whenDone } from './newsroomHttp.ts';
 
 const notFound = "Ce concours n'existe pas.";
 
@@ -68,17 +68,22 @@ export function contestEntryHandlers(deps: NewsroomDeps, entries: ContestEntryDe
       if (!contest.ok) return contest.response;
       const body = await readBody(ctx, contract.DrawContestWinnersBody);
       if (!body.ok) return body.response;
-      const result = await drawContest(ctx.db, entries.jobs, entries.siteUrl, {
-        contest: contest.row,
-        count: body.value.winners,
-        seed: body.value.seed ?? newSeed(),
-        who: { id: session.member.id, email: session.member.email },
-        now: deps.clock.now(),
-        retentionMonths: deps.config.contests.retentionMonths,
-      });
+      // The contest's page now names its winners: purged once the draw and the winners' mails committed.
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) =>
+          drawContest(tx, entries.jobs, entries.siteUrl, {
+            contest: contest.row,
+            count: body.value.winners,
+            seed: body.value.seed ?? newSeed(),
+            who: { id: session.member.id, email: session.member.email },
+            now: deps.clock.now(),
+            retentionMonths: deps.config.contests.retentionMonths,
+          }),
+        whenDone,
+      );
       if (!result.ok) return json({ error: 'conflict', message: result.message }, { status: 409, ...noStore });
-      // The contest's page now names its winners.
-      await deps.changed();
       return ctx.reply(201, await toContestDraw(ctx.db, result.draw), noStore);
     }),
   } satisfies ApiHandlerTable;

@@ -23,7 +23,18 @@ import type { NewsroomResult } from '../newsroomResult.ts';
 import type { StaffMember } from '../staff.server.ts';
 import { canRead, type EditorialRow, type SaveOutcome, type StatusAction } from '../workflow/editorialWorkflow.ts';
 import type { PreviewLink, PreviewLinks } from '../workflow/previewLinks.ts';
-import { answer, forbidden, type NewsroomDeps, newsroomMessages, noStore, readBody, readsEverything, staffGuard } from './newsroomHttp.ts';
+import {
+  answer,
+  forbidden,
+  type NewsroomDeps,
+  newsroomMessages,
+  noStore,
+  publicWrite,
+  readBody,
+  readsEverything,
+  staffGuard,
+  type Touched,
+} from './newsroomHttp.ts';
 import type { OperationId } from '../../../api/generated/operations.ts';
 
 /** What the handlers use of a format's workflow (`editorialWorkflow(format)`). */
@@ -137,7 +148,7 @@ export function editorialHandlers<
   deps: NewsroomDeps,
   format: EditorialHttpFormat<Ops, Row, Query, Input, Admin, List, Revision, Reader>,
 ): EditorialHandlerTable<Ops, EditorialSteps<Admin, List, Revision, Reader>> {
-  const { clock, changed } = deps;
+  const { clock } = deps;
   const { declaration, schemas, workflow } = format;
   const { noun, operations } = declaration;
   const thisItem = thisItemOf(noun);
@@ -145,9 +156,8 @@ export function editorialHandlers<
   const editWhat = `de modifier ${thisItem}`;
   const itemIdOf = (ctx: { params: Record<string, string> }) => parseParams(schemas.id, ctx.params, ['id']);
   // Every list and item of the format carries its tag (decision 032): pages that show none of it stay cached.
-  const afterWrite = async (result: NewsroomResult<SaveOutcome<Admin>>) => {
-    if (result.ok && result.value.publicChange) await changed([cacheTag.format(declaration.entity)]);
-  };
+  const touched = (result: NewsroomResult<SaveOutcome<Admin>>): Touched =>
+    result.ok && result.value.publicChange ? [cacheTag.format(declaration.entity)] : false;
   const staff = <S extends number, B>(handle: (ctx: ReplyContext<S, B>, who: StaffMember) => Promise<Response>): StepHandler<S, B> =>
     staffGuard(deps, null, '', (ctx: ReplyContext<S, B>, session) => handle(ctx, session.member));
 
@@ -182,8 +192,7 @@ export function editorialHandlers<
       if (!id.ok) return id.response;
       const input = await readBody(ctx, schemas.update);
       if (!input.ok) return input.response;
-      const result = await workflow.save(ctx.db, who, id.value.id, input.value, clock.now());
-      await afterWrite(result);
+      const result = await publicWrite(deps, ctx.db, (tx) => workflow.save(tx, who, id.value.id, input.value, clock.now()), touched);
       return answer(result, { member: who, what: editWhat, notFound, thisItem, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
     status: staff(async (ctx, who) => {
@@ -191,8 +200,12 @@ export function editorialHandlers<
       if (!id.ok) return id.response;
       const input = await readBody(ctx, schemas.status);
       if (!input.ok) return input.response;
-      const result = await workflow.changeStatus(ctx.db, who, id.value.id, input.value, clock.now());
-      await afterWrite(result);
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => workflow.changeStatus(tx, who, id.value.id, input.value, clock.now()),
+        touched,
+      );
       const what = input.value.action === 'draft' ? editWhat : `de publier, programmer ou dépublier ${thisItem}`;
       return answer(result, { member: who, what, notFound, thisItem, ok: (v) => ctx.reply(200, v.item, noStore) });
     }),
@@ -210,8 +223,12 @@ export function editorialHandlers<
       const input = await readBody(ctx, schemas.restore);
       if (!input.ok) return input.response;
       const { id, revisionId } = params.value;
-      const result = await workflow.restore(ctx.db, who, id, revisionId, input.value.version, clock.now());
-      await afterWrite(result);
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => workflow.restore(tx, who, id, revisionId, input.value.version, clock.now()),
+        touched,
+      );
       return answer(result, {
         member: who,
         what: editWhat,

@@ -3,7 +3,7 @@
  * with what they share. Every /api/admin call needs a session; every write also needs the session's CSRF
  * token in X-CSRF-Token (decision 011) and the role the action asks for (403 with a French sentence).
  */
-import type { ContentChanged } from '../../cache/cacheTags.ts';
+import type { ContentChanged, RecordPurge } from '../../cache/cacheTags.ts';
 import { type AudienceRecorder, createAudienceRecorder } from '../../audience/audienceRecorder.ts';
 import { audienceReportHandlers } from './audienceHandlers.ts';
 import type { Database } from '../../../db/client.ts';
@@ -48,6 +48,8 @@ export interface NewsroomOptions {
   contentChanged?: ContentChanged;
   /** CONTENT_SOURCE=ghost|wordpress: where a source article is edited (issue 35). */
   sourceEditUrl?: (sourceId: string) => string | null;
+  /** Called in the transaction of such a write: records its CDN purge (decision 032); none: nothing recorded. */
+  recordPurge?: RecordPurge;
   /** Where uploaded media go (MEDIA_DIR or S3), built once with the configuration. */
   storage: MediaStorage;
   /** The newsletter's issues: the queue, the mail's renderer, the site's address. Without it they answer 503. */
@@ -92,6 +94,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
       await options.contentChanged?.(tags);
     },
     ...(options.sourceEditUrl ? { sourceEditUrl: options.sourceEditUrl } : {}),
+    recordPurge: options.recordPurge ?? (async () => {}),
   };
   return {
     ...sessionHandlers(deps),

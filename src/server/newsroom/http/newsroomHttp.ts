@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import * as contract from '../../../api/generated/zod.ts';
 import { appConfig } from '../../../../app.config.ts';
 import type { Database } from '../../../db/client.ts';
+import type { RecordPurge } from '../../cache/cacheTags.ts';
 import type { StaffRole } from '../../../db/schema.ts';
 import { frenchWhen } from '../../../lib/frenchDates.ts';
 import { strictTransportSecurity, type TransportSecurity } from '../../config/transportSecurity.ts';
@@ -176,6 +177,40 @@ export interface NewsroomDeps {
   changed: (tags?: readonly string[]) => Promise<void>;
   /** CONTENT_SOURCE=ghost|wordpress: where a source article is edited (issue 35); absent: piquante. */
   sourceEditUrl?: (sourceId: string) => string | null;
+  /** Inside that write's transaction, last: notes its tags for the CDN (decision 032). Use publicWrite. */
+  recordPurge: RecordPurge;
+}
+
+/** What a write readers may see touched: nothing (`false`), everything (`'all'`), or these cache tags. */
+export type Touched = false | 'all' | readonly string[];
+
+/** A write no finer tag describes: everything once it succeeded (`site` at the CDN). */
+export const whenDone = (result: { ok: boolean }): Touched => (result.ok ? 'all' : false);
+
+/** A format's write: everything once it changed what readers see. */
+export const whenPublic = (result: NewsroomResult<{ publicChange: boolean }>): Touched =>
+  result.ok && result.value.publicChange ? 'all' : false;
+
+/**
+ * A write readers may see, in one transaction with the CDN's record of what it touched (decision 032): the
+ * domain function's own transaction becomes a savepoint of this one, `touched` is read from its outcome
+ * inside the transaction, and the pages are purged once both committed. A rolled-back write records nothing;
+ * a committed one cannot lose its CDN purge to a crash.
+ */
+export async function publicWrite<T>(
+  deps: Pick<NewsroomDeps, 'changed' | 'recordPurge'>,
+  db: Database,
+  write: (tx: Database) => Promise<T>,
+  touched: (outcome: T) => Touched,
+): Promise<T> {
+  const done = await db.transaction(async (tx) => {
+    const outcome = await write(tx);
+    const what = touched(outcome);
+    if (what !== false) await deps.recordPurge(tx, what === 'all' ? undefined : what);
+    return { outcome, what };
+  });
+  if (done.what !== false) await deps.changed(done.what === 'all' ? undefined : done.what);
+  return done.outcome;
 }
 
 /** Secure cookies whenever the site is reached over HTTPS (same rule as HSTS: SITE_URL, proxy, socket). */

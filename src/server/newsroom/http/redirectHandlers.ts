@@ -3,13 +3,13 @@ import * as contract from '../../../api/generated/zod.ts';
 import type { ApiHandlerTable } from '../../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../../http/parseParams.ts';
 import { deleteRedirect, listRedirects, saveRedirect } from '../../redirects/redirectStore.server.ts';
-import { answer, editors, type NewsroomDeps, noContent, noStore, readBody, staffOnly } from './newsroomHttp.ts';
+import { answer, editors, type NewsroomDeps, noContent, noStore, publicWrite, readBody, staffOnly, whenDone } from './newsroomHttp.ts';
 
 const what = 'de gérer les redirections';
 const notFound = 'Cette redirection est introuvable.';
 
 export function redirectHandlers(deps: NewsroomDeps) {
-  const { clock, changed } = deps;
+  const { clock } = deps;
   return {
     listAdminRedirects: staffOnly(deps, null, '', async (ctx) => {
       const query = parseParams(contract.ListAdminRedirectsQueryParams, queryRecord(ctx.url), ['limit', 'offset']);
@@ -20,17 +20,29 @@ export function redirectHandlers(deps: NewsroomDeps) {
     createAdminRedirect: staffOnly(deps, editors, what, async (ctx, session) => {
       const input = await readBody(ctx, contract.CreateAdminRedirectBody);
       if (!input.ok) return input.response;
-      const result = await saveRedirect(ctx.db, { from: input.value.from, toPath: input.value.to }, 'newsroom', {
-        siteUrl: deps.siteOrigin,
-        changed,
-        audit: { who: session.member, at: clock.now() },
-      });
+      // The purge follows publicWrite's commit, not the store's own (a savepoint of it).
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) =>
+          saveRedirect(tx, { from: input.value.from, toPath: input.value.to }, 'newsroom', {
+            siteUrl: deps.siteOrigin,
+            changed: () => {},
+            audit: { who: session.member, at: clock.now() },
+          }),
+        whenDone,
+      );
       return answer(result, { member: session.member, what, notFound, ok: (v) => ctx.reply(201, v, noStore) });
     }),
     deleteAdminRedirect: staffOnly(deps, editors, what, async (ctx, session) => {
       const id = parseParams(contract.DeleteAdminRedirectParams, ctx.params, ['id']);
       if (!id.ok) return id.response;
-      const result = await deleteRedirect(ctx.db, id.value.id, { changed, audit: { who: session.member, at: clock.now() } });
+      const result = await publicWrite(
+        deps,
+        ctx.db,
+        (tx) => deleteRedirect(tx, id.value.id, { changed: () => {}, audit: { who: session.member, at: clock.now() } }),
+        whenDone,
+      );
       return answer(result, { member: session.member, what, notFound, ok: noContent });
     }),
   } satisfies ApiHandlerTable;

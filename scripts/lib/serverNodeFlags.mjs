@@ -5,7 +5,7 @@
 // young generation. Decision 029.
 //
 // --max-semi-space-size=8: V8 grows each of the young generation's semi-spaces to 64 MB under a render load and
-// keeps them; 8 MB holds a render's garbage (16 MB kept 16 MB more resident, for no measured throughput).
+// keeps them; 8 MB holds a render's garbage (16 kept 16 MB more resident; no CPU per request measured between them).
 // --liftoff-only: PGlite's WebAssembly (9 MB) stays with V8's baseline compiler; TurboFan's recompilation of its hot
 // functions peaked at 800+ MB at start, left about 90 MB resident and took 4 s of CPU, for about 5 % of CPU per
 // uncached PGlite page (bench:memory -- --under-load --uncached). No WebAssembly runs with PostgreSQL.

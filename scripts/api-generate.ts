@@ -9,7 +9,8 @@
  * byte-identical):
  *   openapi.yaml               the contract's files bundled into one document (what everything else reads)
  *   schema.ts                  openapi-typescript types (`paths`, `components`, `operations`), for openapi-fetch
- *   zod.ts                     orval zod schemas (responses, path params, query params, body)
+ *   zod.ts                     orval zod schemas (responses, path params, query params, body), each built on
+ *                              its first use (src/api/lazySchema.ts)
  *   operations.ts              every operationId with its method and path (the server's router table)
  *   README.md                  says the folder is generated
  * The API reference served at /api/docs is not code and is not committed: api:generate also renders
@@ -58,7 +59,8 @@ Regenerate with \`npm run api:generate\`; \`npm run api:check\` fails when these
 - \`operations.ts\`: every operation's method and path, keyed by operationId (the server's router is built from it).
 - \`zod.ts\`: zod schemas (orval): one per component schema (\`ArticleCard\`, \`ErrorResponse\`…) and,
   per operation, \`<Operation>Response\`, \`<Operation>Params\` (path), \`<Operation>QueryParams\` (query,
-  numbers coerced from strings, defaults applied) and \`SignupNewsletterBody\`.
+  numbers coerced from strings, defaults applied) and \`SignupNewsletterBody\`. Each is built on its first use
+  (\`src/api/lazySchema.ts\`): a process builds only the schemas it uses.
 
 The API reference served at \`/api/docs\` (Redoc, inlined) is rendered from the same contract into
 \`generated/api-docs.html\` (not committed) by \`npm run build\`, \`npm run dev\`, \`npm run api:generate\`
@@ -123,6 +125,25 @@ async function generateOrval(outDir: string): Promise<void> {
   }
 }
 
+const SCHEMA_EXPORT = /^export const ([A-Za-z0-9_]+) = (zod\b[\s\S]*?);$(?=\n\n|\n?$(?![\s\S]))/gm;
+
+/**
+ * Wraps every schema of zod.ts (formatted: one statement per export, a blank line after each) in `lazySchema`:
+ * built on first use, not all at import (decision 029). Constants, patterns and aliases (`X = Y;`) stay as they are.
+ */
+async function lazifyZodSchemas(outDir: string): Promise<void> {
+  const file = path.join(outDir, 'zod.ts');
+  const source = await readFile(file, 'utf8');
+  const importLine = "import * as zod from 'zod';\n";
+  if (!source.includes(importLine)) throw new Error(`zod.ts: no ${importLine.trim()} line to add lazySchema's import after`);
+  const wrapped = source
+    .replace(SCHEMA_EXPORT, (_, name: string, expression: string) => `export const ${name} = lazySchema(() => ${expression});`)
+    .replace(importLine, `${importLine}import { lazySchema } from '../lazySchema.ts';\n`);
+  const unwrapped = /^export const [A-Za-z0-9_]+ = zod\b.*$/m.exec(wrapped);
+  if (unwrapped) throw new Error(`zod.ts: a schema left unwrapped (its statement is not followed by a blank line?): ${unwrapped[0]}`);
+  await writeFile(file, wrapped);
+}
+
 function format(tmpRoot: string, outDir: string): void {
   const configPath = path.join(tmpRoot, 'biome.json');
   const result = spawnSync(BIOME_BIN, ['format', '--write', `--config-path=${configPath}`, '--files-ignore-unknown=true', outDir], {
@@ -144,6 +165,8 @@ async function generateAll(): Promise<[string, string]> {
   await generateSchemaTypes(outDir);
   await generateOperations(outDir);
   await generateOrval(outDir);
+  format(tmpRoot, outDir);
+  await lazifyZodSchemas(outDir);
   format(tmpRoot, outDir);
   await writeFile(path.join(outDir, 'README.md'), README);
   return [tmpRoot, outDir];

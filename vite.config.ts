@@ -4,6 +4,7 @@ import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleReportPlugin } from './scripts/build/bundleReport.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
+import { readerRouteTreePlugin } from './scripts/build/readerRouteTree.ts';
 import { serviceWorkerPlugin } from './scripts/build/serviceWorker.ts';
 import { withoutServerFunctionClientPlugin } from './scripts/build/withoutServerFunctionClient.ts';
 
@@ -29,9 +30,10 @@ export default defineConfig({
             // never precaches them onto readers' devices.
             chunkFileNames: (chunk) => {
               const qa = /[\\/]src[\\/]qa[\\/]|[\\/]node_modules[\\/]elkjs[\\/]/;
-              // The newsroom (issue 15) likewise: its pages, Tiptap and ProseMirror are for staff only.
+              // The newsroom (issue 15) likewise: its pages, Tiptap and ProseMirror are for staff only; so is the
+              // whole route tree, which only staff pages load (issue 38: readers start with their own, src/router.tsx).
               const admin =
-                /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin|api[\\/]queries[\\/]newsroom)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
+                /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin|routeTree\.gen\.ts|api[\\/]queries[\\/]newsroom)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
               const modules = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
               const only = (pattern: RegExp) =>
                 (chunk.facadeModuleId !== null && pattern.test(chunk.facadeModuleId)) ||
@@ -45,6 +47,7 @@ export default defineConfig({
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|use-sync-external-store)[\\/]/,
                   priority: 2,
+                  tags: ['$initial'],
                 },
                 {
                   name: 'shell',
@@ -69,6 +72,8 @@ export default defineConfig({
   // CSS ships as a hashed, immutable file (issue 13, docs/decisions/009-http-caching.md): inlined, its 44 KB were in every
   // page's HTML — compressed again on every render, and downloaded again on every page a reader opens.
   plugins: [
+    // The readers' browsers start with a route tree without the staff's pages (issue 38, decision 034).
+    readerRouteTreePlugin(),
     tanstackStart({
       server: { build: { inlineCss: false } },
       // The newsroom's routes keep only their path and head in the router's tree that every reader downloads:

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { browserAppConfigPlugin } from './scripts/build/browserAppConfig.ts';
 import { bundleReportPlugin } from './scripts/build/bundleReport.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { readerRouteTreePlugin } from './scripts/build/readerRouteTree.ts';
@@ -94,6 +95,8 @@ export default defineConfig({
       },
     }),
     viteReact(),
+    // app.config.ts without the sections only the server reads, in the browser build (issue 38, decision 034).
+    browserAppConfigPlugin(),
     withoutServerFunctionClientPlugin(),
     tailwindcss(),
     bundleReportPlugin(),

@@ -30,14 +30,11 @@ export async function getRouter() {
   const staff = isStaffPath(window.location.pathname);
   const router = createAppRouter(staff ? (await import('./routeTree.gen')).routeTree : readerRouteTree);
   if (!staff) {
-    // A link from a reader's page to a staff page (none today) opens it as a new document, which loads the whole tree.
-    router.history.block({
-      enableBeforeUnload: false,
-      blockerFn: ({ nextLocation }) => {
-        if (!isStaffPath(nextLocation.pathname)) return false;
-        window.location.assign(nextLocation.href);
-        return true;
-      },
+    // A link from a reader's page to a staff page (none today): the history has its address already; the document
+    // is replaced by the staff page's, which loads the whole tree. (A history blocker would do it before the
+    // address changes, but blockers make every back/forward asynchronous, and the scroll memory is timed on them.)
+    router.subscribe('onBeforeNavigate', ({ toLocation }) => {
+      if (isStaffPath(toLocation.pathname)) window.location.replace(toLocation.href);
     });
   }
   installScrollMemory(router);

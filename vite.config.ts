@@ -90,7 +90,7 @@ export default defineConfig({
                 // would be downloaded at start anyway, in more files.
                 routeId === '__root__' || routeId === '/' || routeId === '/$slug/' || routeId === '/$slug/$url'
                 ? undefined
-                : [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+                : [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
         },
       },
     }),

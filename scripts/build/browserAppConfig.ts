@@ -87,7 +87,9 @@ export function browserAppConfigPlugin(): Plugin {
       if (file.includes('/node_modules/')) return null;
       const reads = serverOnlyReads(code);
       if (reads.length > 0) {
-        this.error(`${file} reads appConfig.${reads.join(', appConfig.')}, which the browser build leaves out (scripts/build/browserAppConfig.ts)`);
+        this.error(
+          `${file} reads appConfig.${reads.join(', appConfig.')}, which the browser build leaves out (scripts/build/browserAppConfig.ts)`,
+        );
       }
       return null;
     },

@@ -2,7 +2,8 @@
  * Composes the site's chrome around every page: progress bar, header (with the search overlay),
  * side media bar and footer (with the newsletter block and, on home and category pages, the typewriter).
  * The app- variants (web views of the mobile app) get none of it: no header, footer, consent or popins.
- * Consent (the manager, 1 s after load), the popin, analytics, the audience beacon and the service worker are
+ * The navigation progress bar, consent (the manager, 1 s after load), the popin, analytics, the audience beacon and
+ * the service worker are
  * composed in ReaderServices, loaded after the page's load event: they share the reader's consent through
  * src/lib/consent, never by importing each other.
  */
@@ -14,7 +15,6 @@ import { Footer } from '../features/footer/Footer.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { ConnectionStatus } from '../features/offline/ConnectionStatus.tsx';
 import { initialSearchQuery } from '../features/search/searchParam.ts';
-import { ProgressBar } from '../features/progress/ProgressBar.tsx';
 import { Typewriter } from '../features/quotation/Typewriter.tsx';
 import { absoluteUrl } from '../lib/seo/seo.ts';
 import { deferredLazy, WhenVisible } from '../lib/lazyWhenVisible.tsx';
@@ -36,7 +36,7 @@ const NotificationAction = lazy(() =>
  */
 const newsletter = deferredLazy(() => import('../features/signup/NewsletterBlock.tsx').then((m) => m.NewsletterBlock));
 
-/** Consent, popin, analytics, audience and service worker: one chunk, after the page's load event (issue 38). */
+/** Progress bar, consent, popin, analytics, audience and service worker: one chunk, after the load event (issue 38). */
 const ReaderServices = lazy(() => import('./ReaderServices.tsx').then((m) => ({ default: m.ReaderServices })));
 
 /**
@@ -115,7 +115,6 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   if (appVariant) {
     return (
       <>
-        <ProgressBar />
         <LiveInspection enabled={features?.qaInspector === true} search={searchStr} />
         <main id="contenu" className="app-variant min-h-screen">
           {children}
@@ -138,7 +137,6 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <a href="#contenu" className="skip-link">
         Aller au contenu
       </a>
-      <ProgressBar />
       <LiveInspection enabled={features?.qaInspector === true} search={searchStr} />
       <Header
         categories={categories}

@@ -7,6 +7,7 @@ import { bundleReportPlugin } from './scripts/build/bundleReport.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { readerRouteTreePlugin } from './scripts/build/readerRouteTree.ts';
 import { serviceWorkerPlugin } from './scripts/build/serviceWorker.ts';
+import { withoutScrollRestorationPlugin } from './scripts/build/withoutScrollRestoration.ts';
 import { withoutServerFunctionClientPlugin } from './scripts/build/withoutServerFunctionClient.ts';
 
 export default defineConfig({
@@ -104,6 +105,8 @@ export default defineConfig({
     // app.config.ts without the sections only the server reads, in the browser build (issue 38, decision 034).
     browserAppConfigPlugin(),
     withoutServerFunctionClientPlugin(),
+    // TanStack's scroll restoration is off (issue 37): the browser build keeps only its scroll to the top or the hash.
+    withoutScrollRestorationPlugin(),
     tailwindcss(),
     bundleReportPlugin(),
     serviceWorkerPlugin(),

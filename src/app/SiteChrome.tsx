@@ -8,7 +8,7 @@
  * src/lib/consent, never by importing each other.
  */
 import { useLoaderData, useMatches, useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { appConfig } from '../../app.config.ts';
 import type { Quotation } from '../api/types.ts';
 import { Footer } from '../features/footer/Footer.tsx';
@@ -36,33 +36,46 @@ const NotificationAction = lazy(() =>
  */
 const newsletter = deferredLazy(() => import('../features/signup/NewsletterBlock.tsx').then((m) => m.NewsletterBlock));
 
-/** Progress bar, consent, popin, analytics, audience and service worker: one chunk, after the load event (issue 38). */
-const ReaderServices = lazy(() => import('./ReaderServices.tsx').then((m) => ({ default: m.ReaderServices })));
-
 /**
- * Mounts ReaderServices once the page's load event has passed, or at once when the reader clicks the footer's
- * « Cookies » before that (the click is handed over: its event had no listener yet).
+ * Progress bar, consent, popin, analytics, audience and service worker: one chunk, imported once the page's load
+ * event has passed (issue 38), or at once when the reader clicks the footer's « Cookies » before that (the click is
+ * handed over: its event had no listener yet). Not a React.lazy: a chunk that fails to load (the connection dropped
+ * just then) must leave the page as it is, not throw to the error page; it is asked for again when the browser is
+ * back online.
  */
 function AfterLoad(props: Omit<ReaderServicesProps, 'openPreferences'>) {
-  const [state, setState] = useState<{ loaded: boolean; openPreferences: boolean }>({ loaded: false, openPreferences: false });
+  const [wanted, setWanted] = useState<{ openPreferences: boolean } | null>(null);
+  const [Services, setServices] = useState<ComponentType<ReaderServicesProps> | null>(null);
   useEffect(() => {
-    if (state.loaded) return;
-    const loaded = () => setState((s) => (s.loaded ? s : { loaded: true, openPreferences: false }));
-    const openEarly = () => setState({ loaded: true, openPreferences: true });
+    if (wanted) return;
+    const loaded = () => setWanted((w) => w ?? { openPreferences: false });
     if (document.readyState === 'complete') loaded();
     else window.addEventListener('load', loaded, { once: true });
+    return () => window.removeEventListener('load', loaded);
+  }, [wanted]);
+  // Until the consent loader listens itself.
+  useEffect(() => {
+    if (Services) return;
+    const openEarly = () => setWanted({ openPreferences: true });
     window.addEventListener(appConfig.consent.openPreferencesEvent, openEarly, { once: true });
+    return () => window.removeEventListener(appConfig.consent.openPreferencesEvent, openEarly);
+  }, [Services]);
+  useEffect(() => {
+    if (!wanted || Services) return;
+    let current = true;
+    const load = () =>
+      void import('./ReaderServices.tsx').then(
+        (m) => current && setServices(() => m.ReaderServices),
+        () => current && window.addEventListener('online', load, { once: true }),
+      );
+    load();
     return () => {
-      window.removeEventListener('load', loaded);
-      window.removeEventListener(appConfig.consent.openPreferencesEvent, openEarly);
+      current = false;
+      window.removeEventListener('online', load);
     };
-  }, [state.loaded]);
-  if (!state.loaded) return null;
-  return (
-    <Suspense fallback={null}>
-      <ReaderServices {...props} openPreferences={state.openPreferences} />
-    </Suspense>
-  );
+  }, [wanted, Services]);
+  if (!wanted || !Services) return null;
+  return <Services {...props} openPreferences={wanted.openPreferences} />;
 }
 
 export type ChromeKind = 'home' | 'category';

@@ -2,9 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { browserAppConfigPlugin } from './scripts/build/browserAppConfig.ts';
 import { bundleReportPlugin } from './scripts/build/bundleReport.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
+import { readerRouteTreePlugin } from './scripts/build/readerRouteTree.ts';
 import { serviceWorkerPlugin } from './scripts/build/serviceWorker.ts';
+import { withoutScrollRestorationPlugin } from './scripts/build/withoutScrollRestoration.ts';
 import { withoutServerFunctionClientPlugin } from './scripts/build/withoutServerFunctionClient.ts';
 
 export default defineConfig({
@@ -20,6 +23,11 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // Issue 38: the script files a lazy chunk imports are no longer preloaded beside it, only its stylesheets
+        // (a lazily shown part must not appear unstyled). Each lazy import of the entry named its chunk's files
+        // in a list every page downloads (≈ 1 kB brotli); the browser finds them in the chunk itself, one round
+        // trip later on the first visit of a page kind, which the router's preload on hover or touch starts early.
+        modulePreload: { resolveDependencies: (_file, dependencies) => dependencies.filter((file) => file.endsWith('.css')) },
         rolldownOptions: {
           output: {
             // Fewer, larger files for the first visit: every page needs the framework and the site's shell,
@@ -29,9 +37,10 @@ export default defineConfig({
             // never precaches them onto readers' devices.
             chunkFileNames: (chunk) => {
               const qa = /[\\/]src[\\/]qa[\\/]|[\\/]node_modules[\\/]elkjs[\\/]/;
-              // The newsroom (issue 15) likewise: its pages, Tiptap and ProseMirror are for staff only.
+              // The newsroom (issue 15) likewise: its pages, Tiptap and ProseMirror are for staff only; so is the
+              // whole route tree, which only staff pages load (issue 38: readers start with their own, src/router.tsx).
               const admin =
-                /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin|api[\\/]queries[\\/]newsroom)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
+                /[\\/]src[\\/](features[\\/]newsroom|routes[\\/]admin|routeTree\.gen\.ts|api[\\/]queries[\\/]newsroom)|[\\/]node_modules[\\/](@tiptap|@simplewebauthn|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]/;
               const modules = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
               const only = (pattern: RegExp) =>
                 (chunk.facadeModuleId !== null && pattern.test(chunk.facadeModuleId)) ||
@@ -45,6 +54,7 @@ export default defineConfig({
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|use-sync-external-store)[\\/]/,
                   priority: 2,
+                  tags: ['$initial'],
                 },
                 {
                   name: 'shell',
@@ -55,7 +65,8 @@ export default defineConfig({
                   // contest-entry calls (the lazily loaded forms'), nor the newsroom's calls (staff only) and the
                   // operation table they are made from, nor the quiz playability rule (the newsroom's quiz editor and
                   // the server's). Not the API calls (issue 38): the routes' split loaders and the forms load them.
-                  test: /[\\/]src[\\/](app|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|progress|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
+                  // Not the reader services (progress bar, consent, popin, analytics, audience: issue 38), loaded after the load event.
+                  test: /[\\/]src[\\/](app(?![\\/](ReaderServices|PopinHost|AnalyticsHost|AudienceHost)\.tsx)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage|consent[\\/]))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],
@@ -69,6 +80,8 @@ export default defineConfig({
   // CSS ships as a hashed, immutable file (issue 13, docs/decisions/009-http-caching.md): inlined, its 44 KB were in every
   // page's HTML — compressed again on every render, and downloaded again on every page a reader opens.
   plugins: [
+    // The readers' browsers start with a route tree without the staff's pages (issue 38, decision 034).
+    readerRouteTreePlugin(),
     tanstackStart({
       server: { build: { inlineCss: false } },
       // The newsroom's routes keep only their path and head in the router's tree that every reader downloads:
@@ -84,12 +97,16 @@ export default defineConfig({
                 // would be downloaded at start anyway, in more files.
                 routeId === '__root__' || routeId === '/' || routeId === '/$slug/' || routeId === '/$slug/$url'
                 ? undefined
-                : [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
+                : [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
         },
       },
     }),
     viteReact(),
+    // app.config.ts without the sections only the server reads, in the browser build (issue 38, decision 034).
+    browserAppConfigPlugin(),
     withoutServerFunctionClientPlugin(),
+    // TanStack's scroll restoration is off (issue 37): the browser build keeps only its scroll to the top or the hash.
+    withoutScrollRestorationPlugin(),
     tailwindcss(),
     bundleReportPlugin(),
     serviceWorkerPlugin(),

@@ -2,28 +2,25 @@
  * Composes the site's chrome around every page: progress bar, header (with the search overlay),
  * side media bar and footer (with the newsletter block and, on home and category pages, the typewriter).
  * The app- variants (web views of the mobile app) get none of it: no header, footer, consent or popins.
- * Consent (the manager, 1 s after load), the popin and analytics are composed here from their features:
- * they share the reader's consent through src/lib/consent, never by importing each other.
+ * The navigation progress bar, consent (the manager, 1 s after load), the popin, analytics, the audience beacon and
+ * the service worker are
+ * composed in ReaderServices, loaded after the page's load event: they share the reader's consent through
+ * src/lib/consent, never by importing each other.
  */
 import { useLoaderData, useMatches, useRouterState } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { appConfig } from '../../app.config.ts';
 import type { Quotation } from '../api/types.ts';
 import { Footer } from '../features/footer/Footer.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { ConnectionStatus } from '../features/offline/ConnectionStatus.tsx';
-import { ServiceWorkerUpdates } from '../features/serviceWorker/ServiceWorkerUpdates.tsx';
 import { initialSearchQuery } from '../features/search/searchParam.ts';
-import { ProgressBar } from '../features/progress/ProgressBar.tsx';
 import { Typewriter } from '../features/quotation/Typewriter.tsx';
 import { absoluteUrl } from '../lib/seo/seo.ts';
 import { deferredLazy, WhenVisible } from '../lib/lazyWhenVisible.tsx';
 import { SideMediaBar } from '../components/SideMediaBar.tsx';
-import { ConsentLoader } from '../features/consent/ConsentLoader.tsx';
-import { AnalyticsHost } from './AnalyticsHost.tsx';
-import { AudienceHost } from './AudienceHost.tsx';
 import { LiveInspection } from './LiveInspection.tsx';
-import { PopinHost } from './PopinHost.tsx';
+import type { ReaderServicesProps } from './ReaderServices.tsx';
 
 /** The search overlay is loaded when first opened: its code stays out of the first page load. */
 const SearchPanel = lazy(() => import('../features/search/SearchPanel.tsx').then((m) => ({ default: m.SearchPanel })));
@@ -39,6 +36,48 @@ const NotificationAction = lazy(() =>
  */
 const newsletter = deferredLazy(() => import('../features/signup/NewsletterBlock.tsx').then((m) => m.NewsletterBlock));
 
+/**
+ * Progress bar, consent, popin, analytics, audience and service worker: one chunk, imported once the page's load
+ * event has passed (issue 38), or at once when the reader clicks the footer's « Cookies » before that (the click is
+ * handed over: its event had no listener yet). Not a React.lazy: a chunk that fails to load (the connection dropped
+ * just then) must leave the page as it is, not throw to the error page; it is asked for again when the browser is
+ * back online.
+ */
+function AfterLoad(props: Omit<ReaderServicesProps, 'openPreferences'>) {
+  const [wanted, setWanted] = useState<{ openPreferences: boolean } | null>(null);
+  const [Services, setServices] = useState<ComponentType<ReaderServicesProps> | null>(null);
+  useEffect(() => {
+    if (wanted) return;
+    const loaded = () => setWanted((w) => w ?? { openPreferences: false });
+    if (document.readyState === 'complete') loaded();
+    else window.addEventListener('load', loaded, { once: true });
+    return () => window.removeEventListener('load', loaded);
+  }, [wanted]);
+  // Until the consent loader listens itself.
+  useEffect(() => {
+    if (Services) return;
+    const openEarly = () => setWanted({ openPreferences: true });
+    window.addEventListener(appConfig.consent.openPreferencesEvent, openEarly, { once: true });
+    return () => window.removeEventListener(appConfig.consent.openPreferencesEvent, openEarly);
+  }, [Services]);
+  useEffect(() => {
+    if (!wanted || Services) return;
+    let current = true;
+    const load = () =>
+      void import('./ReaderServices.tsx').then(
+        (m) => current && setServices(() => m.ReaderServices),
+        () => current && window.addEventListener('online', load, { once: true }),
+      );
+    load();
+    return () => {
+      current = false;
+      window.removeEventListener('online', load);
+    };
+  }, [wanted, Services]);
+  if (!wanted || !Services) return null;
+  return <Services {...props} openPreferences={wanted.openPreferences} />;
+}
+
 export type ChromeKind = 'home' | 'category';
 
 /** True on the app- variants (a route declares staticData.appVariant). */
@@ -50,8 +89,6 @@ const noQuotations: Quotation[] = [];
 
 export function SiteChrome({ children }: { children: ReactNode }) {
   const { categories, sentence, siteUrl, features } = useLoaderData({ from: '__root__' });
-  // Registered after load, when idle; removed for every reader when the operator turned it off.
-  const serviceWorker = <ServiceWorkerUpdates enabled={features?.serviceWorker ?? null} />;
   const appVariant = useIsAppVariant();
   const backOffice = useMatches({ select: (matches) => matches.some((m) => m.staticData.backOffice === true) });
   const leaf = useMatches({
@@ -91,12 +128,11 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   if (appVariant) {
     return (
       <>
-        <ProgressBar />
         <LiveInspection enabled={features?.qaInspector === true} search={searchStr} />
         <main id="contenu" className="app-variant min-h-screen">
           {children}
         </main>
-        {serviceWorker}
+        <AfterLoad features={features} appVariant />
       </>
     );
   }
@@ -114,7 +150,6 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <a href="#contenu" className="skip-link">
         Aller au contenu
       </a>
-      <ProgressBar />
       <LiveInspection enabled={features?.qaInspector === true} search={searchStr} />
       <Header
         categories={categories}
@@ -150,13 +185,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         shareTitle={title}
       />
       <ConnectionStatus />
-      {serviceWorker}
-      {/* Consent, the popins and analytics: never on the app- variants (SPEC §6). */}
-      <ConsentLoader analytics={features?.analytics?.provider ?? null} recaptcha={features?.recaptcha === true} />
-      <PopinHost />
-      <AnalyticsHost settings={features?.analytics ?? null} />
-      {/* The exempt audience measurement: no consent needed, objection on the privacy policy page (decision 028). */}
-      <AudienceHost />
+      <AfterLoad features={features} appVariant={false} />
     </>
   );
 }

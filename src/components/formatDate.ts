@@ -1,5 +1,6 @@
 /** Dates in French (« 1er novembre 2026 »), in the newsroom's time zone: see lib/frenchDates.ts. */
-import { frenchDate } from '../lib/frenchDates.ts';
+// The core alone: the rest of frenchDates.ts stays out of readers' pages (issue 38).
+import { frenchDate } from '../lib/frenchDatesCore.ts';
 
 /**
  * Formatting with a time zone costs microseconds a date, and a page shows a dozen, mostly the same ones

@@ -1,27 +1,18 @@
 /**
  * Every date and time the site, the newsroom and the mails write (issue 39, point 9), and the only module
- * that formats one (scripts/architecture/dateFormats.test.ts): « 1er » for the first of the month (Intl
+ * that formats one with frenchDatesCore.ts, its part readers' pages load at start (scripts/architecture/dateFormats.test.ts): « 1er » for the first of the month (Intl
  * writes « 1 novembre »), times as the magazine writes them (« 13 h 53 »), the newsroom's time zone by
  * default so server and browser render the same text, and a moment named by its day unless it is today
  * (« demain à 13 h 53 », « jusqu’au 29 novembre à 13 h 53 »).
  */
-export const PARIS = 'Europe/Paris';
+export { frenchDate, PARIS } from './frenchDatesCore.ts';
+
+import { asDate, formatter, frenchDate, PARIS } from './frenchDatesCore.ts';
 
 /** The browser's own zone: for a date the reader typed in a `datetime-local` field (read in that zone). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 type Parts = { day: number; month: string; monthShort: string; year: string; time: string; dayKey: string };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat('fr-FR', { ...options, timeZone });
-    formatters.set(key, found);
-  }
-  return found;
-}
 
 /** « 09 h 05 »: Intl writes « 09:05 ». */
 const clock = (date: Date, timeZone: string) =>
@@ -41,18 +32,6 @@ function partsOf(date: Date, timeZone: string): Parts {
 }
 
 const dayNumber = (day: number) => (day === 1 ? '1er' : String(day));
-const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
-
-/** Intl writes « 1 novembre »: French writes « 1er ». */
-const firstOfMonth = (text: string) => text.replace(/^1(?= )/, '1er');
-
-/**
- * « 1er novembre 2026 », « 29 novembre 2026 ». Kept to one formatter and one replacement: readers' pages
- * load it (components/formatDate.ts), and the rest of this module is left out of their bundle.
- */
-export function frenchDate(value: string | Date, timeZone = PARIS): string {
-  return firstOfMonth(formatter(timeZone, { day: 'numeric', month: 'long', year: 'numeric' }).format(asDate(value)));
-}
 
 /** « 13 h 53 », « 09 h 05 ». */
 export function frenchTime(value: string | Date, timeZone = PARIS): string {

@@ -38,3 +38,30 @@ test('each page announces exactly the script files its budget counts', async ({ 
     expect([...announced].sort(), `${figure.page} (${path})`).toEqual([...figure.files].sort());
   }
 });
+
+// Issue 38 (decision 034): readers' pages start with a route tree without the staff's pages; a staff page loads the
+// whole tree (an admin- chunk) before it hydrates, so that its links to other staff pages stay in the page.
+test('a reader’s page never loads the whole route tree; a staff page does, and navigates on it', async ({ page, request }) => {
+  const { article } = await demo(request);
+  const scripts: string[] = [];
+  let documents = 0;
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
+  });
+  await page.goto(article.fullUrl);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => path.startsWith('/assets/admin-'))).toEqual([]);
+
+  scripts.length = 0;
+  await page.goto('/admin/connexion');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion à la rédaction');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /^\/assets\/admin-routeTree\.gen-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  const before = documents;
+  await page.getByRole('link', { name: /mot de passe oublié/i }).click();
+  await expect(page).toHaveURL(/\/admin\/mot-de-passe-oublie$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Connexion à la rédaction');
+  expect(documents).toBe(before);
+});

@@ -1,5 +1,6 @@
 /**
- * Starts the consent manager: at once, the remembered choice is read from its cookie (a returning reader's
+ * Starts the consent manager once the page has loaded (SiteChrome mounts it among the reader services, issue 38):
+ * at once, the remembered choice is read from its cookie (a returning reader's
  * popin and analytics need not wait). Without a valid choice (none yet, older than 6 months, or of an
  * older policy), the manager's own lazy chunk loads 1 s after the page's load event (SPEC §7) and shows
  * the banner; a reader whose choice is known never downloads it until they click the footer's 'Cookies',
@@ -12,7 +13,8 @@ import { consentPrompt } from '../../lib/consent/consentPrompt.ts';
 import { consentStore } from '../../lib/consent/consentStore.ts';
 import type { ConsentManager } from './consentManager.ts';
 
-export function ConsentLoader({ analytics, recaptcha }: ConsentDeployment) {
+/** openPreferences: the reader asked for the preferences before this was mounted (SiteChrome loads it after load). */
+export function ConsentLoader({ analytics, recaptcha, openPreferences = false }: ConsentDeployment & { openPreferences?: boolean }) {
   useEffect(() => {
     const deployment: ConsentDeployment = { analytics, recaptcha };
     const known = consentStore.restore(deployment);
@@ -34,11 +36,12 @@ export function ConsentLoader({ analytics, recaptcha }: ConsentDeployment) {
       void load().then((m) => m.showPreferences());
     };
     window.addEventListener(appConfig.consent.openPreferencesEvent, open);
+    if (openPreferences) open();
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('load', schedule);
       window.removeEventListener(appConfig.consent.openPreferencesEvent, open);
     };
-  }, [analytics, recaptcha]);
+  }, [analytics, recaptcha, openPreferences]);
   return null;
 }

@@ -30,7 +30,7 @@ export function missingServerEnvironment(env = process.env) {
 
 const missing = missingServerFlags();
 const missingEnvironment = missingServerEnvironment();
-// SERVER_NODE_FLAGS=0 runs the server with Node's and glibc's defaults (to compare them, as bench:memory does).
+// SERVER_NODE_FLAGS=0 runs the server with Node's and glibc's defaults (to compare them).
 if (
   (missing.length > 0 || Object.keys(missingEnvironment).length > 0) &&
   process.env.SERVER_NODE_FLAGS !== '0' &&

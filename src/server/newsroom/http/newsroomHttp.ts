@@ -176,6 +176,8 @@ export interface NewsroomDeps {
   changed: (tags?: readonly string[]) => Promise<void>;
   /** CONTENT_SOURCE=ghost|wordpress: where a source article is edited (issue 35); absent: piquante. */
   sourceEditUrl?: (sourceId: string) => string | null;
+  /** CONTENT_SOURCE=ghost|wordpress: the source's kind and name (its sync state is shown); absent: piquante. */
+  liveSource?: { kind: 'ghost' | 'wordpress'; label: 'Ghost' | 'WordPress' };
 }
 
 /** Secure cookies whenever the site is reached over HTTPS (same rule as HSTS: SITE_URL, proxy, socket). */

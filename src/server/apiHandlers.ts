@@ -68,7 +68,13 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
       jobs,
       audience,
       ...(settings.contentSource && settings.contentSource.kind !== 'piquante'
-        ? { sourceEditUrl: (id: string) => sourceEditUrl(settings.contentSource ?? { kind: 'piquante' }, id) }
+        ? {
+            sourceEditUrl: (id: string) => sourceEditUrl(settings.contentSource ?? { kind: 'piquante' }, id),
+            liveSource:
+              settings.contentSource.kind === 'ghost'
+                ? { kind: 'ghost' as const, label: 'Ghost' as const }
+                : { kind: 'wordpress' as const, label: 'WordPress' as const },
+          }
         : {}),
     }),
     ...consentHandlers({ trustProxy, store }),

@@ -210,6 +210,7 @@ export const apiOperations = {
   listAdminRedirects: { method: 'GET', path: '/api/admin/redirects' },
   createAdminRedirect: { method: 'POST', path: '/api/admin/redirects' },
   deleteAdminRedirect: { method: 'DELETE', path: '/api/admin/redirects/:id' },
+  getSourceSync: { method: 'GET', path: '/api/admin/source-sync' },
   getPopin: { method: 'GET', path: '/api/popin' },
   answerPopinSurvey: { method: 'POST', path: '/api/popin/survey' },
   subscribePush: { method: 'POST', path: '/api/push/subscriptions' },

@@ -3461,6 +3461,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/source-sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * État de la synchronisation avec Ghost ou WordPress
+     * @description Quand le magazine est devant Ghost ou WordPress (`CONTENT_SOURCE`), où en est la copie locale : la
+     *     première synchronisation (articles lus, sur combien), le dernier passage réussi, et la panne en cours
+     *     (« WordPress injoignable depuis 12 h 03 »). `source` vaut `null` quand la rédaction écrit elle-même les
+     *     articles. Aucune clé de la source n'y figure.
+     */
+    get: operations['getSourceSync'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/popin': {
     parameters: {
       query?: never;
@@ -5944,6 +5967,20 @@ export interface components {
        * @example /mode/mon-article
        */
       to: string;
+    };
+    SourceSyncState: {
+      source: components['schemas']['SourceSyncDetail'] | null;
+    };
+    SourceSyncDetail: {
+      /** @enum {string} */
+      label: 'Ghost' | 'WordPress';
+      firstSyncDone: boolean;
+      postsDone: number;
+      postsTotal: number | null;
+      lastSuccessAt: string | null;
+      failingSince: string | null;
+      /** @description Une phrase pour la rédaction : « WordPress injoignable depuis 12 h 03 (…) », « WordPress à jour »… */
+      message: string;
     };
     /** @description Réponse à une popin sondage (rien sur la lectrice). */
     PopinSurveyAnswerInput: {
@@ -12140,6 +12177,30 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getSourceSync: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description L'état de la synchronisation. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceSyncState'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -4362,6 +4362,38 @@ export const RedirectInput = lazySchema(() =>
 export type RedirectInput = zod.input<typeof RedirectInput>;
 export type RedirectInputOutput = zod.output<typeof RedirectInput>;
 
+export const sourceSyncDetailPostsDoneMin = 0;
+
+export const sourceSyncDetailPostsTotalOneMin = 0;
+
+export const SourceSyncDetail = lazySchema(() =>
+  zod.strictObject({
+    label: zod.enum(['Ghost', 'WordPress']),
+    firstSyncDone: zod.boolean(),
+    postsDone: zod.int().min(sourceSyncDetailPostsDoneMin),
+    postsTotal: zod.union([zod.int().min(sourceSyncDetailPostsTotalOneMin), zod.null()]),
+    lastSuccessAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+    failingSince: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+    message: zod
+      .string()
+      .describe(
+        'Une phrase pour la rédaction : « WordPress injoignable depuis 12 h 03 (…) », « WordPress à jour »…',
+      ),
+  }),
+);
+
+export type SourceSyncDetail = zod.input<typeof SourceSyncDetail>;
+export type SourceSyncDetailOutput = zod.output<typeof SourceSyncDetail>;
+
+export const SourceSyncState = lazySchema(() =>
+  zod.strictObject({
+    source: zod.union([SourceSyncDetail, zod.null()]),
+  }),
+);
+
+export type SourceSyncState = zod.input<typeof SourceSyncState>;
+export type SourceSyncStateOutput = zod.output<typeof SourceSyncState>;
+
 export const popinSurveyAnswerInputPopinMax = 64;
 
 export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
@@ -8237,6 +8269,15 @@ export const DeleteAdminRedirectParams = lazySchema(() =>
 );
 
 export const DeleteAdminRedirectResponse = lazySchema(() => zod.void());
+
+/**
+ * Quand le magazine est devant Ghost ou WordPress (`CONTENT_SOURCE`), où en est la copie locale : la
+ * première synchronisation (articles lus, sur combien), le dernier passage réussi, et la panne en cours
+ * (« WordPress injoignable depuis 12 h 03 »). `source` vaut `null` quand la rédaction écrit elle-même les
+ * articles. Aucune clé de la source n'y figure.
+ * @summary État de la synchronisation avec Ghost ou WordPress
+ */
+export const GetSourceSyncResponse = SourceSyncState;
 
 /**
  * Renvoie la popin marketing qui s'applique au chemin donné, ou `204` si aucune ne s'applique.

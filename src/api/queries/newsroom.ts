@@ -9,6 +9,7 @@ import type { components } from '../generated/schema';
 type Schemas = components['schemas'];
 export type AdminArticle = Schemas['AdminArticle'];
 export type AdminArticleSummary = Schemas['AdminArticleSummary'];
+export type SourceSyncDetail = Schemas['SourceSyncDetail'];
 export type AdminSession = Schemas['AdminSession'];
 export type AdminCategory = Schemas['AdminCategory'];
 export type AdminAuthor = Schemas['AdminAuthor'];
@@ -165,6 +166,10 @@ export const newsroom = {
   },
   async article(id: number) {
     return unwrap(await (await api()).GET('/api/admin/articles/{id}', { params: { path: { id } } }));
+  },
+  /** Where the copy of Ghost or WordPress stands (CONTENT_SOURCE); null when the newsroom writes the articles. */
+  async sourceSync() {
+    return unwrap(await (await api()).GET('/api/admin/source-sync')).source;
   },
   async create(body: ArticleDraftInput) {
     return unwrap(await (await api()).POST('/api/admin/articles', { body, headers: writeHeaders() }));

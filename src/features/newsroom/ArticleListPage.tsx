@@ -2,7 +2,14 @@ import { frenchStamp } from '../../lib/frenchDates.ts';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import type { AdminArticleSummary, AdminAuthor, AdminCategory, ArticleStatus, PageData } from '../../api/queries/newsroom.ts';
+import type {
+  AdminArticleSummary,
+  AdminAuthor,
+  AdminCategory,
+  ArticleStatus,
+  PageData,
+  SourceSyncDetail,
+} from '../../api/queries/newsroom.ts';
 import { statusLabels } from './newsroomLabels.ts';
 import { choicesOf, SelectField, slugChoices } from './SelectField.tsx';
 import { TableHead } from './TableHead.tsx';
@@ -22,6 +29,8 @@ export interface ArticleListData {
   page: PageData<{ results: AdminArticleSummary[]; total: number }>;
   categories: AdminCategory[];
   authors: AdminAuthor[];
+  /** CONTENT_SOURCE=ghost|wordpress: where the copy stands; null or absent when the newsroom writes the articles. */
+  sourceSync?: SourceSyncDetail | null;
 }
 
 /** The list as the route loaded it for the filters of the address; changing them is a navigation. */
@@ -55,6 +64,14 @@ export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData
           Écrire un article
         </Link>
       </div>
+      {loaded.sourceSync ? (
+        <p
+          role={loaded.sourceSync.failingSince ? 'alert' : 'status'}
+          className={`mt-4 rounded border-2 px-3 py-2 ${loaded.sourceSync.failingSince ? 'border-piment-dark font-bold text-piment-dark' : 'border-encre/30'}`}
+        >
+          {loaded.sourceSync.message}
+        </p>
+      ) : null}
       <form onSubmit={apply} className="mt-6 grid gap-3 md:grid-cols-5" aria-label="Filtrer les articles">
         <label className="grid gap-1 md:col-span-2">
           <span className="text-sm font-bold">Rechercher dans les titres</span>

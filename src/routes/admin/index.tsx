@@ -41,7 +41,7 @@ export const Route = createFileRoute('/admin/')({
       author: deps.signature ?? '',
       offset: deps.debut ?? 0,
     } as const;
-    const [page, categories, authors] = await Promise.all([
+    const [page, categories, authors, sourceSync] = await Promise.all([
       pageData(
         () =>
           newsroom.articles({
@@ -56,8 +56,9 @@ export const Route = createFileRoute('/admin/')({
       ),
       newsroom.categories().catch(() => []),
       newsroom.authors().catch(() => []),
+      newsroom.sourceSync().catch(() => null),
     ]);
-    return { filters, page, categories, authors };
+    return { filters, page, categories, authors, sourceSync };
   },
   component: ArticleListRoute,
 });

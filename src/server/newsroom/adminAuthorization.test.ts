@@ -1546,6 +1546,9 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
       },
     ],
     listImports: [{ what: 'the imports', policy: adminsOnly, call: (_, as) => request('GET', '/api/admin/imports', { as }) }],
+    getSourceSync: [
+      { what: 'the live source’s state', policy: everyone, call: (_, as) => request('GET', '/api/admin/source-sync', { as }) },
+    ],
     startImport: [
       {
         what: 'start an import',

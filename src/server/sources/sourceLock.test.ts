@@ -63,6 +63,12 @@ describe.each(testDatabaseKinds)('articles from a live source, read-only in the 
     const list = contract.AdminArticleList.parse(await (await request('GET', '/api/admin/articles', { as: signed('editor') })).json());
     expect(list.results.find((row) => row.id === article.id)?.source).toBeNull();
     expect(list.results.find((row) => row.id === ownArticle.id)?.source).toBeUndefined();
+    // Without CONTENT_SOURCE there is no sync to show.
+    const state = await request('GET', '/api/admin/source-sync', { as: signed('contributor') });
+    expect(state.status).toBe(200);
+    expect(state.headers.get('cache-control')).toMatch(/no-store/);
+    expect(contract.SourceSyncState.parse(await state.json())).toEqual({ source: null });
+    expect((await request('GET', '/api/admin/source-sync')).status).toBe(401);
   });
 });
 

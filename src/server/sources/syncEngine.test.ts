@@ -19,7 +19,7 @@ import { findMovedSlug } from '../newsroom/articles/articleReaderCopy.ts';
 import { directoryStorage } from '../newsroom/mediaStorage.ts';
 import { searchArticles } from '../search/searchArticles.server.ts';
 import { createSourceSync, type SourceSync } from './syncEngine.ts';
-import { outageSentence, readSyncState } from './syncState.ts';
+import { outageSentence, readSyncState, sourceSyncSummary } from './syncState.ts';
 import { type FakePost, type FakeWordPress, startFakeWordPress } from './wordpress/testing/fakeWordPress.ts';
 import { createWordPressSource } from './wordpress/wordpressSource.ts';
 
@@ -120,6 +120,12 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     expect(outageSentence('WordPress', state, 'UTC')).toBe(
       'WordPress injoignable depuis 08 h 00 (WordPress a répondu 500 (/wp-json/wp/v2/posts))',
     );
+    expect(await sourceSyncSummary(database.db, 'wordpress', 'WordPress', 'UTC')).toMatchObject({
+      firstSyncDone: false,
+      postsDone: 2,
+      postsTotal: 5,
+      message: 'WordPress injoignable depuis 08 h 00 (WordPress a répondu 500 (/wp-json/wp/v2/posts))',
+    });
     wp.fault = null;
     wp.requests.length = 0;
     const resumed = await sync.poll();
@@ -131,6 +137,9 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     expect(done.failingSince).toBeNull();
     expect(logged.filter((l) => l.includes('unreachable, the site'))).toHaveLength(1);
     expect(logged.some((l) => l.includes('answers again'))).toBe(true);
+    expect((await sourceSyncSummary(database.db, 'wordpress', 'WordPress', 'UTC')).message).toBe(
+      'WordPress : à jour (dernier passage à 08 h 00)',
+    );
     const copies = await database.db.select().from(newsroomArticles);
     expect(copies.map((c) => c.sourceId).sort()).toEqual(['1', '2', '3', '4', '5']);
   });

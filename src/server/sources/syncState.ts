@@ -65,3 +65,24 @@ export function outageSentence(label: string, row: Pick<SyncStateRow, 'failingSi
   const at = frenchTime(row.failingSince, timeZone);
   return `${label} injoignable depuis ${at}${row.lastError ? ` (${row.lastError})` : ''}`;
 }
+
+/** What the newsroom shows of the sync (the contract's SourceSyncDetail). */
+export async function sourceSyncSummary(db: Database, source: ImportSourceKind, label: 'Ghost' | 'WordPress', timeZone = PARIS) {
+  const [row] = await db.select().from(sourceSyncState).where(eq(sourceSyncState.source, source));
+  const state = row ?? { firstSyncDoneAt: null, postsDone: 0, postsTotal: null, lastSuccessAt: null, failingSince: null, lastError: null };
+  const outage = outageSentence(label, state, timeZone);
+  const message =
+    outage ??
+    (state.firstSyncDoneAt
+      ? `${label} : à jour${state.lastSuccessAt ? ` (dernier passage à ${frenchTime(state.lastSuccessAt, timeZone)})` : ''}`
+      : `${label} : première synchronisation, ${state.postsDone} articles lus${state.postsTotal ? ` sur ${state.postsTotal}` : ''}`);
+  return {
+    label,
+    firstSyncDone: state.firstSyncDoneAt !== null,
+    postsDone: state.postsDone,
+    postsTotal: state.postsTotal,
+    lastSuccessAt: state.lastSuccessAt?.toISOString() ?? null,
+    failingSince: state.failingSince?.toISOString() ?? null,
+    message,
+  };
+}

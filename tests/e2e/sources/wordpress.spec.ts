@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createStaff, signIn } from '../support/newsroom.ts';
 import { freePort, type OwnServer, startOwnServer, tempDataDir } from '../support/ownServer.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -37,6 +38,8 @@ async function wpApi(path: string, body?: unknown): Promise<Record<string, unkno
   return (await answer.json()) as Record<string, unknown>;
 }
 
+const EDITOR = 'eloise@piquante.test';
+
 const get = (path: string) => fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
 
 test.beforeAll(async () => {
@@ -56,6 +59,7 @@ test.beforeAll(async () => {
   );
   console.log(`[wordpress] set up and started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   data = tempDataDir();
+  await createStaff(data.dir, EDITOR, 'Éloïse Éditrice', 'editor');
   const booted = Date.now();
   server = await startOwnServer({
     DATA_DIR: data.dir,
@@ -67,7 +71,8 @@ test.beforeAll(async () => {
     SOURCE_RECONCILE_SECONDS: '2',
     SOURCE_TIMEOUT_MS: '3000',
   });
-  await expect.poll(async () => (await (await get('/')).text()).includes('La robe framboise'), FOLLOW).toBe(true);
+  // The first synchronisation also draws the image's variants (AVIF is slow on a loaded 2-core machine).
+  await expect.poll(async () => (await (await get('/')).text()).includes('La robe framboise'), { ...FOLLOW, timeout: 120_000 }).toBe(true);
   console.log(`[wordpress] first synchronisation visible on the home ${((Date.now() - booted) / 1000).toFixed(1)} s after start`);
 });
 
@@ -141,7 +146,9 @@ test('publish, edit, change the slug, unpublish in WordPress: the front follows'
   expect(JSON.stringify(await (await get('/api/search?q=capeline')).json())).not.toContain('la-capeline');
 });
 
-test('WordPress stopped: every page is still served, search works, and the sync catches up when it is back', async () => {
+test('WordPress stopped: every page is still served, search works, the newsroom says so, and the sync catches up when it is back', async ({
+  page,
+}) => {
   wordpress('stop');
   await new Promise((done) => setTimeout(done, 3000));
   for (const path of ['/', '/mode', '/mode/la-robe-framboise', '/tag/ete', '/auteur/camille']) {
@@ -149,6 +156,14 @@ test('WordPress stopped: every page is still served, search works, and the sync 
   }
   expect(JSON.stringify(await (await get('/api/search?q=groseille')).json())).toContain('la-robe-framboise');
   expect(server.log()).toMatch(/WordPress unreachable, the site serves what it has/);
+  // The newsroom says so, lists the copies read-only, and links each to WordPress's editor.
+  await signIn(page, server.baseUrl, EDITOR);
+  await expect(page.getByRole('alert').filter({ hasText: /WordPress injoignable depuis \d\d h \d\d/ })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'La robe framboise' });
+  await expect(row.getByRole('link', { name: 'Modifier dans WordPress' })).toHaveAttribute(
+    'href',
+    /\/wp-admin\/post\.php\?post=\d+&action=edit$/,
+  );
   expect(server.log()).not.toContain(wp.WORDPRESS_APP_PASSWORD);
   wordpress('resume');
   await wpApi('posts', { title: 'Après la panne', slug: 'apres-la-panne', content: '<p>De retour.</p>', status: 'publish' });

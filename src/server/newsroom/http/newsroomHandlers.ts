@@ -16,6 +16,7 @@ import type { Clock } from '../clock.ts';
 import type { MediaStorage } from '../mediaStorage.ts';
 import { loadNewsroomSecret } from '../previewTokens.ts';
 import { articleHandlers } from './articleHandlers.ts';
+import { sourceSyncHandlers } from './sourceSyncHandlers.ts';
 import { authorHandlers } from './authorHandlers.ts';
 import { auditHandlers } from './auditHandlers.ts';
 import { categoryHandlers } from './categoryHandlers.ts';
@@ -50,6 +51,7 @@ export interface NewsroomOptions {
   sourceEditUrl?: (sourceId: string) => string | null;
   /** Called in the transaction of such a write: records its CDN purge (decision 032); none: nothing recorded. */
   recordPurge?: RecordPurge;
+  liveSource?: { kind: 'ghost' | 'wordpress'; label: 'Ghost' | 'WordPress' };
   /** Where uploaded media go (MEDIA_DIR or S3), built once with the configuration. */
   storage: MediaStorage;
   /** The newsletter's issues: the queue, the mail's renderer, the site's address. Without it they answer 503. */
@@ -95,12 +97,14 @@ export function newsroomHandlers(options: NewsroomOptions) {
     },
     ...(options.sourceEditUrl ? { sourceEditUrl: options.sourceEditUrl } : {}),
     recordPurge: options.recordPurge ?? (async () => {}),
+    ...(options.liveSource ? { liveSource: options.liveSource } : {}),
   };
   return {
     ...sessionHandlers(deps),
     ...staffHandlers(deps),
     ...passwordResetHandlers(deps, options.jobs ?? issuesUnavailable.jobs),
     ...articleHandlers(deps),
+    ...sourceSyncHandlers(deps),
     ...categoryHandlers(deps),
     ...authorHandlers(deps),
     ...mediaHandlers(deps),

@@ -179,6 +179,8 @@ export interface NewsroomDeps {
   sourceEditUrl?: (sourceId: string) => string | null;
   /** Inside that write's transaction, last: notes its tags for the CDN (decision 032). Use publicWrite. */
   recordPurge: RecordPurge;
+  /** CONTENT_SOURCE=ghost|wordpress: the source's kind and name (its sync state is shown); absent: piquante. */
+  liveSource?: { kind: 'ghost' | 'wordpress'; label: 'Ghost' | 'WordPress' };
 }
 
 /** What a write readers may see touched: nothing (`false`), everything (`'all'`), or these cache tags. */

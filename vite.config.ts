@@ -66,7 +66,7 @@ export default defineConfig({
                   // operation table they are made from, nor the quiz playability rule (the newsroom's quiz editor and
                   // the server's). Not the API calls (issue 38): the routes' split loaders and the forms load them.
                   // Not the reader services (progress bar, consent, popin, analytics, audience: issue 38), loaded after the load event.
-                  test: /[\\/]src[\\/](app(?![\\/](ReaderServices|PopinHost|AnalyticsHost|AudienceHost)\.tsx)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage|consent[\\/]))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
+                  test: /[\\/]src[\\/](app(?![\\/](ReaderServices|PopinHost|AnalyticsHost|AudienceHost)\.tsx)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage|consent[\\/]|frenchDates\.ts))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],

@@ -61,6 +61,13 @@ export default defineConfig({
                   priority: 2,
                 },
                 {
+                  // The article's view and body: one file for the article page instead of two (issue 38); the live
+                  // blog, which shows only the body, downloads the view with it.
+                  name: 'article',
+                  test: /[\\/]src[\\/]components[\\/](ArticleView|ArticleBody|ArticleBylines|ArticleTags|RelatedArticles|BodyImage)\.tsx$/,
+                  priority: 1,
+                },
+                {
                   name: 'shell',
                   // The composition root, shared libraries, the always-visible features, the data access of pages
                   // (the article cards: in the entry's group above). Not the other

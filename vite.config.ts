@@ -64,7 +64,7 @@ export default defineConfig({
                   // The article's view and body: one file for the article page instead of two (issue 38); the live
                   // blog, which shows only the body, downloads the view with it.
                   name: 'article',
-                  test: /[\\/]src[\\/]components[\\/](ArticleView|ArticleBody|ArticleBylines|ArticleTags|RelatedArticles|BodyImage)\.tsx$/,
+                  test: /[\\/]src[\\/]components[\\/](ArticleView|ArticleBody|ArticleBylines|ArticleTags|RelatedArticles|BodyImage)\.tsx$|[\\/]src[\\/]routes[\\/]\$slug[\\/]\$url\.tsx\?tsr-split=component$/,
                   priority: 1,
                 },
                 {

@@ -51,22 +51,34 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 {
+                  // The chunk of the entry module (Start's client entry is one of these packages): React, the
+                  // router and Start, but not the router's blocker (only the newsroom's unsaved-changes guard uses
+                  // it); and the article cards with what they need, which the article, home and category pages all
+                  // show: one file compresses better than two, and they were the one more file each of these pages
+                  // loaded at start (issue 38, decision 034).
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|use-sync-external-store)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack(?![\\/]react-router[\\/]dist[\\/]esm[\\/]useBlocker)|seroval|seroval-plugins|use-sync-external-store)[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]src[\\/]lib[\\/](frenchDatesCore|audience|useHydrated|servedMarkup)\.tsx?$/,
                   priority: 2,
-                  tags: ['$initial'],
+                },
+                {
+                  // The article's view and body: one file for the article page instead of two (issue 38); the live
+                  // blog, which shows only the body, downloads the view with it.
+                  name: 'article',
+                  test: /[\\/]src[\\/]components[\\/](ArticleView|ArticleBody|ArticleBylines|ArticleTags|RelatedArticles|BodyImage)\.tsx$|[\\/]src[\\/]routes[\\/]\$slug[\\/]\$url\.tsx\?tsr-split=component$/,
+                  priority: 1,
                 },
                 {
                   name: 'shell',
                   // The composition root, shared libraries, the always-visible features, the data access of pages
-                  // and the article cards that the article, home and category pages all show. Not the other
+                  // (the article cards: in the entry's group above). Not the other
                   // components of pages (issue 22): they go with their routes, so the article page no longer
                   // downloads the home page's blocks. Not the captcha's client and solver nor the newsletter and
                   // contest-entry calls (the lazily loaded forms'), nor the newsroom's calls (staff only) and the
                   // operation table they are made from, nor the quiz playability rule (the newsroom's quiz editor and
                   // the server's). Not the API calls (issue 38): the routes' split loaders and the forms load them.
-                  // Not the reader services (progress bar, consent, popin, analytics, audience: issue 38), loaded after the load event.
-                  test: /[\\/]src[\\/](app(?![\\/](ReaderServices|PopinHost|AnalyticsHost|AudienceHost)\.tsx)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage|consent[\\/]))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|quotation))[\\/]|[\\/]src[\\/]components[\\/](ArticleCardView|ContentImage|focalPoint|StampBadge|SectionTitle|formatDate)\.tsx?$|[\\/]app\.config\.ts/,
+                  // Not the reader services (progress bar, consent, popin, analytics, audience: issue 38), loaded
+                  // after the load event, nor the newsroom's and the live blog's date formats (frenchDates.ts).
+                  test: /[\\/]src[\\/](app(?![\\/](ReaderServices|PopinHost|AnalyticsHost|AudienceHost)\.tsx)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage|consent[\\/]|frenchDates\.ts))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|quotation))[\\/]|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],

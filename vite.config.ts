@@ -77,8 +77,9 @@ export default defineConfig({
                   // operation table they are made from, nor the quiz playability rule (the newsroom's quiz editor and
                   // the server's). Not the API calls (issue 38): the routes' split loaders and the forms load them.
                   // Not the reader services (progress bar, consent, popin, analytics, audience: issue 38), loaded
-                  // after the load event, nor the newsroom's and the live blog's date formats (frenchDates.ts).
-                  test: /[\\/]src[\\/](app(?![\\/](ReaderServices|PopinHost|AnalyticsHost|AudienceHost)\.tsx)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage|consent[\\/]|frenchDates\.ts))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer|quotation))[\\/]|[\\/]app\.config\.ts/,
+                  // after the load event, nor the footer's typewriter (after it too), nor the newsroom's and the live
+                  // blog's date formats (frenchDates.ts).
+                  test: /[\\/]src[\\/](app(?![\\/](ReaderServices|PopinHost|AnalyticsHost|AudienceHost)\.tsx)|lib(?![\\/](altcha|quiz|captcha|mediaInUseMessage|consent[\\/]|frenchDates\.ts))|api(?![\\/](queries|generated[\\/]operations))|features[\\/](header|footer))[\\/]|[\\/]app\.config\.ts/,
                   priority: 1,
                 },
               ],

@@ -15,9 +15,8 @@ import { Footer } from '../features/footer/Footer.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { ConnectionStatus } from '../features/offline/ConnectionStatus.tsx';
 import { initialSearchQuery } from '../features/search/searchParam.ts';
-import { Typewriter } from '../features/quotation/Typewriter.tsx';
 import { absoluteUrl } from '../lib/seo/seo.ts';
-import { deferredLazy, WhenVisible } from '../lib/lazyWhenVisible.tsx';
+import { deferredLazy, WhenLoaded, WhenVisible } from '../lib/lazyWhenVisible.tsx';
 import { SideMediaBar } from '../components/SideMediaBar.tsx';
 import { LiveInspection } from './LiveInspection.tsx';
 import type { ReaderServicesProps } from './ReaderServices.tsx';
@@ -35,6 +34,9 @@ const NotificationAction = lazy(() =>
  * is loaded and hydrated when the block nears the viewport: it stays off the start-up of every page.
  */
 const newsletter = deferredLazy(() => import('../features/signup/NewsletterBlock.tsx').then((m) => m.NewsletterBlock));
+
+/** The footer's typewriter (home and category pages): server-rendered, its code hydrated after the load event (issue 38). */
+const typewriter = deferredLazy(() => import('../features/quotation/Typewriter.tsx').then((m) => m.Typewriter));
 
 /**
  * Progress bar, consent, popin, analytics, audience and service worker: one chunk, imported once the page's load
@@ -179,7 +181,11 @@ export function SiteChrome({ children }: { children: ReactNode }) {
           </WhenVisible>
         }
         quotation={
-          (leaf.chrome || leaf.footerQuotations) && leaf.quotations.length > 0 ? <Typewriter quotations={leaf.quotations} /> : null
+          (leaf.chrome || leaf.footerQuotations) && leaf.quotations.length > 0 ? (
+            <WhenLoaded wake={typewriter.wake}>
+              <typewriter.Component quotations={leaf.quotations} />
+            </WhenLoaded>
+          ) : null
         }
         shareUrl={absoluteUrl(siteUrl, pathname)}
         shareTitle={title}

@@ -63,3 +63,16 @@ export function WhenVisible({ wake, children, rootMargin = '600px 0px' }: { wake
     </div>
   );
 }
+
+/**
+ * Like WhenVisible, for a part whose code can wait for the page's load event wherever it stands (the footer's
+ * typewriter, issue 38): the server's HTML is kept until then, without a wrapping element.
+ */
+export function WhenLoaded({ wake, children }: { wake: () => void; children: ReactNode }) {
+  useEffect(() => {
+    if (document.readyState === 'complete') wake();
+    else window.addEventListener('load', wake, { once: true });
+    return () => window.removeEventListener('load', wake);
+  }, [wake]);
+  return <Suspense fallback={null}>{children}</Suspense>;
+}

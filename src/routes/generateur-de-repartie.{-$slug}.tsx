@@ -1,12 +1,7 @@
 import { createFileRoute, Link, useLoaderData, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import {
-  fetchReparteeGenerators,
-  loadReparteeGenerator,
-  parseReplyId,
-  rememberReparteeGenerator,
-  reparteeReplyPath,
-} from '../api/queries/repartee.ts';
+import { fetchReparteeGenerators, loadReparteeGenerator, rememberReparteeGenerator } from '../api/queries/repartee.ts';
+import { parseReplyId, reparteeReplyPath } from '../api/queries/reparteeAddress.ts';
 import type { ReparteeGenerator, ReparteeGeneratorSummary } from '../api/types.ts';
 import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';

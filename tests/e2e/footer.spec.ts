@@ -64,6 +64,8 @@ test('the typewriter moves on to the next quotation after the pause', async ({ p
   await page.goto('/');
   const typewriter = page.getByTestId('typewriter');
   await expect(typewriter).toHaveAttribute('data-index', '0');
+  // Its code comes after the load event (issue 38): typing has begun once it is there.
+  await expect.poll(async () => ((await typewriter.locator('[data-typed]').textContent()) ?? '').length).toBeGreaterThan('« |'.length);
   const quotations = (await (await page.request.get('/api/quotations')).json()) as { results: { text: string }[] };
   const letters = quotations.results[0]?.text.length ?? 0;
   await page.clock.runFor(appConfig.quotation.typingMsPerLetter * (letters + 2));

@@ -4,6 +4,8 @@ import { api } from '../client.ts';
 import { required } from './answer.ts';
 import { cachedItem, rememberItem } from './itemCache.ts';
 
+export { parseReplyId, reparteeReplyPath } from './reparteeAddress.ts';
+
 export async function fetchReparteeGenerators(offset: number) {
   return required(await (await api()).GET('/api/repartee-generator', { params: { query: { offset } } })).results;
 }
@@ -17,17 +19,6 @@ export async function loadReparteeGenerator(url: string) {
 /** Remembers a generator shown by the server: drawing replies (which updates the address) asks nothing again. */
 export function rememberReparteeGenerator(generator: ReparteeGenerator): void {
   rememberItem('repartee', generator.url, generator);
-}
-
-/** The `?replique=` of a reply's address: a whole number ≥ 1, anything else ignored. */
-export function parseReplyId(value: unknown): number | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
-}
-
-/** A reply's own address: the generator's, with `?replique=` (rendered by the server as that reply). */
-export function reparteeReplyPath(generatorUrl: string, replyId?: number): string {
-  return `/generateur-de-repartie/${generatorUrl}${replyId ? `?replique=${replyId}` : ''}`;
 }
 
 /** '/apercu-generateur/{token}': a generator as it would be published, from a signed link (never remembered). */

@@ -430,7 +430,8 @@ export function verifyGhostSignature(header: string | null, rawBody: Uint8Array,
   if (!header) throw new WebhookRefused('Signature absente (en-tête X-Ghost-Signature).');
   const match = /^\s*sha256=([0-9a-f]{64})\s*,\s*t=(\d{1,16})\s*$/i.exec(header);
   if (!match) throw new WebhookRefused('Signature illisible (en-tête X-Ghost-Signature).');
-  const [, hex, ts] = match as unknown as [string, string, string];
+  const hex = match[1] ?? '';
+  const ts = match[2] ?? '';
   const timestamp = Number(ts);
   if (!Number.isSafeInteger(timestamp) || Math.abs(now.getTime() - timestamp) > toleranceMs) {
     throw new WebhookRefused('Signature périmée : la livraison est trop ancienne ou datée dans le futur.');

@@ -7,6 +7,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Every phase the progress bar goes through from now on: a phase shown for 500 ms can fall between two polls. */
 async function recordPhases(page: Page): Promise<string[]> {
   const phases: string[] = [];
+  // The bar comes with the reader services, after the page's load event (decision 034).
+  await page.locator('[data-testid="progress-bar"]').waitFor({ state: 'attached' });
   await page.exposeFunction('recordPhase', (phase: string) => phases.push(phase));
   await page.evaluate(() => {
     const bar = document.querySelector('[data-testid="progress-bar"]');

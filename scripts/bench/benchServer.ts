@@ -74,7 +74,9 @@ export async function prepareBenchDatabase(kind: BenchDatabase, articles: number
 
 /** Serves the built app on a prepared database; `env` adds settings (PAGE_CACHE_MAX_BYTES, WORKERS…). */
 export async function serveBench(database: BenchDatabaseHandle, port: number, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`, which NODE_OPTIONS refuses).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], {
     cwd: root,
     env: { ...process.env, ...database.env, ...env, PORT: String(port), HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0' },
     stdio: ['ignore', 'inherit', 'pipe'],

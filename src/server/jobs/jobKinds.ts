@@ -146,6 +146,9 @@ export const jobKinds = {
       retryBackoff: true,
       retryDelayMax: 600,
       expireInSeconds: 300,
+      // A process killed mid-drain stops its heartbeat: the job is failed and retried within seconds, instead of
+      // holding the queue's one active place (stately) until it expires — the restart's purge waited behind it.
+      heartbeatSeconds: 10,
       deleteAfterSeconds: 86_400,
     },
     batchSize: 1,

@@ -50,18 +50,23 @@ const mixed = argv.includes('--mixed');
 const pinProcess = (pid: number, cpus: string) => execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-/** Beacons, pre-formatted once per thread: a page among 500, a reader among 10 000, a referrer one in three. */
+/** Fills the Lua table `into` with 1 000 beacons: a page among 500, a reader among 10 000, a referrer one in three. */
+function formatBeaconsLua(into: string): string {
+  return `for k = 1, 1000 do
+    local referrer = (k % 3 == 0) and ',"referrer":"www.google.com"' or ''
+    local body = '{"path":"/bench/page-' .. (k % 500) .. '","view":true' .. referrer .. '}'
+    local ip = '10.' .. (k % 40) .. '.' .. math.random(0, 250) .. '.' .. math.random(1, 250)
+    ${into}[k] = wrk.format("POST", "/api/audience/hits", { ["content-type"] = "text/plain;charset=UTF-8",
+      ["user-agent"] = ${JSON.stringify(CHROME)}, ["x-forwarded-for"] = ip }, body)
+  end`;
+}
+
+/** Beacons, pre-formatted once per thread. */
 function beaconLua(delayMs: number): string {
   return `
 local formatted, i = {}, 0
 function init(args)
-  for k = 1, 1000 do
-    local referrer = (k % 3 == 0) and ',"referrer":"www.google.com"' or ''
-    local body = '{"path":"/bench/page-' .. (k % 500) .. '","view":true' .. referrer .. '}'
-    local ip = '10.' .. (k % 40) .. '.' .. math.random(0, 250) .. '.' .. math.random(1, 250)
-    formatted[k] = wrk.format("POST", "/api/audience/hits", { ["content-type"] = "text/plain;charset=UTF-8",
-      ["user-agent"] = ${JSON.stringify(CHROME)}, ["x-forwarded-for"] = ip }, body)
-  end
+${formatBeaconsLua('formatted')}
   i = math.random(#formatted) - 1
 end
 function request()
@@ -80,13 +85,7 @@ local pages, beacons, i, j, n = {}, {}, 0, 0, 0
 sent = 0
 function init(args)
   for k, path in ipairs(paths) do pages[k] = wrk.format("GET", path, { ["accept-encoding"] = "br, gzip" }) end
-  for k = 1, 1000 do
-    local referrer = (k % 3 == 0) and ',"referrer":"www.google.com"' or ''
-    local body = '{"path":"/bench/page-' .. (k % 500) .. '","view":true' .. referrer .. '}'
-    local ip = '10.' .. (k % 40) .. '.' .. math.random(0, 250) .. '.' .. math.random(1, 250)
-    beacons[k] = wrk.format("POST", "/api/audience/hits", { ["content-type"] = "text/plain;charset=UTF-8",
-      ["user-agent"] = ${JSON.stringify(CHROME)}, ["x-forwarded-for"] = ip }, body)
-  end
+${formatBeaconsLua('beacons')}
   i = math.random(#pages) - 1
 end
 function request()

@@ -25,6 +25,7 @@ import {
   type SourceWebhookEvent,
   WebhookRefused,
 } from '../liveSource.ts';
+import { readSourceImage } from '../sourceImage.ts';
 import { type GhostAdminKey, ghostAdminToken } from './ghostAdminToken.ts';
 import {
   GHOST_ID,
@@ -381,25 +382,8 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
 
     async readImage(url, signal): Promise<Uint8Array | null> {
       if (signal.aborted) return null;
-      let target: URL;
-      try {
-        // Ghost names its own images absolutely; a relative one is on Ghost's host.
-        target = new URL(url, `${base}/`);
-      } catch {
-        return null;
-      }
-      const answer = await guardedFetch(target, policy, {
-        timeoutMs: options.timeoutMs,
-        maxBytes: options.imageMaxBytes,
-        ...(options.resolve ? { resolve: options.resolve } : {}),
-      });
-      if (!answer.ok || answer.status !== 200) return null;
-      const type = String(answer.headers['content-type'] ?? '').toLowerCase();
-      if (!type.startsWith('image/') || !looksLikeImage(answer.body)) {
-        log(`[sources] Ghost : ${target.pathname} n’est pas une image, ignorée`);
-        return null;
-      }
-      return new Uint8Array(answer.body);
+      // Ghost names its own images absolutely; a relative one is on Ghost's host.
+      return readSourceImage(url, base, policy, options, (path) => log(`[sources] Ghost : ${path} n’est pas une image, ignorée`));
     },
 
     parseWebhook(headers, rawBody): SourceWebhookEvent {
@@ -409,16 +393,6 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
       return readGhostWebhook(rawBody);
     },
   };
-}
-
-/** JPEG, PNG, GIF, WebP, AVIF: what the media library takes; an HTML page served as `image/jpeg` is not one. */
-function looksLikeImage(bytes: Buffer): boolean {
-  if (bytes.length < 12) return false;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
-  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return true;
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return true;
-  return bytes.subarray(4, 8).toString('latin1') === 'ftyp';
 }
 
 /**

@@ -174,9 +174,11 @@ describe('the WordPress adapter', () => {
   });
 
   it('reads an image, and refuses an HTML page where an image should be', async () => {
-    wp.files.set('/wp-content/uploads/a.png', { body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), type: 'image/png' });
+    // A PNG's signature and the start of its header chunk: enough for the library's sniffing (sniffImage).
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    wp.files.set('/wp-content/uploads/a.png', { body: png, type: 'image/png' });
     wp.files.set('/wp-content/uploads/b.png', { body: Buffer.from('<html>404</html>'), type: 'text/html' });
-    expect(await source().readImage(`${wp.url}/wp-content/uploads/a.png`, signal)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    expect(await source().readImage(`${wp.url}/wp-content/uploads/a.png`, signal)).toEqual(png);
     expect(await source().readImage(`${wp.url}/wp-content/uploads/b.png`, signal)).toBeNull();
     // Another host on a private address is not the site: the guarded fetch refuses it.
     expect(await source().readImage('http://10.0.0.1/x.png', signal)).toBeNull();

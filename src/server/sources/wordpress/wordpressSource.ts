@@ -13,6 +13,7 @@ import type { OutboundPolicy, Resolver } from '../../security/guardedFetch.ts';
 import { guardedFetch } from '../../security/guardedFetch.ts';
 import type { ImportPost } from '../../import/importModel.ts';
 import { type ChangedPosts, type LiveSource, type SourceTerms, SourceUnavailable } from '../liveSource.ts';
+import { readSourceImage } from '../sourceImage.ts';
 import { readItems, toImportAuthor, toImportPost, toImportTerm, wordpressSchemas } from './wordpressJson.ts';
 
 export interface WordPressSourceOptions {
@@ -278,21 +279,7 @@ export function createWordPressSource(options: WordPressSourceOptions): LiveSour
 
     async readImage(url, signal) {
       signal.throwIfAborted();
-      let target: URL;
-      try {
-        target = new URL(url, `${base}/`);
-      } catch {
-        return null;
-      }
-      const answer = await guardedFetch(target, policy, {
-        timeoutMs: options.timeoutMs,
-        maxBytes: options.imageMaxBytes,
-        ...(options.resolve ? { resolve: options.resolve } : {}),
-      });
-      if (!answer.ok || answer.status !== 200) return null;
-      // An HTML page where an image should be is not one (the library sniffs the bytes as well).
-      if (/^text\//i.test(String(answer.headers['content-type'] ?? ''))) return null;
-      return new Uint8Array(answer.body);
+      return readSourceImage(url, base, policy, options);
     },
   };
 }

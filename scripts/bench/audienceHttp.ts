@@ -137,6 +137,8 @@ interface Run extends WrkResult {
   beacons: number;
   /** The server process's CPU time (every thread) per page answered, in µs: what a page costs, beacons' share included. */
   cpuPerPage?: number;
+  /** The server's CPU time over the run's time: below ~0.95 with --pin, the load generator, not the server, set the pace. */
+  serverBusy?: number;
 }
 
 async function wrk(
@@ -179,7 +181,9 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
     rows.push({ run: 'beacons alone', 'req/s': beacons.rps, 'p50 ms': beacons.p50, 'p99 ms': beacons.p99, errors: beacons.errors });
 
     const pages = await articlePaths(base, 50);
-    const pageLoad = { lua: hitsLua, paths: pages, headers: { 'accept-encoding': 'br, gzip' } };
+    // The measured runs do not read answers in Lua (wrk's `response()` makes it parse every page and call Lua:
+    // it, not the server, then sets the pace); the hit rate is read by separate runs after them.
+    const pageLoad = { lua: '', paths: pages, headers: { 'accept-encoding': 'br, gzip' } };
     await wrk(binary, base, { connections: 8, threads: 1, seconds: 2, ...pageLoad }); // fills the page cache
     // Alone and with beacons in turn, `rounds` times: the machine's other jobs come and go, the medians compare.
     const alone: Run[] = [];
@@ -190,26 +194,29 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
       const before = cpuTicks([server.pid]);
       const result = await run();
       const micros = ((cpuTicks([server.pid]) - before) / clockTicks()) * 1e6;
-      return { ...result, cpuPerPage: Math.round((micros / Math.max(1, result.requests)) * 10) / 10 };
+      return {
+        ...result,
+        cpuPerPage: Math.round((micros / Math.max(1, result.requests)) * 10) / 10,
+        serverBusy: micros / (seconds * 1e6),
+      };
     };
     const runAlone = async () => {
       alone.push(await measured(() => wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad })));
     };
     let every: number | undefined;
+    const pacedDelayMs = Math.round((10 * 1000) / beaconRate);
     const runFlowing = async () => {
       if (mixed) {
         // One share of the stream for every round, sized on the first round alone: the rounds then compare alike.
         every ??= Math.max(2, Math.round((alone[0]?.rps ?? 20_000) / beaconRate));
         const share = every;
-        const run = await measured(() =>
-          wrk(binary, base, { connections: 32, threads: 1, seconds, lua: `${hitsLua}${mixedLua(pages, share)}` }),
-        );
+        const run = await measured(() => wrk(binary, base, { connections: 32, threads: 1, seconds, lua: mixedLua(pages, share) }));
         flowing.push(run);
         side.push({ ...run, rps: Math.round(run.beacons / seconds), requests: run.beacons, errors: 0 });
         return;
       }
       // The beacons at a fixed rate: each of 10 connections waits 10 000 / rate ms between two beacons.
-      const sending = wrk(binary, base, { connections: 10, threads: 1, seconds, lua: beaconLua(Math.round((10 * 1000) / beaconRate)) });
+      const sending = wrk(binary, base, { connections: 10, threads: 1, seconds, lua: beaconLua(pacedDelayMs) });
       flowing.push(await measured(() => wrk(binary, base, { connections: 32, threads: 1, seconds, ...pageLoad })));
       side.push(await sending);
     };
@@ -223,30 +230,53 @@ async function benchOn(kind: BenchDatabase): Promise<void> {
       }
     }
     answered += side.reduce((sum, run) => sum + run.requests - run.errors, 0);
-    const pageRow = (run: string, results: Run[]) => ({
+    // The hit rate, alone and with beacons, each from one short run that reads every answer's X-Cache.
+    const hitRuns = {
+      alone: await wrk(binary, base, { connections: 32, threads: 1, seconds: 2, ...pageLoad, lua: hitsLua }),
+      flowing: mixed
+        ? await wrk(binary, base, {
+            connections: 32,
+            threads: 1,
+            seconds: 2,
+            lua: `${hitsLua}${mixedLua(pages, every ?? 20)}`,
+          })
+        : await (async () => {
+            const sending = wrk(binary, base, { connections: 10, threads: 1, seconds: 2, lua: beaconLua(pacedDelayMs) });
+            const pagesRun = await wrk(binary, base, { connections: 32, threads: 1, seconds: 2, ...pageLoad, lua: hitsLua });
+            const sent = await sending;
+            answered += sent.requests - sent.errors;
+            return pagesRun;
+          })(),
+    };
+    if (mixed) answered += hitRuns.flowing.beacons;
+    const hitRate = (run: Run) => `${(((run.hits ?? 0) / Math.max(1, run.requests)) * 100).toFixed(1)} %`;
+    const busy = (results: Run[]) => `${Math.round(median(results.map((r) => r.serverBusy ?? 0)) * 100)} %`;
+    const pageRow = (run: string, results: Run[], hits: Run) => ({
       run,
       'req/s': median(results.map((r) => r.rps)),
       'p50 ms': median(results.map((r) => r.p50)),
       'p99 ms': median(results.map((r) => r.p99)),
       'server µs/page': median(results.map((r) => r.cpuPerPage ?? 0)),
+      'server busy': busy(results),
+      'wrk busy': `${Math.round(median(results.map((r) => r.cpuCores)) * 100)} %`,
       errors: results.reduce((sum, r) => sum + r.errors, 0),
-      'hit rate': `${(
-        (results.reduce((sum, r) => sum + (r.hits ?? 0), 0) /
-          Math.max(
-            1,
-            results.reduce((sum, r) => sum + r.requests, 0),
-          )) *
-          100
-      ).toFixed(1)} %`,
+      'hit rate': hitRate(hits),
     });
     const sideRate = median(side.map((r) => r.rps));
-    rows.push(pageRow(`article pages alone (median of ${rounds})`, alone));
-    rows.push(pageRow(`article pages with ${sideRate} beacons/s`, flowing));
+    rows.push(pageRow(`article pages alone (median of ${rounds})`, alone, hitRuns.alone));
+    rows.push(pageRow(`article pages with ${sideRate} beacons/s`, flowing, hitRuns.flowing));
     console.log(`\n${kind}${beaconPath ? '' : ' (AUDIENCE_BEACON_PATH=0)'}:`);
     console.table(rows);
     const change = (median(flowing.map((r) => r.rps)) - median(alone.map((r) => r.rps))) / median(alone.map((r) => r.rps));
     console.log(
       `Page throughput with beacons flowing: ${(change * 100).toFixed(1)} % (goal: within 5 %); rounds alone ${alone.map((r) => r.rps).join(', ')}, with ${flowing.map((r) => r.rps).join(', ')}`,
+    );
+    // Each round's two runs are back to back: the machine's speed, which drifts by tens of percent over
+    // seconds on a shared host, mostly cancels in their ratio, not in the medians of the two series.
+    const paired = (value: (run: Run) => number) =>
+      median(alone.map((run, round) => value(flowing[round] ?? run) / Math.max(1e-9, value(run)) - 1));
+    console.log(
+      `Paired rounds (median of each round's own ratio): pages/s ${(paired((r) => r.rps) * 100).toFixed(1)} %, server µs/page ${(paired((r) => r.cpuPerPage ?? 0) * 100).toFixed(1)} %`,
     );
     const cpuAlone = median(alone.map((r) => r.cpuPerPage ?? 0));
     const cpuFlowing = median(flowing.map((r) => r.cpuPerPage ?? 0));

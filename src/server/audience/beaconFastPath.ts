@@ -54,6 +54,8 @@ export interface BeaconFastPathOptions {
   now?: () => Date;
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /** srvx's valid Host (its HOST_RE), without the bracketed IPv6 and underscore forms: those take the normal path. */
 const PLAIN_HOST = /^(?:[A-Za-z0-9-]+\.)*[A-Za-z0-9-]+(?::\d{1,5})?$/;
 
@@ -174,34 +176,51 @@ export function createBeaconFastPath(options: BeaconFastPathOptions): BeaconFast
       const origin = headers.origin;
       if (origin !== undefined && origin !== own.origin && origin !== siteOrigin) return false;
 
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let settled = false;
-      const onData = (chunk: Buffer) => {
-        size += chunk.byteLength;
-        chunks.push(chunk);
-      };
-      const onEnd = () => {
-        if (settled) return;
-        settled = true;
-        const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
-        settle(req, res, normal, bytes, own).catch((error: unknown) => {
-          console.error('[audience] beacon path failed, taking the normal one:', error);
-          if (!res.headersSent) handOver(req, res, normal, bytes);
-        });
-      };
-      // The client went away mid-body: the normal path meets the same broken request and answers as before.
-      const onBroken = () => {
-        if (settled) return;
-        settled = true;
-        req.off('data', onData);
-        normal(req, res);
-      };
-      req.on('data', onData);
-      req.once('end', onEnd);
-      req.once('error', onBroken);
-      req.once('close', onBroken);
+      // The body nearly always comes in the headers' packet: node's parser pushes it, and its end, right after
+      // this handler returns, in the same call. It is then read from the stream's buffer in the next tick,
+      // without flowing mode's resume, 'data' and 'end' events (most of a beacon's JavaScript among page hits).
+      process.nextTick(readArrived, req, res, normal, own);
       return true;
     },
   };
+
+  function readArrived(req: IncomingMessage, res: ServerResponse, normal: NormalPath, own: RequestOrigin): void {
+    if (!req.complete || req.readableLength === 0) return readComing(req, res, normal, own);
+    const bytes = (req.read() as Buffer | null) ?? EMPTY;
+    settleOrHandOver(req, res, normal, bytes, own);
+  }
+
+  function settleOrHandOver(req: IncomingMessage, res: ServerResponse, normal: NormalPath, bytes: Buffer, own: RequestOrigin) {
+    settle(req, res, normal, bytes, own).catch((error: unknown) => {
+      console.error('[audience] beacon path failed, taking the normal one:', error);
+      if (!res.headersSent) handOver(req, res, normal, bytes);
+    });
+  }
+
+  /** A body still on its way (or none yet): read as it comes. */
+  function readComing(req: IncomingMessage, res: ServerResponse, normal: NormalPath, own: RequestOrigin): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (settled) return;
+      settled = true;
+      settleOrHandOver(req, res, normal, chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size), own);
+    };
+    // The client went away mid-body: the normal path meets the same broken request and answers as before.
+    const onBroken = () => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      normal(req, res);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onBroken);
+    req.once('close', onBroken);
+  }
 }

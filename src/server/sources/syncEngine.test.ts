@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     const first = wp.posts.get(1) as FakePost;
     first.content = first.content.replace('URL', wp.url);
     sync = makeSync(2);
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
     await wp.close();

@@ -17,7 +17,8 @@ import { type ImportSourceKind, importItems, newsroomArticles } from '../../db/s
 import { cacheTag, type ContentChanged } from '../cache/cacheTags.ts';
 import type { ImportEvent, ImportPost, ImportSource } from '../import/importModel.ts';
 import { articleCacheTags } from '../newsroom/articles/articleCacheTags.ts';
-import { keepOldAddress, withdrawArticleCopy } from '../newsroom/articles/articleReaderCopy.ts';
+import { lockSourceItem } from '../import/sourceItemLock.ts';
+import { withdrawArticleCopy } from '../newsroom/articles/articleReaderCopy.ts';
 import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { audit } from '../newsroom/audit.server.ts';
@@ -119,20 +120,12 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     const { runImport } = await import('../import/importWriter.ts');
     const now = deps.now();
     const afterPost = async (post: ImportPost, before: LocalCopy | null, tagsBefore: string[]) => {
+      // The writer marked the copy and kept the old address in the post's own transaction (importWriter's `live`).
       const after = await localCopy(post.sourceId);
       if (!after) return;
       const changed = !before || before.version !== after.version || before.status !== after.status;
-      if (!changed && before?.sourceUpdatedAt) return;
-      await db
-        .update(newsroomArticles)
-        .set({ sourceKind: kind, sourceId: post.sourceId, sourceUpdatedAt: post.updatedAt })
-        .where(eq(newsroomArticles.id, after.id));
       if (!changed) return;
       counts.written++;
-      // The old address keeps answering: one 301 to the new one.
-      if (before && before.status === 'published' && after.status === 'published' && before.slug !== after.slug) {
-        await keepOldAddress(db, after.id, before.slug, now);
-      }
       for (const tag of [...tagsBefore, ...(await articleCacheTags(db, after.id))]) touched.add(tag);
     };
     const events = async function* (): AsyncIterable<ImportEvent> {
@@ -144,6 +137,8 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
           // Pages are the source's own (legal notices, contact): the front has its own.
           if (post.kind !== 'post') continue;
           const before = await localCopy(post.sourceId);
+          // A shortcut only (no image is read for an older answer): the check that holds across processes is the
+          // writer's own, inside the post's transaction.
           if (before?.sourceUpdatedAt && post.updatedAt && post.updatedAt < before.sourceUpdatedAt) {
             counts.older++;
             continue;
@@ -171,6 +166,11 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       limits: deps.limits,
       now: deps.now,
       ...(deps.recordPurge ? { recordPurge: deps.recordPurge } : {}),
+      live: {
+        onOlder: () => {
+          counts.older++;
+        },
+      },
     });
     const termCounts = ['author', 'category', 'tag'].map((k) => report.counts[k]).filter(Boolean);
     if (termCounts.some((c) => c && c.imported + c.updated > 0)) {
@@ -183,18 +183,31 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     }
   }
 
-  async function unpublish(sourceId: string, touched: Set<string>): Promise<boolean> {
+  /**
+   * Withdraws the copy of `sourceId`. `seenVersion` is the copy's version read before the source was asked: a copy
+   * written since (a webhook in another process bringing a newer version while this one read an older list) is
+   * left alone — checked inside the transaction, the row locked, so the two cannot interleave.
+   */
+  async function unpublish(sourceId: string, touched: Set<string>, seenVersion?: number): Promise<boolean> {
     const copy = await localCopy(sourceId);
     if (!copy || (copy.status !== 'published' && copy.status !== 'scheduled')) return false;
     const tagsBefore = await articleCacheTags(db, copy.id);
     const now = deps.now();
-    await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
+      await lockSourceItem(tx, kind, sourceId);
+      const [locked] = await tx
+        .select({ status: newsroomArticles.status, version: newsroomArticles.version })
+        .from(newsroomArticles)
+        .where(eq(newsroomArticles.id, copy.id))
+        .for('update');
+      if (!locked || (locked.status !== 'published' && locked.status !== 'scheduled')) return false;
+      if (seenVersion !== undefined && locked.version !== seenVersion) return false;
       const [row] = await tx
         .update(newsroomArticles)
         .set({ status: 'unpublished', version: sql`${newsroomArticles.version} + 1`, scheduledAt: null, updatedAt: now })
         .where(eq(newsroomArticles.id, copy.id))
         .returning();
-      if (!row) return;
+      if (!row) return false;
       await withdrawArticleCopy(tx, row);
       // Published again later, the post is written again whatever its checksum.
       await tx
@@ -207,9 +220,10 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
         { action: 'article.source-unpublished', entity: 'article', entityId: row.id, detail: { source: kind, sourceId } },
         now,
       );
+      return true;
     });
-    for (const tag of tagsBefore) touched.add(tag);
-    return true;
+    if (done) for (const tag of tagsBefore) touched.add(tag);
+    return done;
   }
 
   /**
@@ -241,12 +255,14 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
   /** Every published id of the source against the copy: gone ones unpublished, missing ones read. */
   async function reconcile(touched: Set<string>, counts: { written: number; older: number; unpublished: number }): Promise<void> {
     const signal = new AbortController().signal;
-    const remote = new Set<string>();
-    for await (const ids of source.publishedIds(signal)) for (const id of ids) remote.add(id);
+    // The copy is read before the source: a copy written after this (a webhook meanwhile) is not unpublished on
+    // the strength of a list read before it (see `unpublish`).
     const local = await db
-      .select({ sourceId: newsroomArticles.sourceId, status: newsroomArticles.status })
+      .select({ sourceId: newsroomArticles.sourceId, status: newsroomArticles.status, version: newsroomArticles.version })
       .from(newsroomArticles)
       .where(eq(newsroomArticles.sourceKind, kind));
+    const remote = new Set<string>();
+    for await (const ids of source.publishedIds(signal)) for (const id of ids) remote.add(id);
     // Scheduled copies are not listed as published by the source yet: only an explicit deletion withdraws them.
     const published = local.filter((row) => row.status === 'published');
     if (remote.size === 0 && published.length >= SUSPICIOUS_EMPTY) {
@@ -254,7 +270,7 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       return;
     }
     for (const row of published) {
-      if (row.sourceId && !remote.has(row.sourceId) && (await unpublish(row.sourceId, touched))) counts.unpublished++;
+      if (row.sourceId && !remote.has(row.sourceId) && (await unpublish(row.sourceId, touched, row.version))) counts.unpublished++;
     }
     const current = new Set(published.map((row) => row.sourceId));
     const missing = [...remote].filter((id) => !current.has(id)).slice(0, MISSING_PER_PASS);
@@ -340,10 +356,11 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     applySourceChange: (sourceId) =>
       exclusive(async () => {
         const signal = new AbortController().signal;
+        const seen = await localCopy(sourceId);
         const post = await source.post(sourceId, { drafts: false }, signal);
         const touched = new Set<string>();
         if (!post) {
-          const gone = await unpublish(sourceId, touched);
+          const gone = await unpublish(sourceId, touched, seen?.version);
           await purge(touched);
           return gone ? 'unpublished' : 'absent';
         }

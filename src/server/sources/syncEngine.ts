@@ -118,7 +118,6 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     touched: Set<string>,
   ): Promise<void> {
     const { runImport } = await import('../import/importWriter.ts');
-    const now = deps.now();
     const afterPost = async (post: ImportPost, before: LocalCopy | null, tagsBefore: string[]) => {
       // The writer marked the copy and kept the old address in the post's own transaction (importWriter's `live`).
       const after = await localCopy(post.sourceId);

@@ -40,6 +40,8 @@ describe.each(testDatabaseKinds)('the live source sync under concurrent writers,
   let wp: FakeWordPress;
   let dir: string;
   let source: LiveSource;
+  /** PostgreSQL only: a second connection, for a transaction held open while the sync tries. */
+  let other: pg.Client;
   const now = new Date('2026-05-02T08:00:00Z');
   const copyOf = async (sourceId: string) =>
     (
@@ -78,9 +80,14 @@ describe.each(testDatabaseKinds)('the live source sync under concurrent writers,
       log: () => {},
     });
     expect(await makeSync().poll()).toMatchObject({ ok: true, written: 4 });
+    if (kind === 'postgres') {
+      other = new pg.Client({ connectionString: database.url as string });
+      await other.connect();
+    }
   }, 240_000);
 
   afterAll(async () => {
+    if (kind === 'postgres') await other.end();
     await wp.close();
     await database.dispose();
     rmSync(dir, { recursive: true, force: true });
@@ -145,15 +152,6 @@ describe.each(testDatabaseKinds)('the live source sync under concurrent writers,
 
   // PGlite has one connection: two transactions cannot be open at once there; PostgreSQL's can.
   describe.runIf(kind === 'postgres')('two connections, one transaction held open', () => {
-    let other: pg.Client;
-    beforeAll(async () => {
-      other = new pg.Client({ connectionString: database.url as string });
-      await other.connect();
-    });
-    afterAll(async () => {
-      await other.end();
-    });
-
     /** Resolves once some backend of this database waits for a lock (the sync's transaction, blocked). */
     const someoneWaits = async () => {
       for (;;) {

@@ -434,6 +434,7 @@ async function redirectOldUrls(
 const STATUS_REASONS: Partial<Record<ImportPost['status'], string>> = {
   private: 'privé dans la source : importé en brouillon',
   password: 'protégé par un mot de passe dans la source : importé en brouillon',
+  members: 'réservé aux abonnés dans la source : gardé hors du site, en brouillon',
 };
 
 async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<ReportLine> {

@@ -11,9 +11,9 @@
  * and published posts the copy lacks are read. Each change purges exactly the cache tags it touched.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { type ImportSourceKind, importItems, newsroomArticles } from '../../db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { articleTags, categories, type ImportSourceKind, importItems, newsroomArticles, tags } from '../../db/schema.ts';
 import { cacheTag, type ContentChanged } from '../cache/cacheTags.ts';
 import type { ImportEvent, ImportPost, ImportSource } from '../import/importModel.ts';
 import { articleCacheTags } from '../newsroom/articles/articleCacheTags.ts';
@@ -251,6 +251,65 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     }
   }
 
+  /**
+   * Categories and tags the source no longer has (deleted there; for Ghost, a tag no post leads with any more is
+   * no longer a category). A tag leaves the source's copies; the tag itself goes (its page 404, out of the
+   * sitemap) unless the newsroom's own articles carry it. A category goes only when nothing holds it any more — no
+   * article, copy or Piquante format (the database's own references say so): one still holding something is kept
+   * and said once, and the copies move when their post is next written.
+   */
+  async function retireGoneTerms(terms: SourceTerms, touched: Set<string>): Promise<void> {
+    const known = await db
+      .select({ kind: importItems.kind, sourceId: importItems.sourceId, entityId: importItems.entityId })
+      .from(importItems)
+      .where(and(eq(importItems.source, kind), inArray(importItems.kind, ['tag', 'category'])));
+    const present = { tag: new Set(terms.tags.map((t) => t.sourceId)), category: new Set(terms.categories.map((t) => t.sourceId)) };
+    const held = known.filter((row) => row.kind === 'tag' || row.kind === 'category');
+    // A source that suddenly lists no term at all while the copy holds several is not believed.
+    if (present.tag.size + present.category.size === 0 && held.length >= SUSPICIOUS_EMPTY) return;
+    for (const row of held) {
+      const termKind = row.kind as 'tag' | 'category';
+      if (present[termKind].has(row.sourceId)) continue;
+      const forget = (tx: Database | Transaction) =>
+        tx
+          .delete(importItems)
+          .where(and(eq(importItems.source, kind), eq(importItems.kind, termKind), eq(importItems.sourceId, row.sourceId)));
+      if (termKind === 'tag') {
+        await db.transaction(async (tx) => {
+          const [tag] = await tx.select({ slug: tags.slug }).from(tags).where(eq(tags.id, row.entityId));
+          const copies = tx.select({ id: newsroomArticles.id }).from(newsroomArticles).where(eq(newsroomArticles.sourceKind, kind));
+          await tx.delete(articleTags).where(and(eq(articleTags.tagId, row.entityId), inArray(articleTags.articleId, copies)));
+          const [own] = await tx
+            .select({ id: articleTags.articleId })
+            .from(articleTags)
+            .where(eq(articleTags.tagId, row.entityId))
+            .limit(1);
+          if (!own) await tx.delete(tags).where(eq(tags.id, row.entityId));
+          await forget(tx);
+          if (tag) touched.add(cacheTag.tag(tag.slug));
+        });
+        touched.add(cacheTag.site);
+        log(`[sources] ${source.label}: tag ${row.sourceId} gone from the source, retired`);
+        continue;
+      }
+      const retired = await db
+        .transaction(async (tx) => {
+          await forget(tx);
+          // Any row still pointing at the category (a copy, an article, a format) refuses the delete: kept.
+          await tx.delete(categories).where(eq(categories.id, row.entityId));
+          return true;
+        })
+        .catch(() => false);
+      if (retired) {
+        touched.add(cacheTag.site);
+        log(`[sources] ${source.label}: category ${row.sourceId} gone from the source, retired`);
+      } else {
+        await forget(db);
+        log(`[sources] ${source.label}: category ${row.sourceId} gone from the source, kept (it still holds articles or formats)`);
+      }
+    }
+  }
+
   /** Every published id of the source against the copy: gone ones unpublished, missing ones read. */
   async function reconcile(touched: Set<string>, counts: { written: number; older: number; unpublished: number }): Promise<void> {
     const signal = new AbortController().signal;
@@ -328,7 +387,10 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       lastTermsKey = termsKey;
       const reconcileDue =
         forceReconcile || !state.lastReconcileAt || deps.now().getTime() - state.lastReconcileAt.getTime() >= deps.reconcileSeconds * 1000;
-      if (reconcileDue) await reconcile(touched, counts);
+      if (reconcileDue) {
+        await reconcile(touched, counts);
+        await retireGoneTerms(terms, touched);
+      }
       await purge(touched);
       const outage = await recordSyncSuccess(db, kind, deps.now(), reconcileDue);
       if (outage) log(`[sources] ${source.label} answers again (unreachable since ${outage.toISOString()}); caught up`);

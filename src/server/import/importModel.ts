@@ -36,7 +36,11 @@ export interface ImportImage {
   caption: string;
 }
 
-export type ImportPostStatus = 'published' | 'draft' | 'scheduled' | 'private' | 'password' | 'trash';
+/**
+ * `members`: published for a Ghost site's members or paying subscribers only (`visibility` not `public`). Read
+ * without a member's session, its body is only the free preview: kept off the site (decision 036).
+ */
+export type ImportPostStatus = 'published' | 'draft' | 'scheduled' | 'private' | 'password' | 'members' | 'trash';
 
 export interface ImportPost {
   sourceId: string;

@@ -25,7 +25,7 @@ import {
   tags,
 } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
-import { publishArticleCopy, withdrawArticleCopy } from '../newsroom/articles/articleReaderCopy.ts';
+import { keepOldAddress, publishArticleCopy, withdrawArticleCopy } from '../newsroom/articles/articleReaderCopy.ts';
 import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { slugify, uniqueSlug } from '../newsroom/slugs.ts';
@@ -36,6 +36,7 @@ import { type DownloadAccess, importImageLibrary, type ImportImageLibrary, noSto
 import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } from './importModel.ts';
 import { type ImportReport, newReport, type ReportLine, record } from './importReport.ts';
 import { plainText } from './plainText.ts';
+import { lockSourceItem } from './sourceItemLock.ts';
 import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
 import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 
@@ -63,6 +64,17 @@ export interface ImportOptions {
    * decision 032) with it, so an import cut short by a crash leaves nothing stale at the CDN.
    */
   recordPurge?: RecordPurge;
+  /**
+   * A live source's sync (issue 35, decision 036) rather than a one-off import: each post's copy is marked with
+   * the source's own `updated_at`, and a post older than the copy is never written over it — checked inside the
+   * post's own transaction, under a lock on that source item, so that a webhook in one process and a pass in
+   * another cannot interleave between the check and the write. A published copy's slug change keeps the old
+   * address (one 301) in the same transaction.
+   */
+  live?: {
+    /** A post the copy already holds in a newer version: left alone (counted by the sync). */
+    onOlder: (post: ImportPost) => void;
+  };
 }
 
 export interface ImportResult {
@@ -422,6 +434,7 @@ async function redirectOldUrls(
 const STATUS_REASONS: Partial<Record<ImportPost['status'], string>> = {
   private: 'privé dans la source : importé en brouillon',
   password: 'protégé par un mot de passe dans la source : importé en brouillon',
+  members: 'réservé aux abonnés dans la source : gardé hors du site, en brouillon',
 };
 
 async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<ReportLine> {
@@ -437,9 +450,29 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
   const badDate = (date: Date | null) => date !== null && Number.isNaN(date.getTime());
   if (badDate(post.publishedAt) || badDate(post.updatedAt)) fail('date de publication illisible');
   const checksum = checksumOf(post);
+  const live = state.options.live;
+  // Every writer of this source item (a webhook, a pass, in any process) waits here for the one before it, so the
+  // copy read below is the last committed one, even for a post not yet in (no row to lock).
+  if (live) await lockSourceItem(tx, state.source.kind, post.sourceId);
   const known = await knownItem(tx, state, post.kind, post.sourceId);
-  const current = known ? ((await tx.select().from(newsroomArticles).where(eq(newsroomArticles.id, known.entityId)))[0] ?? null) : null;
-  if (current && known?.checksum === checksum) return { ...line, outcome: 'unchanged' };
+  const current = known
+    ? ((await tx.select().from(newsroomArticles).where(eq(newsroomArticles.id, known.entityId)).for('update'))[0] ?? null)
+    : null;
+  if (live && current?.sourceUpdatedAt && post.updatedAt && post.updatedAt < current.sourceUpdatedAt) {
+    // Equal is let through: WordPress keeps modifications to the second; the checksum tells a same-second edit.
+    live.onOlder(post);
+    return { ...line, outcome: 'unchanged' };
+  }
+  if (current && known?.checksum === checksum) {
+    if (live && current.sourceKind === null) {
+      // A copy imported before the site followed its source: marked now, nothing else changes.
+      await tx
+        .update(newsroomArticles)
+        .set({ sourceKind: state.source.kind, sourceId: post.sourceId, sourceUpdatedAt: post.updatedAt })
+        .where(eq(newsroomArticles.id, current.id));
+    }
+    return { ...line, outcome: 'unchanged' };
+  }
 
   // Category: the first the source names; the others are said.
   const categoryIds = post.categorySourceIds.map((id) => state.categoryIds.get(id)).filter((id): id is number => id !== undefined);
@@ -503,6 +536,7 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
     scheduledAt: status === 'scheduled' ? publishedAt : null,
     publishedAt: status === 'published' ? publishedAt : null,
     updatedAt: post.updatedAt ?? publishedAt,
+    ...(live ? { sourceKind: state.source.kind, sourceId: post.sourceId, sourceUpdatedAt: post.updatedAt } : {}),
   };
   if (!title) line.reasons.push('sans titre dans la source');
   let row: typeof newsroomArticles.$inferSelect | undefined;
@@ -520,6 +554,10 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
       .returning();
   }
   if (!row) throw new Error('article write returned nothing');
+  if (live && current && current.status === 'published' && row.status === 'published' && current.slug !== row.slug) {
+    // The old address keeps answering: one 301 to the new one, as a newsroom slug change does.
+    await keepOldAddress(tx, row.id, current.slug, state.now);
+  }
   // A new row has no bylines or tags yet: the deletes are for updates only.
   if (current) await tx.delete(articleBylines).where(eq(articleBylines.articleId, row.id));
   await tx.insert(articleBylines).values(authorIds.map((authorId, position) => ({ articleId: row.id, authorId, position })));

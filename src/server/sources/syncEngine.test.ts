@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, media, newsroomArticles, sourceSyncState } from '../../db/schema.ts';
+import { articles, categories, media, newsroomArticles, sourceSyncState } from '../../db/schema.ts';
+import { findPublicTag, listPublishedTags } from '../content/tags.server.ts';
 import { TEST_CDN } from '../../testing/testCdn.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import { cdnPurgeRecorder } from '../cache/contentPurge.ts';
@@ -98,7 +99,7 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     const first = wp.posts.get(1) as FakePost;
     first.content = first.content.replace('URL', wp.url);
     sync = makeSync(2);
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
     await wp.close();
@@ -216,6 +217,38 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     // Still published in the source: the reconciliation reads it back.
     await sync.poll({ reconcile: true });
     expect((await copyOf('4'))?.status).toBe('published');
+  });
+
+  it('retires the terms the source deleted: a tag leaves its pages and the sitemap; a category still holding articles is kept, an empty one goes', async () => {
+    wp.categories = [...wp.categories, { id: 11, slug: 'deco', name: 'Déco' }, { id: 12, slug: 'vide', name: 'Vide' }];
+    wp.tags = [...wp.tags, { id: 21, slug: 'hiver', name: 'Hiver' }];
+    wp.posts.set(7, post(7, { categories: [11], tags: [20, 21], modified: '2026-05-02T09:30:00' }));
+    await sync.poll();
+    expect(await findPublicTag(database.db, 'hiver')).not.toBeNull();
+    expect((await listPublishedTags(database.db)).map((t) => t.slug)).toContain('hiver');
+    purged.length = 0;
+    // Deleted in WordPress: the tag leaves its post (re-read and rewritten); « Vide » held nothing.
+    wp.tags = wp.tags.filter((t) => t.id !== 21);
+    wp.categories = wp.categories.filter((c) => c.id !== 12);
+    wp.posts.set(7, { ...(wp.posts.get(7) as FakePost), tags: [20] });
+    expect(await sync.poll({ reconcile: true })).toMatchObject({ ok: true });
+    expect(await findPublicTag(database.db, 'hiver')).toBeNull();
+    expect((await listPublishedTags(database.db)).map((t) => t.slug)).not.toContain('hiver');
+    expect((await listPublishedTags(database.db)).map((t) => t.slug)).toContain('ete');
+    const slugs = async () => (await database.db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug);
+    expect(await slugs()).not.toContain('vide');
+    expect(await slugs()).toContain('deco');
+    expect(purged.flat()).toEqual(expect.arrayContaining(['t:hiver', 'site']));
+    // « Déco » deleted while the copy still holds a post in it (not re-read yet): kept, said once.
+    wp.categories = wp.categories.filter((c) => c.id !== 11);
+    logged.length = 0;
+    await sync.poll({ reconcile: true });
+    expect(await slugs()).toContain('deco');
+    expect(logged.filter((l) => l.includes('kept (it still holds'))).toHaveLength(1);
+    // Said once: the next reconciliation has nothing more to retire.
+    logged.length = 0;
+    await sync.poll({ reconcile: true });
+    expect(logged.filter((l) => l.includes('gone from the source'))).toEqual([]);
   });
 
   it('keeps everything while the source is down or answers garbage, says it once, and catches up after', async () => {

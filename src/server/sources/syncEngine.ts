@@ -11,13 +11,14 @@
  * and published posts the copy lacks are read. Each change purges exactly the cache tags it touched.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { type ImportSourceKind, importItems, newsroomArticles } from '../../db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { articleTags, categories, type ImportSourceKind, importItems, newsroomArticles, tags } from '../../db/schema.ts';
 import { cacheTag, type ContentChanged } from '../cache/cacheTags.ts';
 import type { ImportEvent, ImportPost, ImportSource } from '../import/importModel.ts';
 import { articleCacheTags } from '../newsroom/articles/articleCacheTags.ts';
-import { keepOldAddress, withdrawArticleCopy } from '../newsroom/articles/articleReaderCopy.ts';
+import { lockSourceItem } from '../import/sourceItemLock.ts';
+import { withdrawArticleCopy } from '../newsroom/articles/articleReaderCopy.ts';
 import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { audit } from '../newsroom/audit.server.ts';
@@ -117,22 +118,13 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     touched: Set<string>,
   ): Promise<void> {
     const { runImport } = await import('../import/importWriter.ts');
-    const now = deps.now();
     const afterPost = async (post: ImportPost, before: LocalCopy | null, tagsBefore: string[]) => {
+      // The writer marked the copy and kept the old address in the post's own transaction (importWriter's `live`).
       const after = await localCopy(post.sourceId);
       if (!after) return;
       const changed = !before || before.version !== after.version || before.status !== after.status;
-      if (!changed && before?.sourceUpdatedAt) return;
-      await db
-        .update(newsroomArticles)
-        .set({ sourceKind: kind, sourceId: post.sourceId, sourceUpdatedAt: post.updatedAt })
-        .where(eq(newsroomArticles.id, after.id));
       if (!changed) return;
       counts.written++;
-      // The old address keeps answering: one 301 to the new one.
-      if (before && before.status === 'published' && after.status === 'published' && before.slug !== after.slug) {
-        await keepOldAddress(db, after.id, before.slug, now);
-      }
       for (const tag of [...tagsBefore, ...(await articleCacheTags(db, after.id))]) touched.add(tag);
     };
     const events = async function* (): AsyncIterable<ImportEvent> {
@@ -144,6 +136,8 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
           // Pages are the source's own (legal notices, contact): the front has its own.
           if (post.kind !== 'post') continue;
           const before = await localCopy(post.sourceId);
+          // A shortcut only (no image is read for an older answer): the check that holds across processes is the
+          // writer's own, inside the post's transaction.
           if (before?.sourceUpdatedAt && post.updatedAt && post.updatedAt < before.sourceUpdatedAt) {
             counts.older++;
             continue;
@@ -171,6 +165,11 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       limits: deps.limits,
       now: deps.now,
       ...(deps.recordPurge ? { recordPurge: deps.recordPurge } : {}),
+      live: {
+        onOlder: () => {
+          counts.older++;
+        },
+      },
     });
     const termCounts = ['author', 'category', 'tag'].map((k) => report.counts[k]).filter(Boolean);
     if (termCounts.some((c) => c && c.imported + c.updated > 0)) {
@@ -183,18 +182,31 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     }
   }
 
-  async function unpublish(sourceId: string, touched: Set<string>): Promise<boolean> {
+  /**
+   * Withdraws the copy of `sourceId`. `seenVersion` is the copy's version read before the source was asked: a copy
+   * written since (a webhook in another process bringing a newer version while this one read an older list) is
+   * left alone — checked inside the transaction, the row locked, so the two cannot interleave.
+   */
+  async function unpublish(sourceId: string, touched: Set<string>, seenVersion?: number): Promise<boolean> {
     const copy = await localCopy(sourceId);
     if (!copy || (copy.status !== 'published' && copy.status !== 'scheduled')) return false;
     const tagsBefore = await articleCacheTags(db, copy.id);
     const now = deps.now();
-    await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
+      await lockSourceItem(tx, kind, sourceId);
+      const [locked] = await tx
+        .select({ status: newsroomArticles.status, version: newsroomArticles.version })
+        .from(newsroomArticles)
+        .where(eq(newsroomArticles.id, copy.id))
+        .for('update');
+      if (!locked || (locked.status !== 'published' && locked.status !== 'scheduled')) return false;
+      if (seenVersion !== undefined && locked.version !== seenVersion) return false;
       const [row] = await tx
         .update(newsroomArticles)
         .set({ status: 'unpublished', version: sql`${newsroomArticles.version} + 1`, scheduledAt: null, updatedAt: now })
         .where(eq(newsroomArticles.id, copy.id))
         .returning();
-      if (!row) return;
+      if (!row) return false;
       await withdrawArticleCopy(tx, row);
       // Published again later, the post is written again whatever its checksum.
       await tx
@@ -207,9 +219,10 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
         { action: 'article.source-unpublished', entity: 'article', entityId: row.id, detail: { source: kind, sourceId } },
         now,
       );
+      return true;
     });
-    for (const tag of tagsBefore) touched.add(tag);
-    return true;
+    if (done) for (const tag of tagsBefore) touched.add(tag);
+    return done;
   }
 
   /**
@@ -238,15 +251,76 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     }
   }
 
+  /**
+   * Categories and tags the source no longer has (deleted there; for Ghost, a tag no post leads with any more is
+   * no longer a category). A tag leaves the source's copies; the tag itself goes (its page 404, out of the
+   * sitemap) unless the newsroom's own articles carry it. A category goes only when nothing holds it any more — no
+   * article, copy or Piquante format (the database's own references say so): one still holding something is kept
+   * and said once, and the copies move when their post is next written.
+   */
+  async function retireGoneTerms(terms: SourceTerms, touched: Set<string>): Promise<void> {
+    const known = await db
+      .select({ kind: importItems.kind, sourceId: importItems.sourceId, entityId: importItems.entityId })
+      .from(importItems)
+      .where(and(eq(importItems.source, kind), inArray(importItems.kind, ['tag', 'category'])));
+    const present = { tag: new Set(terms.tags.map((t) => t.sourceId)), category: new Set(terms.categories.map((t) => t.sourceId)) };
+    const held = known.filter((row) => row.kind === 'tag' || row.kind === 'category');
+    // A source that suddenly lists no term at all while the copy holds several is not believed.
+    if (present.tag.size + present.category.size === 0 && held.length >= SUSPICIOUS_EMPTY) return;
+    for (const row of held) {
+      const termKind = row.kind as 'tag' | 'category';
+      if (present[termKind].has(row.sourceId)) continue;
+      const forget = (tx: Database | Transaction) =>
+        tx
+          .delete(importItems)
+          .where(and(eq(importItems.source, kind), eq(importItems.kind, termKind), eq(importItems.sourceId, row.sourceId)));
+      if (termKind === 'tag') {
+        await db.transaction(async (tx) => {
+          const [tag] = await tx.select({ slug: tags.slug }).from(tags).where(eq(tags.id, row.entityId));
+          const copies = tx.select({ id: newsroomArticles.id }).from(newsroomArticles).where(eq(newsroomArticles.sourceKind, kind));
+          await tx.delete(articleTags).where(and(eq(articleTags.tagId, row.entityId), inArray(articleTags.articleId, copies)));
+          const [own] = await tx
+            .select({ id: articleTags.articleId })
+            .from(articleTags)
+            .where(eq(articleTags.tagId, row.entityId))
+            .limit(1);
+          if (!own) await tx.delete(tags).where(eq(tags.id, row.entityId));
+          await forget(tx);
+          if (tag) touched.add(cacheTag.tag(tag.slug));
+        });
+        touched.add(cacheTag.site);
+        log(`[sources] ${source.label}: tag ${row.sourceId} gone from the source, retired`);
+        continue;
+      }
+      const retired = await db
+        .transaction(async (tx) => {
+          await forget(tx);
+          // Any row still pointing at the category (a copy, an article, a format) refuses the delete: kept.
+          await tx.delete(categories).where(eq(categories.id, row.entityId));
+          return true;
+        })
+        .catch(() => false);
+      if (retired) {
+        touched.add(cacheTag.site);
+        log(`[sources] ${source.label}: category ${row.sourceId} gone from the source, retired`);
+      } else {
+        await forget(db);
+        log(`[sources] ${source.label}: category ${row.sourceId} gone from the source, kept (it still holds articles or formats)`);
+      }
+    }
+  }
+
   /** Every published id of the source against the copy: gone ones unpublished, missing ones read. */
   async function reconcile(touched: Set<string>, counts: { written: number; older: number; unpublished: number }): Promise<void> {
     const signal = new AbortController().signal;
-    const remote = new Set<string>();
-    for await (const ids of source.publishedIds(signal)) for (const id of ids) remote.add(id);
+    // The copy is read before the source: a copy written after this (a webhook meanwhile) is not unpublished on
+    // the strength of a list read before it (see `unpublish`).
     const local = await db
-      .select({ sourceId: newsroomArticles.sourceId, status: newsroomArticles.status })
+      .select({ sourceId: newsroomArticles.sourceId, status: newsroomArticles.status, version: newsroomArticles.version })
       .from(newsroomArticles)
       .where(eq(newsroomArticles.sourceKind, kind));
+    const remote = new Set<string>();
+    for await (const ids of source.publishedIds(signal)) for (const id of ids) remote.add(id);
     // Scheduled copies are not listed as published by the source yet: only an explicit deletion withdraws them.
     const published = local.filter((row) => row.status === 'published');
     if (remote.size === 0 && published.length >= SUSPICIOUS_EMPTY) {
@@ -254,7 +328,7 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       return;
     }
     for (const row of published) {
-      if (row.sourceId && !remote.has(row.sourceId) && (await unpublish(row.sourceId, touched))) counts.unpublished++;
+      if (row.sourceId && !remote.has(row.sourceId) && (await unpublish(row.sourceId, touched, row.version))) counts.unpublished++;
     }
     const current = new Set(published.map((row) => row.sourceId));
     const missing = [...remote].filter((id) => !current.has(id)).slice(0, MISSING_PER_PASS);
@@ -313,7 +387,10 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       lastTermsKey = termsKey;
       const reconcileDue =
         forceReconcile || !state.lastReconcileAt || deps.now().getTime() - state.lastReconcileAt.getTime() >= deps.reconcileSeconds * 1000;
-      if (reconcileDue) await reconcile(touched, counts);
+      if (reconcileDue) {
+        await reconcile(touched, counts);
+        await retireGoneTerms(terms, touched);
+      }
       await purge(touched);
       const outage = await recordSyncSuccess(db, kind, deps.now(), reconcileDue);
       if (outage) log(`[sources] ${source.label} answers again (unreachable since ${outage.toISOString()}); caught up`);
@@ -340,10 +417,11 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     applySourceChange: (sourceId) =>
       exclusive(async () => {
         const signal = new AbortController().signal;
+        const seen = await localCopy(sourceId);
         const post = await source.post(sourceId, { drafts: false }, signal);
         const touched = new Set<string>();
         if (!post) {
-          const gone = await unpublish(sourceId, touched);
+          const gone = await unpublish(sourceId, touched, seen?.version);
           await purge(touched);
           return gone ? 'unpublished' : 'absent';
         }

@@ -151,7 +151,10 @@ export function toImportPost(post: GhostPost, kind: 'post' | 'page'): ImportPost
   const tags = postTags(post);
   const primary = primaryTagOf(post);
   // The Content API lists published posts only and does not say so.
-  const status = post.status === undefined ? 'published' : (STATUSES[post.status] ?? 'draft');
+  const listed = post.status === undefined ? 'published' : (STATUSES[post.status] ?? 'draft');
+  // Members-only and paid posts (`members`, `paid`, `tiers`): the API gives their free preview only, which
+  // would stand on the site as the whole article. They stay off the front (decision 036).
+  const status = listed === 'published' && post.visibility !== undefined && post.visibility !== 'public' ? 'members' : listed;
   const image = featureImage(post);
   return {
     sourceId: post.id,

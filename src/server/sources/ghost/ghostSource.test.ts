@@ -342,6 +342,23 @@ describe('hostile answers: refused with one French sentence, never the key', () 
 });
 
 describe('post', () => {
+  it('a members-only or paid post (its free preview only) comes as `members`, with no old address to redirect', async () => {
+    for (const visibility of ['members', 'paid', 'tiers']) {
+      routes = [
+        (url) => {
+          if (url.pathname !== `/ghost/api/content/posts/${GASPACHO}/`) return undefined;
+          const body = JSON.parse(recorded('post-gaspacho')) as { posts: Record<string, unknown>[] };
+          (body.posts[0] as Record<string, unknown>).visibility = visibility;
+          return json(JSON.stringify(body));
+        },
+      ];
+      const post = await source().post(GASPACHO, { drafts: false }, signal());
+      expect(post, visibility).toMatchObject({ status: 'members', oldUrls: [] });
+    }
+    routes = [];
+    expect(await source().post(GASPACHO, { drafts: false }, signal())).toMatchObject({ status: 'published' });
+  });
+
   it('reads a published post by id; a post Ghost no longer publishes (404 as post and as page) is null', async () => {
     const ghost = source();
     expect((await ghost.post(GASPACHO, { drafts: false }, signal()))?.slug).toBe('gaspacho');
@@ -391,6 +408,13 @@ describe('publishedIds and editUrl', () => {
     expect(ids).toHaveLength(6);
     expect(ids).toContain(GASPACHO);
     expect(ids).toContain('6b0bb8502663df03c31e7482');
+  });
+
+  it('asks for public posts and pages only: a members-only post is not on the front', async () => {
+    for await (const _ of source().publishedIds(signal())) void _;
+    const scans = seen.filter((r) => r.url.searchParams.get('fields') === 'id,slug');
+    expect(scans.length).toBeGreaterThan(0);
+    for (const scan of scans) expect(scan.url.searchParams.get('filter')).toMatch(/^visibility:public(\+id:>'[0-9a-f]{24}')?$/);
   });
 
   it('links to Ghost’s editor', () => {

@@ -236,10 +236,14 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
     return found;
   }
 
-  /** Every published post's primary tag, read whole (ids and tags only). */
+  /**
+   * Every public published post's primary tag, read whole (ids and tags only). Members-only posts are left out:
+   * they are not on the front, so the reconciliation withdraws a copy whose post became members-only.
+   */
   async function scanPrimaryTags(signal: AbortSignal, onIds?: (ids: string[]) => void): Promise<void> {
     const fresh = new Map<string, string>();
-    for await (const posts of byId('posts', 'posts', ghostSchemas.post, 'article Ghost', { fields: 'id,slug', include: 'tags' }, signal)) {
+    const params = { fields: 'id,slug', include: 'tags', filter: 'visibility:public' };
+    for await (const posts of byId('posts', 'posts', ghostSchemas.post, 'article Ghost', params, signal)) {
       for (const post of posts) {
         const primary = primaryTagOf(post);
         if (primary) fresh.set(post.id, primary.id);
@@ -371,7 +375,8 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
       // The reconciliation's scan is also the primary tags' scan.
       await scanPrimaryTags(signal, (batch) => ids.push(batch));
       for (const batch of ids) yield batch;
-      for await (const pages of byId('pages', 'pages', ghostSchemas.post, 'page Ghost', { fields: 'id,slug' }, signal)) {
+      const params = { fields: 'id,slug', filter: 'visibility:public' };
+      for await (const pages of byId('pages', 'pages', ghostSchemas.post, 'page Ghost', params, signal)) {
         yield pages.map((page) => page.id);
       }
     },

@@ -40,6 +40,8 @@ interface FakePost {
   html: string;
   updated_at: string;
   published: boolean;
+  /** Ghost's `visibility`: public, members, paid, tiers. */
+  visibility?: string;
   tags: (typeof TAGS)[keyof typeof TAGS][];
   feature_image?: string;
 }
@@ -77,7 +79,10 @@ class FakeGhost {
       if (url.pathname !== '/ghost/api/content/posts/') return send(404, { errors: [] });
       const published = [...this.posts.values()].filter((p) => p.published);
       if (url.searchParams.get('fields') === 'id,slug') {
-        const rest = published.filter((p) => p.id > afterId).sort((a, b) => a.id.localeCompare(b.id));
+        const visible = filter.startsWith('visibility:public')
+          ? published.filter((p) => (p.visibility ?? 'public') === 'public')
+          : published;
+        const rest = visible.filter((p) => p.id > afterId).sort((a, b) => a.id.localeCompare(b.id));
         return send(200, { posts: rest.slice(0, limit).map((p) => ({ id: p.id, slug: p.slug, tags: p.tags })) });
       }
       const second = (p: FakePost) => p.updated_at.slice(0, 19).replace('T', ' ');
@@ -102,6 +107,7 @@ class FakeGhost {
       custom_excerpt: 'Un extrait',
       tags: post.tags,
       authors: [AUTHOR],
+      visibility: post.visibility ?? 'public',
       feature_image: post.feature_image ?? null,
       feature_image_alt: post.feature_image ? 'Des tomates' : null,
       url: `${this.url}/${post.slug}/`,
@@ -180,7 +186,7 @@ describe.each(testDatabaseKinds)('Ghost through the sync and the webhook on %s',
       log: () => {},
     });
     webhook = createTestApiHandler(database.db, sourceWebhookHandlers({ source, sync, waitMs: 10_000 }));
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
     ghost.server.closeAllConnections();
@@ -263,5 +269,26 @@ describe.each(testDatabaseKinds)('Ghost through the sync and the webhook on %s',
     );
     expect((await webhook(forged)).status).toBe(401);
     expect((await copyOf(id(3)))?.status).toBe('published');
+  });
+
+  it('a post turned members-only (paid) in Ghost leaves the front: its free preview is never shown as the article', async () => {
+    const copy = await copyOf(id(3));
+    ghost.posts.set(id(3), post(3, { visibility: 'paid', html: '<p>Le début gratuit…</p>', updated_at: '2026-05-02T07:10:00.000Z' }));
+    const edited = await webhook(signed({ event: 'post.published.edited', post: { current: { id: id(3) }, previous: {} } }));
+    expect(await edited.json()).toEqual({ event: 'post.changed', outcome: 'written' });
+    expect(await copyOf(id(3))).toMatchObject({ status: 'draft' });
+    expect(
+      await database.db
+        .select()
+        .from(articles)
+        .where(eq(articles.id, copy?.id as number)),
+    ).toEqual([]);
+    // The reconciliation does not read it back (Ghost's public list leaves it out), nor unpublish anything else.
+    expect(await sync.poll({ reconcile: true })).toMatchObject({ ok: true, written: 0, unpublished: 0 });
+    expect(await copyOf(id(3))).toMatchObject({ status: 'draft' });
+    // Public again: back on the front.
+    ghost.posts.set(id(3), post(3, { updated_at: '2026-05-02T07:20:00.000Z' }));
+    await webhook(signed({ event: 'post.published.edited', post: { current: { id: id(3) }, previous: {} } }));
+    expect(await copyOf(id(3))).toMatchObject({ status: 'published' });
   });
 });

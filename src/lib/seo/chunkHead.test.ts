@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chunkHead, withChunkHead } from './chunkHead.ts';
 
+const Component = () => null;
+
 describe('chunkHead', () => {
   const context = { loaderData: { title: 'Un quiz' }, matches: [], match: { search: {} } };
 
@@ -9,7 +11,6 @@ describe('chunkHead', () => {
   });
 
   it('gives the head the component’s chunk registered, from the route’s own data', () => {
-    const Component = () => null;
     const head = chunkHead('/quizz/$url/');
     expect(
       withChunkHead(

@@ -42,11 +42,14 @@ export const bundleBudget = {
    * whole into the entry for one function split, the article cards in the entry's chunk and the article in one
    * chunk). Measured then: article 103 491 bytes, home 103 355, category 102 962. Issue 38's 100 kB is not reached
    * (1.1 kB short on the article): decision 034, "100 kB is not reached", says what is left.
+   * Lowered to 100 kB the same day (issue 38, decision 034, cuts 13 and 14: use-sync-external-store's shim aliased to
+   * React's own hook; the heads of the pages readers seldom land on built by their route's split chunk,
+   * src/lib/seo/chunkHead.ts). Measured then: article 101 341 bytes (99.0 kB), home 101 199, category 100 820.
    */
   pages: {
-    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 102 * kB },
-    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 102 * kB },
-    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 102 * kB },
+    article: { route: 'src/routes/$slug/$url.tsx', maxBrotliBytes: 100 * kB },
+    home: { route: 'src/routes/index.tsx', maxBrotliBytes: 100 * kB },
+    category: { route: 'src/routes/$slug/index.tsx', maxBrotliBytes: 100 * kB },
   } satisfies Record<string, PageBudget>,
 
   /** Staff, server and tooling code: none of it may be in a chunk those pages load at start. */

@@ -11,7 +11,15 @@ import { withoutScrollRestorationPlugin } from './scripts/build/withoutScrollRes
 import { withoutServerFunctionClientPlugin } from './scripts/build/withoutServerFunctionClient.ts';
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // React 19 has useSyncExternalStore: the shim's fallback for older Reacts stays out of the readers' entry
+    // (issue 38). The router's store and XState's React bindings import the shim.
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'use-sync-external-store' },
+    ],
+  },
   server: { port: 3000, host: '127.0.0.1' },
   ssr: {
     // PGlite loads its WASM and data files relative to its own package: keep it external.

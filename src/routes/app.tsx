@@ -4,14 +4,16 @@ import { EditorialPage } from '../components/EditorialPage.tsx';
 import { PhoneIcon } from '../components/icons.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = "L'appli mobile";
 const description =
   'Piquante dans votre poche : les articles avant tout le monde, les quiz hors ligne et une newsletter qui vous ressemble.';
 
 export const Route = createFileRoute('/app')({
-  head: ({ matches }) => seoHead({ title, description, path: '/app', siteUrl: siteUrlOf(matches) }),
-  component: AppPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/app'),
+  component: withChunkHead('/app', appHead, AppPage),
 });
 
 function AppPage() {
@@ -56,4 +58,8 @@ function AppPage() {
       </p>
     </EditorialPage>
   );
+}
+
+function appHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/app', siteUrl: siteUrlOf(matches) });
 }

@@ -6,6 +6,7 @@ import { withQuotations } from '../api/queries/site.ts';
 import type { ArticleCard, AuthorProfile } from '../api/types.ts';
 import { AuthorHeading } from '../components/AuthorHeading.tsx';
 import { PagedArticleList } from '../components/PagedArticleList.tsx';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 import { authorPagePath, breadcrumbJsonLd, personJsonLd, seoHead } from '../lib/seo/seo.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 
@@ -19,27 +20,9 @@ function pageDescription(author: AuthorProfile): string {
 export const Route = createFileRoute('/auteur/$slug')({
   staticData: { chrome: 'category' },
   loader: ({ params }) => withQuotations(loadAuthorArticles(params.slug)),
-  head: ({ loaderData, matches }) => {
-    if (!loaderData) return {};
-    const { author } = loaderData;
-    const siteUrl = siteUrlOf(matches);
-    const path = authorPagePath(author.slug);
-    return seoHead({
-      title: author.name,
-      description: pageDescription(author),
-      path,
-      siteUrl,
-      ...(author.photo ? { image: author.photo } : {}),
-      jsonLd: [
-        personJsonLd({ siteUrl, name: author.name, slug: author.slug, description: author.bio, image: author.photo }),
-        breadcrumbJsonLd(siteUrl, [
-          { name: appConfig.site.name, path: '/' },
-          { name: author.name, path },
-        ]),
-      ],
-    });
-  },
-  component: AuthorPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/auteur/$slug'),
+  component: withChunkHead('/auteur/$slug', authorHead, AuthorPage),
 });
 
 function AuthorPage() {
@@ -63,4 +46,25 @@ function AuthorArticles({ author, initial }: { author: AuthorProfile; initial: A
       emptyText={`Pas encore d’article signé ${author.name}.`}
     />
   );
+}
+
+function authorHead({ loaderData, matches }: ChunkHeadContext<Awaited<ReturnType<typeof loadAuthorArticles>>>): ChunkHeadResult {
+  if (!loaderData) return {};
+  const { author } = loaderData;
+  const siteUrl = siteUrlOf(matches);
+  const path = authorPagePath(author.slug);
+  return seoHead({
+    title: author.name,
+    description: pageDescription(author),
+    path,
+    siteUrl,
+    ...(author.photo ? { image: author.photo } : {}),
+    jsonLd: [
+      personJsonLd({ siteUrl, name: author.name, slug: author.slug, description: author.bio, image: author.photo }),
+      breadcrumbJsonLd(siteUrl, [
+        { name: appConfig.site.name, path: '/' },
+        { name: author.name, path },
+      ]),
+    ],
+  });
 }

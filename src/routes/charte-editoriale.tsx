@@ -3,14 +3,16 @@ import { appConfig } from '../../app.config.ts';
 import { EditorialPage } from '../components/EditorialPage.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Charte éditoriale';
 const description =
   'Les règles que la rédaction de Piquante s’engage à respecter : exactitude, indépendance, transparence sur les partenariats et respect des personnes.';
 
 export const Route = createFileRoute('/charte-editoriale')({
-  head: ({ matches }) => seoHead({ title, description, path: '/charte-editoriale', siteUrl: siteUrlOf(matches) }),
-  component: CharterPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/charte-editoriale'),
+  component: withChunkHead('/charte-editoriale', charterHead, CharterPage),
 });
 
 function CharterPage() {
@@ -51,4 +53,8 @@ function CharterPage() {
       </p>
     </EditorialPage>
   );
+}
+
+function charterHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/charte-editoriale', siteUrl: siteUrlOf(matches) });
 }

@@ -4,6 +4,7 @@ import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
 import { LinkConfirmation } from '../features/signup/LinkConfirmation.tsx';
 import { confirmUnsubscribeLink } from '../api/queries/newsletter.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Confirmer votre désinscription';
 
@@ -12,15 +13,9 @@ const title = 'Confirmer votre désinscription';
  * reached through a 303 from /newsletter/desinscription-un-clic/{token}): the button unsubscribes.
  */
 export const Route = createFileRoute('/desinscription/confirmer/$token')({
-  head: ({ matches }) =>
-    seoHead({
-      title,
-      description: 'Confirmez votre désinscription de la newsletter.',
-      path: '/desinscription',
-      siteUrl: siteUrlOf(matches),
-      noindex: true,
-    }),
-  component: ConfirmUnsubscribePage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/desinscription/confirmer/$token'),
+  component: withChunkHead('/desinscription/confirmer/$token', confirmUnsubscribeHead, ConfirmUnsubscribePage),
 });
 
 function ConfirmUnsubscribePage() {
@@ -37,4 +32,14 @@ function ConfirmUnsubscribePage() {
       />
     </div>
   );
+}
+
+function confirmUnsubscribeHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({
+    title,
+    description: 'Confirmez votre désinscription de la newsletter.',
+    path: '/desinscription',
+    siteUrl: siteUrlOf(matches),
+    noindex: true,
+  });
 }

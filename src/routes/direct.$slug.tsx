@@ -4,6 +4,7 @@ import { required } from '../api/queries/answer.ts';
 import { sendOperation } from '../api/queries/operationCall.ts';
 import type { LiveBlogResponse } from '../api/types.ts';
 import { LiveBlogView } from '../features/liveblog/LiveBlogView.tsx';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { absoluteUrl, breadcrumbJsonLd, seoHead } from '../lib/seo/seo.ts';
 
@@ -39,29 +40,9 @@ export function liveBlogJsonLd({ liveBlog, entries }: LiveBlogResponse, siteUrl:
 /** '/direct/{slug}': a live blog, server-rendered with its entries, then kept up to date while live. */
 export const Route = createFileRoute('/direct/$slug')({
   loader: async ({ params }) => required(await sendOperation('getLiveBlog', { url: params.slug })),
-  head: ({ loaderData, matches }) => {
-    if (!loaderData) return {};
-    const siteUrl = siteUrlOf(matches);
-    const { liveBlog } = loaderData;
-    const path = `/direct/${liveBlog.url}`;
-    return seoHead({
-      title: `${liveBlog.state === 'live' ? 'En direct – ' : ''}${liveBlog.title}`,
-      description: liveBlog.intro,
-      path,
-      siteUrl,
-      type: 'article',
-      image: liveBlog.mainImage,
-      jsonLd: [
-        liveBlogJsonLd(loaderData, siteUrl),
-        breadcrumbJsonLd(siteUrl, [
-          { name: appConfig.site.name, path: '/' },
-          { name: liveBlog.category.name, path: `/${liveBlog.category.slug}` },
-          { name: liveBlog.title, path },
-        ]),
-      ],
-    });
-  },
-  component: LiveBlogPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/direct/$slug'),
+  component: withChunkHead('/direct/$slug', liveBlogHead, LiveBlogPage),
 });
 
 function LiveBlogPage() {
@@ -73,4 +54,27 @@ function LiveBlogPage() {
       () => null,
     );
   return <LiveBlogView key={data.liveBlog.id} initial={data} poll={poll} />;
+}
+
+function liveBlogHead({ loaderData, matches }: ChunkHeadContext<LiveBlogResponse>): ChunkHeadResult {
+  if (!loaderData) return {};
+  const siteUrl = siteUrlOf(matches);
+  const { liveBlog } = loaderData;
+  const path = `/direct/${liveBlog.url}`;
+  return seoHead({
+    title: `${liveBlog.state === 'live' ? 'En direct – ' : ''}${liveBlog.title}`,
+    description: liveBlog.intro,
+    path,
+    siteUrl,
+    type: 'article',
+    image: liveBlog.mainImage,
+    jsonLd: [
+      liveBlogJsonLd(loaderData, siteUrl),
+      breadcrumbJsonLd(siteUrl, [
+        { name: appConfig.site.name, path: '/' },
+        { name: liveBlog.category.name, path: `/${liveBlog.category.slug}` },
+        { name: liveBlog.title, path },
+      ]),
+    ],
+  });
 }

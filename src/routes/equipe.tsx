@@ -3,6 +3,7 @@ import { appConfig } from '../../app.config.ts';
 import { EditorialPage } from '../components/EditorialPage.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = "L'équipe";
 const description = 'Les femmes qui écrivent, vérifient et mettent en page Piquante, chaque jour, depuis Paris.';
@@ -66,8 +67,9 @@ const team = [
 ] as const;
 
 export const Route = createFileRoute('/equipe')({
-  head: ({ matches }) => seoHead({ title, description, path: '/equipe', siteUrl: siteUrlOf(matches) }),
-  component: TeamPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/equipe'),
+  component: withChunkHead('/equipe', teamHead, TeamPage),
 });
 
 function initials(name: string): string {
@@ -105,4 +107,8 @@ function TeamPage() {
       </p>
     </EditorialPage>
   );
+}
+
+function teamHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/equipe', siteUrl: siteUrlOf(matches) });
 }

@@ -7,6 +7,7 @@ import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { TeaserCard } from '../components/TeaserCard.tsx';
 import { ReparteeGenerator as GeneratorView } from '../features/repartee/ReparteeGenerator.tsx';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { absoluteUrl, seoHead } from '../lib/seo/seo.ts';
 
@@ -25,24 +26,9 @@ export const Route = createFileRoute('/generateur-de-repartie/{-$slug}')({
     if (!params.slug) return { kind: 'list', generators: await fetchReparteeGenerators(0) };
     return { kind: 'generator', generator: await loadReparteeGenerator(params.slug) };
   },
-  head: ({ loaderData, matches, match }) => {
-    if (!loaderData) return {};
-    const siteUrl = siteUrlOf(matches);
-    if (loaderData.kind === 'list') {
-      return seoHead({ title: listTitle, description: listDescription, path: '/generateur-de-repartie', siteUrl });
-    }
-    const { generator } = loaderData;
-    const reply = generator.replies.find((r) => r.id === match.search.replique);
-    return seoHead({
-      title: reply ? `${generator.title} : la réplique` : `${generator.title} : le générateur de répartie`,
-      // A shared reply's card shows the reply itself.
-      description: reply ? `« ${reply.text} »` : generator.description,
-      path: reparteeReplyPath(generator.url, reply?.id),
-      siteUrl,
-      image: generator.image,
-    });
-  },
-  component: ReparteePage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/generateur-de-repartie/{-$slug}'),
+  component: withChunkHead('/generateur-de-repartie/{-$slug}', reparteeHead, ReparteePage),
 });
 
 function ReparteePage() {
@@ -108,4 +94,22 @@ function GeneratorPage({ generator }: { generator: ReparteeGenerator }) {
       onReply={showReply}
     />
   );
+}
+
+function reparteeHead({ loaderData, matches, match }: ChunkHeadContext<Data, { replique?: number }>): ChunkHeadResult {
+  if (!loaderData) return {};
+  const siteUrl = siteUrlOf(matches);
+  if (loaderData.kind === 'list') {
+    return seoHead({ title: listTitle, description: listDescription, path: '/generateur-de-repartie', siteUrl });
+  }
+  const { generator } = loaderData;
+  const reply = generator.replies.find((r) => r.id === match.search.replique);
+  return seoHead({
+    title: reply ? `${generator.title} : la réplique` : `${generator.title} : le générateur de répartie`,
+    // A shared reply's card shows the reply itself.
+    description: reply ? `« ${reply.text} »` : generator.description,
+    path: reparteeReplyPath(generator.url, reply?.id),
+    siteUrl,
+    image: generator.image,
+  });
 }

@@ -4,20 +4,15 @@ import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
 import { LinkConfirmation } from '../features/signup/LinkConfirmation.tsx';
 import { confirmSignupLink } from '../api/queries/newsletter.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Confirmer votre inscription';
 
 /** The double opt-in link of the confirmation e-mail: opening it changes nothing, the button confirms. */
 export const Route = createFileRoute('/inscription/confirmer/$token')({
-  head: ({ matches }) =>
-    seoHead({
-      title,
-      description: 'Confirmez votre inscription à la newsletter.',
-      path: '/inscription',
-      siteUrl: siteUrlOf(matches),
-      noindex: true,
-    }),
-  component: ConfirmSignupPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/inscription/confirmer/$token'),
+  component: withChunkHead('/inscription/confirmer/$token', confirmSignupHead, ConfirmSignupPage),
 });
 
 function ConfirmSignupPage() {
@@ -34,4 +29,14 @@ function ConfirmSignupPage() {
       />
     </div>
   );
+}
+
+function confirmSignupHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({
+    title,
+    description: 'Confirmez votre inscription à la newsletter.',
+    path: '/inscription',
+    siteUrl: siteUrlOf(matches),
+    noindex: true,
+  });
 }

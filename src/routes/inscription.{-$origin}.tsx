@@ -3,14 +3,16 @@ import { appConfig } from '../../app.config.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
 import { NewsletterBlock } from '../features/signup/NewsletterBlock.tsx';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Inscription à la newsletter';
 const description = `Chaque semaine, le meilleur de ${appConfig.site.name} dans votre boîte mail : mode, beauté, culture, self care et bons plans.`;
 
 /** '/inscription/{origin?}' (SPEC §2): the signup page; its parameter is the signup's origin (SPEC §7). */
 export const Route = createFileRoute('/inscription/{-$origin}')({
-  head: ({ matches }) => seoHead({ title, description, path: '/inscription', siteUrl: siteUrlOf(matches) }),
-  component: SignupPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/inscription/{-$origin}'),
+  component: withChunkHead('/inscription/{-$origin}', signupHead, SignupPage),
 });
 
 function SignupPage() {
@@ -30,4 +32,8 @@ function SignupPage() {
       </div>
     </div>
   );
+}
+
+function signupHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/inscription', siteUrl: siteUrlOf(matches) });
 }

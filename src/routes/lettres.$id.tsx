@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { ArticleCardView } from '../components/ArticleCardView.tsx';
 import { formatDate } from '../components/formatDate.ts';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 import { seoHead } from '../lib/seo/seo.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 
@@ -11,19 +12,10 @@ export const Route = createFileRoute('/lettres/$id')({
     const { loadNewsletterArchiveIssue } = await import('../api/queries/newsletterArchive.ts');
     return { issue: await loadNewsletterArchiveIssue(params.id) };
   },
-  head: ({ loaderData, matches }) =>
-    loaderData
-      ? seoHead({
-          title: loaderData.issue.subject,
-          description:
-            loaderData.issue.preheader || `${loaderData.issue.newsletterName}, la lettre du ${formatDate(loaderData.issue.sentAt)}.`,
-          path: `/lettres/${loaderData.issue.id}`,
-          siteUrl: siteUrlOf(matches),
-          image: loaderData.issue.articles[0]?.mainImage,
-        })
-      : {},
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/lettres/$id'),
   notFoundComponent: () => <NotFoundPage detail="Cette lettre n’existe pas, ou n’a pas encore été envoyée." />,
-  component: NewsletterIssuePage,
+  component: withChunkHead('/lettres/$id', issueHead, NewsletterIssuePage),
 });
 
 /** The intro as the newsroom typed it: a blank line starts a new paragraph. */
@@ -78,4 +70,22 @@ function NewsletterIssuePage() {
       </p>
     </article>
   );
+}
+
+function issueHead({
+  loaderData,
+  matches,
+}: ChunkHeadContext<{
+  issue: Awaited<ReturnType<typeof import('../api/queries/newsletterArchive.ts').loadNewsletterArchiveIssue>>;
+}>): ChunkHeadResult {
+  return loaderData
+    ? seoHead({
+        title: loaderData.issue.subject,
+        description:
+          loaderData.issue.preheader || `${loaderData.issue.newsletterName}, la lettre du ${formatDate(loaderData.issue.sentAt)}.`,
+        path: `/lettres/${loaderData.issue.id}`,
+        siteUrl: siteUrlOf(matches),
+        image: loaderData.issue.articles[0]?.mainImage,
+      })
+    : {};
 }

@@ -5,6 +5,7 @@ import { PagedGrid } from '../components/PagedGrid.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { seoHead } from '../lib/seo/seo.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Les anciennes lettres';
 const description = 'Tous les numéros de nos newsletters déjà envoyés, à relire en ligne : les articles choisis par la rédaction.';
@@ -14,8 +15,9 @@ const fetchBatch = async (offset: number) => (await import('../api/queries/newsl
 
 export const Route = createFileRoute('/lettres/')({
   loader: async () => ({ issues: await fetchBatch(0) }),
-  head: ({ matches }) => seoHead({ title, description, path: '/lettres', siteUrl: siteUrlOf(matches) }),
-  component: NewsletterArchivePage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/lettres/'),
+  component: withChunkHead('/lettres/', newsletterArchiveHead, NewsletterArchivePage),
 });
 
 function NewsletterArchivePage() {
@@ -56,4 +58,8 @@ function IssueTeaser({ issue }: { issue: NewsletterArchiveItem }) {
       </p>
     </article>
   );
+}
+
+function newsletterArchiveHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/lettres', siteUrl: siteUrlOf(matches) });
 }

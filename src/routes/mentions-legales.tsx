@@ -3,13 +3,15 @@ import { appConfig } from '../../app.config.ts';
 import { EditorialPage } from '../components/EditorialPage.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Mentions légales';
 const description = 'Éditeur, directrice de la publication, hébergement et propriété intellectuelle du site Piquante.';
 
 export const Route = createFileRoute('/mentions-legales')({
-  head: ({ matches }) => seoHead({ title, description, path: '/mentions-legales', siteUrl: siteUrlOf(matches) }),
-  component: LegalPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/mentions-legales'),
+  component: withChunkHead('/mentions-legales', legalHead, LegalPage),
 });
 
 function LegalPage() {
@@ -46,4 +48,8 @@ function LegalPage() {
       </p>
     </EditorialPage>
   );
+}
+
+function legalHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/mentions-legales', siteUrl: siteUrlOf(matches) });
 }

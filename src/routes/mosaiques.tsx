@@ -5,14 +5,16 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { TeaserCard } from '../components/TeaserCard.tsx';
 import { seoHead } from '../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Mosaïques';
 const description = 'Des images à faire défiler sans modération : looks, adresses, déco et inspirations, en grand format.';
 
 export const Route = createFileRoute('/mosaiques')({
   loader: async () => ({ mosaics: await fetchMosaics(0) }),
-  head: ({ matches }) => seoHead({ title, description, path: '/mosaiques', siteUrl: siteUrlOf(matches) }),
-  component: MosaicsPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/mosaiques'),
+  component: withChunkHead('/mosaiques', mosaicsHead, MosaicsPage),
 });
 
 function MosaicsPage() {
@@ -43,4 +45,8 @@ function MosaicsPage() {
       />
     </div>
   );
+}
+
+function mosaicsHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/mosaiques', siteUrl: siteUrlOf(matches) });
 }

@@ -6,13 +6,15 @@ import { EditorialPage } from '../components/EditorialPage.tsx';
 import { AudienceObjection } from '../features/audience/AudienceObjection.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Protection des données';
 const description = 'Quelles données Piquante collecte, pourquoi, combien de temps elles sont conservées et comment exercer vos droits.';
 
 export const Route = createFileRoute('/politique-confidentialite')({
-  head: ({ matches }) => seoHead({ title, description, path: '/politique-confidentialite', siteUrl: siteUrlOf(matches) }),
-  component: PrivacyPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/politique-confidentialite'),
+  component: withChunkHead('/politique-confidentialite', privacyHead, PrivacyPage),
 });
 
 function PrivacyPage() {
@@ -154,4 +156,8 @@ function CookieTable() {
       </table>
     </div>
   );
+}
+
+function privacyHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/politique-confidentialite', siteUrl: siteUrlOf(matches) });
 }

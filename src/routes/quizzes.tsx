@@ -5,14 +5,16 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { TeaserCard } from '../components/TeaserCard.tsx';
 import { seoHead } from '../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 
 const title = 'Quiz';
 const description = 'Quelle robe, quel parfum, quelle héroïne de série êtes-vous ? Quelques questions, et la réponse tombe.';
 
 export const Route = createFileRoute('/quizzes')({
   loader: async () => ({ quizzes: await fetchQuizzes(0) }),
-  head: ({ matches }) => seoHead({ title, description, path: '/quizzes', siteUrl: siteUrlOf(matches) }),
-  component: QuizzesPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/quizzes'),
+  component: withChunkHead('/quizzes', quizzesHead, QuizzesPage),
 });
 
 function QuizzesPage() {
@@ -42,4 +44,8 @@ function QuizzesPage() {
       />
     </div>
   );
+}
+
+function quizzesHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/quizzes', siteUrl: siteUrlOf(matches) });
 }

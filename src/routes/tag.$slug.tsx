@@ -6,30 +6,16 @@ import { fetchTagArticles, loadTagArticles } from '../api/queries/tags.ts';
 import type { ArticleCard, Tag } from '../api/types.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PagedArticleList } from '../components/PagedArticleList.tsx';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../lib/seo/chunkHead.ts';
 import { breadcrumbJsonLd, seoHead } from '../lib/seo/seo.ts';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 
 export const Route = createFileRoute('/tag/$slug')({
   staticData: { chrome: 'category' },
   loader: ({ params }) => withQuotations(loadTagArticles(params.slug)),
-  head: ({ loaderData, matches }) => {
-    if (!loaderData) return {};
-    const { tag } = loaderData;
-    const siteUrl = siteUrlOf(matches);
-    return seoHead({
-      title: `Tag : ${tag.name}`,
-      description: `Tous les articles de ${appConfig.site.name} sur le thème « ${tag.name} ».`,
-      path: `/tag/${tag.slug}`,
-      siteUrl,
-      jsonLd: [
-        breadcrumbJsonLd(siteUrl, [
-          { name: appConfig.site.name, path: '/' },
-          { name: tag.name, path: `/tag/${tag.slug}` },
-        ]),
-      ],
-    });
-  },
-  component: TagPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/tag/$slug'),
+  component: withChunkHead('/tag/$slug', tagHead, TagPage),
 });
 
 function TagPage() {
@@ -53,4 +39,22 @@ function TagArticles({ tag, initial }: { tag: Tag; initial: ArticleCard[] }) {
       emptyText="Pas encore d'article avec ce tag."
     />
   );
+}
+
+function tagHead({ loaderData, matches }: ChunkHeadContext<Awaited<ReturnType<typeof loadTagArticles>>>): ChunkHeadResult {
+  if (!loaderData) return {};
+  const { tag } = loaderData;
+  const siteUrl = siteUrlOf(matches);
+  return seoHead({
+    title: `Tag : ${tag.name}`,
+    description: `Tous les articles de ${appConfig.site.name} sur le thème « ${tag.name} ».`,
+    path: `/tag/${tag.slug}`,
+    siteUrl,
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: appConfig.site.name, path: '/' },
+        { name: tag.name, path: `/tag/${tag.slug}` },
+      ]),
+    ],
+  });
 }

@@ -6,13 +6,15 @@ import { shoppingIntro } from '../../components/pages/pageIntros.ts';
 import { loadShopping } from '../../api/queries/shopping.ts';
 import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../../lib/seo/chunkHead.ts';
 
 /** The shopping selection in the mobile app's web view. */
 export const Route = createFileRoute('/app-piquante/shopping')({
   staticData: { appVariant: true },
   loader: loadShopping,
-  head: ({ matches }) => seoHead({ ...shoppingIntro, path: '/shopping', siteUrl: siteUrlOf(matches), noindex: true }),
-  component: AppShoppingPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/app-piquante/shopping'),
+  component: withChunkHead('/app-piquante/shopping', appShoppingHead, AppShoppingPage),
 });
 
 function AppShoppingPage() {
@@ -23,4 +25,8 @@ function AppShoppingPage() {
       <ShoppingContent items={items} articles={articles} linkPrefix={appVariantPrefix} />
     </div>
   );
+}
+
+function appShoppingHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ ...shoppingIntro, path: '/shopping', siteUrl: siteUrlOf(matches), noindex: true });
 }

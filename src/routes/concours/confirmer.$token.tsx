@@ -4,20 +4,15 @@ import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../../lib/seo/seo.ts';
 import { LinkConfirmation } from '../../features/signup/LinkConfirmation.tsx';
 import { confirmContestEntryLink } from '../../api/queries/contestEntries.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../../lib/seo/chunkHead.ts';
 
 const title = 'Confirmer votre participation';
 
 /** The link of a contest entry's confirmation e-mail: opening it changes nothing, the button confirms. */
 export const Route = createFileRoute('/concours/confirmer/$token')({
-  head: ({ matches }) =>
-    seoHead({
-      title,
-      description: 'Confirmez votre participation au concours.',
-      path: '/concours',
-      siteUrl: siteUrlOf(matches),
-      noindex: true,
-    }),
-  component: ConfirmEntryPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/concours/confirmer/$token'),
+  component: withChunkHead('/concours/confirmer/$token', confirmEntryHead, ConfirmEntryPage),
 });
 
 function ConfirmEntryPage() {
@@ -34,4 +29,14 @@ function ConfirmEntryPage() {
       />
     </div>
   );
+}
+
+function confirmEntryHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({
+    title,
+    description: 'Confirmez votre participation au concours.',
+    path: '/concours',
+    siteUrl: siteUrlOf(matches),
+    noindex: true,
+  });
 }

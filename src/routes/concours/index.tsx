@@ -8,14 +8,16 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { TeaserCard } from '../../components/TeaserCard.tsx';
 import { seoHead } from '../../lib/seo/seo.ts';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../../lib/seo/chunkHead.ts';
 
 const title = 'Concours';
 const description = 'Des cadeaux à gagner chaque semaine : beauté, mode, week-ends et bons d’achat. Tentez votre chance !';
 
 export const Route = createFileRoute('/concours/')({
   loader: async () => ({ contests: await fetchContests(0) }),
-  head: ({ matches }) => seoHead({ title, description, path: '/concours', siteUrl: siteUrlOf(matches) }),
-  component: ContestsPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/concours/'),
+  component: withChunkHead('/concours/', contestsHead, ContestsPage),
 });
 
 function ContestsPage() {
@@ -52,4 +54,8 @@ function ContestsPage() {
       />
     </div>
   );
+}
+
+function contestsHead({ matches }: ChunkHeadContext<unknown>): ChunkHeadResult {
+  return seoHead({ title, description, path: '/concours', siteUrl: siteUrlOf(matches) });
 }

@@ -2,6 +2,7 @@ import { createFileRoute, Link, useLoaderData } from '@tanstack/react-router';
 import { loadQuizResult } from '../../../api/queries/quizzes.ts';
 import { ContentImage } from '../../../components/ContentImage.tsx';
 import { ShareActions } from '../../../components/ShareActions.tsx';
+import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../../../lib/seo/chunkHead.ts';
 import { quizResultJsonLd, quizResultPath } from '../../../lib/seo/quizHead.ts';
 import { siteUrlOf } from '../../../lib/seo/siteUrlOf.ts';
 import { absoluteUrl, seoHead } from '../../../lib/seo/seo.ts';
@@ -9,20 +10,9 @@ import { absoluteUrl, seoHead } from '../../../lib/seo/seo.ts';
 export const Route = createFileRoute('/quizz/$url/$urlresult')({
   loader: async ({ params }) => ({ result: await loadQuizResult(params.url, params.urlresult) }),
   // A shared result shows the result's own card (title, description, image), not the quiz's.
-  head: ({ loaderData, matches }) => {
-    if (!loaderData) return {};
-    const { result } = loaderData;
-    const siteUrl = siteUrlOf(matches);
-    return seoHead({
-      title: `${result.title} (${result.quiz.title})`,
-      description: result.description,
-      path: quizResultPath(result),
-      siteUrl,
-      image: result.image,
-      jsonLd: quizResultJsonLd(result, siteUrl),
-    });
-  },
-  component: QuizResultPage,
+  // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).
+  head: chunkHead('/quizz/$url/$urlresult'),
+  component: withChunkHead('/quizz/$url/$urlresult', quizResultHead, QuizResultPage),
 });
 
 /** SPEC §2: the result block (image, title, description, share actions) and a way to play again. */
@@ -58,4 +48,21 @@ function QuizResultPage() {
       </div>
     </article>
   );
+}
+
+function quizResultHead({
+  loaderData,
+  matches,
+}: ChunkHeadContext<{ result: Awaited<ReturnType<typeof loadQuizResult>> }>): ChunkHeadResult {
+  if (!loaderData) return {};
+  const { result } = loaderData;
+  const siteUrl = siteUrlOf(matches);
+  return seoHead({
+    title: `${result.title} (${result.quiz.title})`,
+    description: result.description,
+    path: quizResultPath(result),
+    siteUrl,
+    image: result.image,
+    jsonLd: quizResultJsonLd(result, siteUrl),
+  });
 }

@@ -967,9 +967,7 @@ export const articleTags = pgTable(
   (t) => [
     primaryKey({ columns: [t.articleId, t.tagId] }),
     index('article_tags_tag_idx').on(t.tagId, t.articleId),
-    index('article_tags_tag_published_idx')
-      .on(t.tagId, t.publishedAt.desc(), t.articleId.desc())
-      .where(sql`${t.publishedAt} IS NOT NULL`),
+    index('article_tags_tag_published_idx').on(t.tagId, t.publishedAt.desc(), t.articleId.desc()).where(sql`${t.publishedAt} IS NOT NULL`),
   ],
 );
 

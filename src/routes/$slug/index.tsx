@@ -52,10 +52,7 @@ function CategoryPage() {
 
 function CategoryArticles({ category, initial, initialNext }: { category: Category; initial: ArticleCard[]; initialNext?: string }) {
   const pageSize = appConfig.pagination.defaultLimit;
-  const fetchBatch = useCallback(
-    (offset: number, after?: string) => fetchCategoryArticles(category.slug, offset, after),
-    [category.slug],
-  );
+  const fetchBatch = useCallback((offset: number, after?: string) => fetchCategoryArticles(category.slug, offset, after), [category.slug]);
   const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize, initialNext);
   return (
     <section aria-label={`Articles ${category.name}`} className="mx-auto max-w-7xl px-4 pb-8 md:px-6">

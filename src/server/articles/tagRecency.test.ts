@@ -154,8 +154,13 @@ describe.each(testDatabaseKinds)('tag pages from article_tags.published_at on %s
   });
 
   it('a published_at written by hand is overwritten by the reader’s copy’s', async () => {
-    await db().update(articleTags).set({ publishedAt: new Date('2000-01-01T00:00:00Z') }).where(eq(articleTags.tagId, often));
-    await db().insert(articleTags).values({ articleId: ids[1] as number, tagId: seldom, position: 3, publishedAt: new Date(0) });
+    await db()
+      .update(articleTags)
+      .set({ publishedAt: new Date('2000-01-01T00:00:00Z') })
+      .where(eq(articleTags.tagId, often));
+    await db()
+      .insert(articleTags)
+      .values({ articleId: ids[1] as number, tagId: seldom, position: 3, publishedAt: new Date(0) });
     await expectExact();
   });
 
@@ -182,9 +187,15 @@ describe.each(testDatabaseKinds)('tag pages from article_tags.published_at on %s
   it('the category, tag and author answers walk the same by cursor as by offset', async () => {
     const [category] = await db().select({ slug: categories.slug }).from(categories).orderBy(categories.id).limit(1);
     const [author] = rowsOf<{ slug: string }>(
-      await db().execute(sql`SELECT au.slug FROM authors au JOIN articles a ON a.author_id = au.id GROUP BY au.slug ORDER BY count(*) DESC LIMIT 1`),
+      await db().execute(
+        sql`SELECT au.slug FROM authors au JOIN articles a ON a.author_id = au.id GROUP BY au.slug ORDER BY count(*) DESC LIMIT 1`,
+      ),
     );
-    for (const base of [`/api/articles?category=${category?.slug}&limit=12`, '/api/tags/souvent?limit=12', `/api/authors/${author?.slug}?limit=12`]) {
+    for (const base of [
+      `/api/articles?category=${category?.slug}&limit=12`,
+      '/api/tags/souvent?limit=12',
+      `/api/authors/${author?.slug}?limit=12`,
+    ]) {
       const byOffset: number[] = [];
       for (let offset = 0; ; offset += 12) {
         const body = (await (await get(`${base}&offset=${offset}`)).json()) as { results: { id: number }[] };

@@ -957,8 +957,18 @@ export const articleTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
+    /**
+     * The article's `articles.published_at`, or null while it is not published: written by the database's
+     * triggers only (migration 0039), whatever a write sets, so that a tag page reads its 12 newest entries
+     * from one index whatever the tag and the archive's size (issue 38).
+     */
+    publishedAt: tstz('published_at'),
   },
-  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('article_tags_tag_idx').on(t.tagId, t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.tagId] }),
+    index('article_tags_tag_idx').on(t.tagId, t.articleId),
+    index('article_tags_tag_published_idx').on(t.tagId, t.publishedAt.desc(), t.articleId.desc()).where(sql`${t.publishedAt} IS NOT NULL`),
+  ],
 );
 
 /** Every byline of an article, in order; the first is also `author_id` (what one-author code reads). */

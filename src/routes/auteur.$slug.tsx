@@ -26,21 +26,22 @@ export const Route = createFileRoute('/auteur/$slug')({
 });
 
 function AuthorPage() {
-  const { author, results } = Route.useLoaderData();
+  const { author, results, next } = Route.useLoaderData();
   return (
     <div className="author-page">
       <AuthorHeading author={author} />
       {/* Keyed by author: moving to another author starts a fresh list. */}
-      <AuthorArticles key={author.slug} author={author} initial={results} />
+      <AuthorArticles key={author.slug} author={author} initial={results} initialNext={next} />
     </div>
   );
 }
 
-function AuthorArticles({ author, initial }: { author: AuthorProfile; initial: ArticleCard[] }) {
-  const fetchBatch = useCallback((offset: number) => fetchAuthorArticles(author.slug, offset), [author.slug]);
+function AuthorArticles({ author, initial, initialNext }: { author: AuthorProfile; initial: ArticleCard[]; initialNext?: string }) {
+  const fetchBatch = useCallback((offset: number, after?: string) => fetchAuthorArticles(author.slug, offset, after), [author.slug]);
   return (
     <PagedArticleList
       initial={initial}
+      initialNext={initialNext}
       fetchBatch={fetchBatch}
       label={`Articles de ${author.name}`}
       emptyText={`Pas encore d’article signé ${author.name}.`}

@@ -19,21 +19,22 @@ export const Route = createFileRoute('/tag/$slug')({
 });
 
 function TagPage() {
-  const { tag, results } = Route.useLoaderData();
+  const { tag, results, next } = Route.useLoaderData();
   return (
     <div className="tag-page">
       <PageHeading kicker="Tag" title={tag.name} />
       {/* Keyed by tag: moving to another tag starts a fresh list. */}
-      <TagArticles key={tag.slug} tag={tag} initial={results} />
+      <TagArticles key={tag.slug} tag={tag} initial={results} initialNext={next} />
     </div>
   );
 }
 
-function TagArticles({ tag, initial }: { tag: Tag; initial: ArticleCard[] }) {
-  const fetchBatch = useCallback((offset: number) => fetchTagArticles(tag.slug, offset), [tag.slug]);
+function TagArticles({ tag, initial, initialNext }: { tag: Tag; initial: ArticleCard[]; initialNext?: string }) {
+  const fetchBatch = useCallback((offset: number, after?: string) => fetchTagArticles(tag.slug, offset, after), [tag.slug]);
   return (
     <PagedArticleList
       initial={initial}
+      initialNext={initialNext}
       fetchBatch={fetchBatch}
       label={`Articles du tag ${tag.name}`}
       emptyText="Pas encore d'article avec ce tag."

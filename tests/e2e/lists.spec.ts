@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
 import { demo } from './support.ts';
 
-test("'more' on a category appends 12 articles at a time", async ({ page, request }) => {
+test("'more' on a category appends 12 articles at a time, each batch asked after the last one's cursor", async ({ page, request }) => {
   const d = await demo(request);
   const pageSize = appConfig.pagination.defaultLimit;
   await page.goto(`/${d.category.slug}`);
@@ -10,19 +10,26 @@ test("'more' on a category appends 12 articles at a time", async ({ page, reques
   await expect(items).toHaveCount(pageSize);
   const firstTitles = await items.getByRole('heading').allTextContents();
 
-  const batch = page.waitForRequest((r) => r.url().includes('/api/articles?') && r.url().includes(`offset=${pageSize}`));
+  // The cursor (issue 38): the batch is read where the first page stopped, never by offset.
+  const batch = page.waitForRequest((r) => r.url().includes('/api/articles?') && r.url().includes('after='));
   await page.getByRole('button', { name: "Plus d'articles" }).click();
   const sent = new URL((await batch).url());
   expect(sent.searchParams.get('category')).toBe(d.category.slug);
   expect(sent.searchParams.get('limit')).toBe(String(pageSize));
+  expect(sent.searchParams.get('offset')).toBeNull();
+  expect(sent.searchParams.get('after')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z,\d+$/);
   await expect(items).toHaveCount(2 * pageSize);
   // Appended, not replaced: the first twelve are still there, in order.
   expect((await items.getByRole('heading').allTextContents()).slice(0, pageSize)).toEqual(firstTitles);
 
-  const next = page.waitForRequest((r) => r.url().includes(`offset=${2 * pageSize}`));
+  const next = page.waitForRequest((r) => r.url().includes('/api/articles?') && r.url().includes('after='));
   await page.getByRole('button', { name: "Plus d'articles" }).click();
-  await next;
+  const second = new URL((await next).url()).searchParams.get('after');
+  expect(second).not.toBe(sent.searchParams.get('after'));
   await expect(items).toHaveCount(3 * pageSize);
+  // No article twice: the cursor neither repeats nor skips.
+  const links = await items.evaluateAll((cards) => cards.map((card) => card.querySelector('a')?.getAttribute('href')));
+  expect(new Set(links).size).toBe(links.length);
 });
 
 test("Instagram's 'more' loads the next batch and goes away once a batch is smaller than 16", async ({ page, request }) => {

@@ -10,7 +10,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liste paginée des articles, du plus récent au plus ancien */
+    /**
+     * Liste paginée des articles, du plus récent au plus ancien
+     * @description Une page d'articles (`limit`), à partir de `offset` ou, mieux, juste après le curseur `after` : le `next`
+     *     de la page précédente, présent quand elle était pleine. Le curseur lit la suite sans relire ce qui a été
+     *     montré, si loin qu'on aille dans l'archive ; `offset` reste accepté pour les anciens clients.
+     */
     get: operations['listArticles'];
     put?: never;
     post?: never;
@@ -124,7 +129,7 @@ export interface paths {
     /**
      * Un auteur ou une autrice et une page de ses articles, du plus récent au plus ancien
      * @description La signature (nom, rôle, bio, photo) et les articles publiés qu'elle signe, seule ou avec d'autres,
-     *     paginés comme ceux d'une rubrique (`limit`, `offset`). Une signature inconnue donne une `404` ; un
+     *     paginés comme ceux d'une rubrique (`limit`, puis `after` : le `next` de la page précédente ; `offset` reste accepté). Une signature inconnue donne une `404` ; un
      *     slug qui n'est pas un slug, une `400`.
      */
     get: operations['getAuthor'];
@@ -3777,7 +3782,7 @@ export interface paths {
     };
     /**
      * Un tag public et une page de ses articles, du plus récent au plus ancien
-     * @description Le tag et ses articles publiés, paginés comme ceux d'une rubrique (`limit`, `offset`). Un tag inconnu ou
+     * @description Le tag et ses articles publiés, paginés comme ceux d'une rubrique (`limit`, puis `after` : le `next` de la page précédente ; `offset` reste accepté). Un tag inconnu ou
      *     interne (jamais montré aux lectrices) donne une `404`.
      */
     get: operations['getTag'];
@@ -4137,6 +4142,11 @@ export interface components {
       popin: components['schemas']['PopinTrigger'];
       parts: components['schemas']['PopinParts'];
     };
+    /**
+     * @description Où reprendre une liste d'articles : la date de publication du dernier article montré (UTC, à la microseconde), une virgule et son identifiant. Écrit par le serveur (`next`), à renvoyer tel quel (`after`).
+     * @example 2026-11-18T08:30:00.000000Z,1042
+     */
+    ListCursor: string;
     ArticleList: {
       results: components['schemas']['ArticleCard'][];
     };
@@ -4144,9 +4154,15 @@ export interface components {
       result: components['schemas']['ArticleDetail'];
       url: components['schemas']['Slug'];
     };
+    /** @description Une page d'articles et, si elle est pleine, le curseur de la suivante (`next`, à passer en `after`). */
+    ArticlePage: {
+      results: components['schemas']['ArticleCard'][];
+      next?: components['schemas']['ListCursor'];
+    };
     ArticlesByCategory: {
       category: components['schemas']['Category'];
       results: components['schemas']['ArticleCard'][];
+      next?: components['schemas']['ListCursor'];
     };
     /** @description Une page vue et/ou des événements, sans rien sur la lectrice. */
     AudienceBeacon: {
@@ -4200,6 +4216,7 @@ export interface components {
     ArticlesByAuthor: {
       author: components['schemas']['AuthorProfile'];
       results: components['schemas']['ArticleCard'][];
+      next?: components['schemas']['ListCursor'];
     };
     CategoryList: {
       results: components['schemas']['Category'][];
@@ -6096,6 +6113,7 @@ export interface components {
     ArticlesByTag: {
       tag: components['schemas']['Tag'];
       results: components['schemas']['ArticleCard'][];
+      next?: components['schemas']['ListCursor'];
     };
   };
   responses: {
@@ -6295,6 +6313,11 @@ export interface components {
      */
     Offset: number;
     /**
+     * @description Curseur : la page qui suit celle dont la réponse portait ce `next`, recopié tel quel. Elle est lue à partir de là dans l'index, sans relire les articles déjà montrés, aussi loin qu'on soit dans l'archive. Ne va pas avec `offset` (`400`) ; un curseur que le serveur n'a pas pu écrire donne une `400`.
+     * @example 2026-11-18T08:30:00.000000Z,1042
+     */
+    After: components['schemas']['ListCursor'];
+    /**
      * @description Slug de rubrique ; une rubrique inconnue donne une `404`.
      * @example mode
      */
@@ -6363,6 +6386,11 @@ export interface operations {
          */
         offset?: components['parameters']['Offset'];
         /**
+         * @description Curseur : la page qui suit celle dont la réponse portait ce `next`, recopié tel quel. Elle est lue à partir de là dans l'index, sans relire les articles déjà montrés, aussi loin qu'on soit dans l'archive. Ne va pas avec `offset` (`400`) ; un curseur que le serveur n'a pas pu écrire donne une `400`.
+         * @example 2026-11-18T08:30:00.000000Z,1042
+         */
+        after?: components['parameters']['After'];
+        /**
          * @description Slug de rubrique ; une rubrique inconnue donne une `404`.
          * @example mode
          */
@@ -6383,7 +6411,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ArticleList'];
+          'application/json': components['schemas']['ArticlePage'];
         };
       };
       304: components['responses']['NotModified'];
@@ -6553,6 +6581,11 @@ export interface operations {
          * @example 12
          */
         offset?: components['parameters']['Offset'];
+        /**
+         * @description Curseur : la page qui suit celle dont la réponse portait ce `next`, recopié tel quel. Elle est lue à partir de là dans l'index, sans relire les articles déjà montrés, aussi loin qu'on soit dans l'archive. Ne va pas avec `offset` (`400`) ; un curseur que le serveur n'a pas pu écrire donne une `400`.
+         * @example 2026-11-18T08:30:00.000000Z,1042
+         */
+        after?: components['parameters']['After'];
       };
       header?: never;
       path: {
@@ -12702,6 +12735,11 @@ export interface operations {
          * @example 12
          */
         offset?: components['parameters']['Offset'];
+        /**
+         * @description Curseur : la page qui suit celle dont la réponse portait ce `next`, recopié tel quel. Elle est lue à partir de là dans l'index, sans relire les articles déjà montrés, aussi loin qu'on soit dans l'archive. Ne va pas avec `offset` (`400`) ; un curseur que le serveur n'a pas pu écrire donne une `400`.
+         * @example 2026-11-18T08:30:00.000000Z,1042
+         */
+        after?: components['parameters']['After'];
       };
       header?: never;
       path: {

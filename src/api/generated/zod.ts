@@ -629,6 +629,25 @@ export const Popin = lazySchema(() =>
 export type Popin = zod.input<typeof Popin>;
 export type PopinOutput = zod.output<typeof Popin>;
 
+export const ListCursorMax = 38;
+
+export const ListCursorRegExp = new RegExp(
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6}Z,[1-9][0-9]{0,9}$',
+);
+
+export const ListCursor = lazySchema(() =>
+  zod
+    .string()
+    .max(ListCursorMax)
+    .regex(ListCursorRegExp)
+    .describe(
+      "Où reprendre une liste d'articles : la date de publication du dernier article montré (UTC, à la microseconde), une virgule et son identifiant. Écrit par le serveur (`next`), à renvoyer tel quel (`after`).",
+    ),
+);
+
+export type ListCursor = zod.input<typeof ListCursor>;
+export type ListCursorOutput = zod.output<typeof ListCursor>;
+
 export const ArticleList = lazySchema(() =>
   zod.strictObject({
     results: zod.array(ArticleCard),
@@ -648,12 +667,27 @@ export const ArticleResponse = lazySchema(() =>
 export type ArticleResponse = zod.input<typeof ArticleResponse>;
 export type ArticleResponseOutput = zod.output<typeof ArticleResponse>;
 
+export const ArticlePage = lazySchema(() =>
+  zod
+    .strictObject({
+      results: zod.array(ArticleCard),
+      next: ListCursor.optional(),
+    })
+    .describe(
+      "Une page d'articles et, si elle est pleine, le curseur de la suivante (`next`, à passer en `after`).",
+    ),
+);
+
+export type ArticlePage = zod.input<typeof ArticlePage>;
+export type ArticlePageOutput = zod.output<typeof ArticlePage>;
+
 export const articlesByCategoryResultsMax = 12;
 
 export const ArticlesByCategory = lazySchema(() =>
   zod.strictObject({
     category: Category,
     results: zod.array(ArticleCard).max(articlesByCategoryResultsMax),
+    next: ListCursor.optional(),
   }),
 );
 
@@ -771,6 +805,7 @@ export const ArticlesByAuthor = lazySchema(() =>
   zod.strictObject({
     author: AuthorProfile,
     results: zod.array(ArticleCard).max(articlesByAuthorResultsMax),
+    next: ListCursor.optional(),
   }),
 );
 
@@ -4643,12 +4678,16 @@ export const ArticlesByTag = lazySchema(() =>
   zod.strictObject({
     tag: Tag,
     results: zod.array(ArticleCard).max(articlesByTagResultsMax),
+    next: ListCursor.optional(),
   }),
 );
 
 export type ArticlesByTag = zod.input<typeof ArticlesByTag>;
 export type ArticlesByTagOutput = zod.output<typeof ArticlesByTag>;
 /**
+ * Une page d'articles (`limit`), à partir de `offset` ou, mieux, juste après le curseur `after` : le `next`
+ * de la page précédente, présent quand elle était pleine. Le curseur lit la suite sans relire ce qui a été
+ * montré, si loin qu'on aille dans l'archive ; `offset` reste accepté pour les anciens clients.
  * @summary Liste paginée des articles, du plus récent au plus ancien
  */
 export const listArticlesQueryLimitDefault = 12;
@@ -4658,6 +4697,11 @@ export const listArticlesQueryOffsetDefault = 0;
 export const listArticlesQueryOffsetMin = 0;
 export const listArticlesQueryOffsetMax = 1000000;
 
+export const listArticlesQueryAfterMax = 38;
+
+export const listArticlesQueryAfterRegExp = new RegExp(
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6}Z,[1-9][0-9]{0,9}$',
+);
 export const listArticlesQueryCategoryMax = 200;
 
 export const listArticlesQueryCategoryRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
@@ -4678,6 +4722,14 @@ export const ListArticlesQueryParams = lazySchema(() =>
       .max(listArticlesQueryOffsetMax)
       .default(listArticlesQueryOffsetDefault)
       .describe("Nombre d'éléments à sauter."),
+    after: zod
+      .string()
+      .max(listArticlesQueryAfterMax)
+      .regex(listArticlesQueryAfterRegExp)
+      .optional()
+      .describe(
+        "Curseur : la page qui suit celle dont la réponse portait ce `next`, recopié tel quel. Elle est lue à partir de là dans l'index, sans relire les articles déjà montrés, aussi loin qu'on soit dans l'archive. Ne va pas avec `offset` (`400`) ; un curseur que le serveur n'a pas pu écrire donne une `400`.",
+      ),
     category: zod
       .string()
       .min(1)
@@ -4688,7 +4740,7 @@ export const ListArticlesQueryParams = lazySchema(() =>
   }),
 );
 
-export const ListArticlesResponse = ArticleList;
+export const ListArticlesResponse = ArticlePage;
 
 /**
  * @summary Un article complet
@@ -4756,7 +4808,7 @@ export const RecordAudienceHitResponse = lazySchema(() => zod.void());
 
 /**
  * La signature (nom, rôle, bio, photo) et les articles publiés qu'elle signe, seule ou avec d'autres,
- * paginés comme ceux d'une rubrique (`limit`, `offset`). Une signature inconnue donne une `404` ; un
+ * paginés comme ceux d'une rubrique (`limit`, puis `after` : le `next` de la page précédente ; `offset` reste accepté). Une signature inconnue donne une `404` ; un
  * slug qui n'est pas un slug, une `400`.
  * @summary Un auteur ou une autrice et une page de ses articles, du plus récent au plus ancien
  */
@@ -4782,6 +4834,12 @@ export const getAuthorQueryOffsetDefault = 0;
 export const getAuthorQueryOffsetMin = 0;
 export const getAuthorQueryOffsetMax = 1000000;
 
+export const getAuthorQueryAfterMax = 38;
+
+export const getAuthorQueryAfterRegExp = new RegExp(
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6}Z,[1-9][0-9]{0,9}$',
+);
+
 export const GetAuthorQueryParams = lazySchema(() =>
   zod.object({
     limit: zod.coerce
@@ -4798,6 +4856,14 @@ export const GetAuthorQueryParams = lazySchema(() =>
       .max(getAuthorQueryOffsetMax)
       .default(getAuthorQueryOffsetDefault)
       .describe("Nombre d'éléments à sauter."),
+    after: zod
+      .string()
+      .max(getAuthorQueryAfterMax)
+      .regex(getAuthorQueryAfterRegExp)
+      .optional()
+      .describe(
+        "Curseur : la page qui suit celle dont la réponse portait ce `next`, recopié tel quel. Elle est lue à partir de là dans l'index, sans relire les articles déjà montrés, aussi loin qu'on soit dans l'archive. Ne va pas avec `offset` (`400`) ; un curseur que le serveur n'a pas pu écrire donne une `400`.",
+      ),
   }),
 );
 
@@ -8551,7 +8617,7 @@ export const ReceiveSourceWebhookBody = SourceWebhookPayload;
 export const ReceiveSourceWebhookResponse = SourceWebhookOutcome;
 
 /**
- * Le tag et ses articles publiés, paginés comme ceux d'une rubrique (`limit`, `offset`). Un tag inconnu ou
+ * Le tag et ses articles publiés, paginés comme ceux d'une rubrique (`limit`, puis `after` : le `next` de la page précédente ; `offset` reste accepté). Un tag inconnu ou
  * interne (jamais montré aux lectrices) donne une `404`.
  * @summary Un tag public et une page de ses articles, du plus récent au plus ancien
  */
@@ -8577,6 +8643,12 @@ export const getTagQueryOffsetDefault = 0;
 export const getTagQueryOffsetMin = 0;
 export const getTagQueryOffsetMax = 1000000;
 
+export const getTagQueryAfterMax = 38;
+
+export const getTagQueryAfterRegExp = new RegExp(
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{6}Z,[1-9][0-9]{0,9}$',
+);
+
 export const GetTagQueryParams = lazySchema(() =>
   zod.object({
     limit: zod.coerce
@@ -8593,6 +8665,14 @@ export const GetTagQueryParams = lazySchema(() =>
       .max(getTagQueryOffsetMax)
       .default(getTagQueryOffsetDefault)
       .describe("Nombre d'éléments à sauter."),
+    after: zod
+      .string()
+      .max(getTagQueryAfterMax)
+      .regex(getTagQueryAfterRegExp)
+      .optional()
+      .describe(
+        "Curseur : la page qui suit celle dont la réponse portait ce `next`, recopié tel quel. Elle est lue à partir de là dans l'index, sans relire les articles déjà montrés, aussi loin qu'on soit dans l'archive. Ne va pas avec `offset` (`400`) ; un curseur que le serveur n'a pas pu écrire donne une `400`.",
+      ),
   }),
 );
 

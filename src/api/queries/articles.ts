@@ -45,13 +45,12 @@ export async function loadCategoryArticles(slug: string) {
   return { ...required(articles), live: optional(live, { results: [] }).results };
 }
 
-/** The next batch of a category's articles ('more'). */
-export async function fetchCategoryArticles(category: string, offset: number) {
-  const { data, error } = await (await api()).GET('/api/articles', {
-    params: { query: { category, limit: pageSize, offset } },
-  });
+/** The next batch of a category's articles ('more'): after the previous batch's cursor, else by offset. */
+export async function fetchCategoryArticles(category: string, offset: number, after?: string) {
+  const query = after ? { category, limit: pageSize, after } : { category, limit: pageSize, offset };
+  const { data, error } = await (await api()).GET('/api/articles', { params: { query } });
   if (error || !data) throw new Error('Les articles suivants sont indisponibles.');
-  return data.results;
+  return { results: data.results, next: data.next };
 }
 
 /** The home page: latest articles (required), best-of and Instagram (secondary blocks). */

@@ -37,7 +37,7 @@ export const Route = createFileRoute('/$slug/')({
 });
 
 function CategoryPage() {
-  const { category, results, live } = Route.useLoaderData();
+  const { category, results, next, live } = Route.useLoaderData();
   return (
     <div className="category-page">
       <PageHeading kicker="Rubrique" title={category.name} description={category.description} accent={category.color} />
@@ -45,15 +45,15 @@ function CategoryPage() {
         <LiveNowList liveBlogs={live} />
       </div>
       {/* Keyed by category: moving to another category starts a fresh list. */}
-      <CategoryArticles key={category.slug} category={category} initial={results} />
+      <CategoryArticles key={category.slug} category={category} initial={results} initialNext={next} />
     </div>
   );
 }
 
-function CategoryArticles({ category, initial }: { category: Category; initial: ArticleCard[] }) {
+function CategoryArticles({ category, initial, initialNext }: { category: Category; initial: ArticleCard[]; initialNext?: string }) {
   const pageSize = appConfig.pagination.defaultLimit;
-  const fetchBatch = useCallback((offset: number) => fetchCategoryArticles(category.slug, offset), [category.slug]);
-  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize);
+  const fetchBatch = useCallback((offset: number, after?: string) => fetchCategoryArticles(category.slug, offset, after), [category.slug]);
+  const { items, status, error, exhausted, lastBatch, loadMore } = useLoadMore(initial, fetchBatch, pageSize, initialNext);
   return (
     <section aria-label={`Articles ${category.name}`} className="mx-auto max-w-7xl px-4 pb-8 md:px-6">
       <ul className="article-list grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">

@@ -1,10 +1,11 @@
 /** Article queries: cards for lists (no body) and the full article. */
-import { type AnyColumn, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, count, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ArticleCard, ArticleDetail, Author, Stamp, Tag } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articleBylines, articleTags, articles, authors, categories, tags } from '../../db/schema.ts';
 import { signedBy } from '../content/authors.server.ts';
 import { toCategory } from '../content/categories.server.ts';
+import { afterCursor, cursorTextOf, formatListCursor, type ListCursor } from './listCursor.ts';
 
 /** The columns of an article card (never the body), for every list and search. */
 export const articleCardColumns = {
@@ -45,21 +46,56 @@ function selectCards(db: Database, where?: SQL) {
   return db.select(articleCardColumns).from(articles).innerJoin(categories, eq(articles.categoryId, categories.id)).where(where);
 }
 
+/** Where a list's page starts: `offset` entries in, or just after a cursor (the "more" batches, issue 38). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  after?: ListCursor;
+}
+
+/** A page of cards and, when it is full, the cursor of the next one. */
+export interface ArticlePage {
+  results: ArticleCard[];
+  next?: string;
+}
+
+/**
+ * The page's cards from its ids (a subquery of at most `limit` ids): the deferred join's second half, only
+ * those rows read wide, with the cursor of the next page when this one is full.
+ */
+async function cardPage(db: Database, pageIds: SQLWrapper, limit: number): Promise<ArticlePage> {
+  const rows = await db
+    .select({ ...articleCardColumns, cursorAt: cursorTextOf(articles.publishedAt) })
+    .from(articles)
+    .innerJoin(categories, eq(articles.categoryId, categories.id))
+    .where(inArray(articles.id, pageIds))
+    .orderBy(desc(articles.publishedAt), desc(articles.id));
+  const last = rows.at(-1);
+  return {
+    results: rows.map(toArticleCard),
+    ...(last && rows.length === limit ? { next: formatListCursor(last.cursorAt, last.id) } : {}),
+  };
+}
+
 /**
  * A page of cards, newest first. Deferred join: the page's ids come from the recency index alone
- * (an index-only scan, even deep into the list), then only those 12 wide rows are read.
+ * (an index-only scan; after a cursor, 12 entries of it however deep), then only those 12 wide rows are read.
  */
-export async function listArticles(db: Database, options: { limit: number; offset: number; categoryId?: number }): Promise<ArticleCard[]> {
+export async function listArticlePage(db: Database, options: PageRequest & { categoryId?: number }): Promise<ArticlePage> {
   const byCategory = options.categoryId === undefined ? undefined : eq(articles.categoryId, options.categoryId);
   const pageIds = db
     .select({ id: articles.id })
     .from(articles)
-    .where(byCategory)
+    .where(and(byCategory, options.after ? afterCursor(articles.publishedAt, articles.id, options.after) : undefined))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(options.limit)
-    .offset(options.offset);
-  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(desc(articles.publishedAt), desc(articles.id));
-  return rows.map(toArticleCard);
+    .offset(options.after ? 0 : options.offset);
+  return cardPage(db, pageIds, options.limit);
+}
+
+/** The cards of a page alone (the feeds, the first pages). */
+export async function listArticles(db: Database, options: PageRequest & { categoryId?: number }): Promise<ArticleCard[]> {
+  return (await listArticlePage(db, options)).results;
 }
 
 export async function listBestof(db: Database): Promise<ArticleCard[]> {
@@ -155,36 +191,40 @@ export function articleSeo(row: { seoTitle: string; seoDescription: string; ogIm
 }
 
 /**
- * A page of a tag's published articles, newest first (the tag page and its 'more' batches). Same deferred
- * join as listArticles: the page's ids first, then only those rows are read wide.
+ * A page of a tag's published articles, newest first (the tag page and its 'more' batches). The ids come
+ * from the tag's own recency index (`article_tags.published_at`, kept by the database's triggers, migration
+ * 0039): 12 entries whatever the tag, common or rare, and however large the archive; then the deferred join.
  */
-export async function listTagArticles(db: Database, tagId: number, page: { limit: number; offset: number }): Promise<ArticleCard[]> {
+export async function listTagArticles(db: Database, tagId: number, page: PageRequest): Promise<ArticlePage> {
   const pageIds = db
-    .select({ id: articles.id })
-    .from(articles)
-    .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
-    .where(eq(articleTags.tagId, tagId))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .select({ id: articleTags.articleId })
+    .from(articleTags)
+    .where(
+      and(
+        eq(articleTags.tagId, tagId),
+        isNotNull(articleTags.publishedAt),
+        page.after ? afterCursor(articleTags.publishedAt, articleTags.articleId, page.after) : undefined,
+      ),
+    )
+    .orderBy(desc(articleTags.publishedAt), desc(articleTags.articleId))
     .limit(page.limit)
-    .offset(page.offset);
-  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(desc(articles.publishedAt), desc(articles.id));
-  return rows.map(toArticleCard);
+    .offset(page.after ? 0 : page.offset);
+  return cardPage(db, pageIds, page.limit);
 }
 
 /**
  * A page of an author's published articles, newest first (their page and its 'more' batches): those they
- * sign first and those with their byline among others. Same deferred join as listArticles.
+ * sign first and those with their byline among others. Same deferred join as listArticlePage.
  */
-export async function listAuthorArticles(db: Database, authorId: number, page: { limit: number; offset: number }): Promise<ArticleCard[]> {
+export async function listAuthorArticles(db: Database, authorId: number, page: PageRequest): Promise<ArticlePage> {
   const pageIds = db
     .select({ id: articles.id })
     .from(articles)
-    .where(signedBy(articles.id, authorId))
+    .where(and(signedBy(articles.id, authorId), page.after ? afterCursor(articles.publishedAt, articles.id, page.after) : undefined))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(page.limit)
-    .offset(page.offset);
-  const rows = await selectCards(db, inArray(articles.id, pageIds)).orderBy(desc(articles.publishedAt), desc(articles.id));
-  return rows.map(toArticleCard);
+    .offset(page.after ? 0 : page.offset);
+  return cardPage(db, pageIds, page.limit);
 }
 
 export async function countArticles(db: Database): Promise<number> {

@@ -7,7 +7,16 @@ import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
-import { getArticle, listArticles, listAuthorArticles, listBestof, listTagArticles } from '../articles/articles.server.ts';
+import {
+  type ArticlePage,
+  getArticle,
+  listArticlePage,
+  listAuthorArticles,
+  listBestof,
+  listTagArticles,
+  type PageRequest,
+} from '../articles/articles.server.ts';
+import { cursorWithOffsetMessage, listCursorMessage, parseListCursor } from '../articles/listCursor.ts';
 import { findAuthor } from '../content/authors.server.ts';
 import { findMovedSlug } from '../newsroom/articles/articleReaderCopy.ts';
 import { findCategory, listCategories, toCategory } from '../content/categories.server.ts';
@@ -25,7 +34,7 @@ import { searchArticles } from '../search/searchArticles.server.ts';
 import { normaliseQuery } from '../search/searchQuery.ts';
 import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './apiTypes.ts';
 import { parseParams, queryRecord } from './parseParams.ts';
-import { noContent, notFound } from './responses.ts';
+import { errorJson, noContent, notFound } from './responses.ts';
 import { findSentIssue, listSentIssues } from '../newsletter/issues/issueQueries.ts';
 import { liveBlogReaderHandlers } from '../liveblog/liveBlogFormat.ts';
 
@@ -38,9 +47,9 @@ function remembered<T>(db: Database, key: string, load: () => Promise<T>): Promi
   return processContentDataCache().remember(db, key, load);
 }
 
-const firstPage = (db: Database, categoryId?: number) =>
+const firstPage = (db: Database, categoryId?: number): Promise<ArticlePage> =>
   remembered(db, `first-page:${categoryId ?? 'all'}`, () =>
-    listArticles(db, { limit: appConfig.pagination.defaultLimit, offset: 0, categoryId }),
+    listArticlePage(db, { limit: appConfig.pagination.defaultLimit, offset: 0, categoryId }),
   );
 
 async function getMovedArticle(db: Database, oldSlug: string) {
@@ -75,6 +84,27 @@ function page(query: { limit?: number; offset?: number }) {
   };
 }
 
+/**
+ * The article lists' pages: `offset` (old clients) or the keyset cursor `after` (issue 38). The cursor is
+ * checked here, before the contract's schema, so that a bad one gets a sentence about cursors, and never
+ * reaches the database (a date PostgreSQL would refuse, an id past an integer).
+ */
+function withArticlePage<O extends OperationId, P, Q extends { limit?: number; offset?: number }>(
+  pathSchema: z.ZodType<P> | null,
+  querySchema: z.ZodType<Q>,
+  handle: (ctx: ApiContext<O>, path: P, query: Q, page: PageRequest) => Promise<Response>,
+): ApiHandler<O> {
+  const withOffset = withInput<O, P, Q>(pathSchema, querySchema, PAGE_KEYS, (ctx, p, q) => handle(ctx, p, q, page(q)));
+  return async (ctx) => {
+    const raw = ctx.url.searchParams.getAll('after');
+    if (raw.length === 0) return withOffset(ctx);
+    const cursor = raw.length === 1 ? parseListCursor(raw[0] ?? '') : null;
+    if (!cursor) return errorJson(400, listCursorMessage, { after: listCursorMessage });
+    if (ctx.url.searchParams.has('offset')) return errorJson(400, cursorWithOffsetMessage, { offset: cursorWithOffsetMessage });
+    return withInput<O, P, Q>(pathSchema, querySchema, PAGE_KEYS, (c, p, q) => handle(c, p, q, { ...page(q), after: cursor }))(ctx);
+  };
+}
+
 const messages = {
   article: 'Cet article est introuvable.',
   category: 'Cette catégorie est introuvable.',
@@ -94,14 +124,14 @@ export const contentHandlers = {
     const popin = await findPopinForPath(db, q.url);
     return popin ? reply(200, popin) : noContent();
   }),
-  listArticles: withInput(null, contract.ListArticlesQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) => {
+  listArticles: withArticlePage(null, contract.ListArticlesQueryParams, async ({ db, reply }, _p, q, request) => {
     let categoryId: number | undefined;
     if (q.category !== undefined) {
       const category = await findCategory(db, q.category);
       if (!category) return notFound(messages.category);
       categoryId = category.id;
     }
-    return reply(200, { results: await listArticles(db, { ...page(q), categoryId }) });
+    return reply(200, await listArticlePage(db, { ...request, categoryId }));
   }),
   getArticle: withInput(contract.GetArticleParams, null, [], async ({ db, reply }, p) => {
     // A published article whose slug changed answers at its old address too: the page sees
@@ -112,20 +142,20 @@ export const contentHandlers = {
   listArticlesByCategory: withInput(contract.ListArticlesByCategoryParams, null, [], async ({ db, reply }, p) => {
     const category = await findCategory(db, p.category);
     if (!category) return notFound(messages.category);
-    return reply(200, { category: toCategory(category), results: await firstPage(db, category.id) });
+    return reply(200, { category: toCategory(category), ...(await firstPage(db, category.id)) });
   }),
-  getTag: withInput(contract.GetTagParams, contract.GetTagQueryParams, PAGE_KEYS, async ({ db, reply }, p, q) => {
+  getTag: withArticlePage(contract.GetTagParams, contract.GetTagQueryParams, async ({ db, reply }, p, _q, request) => {
     // An internal tag is not found, exactly like an unknown one: readers never learn it exists.
     const tag = await findPublicTag(db, p.slug);
     if (!tag) return notFound(messages.tag);
-    return reply(200, { tag: toTag(tag), results: await listTagArticles(db, tag.id, page(q)) });
+    return reply(200, { tag: toTag(tag), ...(await listTagArticles(db, tag.id, request)) });
   }),
-  getAuthor: withInput(contract.GetAuthorParams, contract.GetAuthorQueryParams, PAGE_KEYS, async ({ db, reply }, p, q) => {
+  getAuthor: withArticlePage(contract.GetAuthorParams, contract.GetAuthorQueryParams, async ({ db, reply }, p, _q, request) => {
     const author = await findAuthor(db, p.slug);
     if (!author) return notFound(messages.author);
-    return reply(200, { author: author.profile, results: await listAuthorArticles(db, author.id, page(q)) });
+    return reply(200, { author: author.profile, ...(await listAuthorArticles(db, author.id, request)) });
   }),
-  listLastArticles: async ({ db, reply }) => reply(200, { results: await firstPage(db) }),
+  listLastArticles: async ({ db, reply }) => reply(200, { results: (await firstPage(db)).results }),
   listBestof: async ({ db, reply }) => reply(200, { results: await remembered(db, 'bestof', () => listBestof(db)) }),
   listNewsletterArchive: withInput(null, contract.ListNewsletterArchiveQueryParams, PAGE_KEYS, async ({ db, reply }, _p, q) =>
     reply(200, await listSentIssues(db, page(q))),

@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds)('the archive seed (%s)', (kind) => {
     const first = uses.find((u) => u.tagId === everyTag[0]?.id)?.n ?? 0;
     const median = [...uses].sort((a, b) => a.n - b.n)[Math.floor(uses.length / 2)]?.n ?? 0;
     expect(first).toBeGreaterThan(3 * median);
-    const page = await listTagArticles(database.db, everyTag[0]?.id as number, { limit: 12, offset: 0 });
+    const { results: page } = await listTagArticles(database.db, everyTag[0]?.id as number, { limit: 12, offset: 0 });
     expect(page.length).toBe(Math.min(12, first));
   });
 

@@ -959,7 +959,7 @@ export const articleTags = pgTable(
     position: smallint('position').notNull().default(0),
     /**
      * The article's `articles.published_at`, or null while it is not published: written by the database's
-     * triggers only (migration 0039), whatever a write sets, so that a tag page reads its 12 newest entries
+     * triggers only (migration 0037), whatever a write sets, so that a tag page reads its 12 newest entries
      * from one index whatever the tag and the archive's size (issue 38).
      */
     publishedAt: tstz('published_at'),

@@ -193,7 +193,7 @@ export function articleSeo(row: { seoTitle: string; seoDescription: string; ogIm
 /**
  * A page of a tag's published articles, newest first (the tag page and its 'more' batches). The ids come
  * from the tag's own recency index (`article_tags.published_at`, kept by the database's triggers, migration
- * 0039): 12 entries whatever the tag, common or rare, and however large the archive; then the deferred join.
+ * 0037): 12 entries whatever the tag, common or rare, and however large the archive; then the deferred join.
  */
 export async function listTagArticles(db: Database, tagId: number, page: PageRequest): Promise<ArticlePage> {
   const pageIds = db

@@ -1,6 +1,6 @@
 /**
  * Flat tag pages and keyset "more" batches (issue 38), on PGlite and on PostgreSQL when TEST_DATABASE_URL is
- * set. `article_tags.published_at` is written by the database's triggers only (migration 0039): after every
+ * set. `article_tags.published_at` is written by the database's triggers only (migration 0037): after every
  * write path (publish, unpublish, reschedule, scheduled, retag, delete, a hand-written value) each tag's
  * pages hold exactly what the listing before the migration held (a join of `articles` and `article_tags`),
  * read by offset and by cursor alike. Cursors: the walk by `after` equals the walk by `offset`, two articles
@@ -19,7 +19,7 @@ import { backfillNewsroom, publishArticleCopy, withdrawArticleCopy } from '../ne
 import { listTagArticles } from './articles.server.ts';
 import { listCursorMessage, parseListCursor } from './listCursor.ts';
 
-/** The tag's published articles as the listing read them before migration 0039: a join, newest first. */
+/** The tag's published articles as the listing read them before migration 0037: a join, newest first. */
 async function referenceIds(db: Database, tagId: number): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`SELECT a.id FROM articles a INNER JOIN article_tags t ON t.article_id = a.id

@@ -185,7 +185,10 @@ export function createBeaconFastPath(options: BeaconFastPathOptions): BeaconFast
   };
 
   function readArrived(req: IncomingMessage, res: ServerResponse, normal: NormalPath, own: RequestOrigin): void {
-    if (!req.complete || req.readableLength === 0) return readComing(req, res, normal, own);
+    if (!req.complete || req.readableLength === 0) {
+      readComing(req, res, normal, own);
+      return;
+    }
     const bytes = (req.read() as Buffer | null) ?? EMPTY;
     settleOrHandOver(req, res, normal, bytes, own);
   }

@@ -14,6 +14,9 @@ import { editors, type NewsroomDeps, newsroomMessages, noStore, staffOnly } from
 /** A draft is read live at each opening: a source slower than this is said to be unavailable, not waited for. */
 const PREVIEW_READ_MS = 10_000;
 
+/** The source's own outage: asked again in a minute (the same as a reader would). */
+const RETRY = { 'retry-after': '60' };
+
 export const sourcePreviewMessages = {
   unavailable: (label: string) => `${label} ne répond pas pour l’instant : l’aperçu du brouillon est impossible, réessayez dans un moment.`,
 } as const;
@@ -36,7 +39,7 @@ export function sourceSyncHandlers(deps: NewsroomDeps) {
         if (!(error instanceof SourceUnavailable) && !(error instanceof DOMException)) throw error;
         // The adapters' sentences name a path, never a key.
         log(`[sources] drafts not listed: ${(error as Error).message}`);
-        return errorJson(503, sourcePreviewMessages.unavailable(source.label));
+        return errorJson(503, sourcePreviewMessages.unavailable(source.label), undefined, RETRY);
       }
     }),
     getSourceDraftPreview: async (ctx) => {
@@ -58,7 +61,7 @@ export function sourceSyncHandlers(deps: NewsroomDeps) {
       } catch (error) {
         if (!(error instanceof SourceUnavailable) && !(error instanceof DOMException)) throw error;
         log(`[sources] draft preview not read: ${(error as Error).message}`);
-        return errorJson(503, sourcePreviewMessages.unavailable(source.label));
+        return errorJson(503, sourcePreviewMessages.unavailable(source.label), undefined, RETRY);
       }
     },
   } satisfies ApiHandlerTable;

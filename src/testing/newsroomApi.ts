@@ -131,7 +131,10 @@ export function useNewsroomApi(
         ...(options.liveSource
           ? (() => {
               const source = options.liveSource();
-              return { draftSource: source, liveSource: { kind: source.kind, label: source.kind === 'ghost' ? ('Ghost' as const) : ('WordPress' as const) } };
+              return {
+                draftSource: source,
+                liveSource: { kind: source.kind, label: source.kind === 'ghost' ? ('Ghost' as const) : ('WordPress' as const) },
+              };
             })()
           : {}),
       }),

@@ -171,7 +171,12 @@ function SourceDraftList({ label }: { label: string }) {
         <h2 id="source-drafts-title" className="font-bold">
           Brouillons de {label}
         </h2>
-        <button type="button" onClick={load} disabled={state.loading} className="rounded border-2 border-encre px-3 py-1 disabled:opacity-50">
+        <button
+          type="button"
+          onClick={load}
+          disabled={state.loading}
+          className="rounded border-2 border-encre px-3 py-1 disabled:opacity-50"
+        >
           {data ? 'Relire les brouillons' : 'Voir les brouillons et leurs aperçus'}
         </button>
       </div>
@@ -183,7 +188,11 @@ function SourceDraftList({ label }: { label: string }) {
       ) : null}
       {data && !data.enabled ? (
         <p role="status">
-          Les aperçus demandent {label === 'Ghost' ? 'la clé Admin de Ghost (GHOST_ADMIN_API_KEY)' : 'le mot de passe d’application de WordPress (WORDPRESS_USER et WORDPRESS_APP_PASSWORD)'}.
+          Les aperçus demandent{' '}
+          {label === 'Ghost'
+            ? 'la clé Admin de Ghost (GHOST_ADMIN_API_KEY)'
+            : 'le mot de passe d’application de WordPress (WORDPRESS_USER et WORDPRESS_APP_PASSWORD)'}
+          .
         </p>
       ) : null}
       {data?.enabled && data.drafts.length === 0 ? <p role="status">Aucun brouillon dans {label}.</p> : null}

@@ -124,7 +124,8 @@ export async function draftAsArticle(
   const title = plainText(post.title).slice(0, 300) || '(sans titre)';
   const slug = slugify(post.slug || title).slice(0, 120) || 'apercu';
   const [copy] = await mapped('post', [post.sourceId]);
-  const [known] = copy === undefined ? [] : await db.select({ id: newsroomArticles.id }).from(newsroomArticles).where(eq(newsroomArticles.id, copy));
+  const [known] =
+    copy === undefined ? [] : await db.select({ id: newsroomArticles.id }).from(newsroomArticles).where(eq(newsroomArticles.id, copy));
   const date = post.publishedAt ?? post.updatedAt ?? now;
   const alt = plainText(post.featureImage?.alt ?? '').slice(0, 1000) || title;
   return {

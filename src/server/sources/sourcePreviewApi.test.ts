@@ -37,24 +37,34 @@ describe.each(testDatabaseKinds)('source draft previews on %s', (kind) => {
   beforeAll(async () => {
     wp = await startFakeWordPress();
     wp.credentials = `redaction:${PASSWORD}`;
-    wp.posts.set(41, post(41, { title: 'Gaspacho &#038; pastèque', content: '<p>Un mot rare : tomatillo.</p><script>alert(1)</script><p onclick="x()">Fin</p>' }));
+    wp.posts.set(
+      41,
+      post(41, {
+        title: 'Gaspacho &#038; pastèque',
+        content: '<p>Un mot rare : tomatillo.</p><script>alert(1)</script><p onclick="x()">Fin</p>',
+      }),
+    );
     wp.posts.set(42, post(42, { status: 'publish', title: 'Déjà publié' }));
   });
   afterAll(async () => {
     await wp?.close();
   });
-  const api = useNewsroomApi(kind, {}, {
-    liveSource: () =>
-      createWordPressSource({
-        url: wp.url,
-        credentials: { user: 'redaction', password: PASSWORD },
-        policy: { allowHosts: [] },
-        timeoutMs: 2000,
-        maxBytes: 8 * 1024 * 1024,
-        imageMaxBytes: 1024 * 1024,
-        log: () => {},
-      }),
-  });
+  const api = useNewsroomApi(
+    kind,
+    {},
+    {
+      liveSource: () =>
+        createWordPressSource({
+          url: wp.url,
+          credentials: { user: 'redaction', password: PASSWORD },
+          policy: { allowHosts: [] },
+          timeoutMs: 2000,
+          maxBytes: 8 * 1024 * 1024,
+          imageMaxBytes: 1024 * 1024,
+          log: () => {},
+        }),
+    },
+  );
   const secret = () => loadNewsroomSecret(api.database().db, undefined);
   const written = async () => {
     const { db } = api.database();
@@ -183,17 +193,21 @@ describe('without the application password', () => {
   afterAll(async () => {
     await wp?.close();
   });
-  const api = useNewsroomApi('pglite', {}, {
-    liveSource: () =>
-      createWordPressSource({
-        url: wp.url,
-        credentials: null,
-        policy: { allowHosts: [] },
-        timeoutMs: 2000,
-        maxBytes: 1024 * 1024,
-        imageMaxBytes: 1024 * 1024,
-      }),
-  });
+  const api = useNewsroomApi(
+    'pglite',
+    {},
+    {
+      liveSource: () =>
+        createWordPressSource({
+          url: wp.url,
+          credentials: null,
+          policy: { allowHosts: [] },
+          timeoutMs: 2000,
+          maxBytes: 1024 * 1024,
+          imageMaxBytes: 1024 * 1024,
+        }),
+    },
+  );
 
   it('no drafts can be read: the list says so, and no token opens anything', async () => {
     const response = await api.request('GET', '/api/admin/source-drafts', { as: api.signed('editor') });

@@ -103,7 +103,11 @@ export function readItems<T>(body: unknown, schema: z.ZodType<T>, what: string):
 }
 
 /** A draft as listed for previews (`_fields=id,title,modified_gmt`). */
-const draftSchema = z.object({ id, title: rendered.optional().catch(undefined), modified_gmt: z.string().max(64).nullable().optional().catch(null) });
+const draftSchema = z.object({
+  id,
+  title: rendered.optional().catch(undefined),
+  modified_gmt: z.string().max(64).nullable().optional().catch(null),
+});
 
 export const wordpressSchemas = { post: postSchema, term: termSchema, user: userSchema, draft: draftSchema };
 

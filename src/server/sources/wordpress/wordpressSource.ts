@@ -280,12 +280,19 @@ export function createWordPressSource(options: WordPressSourceOptions): LiveSour
       if (!auth) return [];
       const answer = await request(
         'posts',
-        { status: 'draft', orderby: 'modified', order: 'desc', per_page: String(Math.min(100, Math.max(1, max))), _fields: 'id,title,modified_gmt' },
+        {
+          status: 'draft',
+          orderby: 'modified',
+          order: 'desc',
+          per_page: String(Math.min(100, Math.max(1, max))),
+          _fields: 'id,title,modified_gmt',
+        },
         true,
       );
       if (answer.status === 401 || answer.status === 403)
         throw new SourceUnavailable('WordPress refuse WORDPRESS_USER / WORDPRESS_APP_PASSWORD (brouillons illisibles)');
-      if (answer.status !== 200 || !Array.isArray(answer.body)) throw new SourceUnavailable('WordPress : la liste des brouillons est illisible');
+      if (answer.status !== 200 || !Array.isArray(answer.body))
+        throw new SourceUnavailable('WordPress : la liste des brouillons est illisible');
       const { items, refused } = readItems(answer.body, wordpressSchemas.draft, 'brouillon WordPress');
       for (const line of refused) log(`[sources] ${line}`);
       return items.map(toSourceDraft);

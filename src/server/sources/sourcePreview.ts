@@ -68,7 +68,7 @@ export async function openSourcePreview(
   const sourceId = readSourcePreviewToken(secret, token, now);
   if (sourceId === null || !source.readsDrafts) return null;
   const post = await source.post(sourceId, { drafts: true }, signal);
-  if (!post || post.kind !== 'post' || post.status === 'published' || post.status === 'trash') return null;
+  if (post?.kind !== 'post' || post.status === 'published' || post.status === 'trash') return null;
   return draftAsArticle(db, source, post, now);
 }
 

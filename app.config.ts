@@ -260,6 +260,7 @@ export const appConfig = {
       '/apercu-instagram/',
       '/apercu-mosaique/',
       '/apercu-concours/',
+      '/apercu-source/',
       '/admin',
       '/inscription/confirmer/',
       '/desinscription',

@@ -44,6 +44,7 @@ import { Route as ApercuInstagramTokenRouteImport } from './routes/apercu-instag
 import { Route as ApercuMosaiqueTokenRouteImport } from './routes/apercu-mosaique.$token'
 import { Route as ApercuQuizzTokenRouteImport } from './routes/apercu-quizz.$token'
 import { Route as ApercuShoppingTokenRouteImport } from './routes/apercu-shopping.$token'
+import { Route as ApercuSourceTokenRouteImport } from './routes/apercu-source.$token'
 import { Route as ApercuTokenRouteImport } from './routes/apercu.$token'
 import { Route as AppPiquanteMissionRouteImport } from './routes/app-piquante/mission'
 import { Route as AppPiquanteShoppingRouteImport } from './routes/app-piquante/shopping'
@@ -264,6 +265,11 @@ const ApercuQuizzTokenRoute = ApercuQuizzTokenRouteImport.update({
 const ApercuShoppingTokenRoute = ApercuShoppingTokenRouteImport.update({
   id: '/apercu-shopping/$token',
   path: '/apercu-shopping/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApercuSourceTokenRoute = ApercuSourceTokenRouteImport.update({
+  id: '/apercu-source/$token',
+  path: '/apercu-source/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApercuTokenRoute = ApercuTokenRouteImport.update({
@@ -535,6 +541,7 @@ export interface FileRoutesByFullPath {
   '/apercu-mosaique/$token': typeof ApercuMosaiqueTokenRoute
   '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu-shopping/$token': typeof ApercuShoppingTokenRoute
+  '/apercu-source/$token': typeof ApercuSourceTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -616,6 +623,7 @@ export interface FileRoutesByTo {
   '/apercu-mosaique/$token': typeof ApercuMosaiqueTokenRoute
   '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu-shopping/$token': typeof ApercuShoppingTokenRoute
+  '/apercu-source/$token': typeof ApercuSourceTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -699,6 +707,7 @@ export interface FileRoutesById {
   '/apercu-mosaique/$token': typeof ApercuMosaiqueTokenRoute
   '/apercu-quizz/$token': typeof ApercuQuizzTokenRoute
   '/apercu-shopping/$token': typeof ApercuShoppingTokenRoute
+  '/apercu-source/$token': typeof ApercuSourceTokenRoute
   '/apercu/$token': typeof ApercuTokenRoute
   '/app-piquante/mission': typeof AppPiquanteMissionRoute
   '/app-piquante/shopping': typeof AppPiquanteShoppingRoute
@@ -783,6 +792,7 @@ export interface FileRouteTypes {
     | '/apercu-mosaique/$token'
     | '/apercu-quizz/$token'
     | '/apercu-shopping/$token'
+    | '/apercu-source/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -864,6 +874,7 @@ export interface FileRouteTypes {
     | '/apercu-mosaique/$token'
     | '/apercu-quizz/$token'
     | '/apercu-shopping/$token'
+    | '/apercu-source/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -946,6 +957,7 @@ export interface FileRouteTypes {
     | '/apercu-mosaique/$token'
     | '/apercu-quizz/$token'
     | '/apercu-shopping/$token'
+    | '/apercu-source/$token'
     | '/apercu/$token'
     | '/app-piquante/mission'
     | '/app-piquante/shopping'
@@ -1016,6 +1028,7 @@ export interface RootRouteChildren {
   ApercuMosaiqueTokenRoute: typeof ApercuMosaiqueTokenRoute
   ApercuQuizzTokenRoute: typeof ApercuQuizzTokenRoute
   ApercuShoppingTokenRoute: typeof ApercuShoppingTokenRoute
+  ApercuSourceTokenRoute: typeof ApercuSourceTokenRoute
   ApercuTokenRoute: typeof ApercuTokenRoute
   AppPiquanteMissionRoute: typeof AppPiquanteMissionRoute
   AppPiquanteShoppingRoute: typeof AppPiquanteShoppingRoute
@@ -1285,6 +1298,13 @@ declare module '@tanstack/react-router' {
       path: '/apercu-shopping/$token'
       fullPath: '/apercu-shopping/$token'
       preLoaderRoute: typeof ApercuShoppingTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apercu-source/$token': {
+      id: '/apercu-source/$token'
+      path: '/apercu-source/$token'
+      fullPath: '/apercu-source/$token'
+      preLoaderRoute: typeof ApercuSourceTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/apercu/$token': {
@@ -1710,6 +1730,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApercuMosaiqueTokenRoute: ApercuMosaiqueTokenRoute,
   ApercuQuizzTokenRoute: ApercuQuizzTokenRoute,
   ApercuShoppingTokenRoute: ApercuShoppingTokenRoute,
+  ApercuSourceTokenRoute: ApercuSourceTokenRoute,
   ApercuTokenRoute: ApercuTokenRoute,
   AppPiquanteMissionRoute: AppPiquanteMissionRoute,
   AppPiquanteShoppingRoute: AppPiquanteShoppingRoute,

@@ -74,6 +74,7 @@ export function composeApiHandlers(deps: ApiDeps): ApiHandlers {
               settings.contentSource.kind === 'ghost'
                 ? { kind: 'ghost' as const, label: 'Ghost' as const }
                 : { kind: 'wordpress' as const, label: 'WordPress' as const },
+            ...(deps.sources?.source ? { draftSource: deps.sources.source } : {}),
           }
         : {}),
     }),

@@ -59,6 +59,8 @@ export function useNewsroomApi(
     audience?: NewsroomOptions['audience'];
     /** Other operations served beside the newsroom's (the audience beacon…). */
     extra?: ApiHandlerTable;
+    /** CONTENT_SOURCE=ghost|wordpress: the live source (its drafts' previews), built once the test's source runs. */
+    liveSource?: () => NonNullable<NewsroomOptions['draftSource']>;
   } = {},
 ): NewsroomApi {
   let database: TestDatabase | undefined;
@@ -126,6 +128,15 @@ export function useNewsroomApi(
           await options.contentChanged?.(tags);
         },
         recordPurge: options.recordPurge ?? cdnPurgeRecorder(TEST_CDN),
+        ...(options.liveSource
+          ? (() => {
+              const source = options.liveSource();
+              return {
+                draftSource: source,
+                liveSource: { kind: source.kind, label: source.kind === 'ghost' ? ('Ghost' as const) : ('WordPress' as const) },
+              };
+            })()
+          : {}),
       }),
       ...options.extra,
     });

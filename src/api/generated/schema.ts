@@ -2621,6 +2621,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/preview/source/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Aperçu d'un brouillon de Ghost ou de WordPress
+     * @description Quand le magazine est devant Ghost ou WordPress (`CONTENT_SOURCE`), un brouillon de la source tel qu'il
+     *     serait publié, pour un jeton d'aperçu de brouillon valide et non expiré (donné par
+     *     `GET /api/admin/source-drafts`). Le brouillon est relu dans la source à chaque ouverture (délai borné),
+     *     passe par la même liste blanche que la synchronisation et n'est jamais écrit sur le site ni mis en cache.
+     *     Un jeton faux, expiré ou d'un autre format, un brouillon disparu ou déjà publié donnent une `404` ;
+     *     une source injoignable, une `503`.
+     */
+    get: operations['getSourceDraftPreview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/preview/quiz/{token}': {
     parameters: {
       query?: never;
@@ -3481,6 +3506,31 @@ export interface paths {
      *     articles. Aucune clé de la source n'y figure.
      */
     get: operations['getSourceSync'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/source-drafts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Brouillons de Ghost ou de WordPress, avec leur lien d'aperçu
+     * @description Quand le magazine est devant Ghost ou WordPress (`CONTENT_SOURCE`), les brouillons de la source (les
+     *     50 derniers modifiés), lus dans la source à chaque appel, chacun avec un lien d'aperçu signé qui expire
+     *     (`/apercu-source/{jeton}`) et l'adresse où le modifier dans la source. Il faut la clé Admin de Ghost
+     *     (`GHOST_ADMIN_API_KEY`) ou le mot de passe d'application de WordPress (`WORDPRESS_APP_PASSWORD`) :
+     *     sans eux, `enabled` vaut `false` et la liste est vide. `source` vaut `null` quand la rédaction écrit
+     *     elle-même les articles. Réservé aux éditeurs et aux administrateurs.
+     */
+    get: operations['listSourceDrafts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5998,6 +6048,21 @@ export interface components {
       failingSince: string | null;
       /** @description Une phrase pour la rédaction : « WordPress injoignable depuis 12 h 03 (…) », « WordPress à jour »… */
       message: string;
+    };
+    SourceDrafts: {
+      source: ('Ghost' | 'WordPress') | null;
+      /** @description Faux sans la clé Admin de Ghost ou le mot de passe d'application de WordPress : aucun brouillon lisible. */
+      enabled: boolean;
+      drafts: components['schemas']['SourceDraft'][];
+    };
+    SourceDraft: {
+      /** @description L'identifiant du brouillon dans la source. */
+      sourceId: string;
+      title: string;
+      updatedAt: string | null;
+      /** @description Où le modifier dans la source. */
+      editUrl: string;
+      preview: components['schemas']['PreviewLink'];
     };
     /** @description Réponse à une popin sondage (rien sur la lectrice). */
     PopinSurveyAnswerInput: {
@@ -10793,6 +10858,33 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  getSourceDraftPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Le brouillon, dans la forme d'un article. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ArticleResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getQuizPreview: {
     parameters: {
       query?: never;
@@ -12230,6 +12322,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SourceSyncState'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listSourceDrafts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les brouillons de la source. */
+      200: {
+        headers: {
+          'Cache-Control': components['headers']['NoStore'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourceDrafts'];
         };
       };
       401: components['responses']['Unauthorized'];

@@ -4429,6 +4429,36 @@ export const SourceSyncState = lazySchema(() =>
 export type SourceSyncState = zod.input<typeof SourceSyncState>;
 export type SourceSyncStateOutput = zod.output<typeof SourceSyncState>;
 
+export const SourceDraft = lazySchema(() =>
+  zod.strictObject({
+    sourceId: zod.string().describe("L'identifiant du brouillon dans la source."),
+    title: zod.string(),
+    updatedAt: zod.union([zod.iso.datetime({ offset: true }), zod.null()]),
+    editUrl: zod.string().describe('Où le modifier dans la source.'),
+    preview: PreviewLink,
+  }),
+);
+
+export type SourceDraft = zod.input<typeof SourceDraft>;
+export type SourceDraftOutput = zod.output<typeof SourceDraft>;
+
+export const sourceDraftsDraftsMax = 50;
+
+export const SourceDrafts = lazySchema(() =>
+  zod.strictObject({
+    source: zod.union([zod.enum(['Ghost', 'WordPress']), zod.null()]),
+    enabled: zod
+      .boolean()
+      .describe(
+        "Faux sans la clé Admin de Ghost ou le mot de passe d'application de WordPress : aucun brouillon lisible.",
+      ),
+    drafts: zod.array(SourceDraft).max(sourceDraftsDraftsMax),
+  }),
+);
+
+export type SourceDrafts = zod.input<typeof SourceDrafts>;
+export type SourceDraftsOutput = zod.output<typeof SourceDrafts>;
+
 export const popinSurveyAnswerInputPopinMax = 64;
 
 export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
@@ -7461,6 +7491,33 @@ export const GetArticlePreviewParams = lazySchema(() =>
 export const GetArticlePreviewResponse = ArticleResponse;
 
 /**
+ * Quand le magazine est devant Ghost ou WordPress (`CONTENT_SOURCE`), un brouillon de la source tel qu'il
+ * serait publié, pour un jeton d'aperçu de brouillon valide et non expiré (donné par
+ * `GET /api/admin/source-drafts`). Le brouillon est relu dans la source à chaque ouverture (délai borné),
+ * passe par la même liste blanche que la synchronisation et n'est jamais écrit sur le site ni mis en cache.
+ * Un jeton faux, expiré ou d'un autre format, un brouillon disparu ou déjà publié donnent une `404` ;
+ * une source injoignable, une `503`.
+ * @summary Aperçu d'un brouillon de Ghost ou de WordPress
+ */
+export const getSourceDraftPreviewPathTokenMin = 10;
+export const getSourceDraftPreviewPathTokenMax = 200;
+
+export const getSourceDraftPreviewPathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+
+export const GetSourceDraftPreviewParams = lazySchema(() =>
+  zod.strictObject({
+    token: zod
+      .string()
+      .min(getSourceDraftPreviewPathTokenMin)
+      .max(getSourceDraftPreviewPathTokenMax)
+      .regex(getSourceDraftPreviewPathTokenRegExp)
+      .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+  }),
+);
+
+export const GetSourceDraftPreviewResponse = ArticleResponse;
+
+/**
  * Le quiz tel qu'il serait publié, pour un jeton d'aperçu de quiz valide et non expiré ; jamais mis en cache.
  * @summary Aperçu d'un quiz
  */
@@ -8344,6 +8401,17 @@ export const DeleteAdminRedirectResponse = lazySchema(() => zod.void());
  * @summary État de la synchronisation avec Ghost ou WordPress
  */
 export const GetSourceSyncResponse = SourceSyncState;
+
+/**
+ * Quand le magazine est devant Ghost ou WordPress (`CONTENT_SOURCE`), les brouillons de la source (les
+ * 50 derniers modifiés), lus dans la source à chaque appel, chacun avec un lien d'aperçu signé qui expire
+ * (`/apercu-source/{jeton}`) et l'adresse où le modifier dans la source. Il faut la clé Admin de Ghost
+ * (`GHOST_ADMIN_API_KEY`) ou le mot de passe d'application de WordPress (`WORDPRESS_APP_PASSWORD`) :
+ * sans eux, `enabled` vaut `false` et la liste est vide. `source` vaut `null` quand la rédaction écrit
+ * elle-même les articles. Réservé aux éditeurs et aux administrateurs.
+ * @summary Brouillons de Ghost ou de WordPress, avec leur lien d'aperçu
+ */
+export const ListSourceDraftsResponse = SourceDrafts;
 
 /**
  * Renvoie la popin marketing qui s'applique au chemin donné, ou `204` si aucune ne s'applique.

@@ -35,6 +35,12 @@ export async function loadArticlePreview(token: string) {
   return { article: required(answer).result };
 }
 
+/** A draft of the live source (Ghost, WordPress) from a signed preview link; invalid, expired or published: a 404. */
+export async function loadSourceDraftPreview(token: string) {
+  const answer = await (await api()).GET('/api/preview/source/{token}', { params: { path: { token } } });
+  return { article: required(answer).result };
+}
+
 /** A category and its first articles; an unknown category is a 404. */
 export async function loadCategoryArticles(slug: string) {
   const [articles, live] = await Promise.all([

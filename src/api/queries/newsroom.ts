@@ -10,6 +10,7 @@ type Schemas = components['schemas'];
 export type AdminArticle = Schemas['AdminArticle'];
 export type AdminArticleSummary = Schemas['AdminArticleSummary'];
 export type SourceSyncDetail = Schemas['SourceSyncDetail'];
+export type SourceDrafts = Schemas['SourceDrafts'];
 export type AdminSession = Schemas['AdminSession'];
 export type AdminCategory = Schemas['AdminCategory'];
 export type AdminAuthor = Schemas['AdminAuthor'];
@@ -170,6 +171,10 @@ export const newsroom = {
   /** Where the copy of Ghost or WordPress stands (CONTENT_SOURCE); null when the newsroom writes the articles. */
   async sourceSync() {
     return unwrap(await (await api()).GET('/api/admin/source-sync')).source;
+  },
+  /** The source's latest drafts with their signed preview links (read in the source at each call). */
+  async sourceDrafts() {
+    return unwrap(await (await api()).GET('/api/admin/source-drafts'));
   },
   async create(body: ArticleDraftInput) {
     return unwrap(await (await api()).POST('/api/admin/articles', { body, headers: writeHeaders() }));

@@ -1,6 +1,6 @@
 import { frenchStamp } from '../../lib/frenchDates.ts';
 import { Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import type {
   AdminArticleSummary,
@@ -8,6 +8,7 @@ import type {
   AdminCategory,
   ArticleStatus,
   PageData,
+  SourceDrafts,
   SourceSyncDetail,
 } from '../../api/queries/newsroom.ts';
 import { statusLabels } from './newsroomLabels.ts';
@@ -72,6 +73,7 @@ export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData
           {loaded.sourceSync.message}
         </p>
       ) : null}
+      {loaded.sourceSync ? <SourceDraftList label={loaded.sourceSync.label} /> : null}
       <form onSubmit={apply} className="mt-6 grid gap-3 md:grid-cols-5" aria-label="Filtrer les articles">
         <label className="grid gap-1 md:col-span-2">
           <span className="text-sm font-bold">Rechercher dans les titres</span>
@@ -139,6 +141,77 @@ export function ArticleListPage({ loaded, onFilters }: { loaded: ArticleListData
           Page suivante
         </button>
       </nav>
+    </section>
+  );
+}
+
+/**
+ * The source's drafts with « Aperçu » links (issue 35). Read in the source only when asked: the list of articles
+ * never waits for a source that is slow or down.
+ */
+function SourceDraftList({ label }: { label: string }) {
+  const [state, setState] = useState<{ loading: boolean; data: SourceDrafts | null; error: string | null }>({
+    loading: false,
+    data: null,
+    error: null,
+  });
+  const load = async () => {
+    setState({ loading: true, data: null, error: null });
+    try {
+      const { newsroom } = await import('../../api/queries/newsroom.ts');
+      setState({ loading: false, data: await newsroom.sourceDrafts(), error: null });
+    } catch (error) {
+      setState({ loading: false, data: null, error: (error as Error).message });
+    }
+  };
+  const { data } = state;
+  return (
+    <section aria-labelledby="source-drafts-title" className="mt-4 rounded border-2 border-encre/30 px-3 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="source-drafts-title" className="font-bold">
+          Brouillons de {label}
+        </h2>
+        <button
+          type="button"
+          onClick={load}
+          disabled={state.loading}
+          className="rounded border-2 border-encre px-3 py-1 disabled:opacity-50"
+        >
+          {data ? 'Relire les brouillons' : 'Voir les brouillons et leurs aperçus'}
+        </button>
+      </div>
+      {state.loading ? <p aria-live="polite">Lecture des brouillons…</p> : null}
+      {state.error ? (
+        <p role="alert" className="font-bold text-piment-dark">
+          {state.error}
+        </p>
+      ) : null}
+      {data && !data.enabled ? (
+        <p role="status">
+          Les aperçus demandent{' '}
+          {label === 'Ghost'
+            ? 'la clé Admin de Ghost (GHOST_ADMIN_API_KEY)'
+            : 'le mot de passe d’application de WordPress (WORDPRESS_USER et WORDPRESS_APP_PASSWORD)'}
+          .
+        </p>
+      ) : null}
+      {data?.enabled && data.drafts.length === 0 ? <p role="status">Aucun brouillon dans {label}.</p> : null}
+      {data?.enabled && data.drafts.length > 0 ? (
+        <ul className="mt-2 grid gap-1" aria-label={`Brouillons de ${label}`}>
+          {data.drafts.map((draft) => (
+            <li key={draft.sourceId} className="flex flex-wrap gap-2">
+              <span className="font-bold">{draft.title || '(sans titre)'}</span>
+              <span className="text-sm">modifié le {formatDate(draft.updatedAt)}</span>
+              <a href={draft.preview.url} target="_blank" rel="noopener" className="underline">
+                Aperçu
+              </a>
+              <a href={draft.editUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                Modifier dans {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -1549,6 +1549,9 @@ describe.each(testDatabaseKinds)('every admin operation × every role on %s', (k
     getSourceSync: [
       { what: 'the live source’s state', policy: everyone, call: (_, as) => request('GET', '/api/admin/source-sync', { as }) },
     ],
+    listSourceDrafts: [
+      { what: 'the live source’s drafts', policy: editorsOnly, call: (_, as) => request('GET', '/api/admin/source-drafts', { as }) },
+    ],
     startImport: [
       {
         what: 'start an import',

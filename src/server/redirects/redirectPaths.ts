@@ -106,6 +106,7 @@ export const RESERVED_PREFIXES: readonly string[] = [
   '/apercu-instagram',
   '/apercu-mosaique',
   '/apercu-concours',
+  '/apercu-source',
   '/direct',
   '/auteur',
   '/_build',

@@ -15,6 +15,14 @@ export interface SourceTerms {
   tags: ImportTerm[];
 }
 
+/** A draft of the source, listed for its preview (issue 35). */
+export interface SourceDraft {
+  sourceId: string;
+  /** Plain text (WordPress's HTML entities decoded). */
+  title: string;
+  updatedAt: Date | null;
+}
+
 /** One page of posts changed since a cursor, oldest change first. */
 export interface ChangedPosts {
   posts: ImportPost[];
@@ -58,6 +66,10 @@ export interface LiveSource {
   publishedIds(signal: AbortSignal): AsyncIterable<string[]>;
   /** One post, whatever its status when `drafts` (previews; needs the admin credentials), else published only; null when gone. */
   post(sourceId: string, options: { drafts: boolean }, signal: AbortSignal): Promise<ImportPost | null>;
+  /** Whether drafts can be read (Ghost's Admin API key, WordPress's application password): previews need it. */
+  readonly readsDrafts: boolean;
+  /** The drafts most recently changed, newest first (at most `limit`); [] without the credentials. */
+  drafts(limit: number, signal: AbortSignal): Promise<SourceDraft[]>;
   /** Where an editor changes this post in the source's own admin. */
   editUrl(sourceId: string): string;
   /** An image's bytes (null when it is not an image or cannot be read). */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ghostPaths, type RunningGhost, startGhost } from '../../../scripts/sources/ghost.ts';
+import { createStaff, signIn } from '../support/newsroom.ts';
 import { freePort, type OwnServer, startOwnServer, tempDataDir } from '../support/ownServer.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -24,6 +25,8 @@ let data: ReturnType<typeof tempDataDir>;
 const WEBHOOK = { timeout: 10_000, intervals: [250] };
 /** The first synchronisation at start (a poll queued at once). */
 const FIRST_SYNC = { timeout: 60_000, intervals: [500] };
+
+const EDITOR = 'eloise@piquante.test';
 
 const get = (path: string) => fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
 const text = async (path: string) => (await get(path)).text();
@@ -67,6 +70,7 @@ test.beforeAll(async () => {
     html: '<p>Fraîche.</p>',
   });
   data = tempDataDir();
+  await createStaff(data.dir, EDITOR, 'Éloïse Éditrice', 'editor');
   const booted = Date.now();
   server = await startOwnServer(
     {
@@ -163,6 +167,42 @@ test('publish, edit, change the slug, unpublish, delete in Ghost: the webhook ma
   await ghost.admin.call('DELETE', `posts/${post.id}/`);
   await expect.poll(async () => (await get('/cuisine/le-sorbet-vert')).status, WEBHOOK).toBe(404);
   expect(JSON.stringify(await (await get('/api/search?q=basilic')).json())).not.toContain('le-sorbet');
+});
+
+test('a preview of a draft: listed in the newsroom, opened at its signed address, never cached nor indexed nor published', async ({
+  page,
+}) => {
+  await writePost({
+    title: 'Le granité en brouillon',
+    slug: 'le-granite',
+    status: 'draft',
+    tags: [{ name: 'Cuisine' }],
+    html: '<p>Un brouillon, mot-témoin : livèche.</p><!--kg-card-begin: html--><script>alert(2)</script><!--kg-card-end: html-->',
+  });
+  await signIn(page, server.baseUrl, EDITOR);
+  await page.getByRole('button', { name: 'Voir les brouillons et leurs aperçus' }).click();
+  const item = page.getByRole('list', { name: 'Brouillons de Ghost' }).getByRole('listitem').filter({ hasText: 'Le granité en brouillon' });
+  const href = (await item.getByRole('link', { name: 'Aperçu' }).getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/apercu-source\/[0-9a-f]{24}\.\d+\.[A-Za-z0-9_-]{43}$/);
+
+  await page.goto(`${server.baseUrl}${href}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le granité en brouillon');
+  await expect(page.getByText('mot-témoin : livèche')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  expect(await page.content()).not.toContain('alert(2)');
+  const answer = await get(href);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('cache-control')).toMatch(/no-store/);
+  expect((await get(`/api/preview/source/${href.slice('/apercu-source/'.length)}`)).headers.get('cache-control')).toBe('no-store');
+
+  expect(await text('/')).not.toContain('Le granité en brouillon');
+  expect(JSON.stringify(await (await get('/api/search?q=liveche')).json())).not.toContain('granite');
+  const altered = href.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+  expect((await get(altered)).status).toBe(404);
+  expect((await get(`/api/preview/source/${altered.slice('/apercu-source/'.length)}`)).status).toBe(404);
+  // The Admin API key never reaches the page nor the log.
+  expect(await page.content()).not.toContain(ghost.adminKey.split(':')[1] as string);
+  expect(server.log()).not.toContain(ghost.adminKey.split(':')[1] as string);
 });
 
 test('a forged webhook is refused (401) and changes nothing', async () => {

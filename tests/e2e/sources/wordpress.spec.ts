@@ -146,6 +146,45 @@ test('publish, edit, change the slug, unpublish in WordPress: the front follows'
   expect(JSON.stringify(await (await get('/api/search?q=capeline')).json())).not.toContain('la-capeline');
 });
 
+test('a preview of a draft: listed in the newsroom, opened at its signed address, never cached nor indexed nor published', async ({
+  page,
+}) => {
+  await wpApi('posts', {
+    title: 'Le panama en brouillon',
+    slug: 'le-panama',
+    content: '<p>Un brouillon, mot-témoin : toquilla.</p><script>alert(2)</script>',
+    status: 'draft',
+  });
+  await signIn(page, server.baseUrl, EDITOR);
+  await page.getByRole('button', { name: 'Voir les brouillons et leurs aperçus' }).click();
+  const item = page
+    .getByRole('list', { name: 'Brouillons de WordPress' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Le panama en brouillon' });
+  const href = (await item.getByRole('link', { name: 'Aperçu' }).getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/apercu-source\/\d+\.\d+\.[A-Za-z0-9_-]{43}$/);
+
+  await page.goto(`${server.baseUrl}${href}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le panama en brouillon');
+  await expect(page.getByText('mot-témoin : toquilla')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Aperçu' }).first()).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  expect(await page.content()).not.toContain('alert(2)');
+  const answer = await get(href);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('cache-control')).toMatch(/no-store/);
+  const api = await get(`/api/preview/source/${href.slice('/apercu-source/'.length)}`);
+  expect(api.headers.get('cache-control')).toBe('no-store');
+
+  // Not published: absent from the home and from search.
+  expect(await (await get('/')).text()).not.toContain('Le panama en brouillon');
+  expect(JSON.stringify(await (await get('/api/search?q=toquilla')).json())).not.toContain('panama');
+  // An altered signature opens nothing.
+  const altered = href.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+  expect((await get(altered)).status).toBe(404);
+  expect((await get(`/api/preview/source/${altered.slice('/apercu-source/'.length)}`)).status).toBe(404);
+});
+
 test('WordPress stopped: every page is still served, search works, the newsroom says so, and the sync catches up when it is back', async ({
   page,
 }) => {

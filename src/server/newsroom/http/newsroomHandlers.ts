@@ -3,6 +3,7 @@
  * with what they share. Every /api/admin call needs a session; every write also needs the session's CSRF
  * token in X-CSRF-Token (decision 011) and the role the action asks for (403 with a French sentence).
  */
+import type { LiveSource } from '../../sources/liveSource.ts';
 import type { ContentChanged, RecordPurge } from '../../cache/cacheTags.ts';
 import { type AudienceRecorder, createAudienceRecorder } from '../../audience/audienceRecorder.ts';
 import { audienceReportHandlers } from './audienceHandlers.ts';
@@ -52,6 +53,8 @@ export interface NewsroomOptions {
   /** Called in the transaction of such a write: records its CDN purge (decision 032); none: nothing recorded. */
   recordPurge?: RecordPurge;
   liveSource?: { kind: 'ghost' | 'wordpress'; label: 'Ghost' | 'WordPress' };
+  /** The live source, for its drafts' previews. */
+  draftSource?: LiveSource;
   /** Where uploaded media go (MEDIA_DIR or S3), built once with the configuration. */
   storage: MediaStorage;
   /** The newsletter's issues: the queue, the mail's renderer, the site's address. Without it they answer 503. */
@@ -98,6 +101,7 @@ export function newsroomHandlers(options: NewsroomOptions) {
     ...(options.sourceEditUrl ? { sourceEditUrl: options.sourceEditUrl } : {}),
     recordPurge: options.recordPurge ?? (async () => {}),
     ...(options.liveSource ? { liveSource: options.liveSource } : {}),
+    ...(options.draftSource ? { draftSource: options.draftSource } : {}),
   };
   return {
     ...sessionHandlers(deps),

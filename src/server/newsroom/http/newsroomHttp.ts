@@ -3,6 +3,7 @@
  * token on writes 403, role 403), the JSON body reader with French messages, and the one mapping of a
  * NewsroomResult to an answer. Answers are never cached (no-store).
  */
+import type { LiveSource } from '../../sources/liveSource.ts';
 import type { z } from 'zod';
 import * as contract from '../../../api/generated/zod.ts';
 import { appConfig } from '../../../../app.config.ts';
@@ -181,6 +182,8 @@ export interface NewsroomDeps {
   recordPurge: RecordPurge;
   /** CONTENT_SOURCE=ghost|wordpress: the source's kind and name (its sync state is shown); absent: piquante. */
   liveSource?: { kind: 'ghost' | 'wordpress'; label: 'Ghost' | 'WordPress' };
+  /** The live source itself, for its drafts' previews (read live, never written); absent: piquante. */
+  draftSource?: LiveSource;
 }
 
 /** What a write readers may see touched: nothing (`false`), everything (`'all'`), or these cache tags. */

@@ -65,7 +65,10 @@ export type GhostTag = z.infer<typeof tagSchema>;
 export type GhostAuthor = z.infer<typeof authorSchema>;
 export type GhostPost = z.infer<typeof postSchema>;
 
-export const ghostSchemas = { post: postSchema, tag: tagSchema, author: authorSchema };
+/** A draft as the Admin API lists it for previews (`fields=id,title,updated_at`). */
+const draftSchema = z.object({ id, title: text(2000), updated_at: date });
+
+export const ghostSchemas = { post: postSchema, tag: tagSchema, author: authorSchema, draft: draftSchema };
 
 /** The list under `key` (`posts`, `tags`…) read item by item: those that are not what Ghost sends are named, the rest kept. */
 export function readGhostList<T>(

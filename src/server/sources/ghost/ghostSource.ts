@@ -382,6 +382,19 @@ export function createGhostSource(options: GhostSourceOptions): LiveSource {
     },
 
     post: (sourceId, { drafts }, signal) => readPost(sourceId, drafts, signal),
+    readsDrafts: options.adminKey !== null,
+    async drafts(max, signal) {
+      if (!options.adminKey) return [];
+      const body = await request(
+        'admin',
+        'posts/',
+        { filter: 'status:draft', order: 'updated_at desc', limit: String(Math.min(100, Math.max(1, max))), fields: 'id,title,updated_at' },
+        signal,
+      );
+      if (body === null) throw new GhostUnavailable('Ghost : /ghost/api/admin/posts/ introuvable (vérifiez GHOST_URL)');
+      const { items } = listOf(body, 'posts', ghostSchemas.draft, 'brouillon Ghost', 'posts');
+      return items.map((item) => ({ sourceId: item.id, title: item.title ?? '', updatedAt: item.updated_at }));
+    },
 
     editUrl: (sourceId) => `${base}/ghost/#/editor/post/${encodeURIComponent(sourceId)}`,
 

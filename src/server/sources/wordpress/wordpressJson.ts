@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ImportAuthor, ImportImage, ImportPost, ImportPostStatus, ImportTerm } from '../../import/importModel.ts';
 import { plainText } from '../../import/plainText.ts';
+import type { SourceDraft } from '../liveSource.ts';
 
 const rendered = z.object({ rendered: z.string().max(20_000_000).catch('') }).partial();
 const id = z.number().int().positive();
@@ -101,7 +102,19 @@ export function readItems<T>(body: unknown, schema: z.ZodType<T>, what: string):
   return { items, refused };
 }
 
-export const wordpressSchemas = { post: postSchema, term: termSchema, user: userSchema };
+/** A draft as listed for previews (`_fields=id,title,modified_gmt`). */
+const draftSchema = z.object({
+  id,
+  title: rendered.optional().catch(undefined),
+  modified_gmt: z.string().max(64).nullable().optional().catch(null),
+});
+
+export const wordpressSchemas = { post: postSchema, term: termSchema, user: userSchema, draft: draftSchema };
+
+/** A listed draft: the title's HTML entities decoded (WordPress sends `&#038;`, `&rsquo;`). */
+export function toSourceDraft(draft: z.infer<typeof draftSchema>): SourceDraft {
+  return { sourceId: String(draft.id), title: plainText(draft.title?.rendered ?? ''), updatedAt: gmtDate(draft.modified_gmt) };
+}
 
 export function toImportTerm(term: z.infer<typeof termSchema>): ImportTerm {
   return {

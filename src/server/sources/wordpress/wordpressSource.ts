@@ -14,7 +14,7 @@ import { guardedFetch } from '../../security/guardedFetch.ts';
 import type { ImportPost } from '../../import/importModel.ts';
 import { type ChangedPosts, type LiveSource, type SourceTerms, SourceUnavailable } from '../liveSource.ts';
 import { readSourceImage } from '../sourceImage.ts';
-import { readItems, toImportAuthor, toImportPost, toImportTerm, wordpressSchemas } from './wordpressJson.ts';
+import { readItems, toImportAuthor, toImportPost, toImportTerm, toSourceDraft, wordpressSchemas } from './wordpressJson.ts';
 
 export interface WordPressSourceOptions {
   url: string;
@@ -271,6 +271,31 @@ export function createWordPressSource(options: WordPressSourceOptions): LiveSour
       if (!post) throw new SourceUnavailable(`WordPress : l’article ${sourceId} est illisible`);
       if (!drafts && post.status !== 'published') return null;
       return post;
+    },
+
+    readsDrafts: auth !== null,
+
+    async drafts(max, signal) {
+      signal.throwIfAborted();
+      if (!auth) return [];
+      const answer = await request(
+        'posts',
+        {
+          status: 'draft',
+          orderby: 'modified',
+          order: 'desc',
+          per_page: String(Math.min(100, Math.max(1, max))),
+          _fields: 'id,title,modified_gmt',
+        },
+        true,
+      );
+      if (answer.status === 401 || answer.status === 403)
+        throw new SourceUnavailable('WordPress refuse WORDPRESS_USER / WORDPRESS_APP_PASSWORD (brouillons illisibles)');
+      if (answer.status !== 200 || !Array.isArray(answer.body))
+        throw new SourceUnavailable('WordPress : la liste des brouillons est illisible');
+      const { items, refused } = readItems(answer.body, wordpressSchemas.draft, 'brouillon WordPress');
+      for (const line of refused) log(`[sources] ${line}`);
+      return items.map(toSourceDraft);
     },
 
     editUrl(sourceId) {

@@ -152,6 +152,8 @@ test('a preview of a draft: listed in the newsroom, opened at its signed address
   await wpApi('posts', {
     title: 'Le panama en brouillon',
     slug: 'le-panama',
+    // Its own excerpt: WordPress would make one from the body, and the body's sentence would show twice.
+    excerpt: 'Le chapeau des Andes.',
     content: '<p>Un brouillon, mot-témoin : toquilla.</p><script>alert(2)</script>',
     status: 'draft',
   });

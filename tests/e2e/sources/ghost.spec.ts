@@ -153,8 +153,10 @@ test('publish, edit, change the slug, unpublish, delete in Ghost: the webhook ma
 
   post = await writePost({ slug: 'le-sorbet-vert', updated_at: post.updated_at }, post.id);
   await expect.poll(async () => (await get('/cuisine/le-sorbet-vert')).status, WEBHOOK).toBe(200);
+  // The old address's cached page is purged just after the write's commit, which the new address's first
+  // render can beat by a few milliseconds: the 301 is asked for until it comes.
+  await expect.poll(async () => (await get('/cuisine/le-sorbet')).status, WEBHOOK).toBe(301);
   const moved = await get('/cuisine/le-sorbet');
-  expect(moved.status).toBe(301);
   expect(moved.headers.get('location')).toMatch(/\/cuisine\/le-sorbet-vert$/);
 
   post = await writePost({ status: 'draft', updated_at: post.updated_at }, post.id);

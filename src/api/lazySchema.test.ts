@@ -42,7 +42,7 @@ describe('lazySchema', () => {
     expect(contract.Slug.parse('la-mode')).toBe('la-mode');
     expect(contract.Slug.safeParse('La Mode').success).toBe(false);
     // An alias is the same stand-in, not a second one.
-    expect(contract.ListArticlesResponse).toBe(contract.ArticleList);
+    expect(contract.ListLastArticlesResponse).toBe(contract.ArticleList);
     expect(contract.Image.parse({ url: '/media/a.jpg', alt: '', width: 2, height: 1 })).toEqual({
       url: '/media/a.jpg',
       alt: '',

@@ -15,6 +15,7 @@ export type Tag = Schemas['Tag'];
 export type AuthorProfile = Schemas['AuthorProfile'];
 export type ArticlesByAuthor = Schemas['ArticlesByAuthor'];
 export type ArticleCard = Schemas['ArticleCard'];
+export type ArticlePage = Schemas['ArticlePage'];
 export type ArticleDetail = Schemas['ArticleDetail'];
 export type ContentBlock = Schemas['ContentBlock'];
 export type TextBlock = Schemas['TextBlock'];

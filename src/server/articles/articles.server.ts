@@ -1,6 +1,6 @@
 /** Article queries: cards for lists (no body) and the full article. */
 import { and, type AnyColumn, asc, count, desc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { ArticleCard, ArticleDetail, Author, Stamp, Tag } from '../../api/types.ts';
+import type { ArticleCard, ArticleDetail, ArticlePage, Author, Stamp, Tag } from '../../api/types.ts';
 import type { Database } from '../../db/client.ts';
 import { articleBylines, articleTags, articles, authors, categories, tags } from '../../db/schema.ts';
 import { signedBy } from '../content/authors.server.ts';
@@ -51,12 +51,6 @@ export interface PageRequest {
   limit: number;
   offset: number;
   after?: ListCursor;
-}
-
-/** A page of cards and, when it is full, the cursor of the next one. */
-export interface ArticlePage {
-  results: ArticleCard[];
-  next?: string;
 }
 
 /**

@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import type { Database } from '../../db/client.ts';
+import type { ArticlePage } from '../../api/types.ts';
 import {
-  type ArticlePage,
   getArticle,
   listArticlePage,
   listAuthorArticles,

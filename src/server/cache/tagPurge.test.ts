@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds)('cache tags and purge by tag on %s', (kind) => 
       },
     },
   );
-  let listener: { stop: () => Promise<void> };
+  let listener: Awaited<ReturnType<typeof listenForContentChanges>>;
   let server: ReturnType<typeof serve>;
   /** Two seeded articles: one in « mode », one in another category. */
   let inMode: { id: number; address: string; slug: string };
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds)('cache tags and purge by tag on %s', (kind) => 
     await server.ready();
     listener = await listenForContentChanges(cache, kind, routes);
     // The listener purges once when it connects: fill after that.
-    await new Promise((done) => setTimeout(done, 300));
+    await listener.connected;
     const rows = await database.db
       .select({ id: articles.id, url: articles.url, category: categories.slug })
       .from(articles)
@@ -226,7 +226,7 @@ describe.each(testDatabaseKinds)('cache tags and purge by tag on %s', (kind) => 
       const caches = [new PageCache(), new PageCache()];
       const listeners = await Promise.all(caches.map((each) => listenForContentChanges(each, kind, sent)));
       try {
-        await new Promise((done) => setTimeout(done, 300));
+        await Promise.all(listeners.map((listener) => listener.connected));
         for (const each of caches) {
           each.set('/mode/x', await storePage(200, cacheTagHeaders(['a:1', 'c:mode']), new TextEncoder().encode('x')));
           each.set('/maison/y', await storePage(200, cacheTagHeaders(['a:2', 'c:maison']), new TextEncoder().encode('y')));

@@ -57,7 +57,7 @@ async function expectBothPurged(
   try {
     // The listeners purge once when they connect (messages may have been missed): fill after that, not after a
     // guessed delay (a loaded machine connected to Redis after 300 ms and emptied the refilled cache).
-    await until(() => data.every((each) => each.generation >= 1), 'the listeners to connect');
+    await Promise.all(listeners.map((listener) => listener.connected));
     for (const cache of caches) cache.set('/mode', await storePage(200, [], new TextEncoder().encode('<p>mode</p>')));
     expect(caches.map((cache) => cache.size)).toEqual([1, 1]);
     expect(await Promise.all(data.map((each) => readCategories(each, version)))).toEqual([1, 1]);

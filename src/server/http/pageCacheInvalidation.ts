@@ -58,6 +58,11 @@ const RECONNECT_MS = 1000;
 const REDIS_PUBLISH_TIMEOUT_MS = 2000;
 
 type Stop = () => Promise<void>;
+/** A listener over the network: `connected` settles once it has connected and made its first purge. */
+interface Listening {
+  stop: Stop;
+  connected: Promise<void>;
+}
 /**
  * `id`: the message's, so that the shared pages are purged once per message however many processes hear it;
  * `tags`: what changed (none: everything).
@@ -87,9 +92,11 @@ function heard(purge: Purge, why: string, message: string | undefined): void {
   purge(why, id, tags);
 }
 
-function listenPostgres(url: string, purge: Purge): Stop {
+function listenPostgres(url: string, purge: Purge): Listening {
   let stopped = false;
   let current: pg.Client | null = null;
+  let firstConnection = () => {};
+  const connected = new Promise<void>((resolve) => (firstConnection = resolve));
   const connect = async () => {
     const client = new pg.Client({ connectionString: url });
     current = client;
@@ -105,17 +112,19 @@ function listenPostgres(url: string, purge: Purge): Stop {
       await client.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
       // Messages sent while we were away are lost: forget everything on (re)connection.
       purge('PostgreSQL listener connected');
+      firstConnection();
     } catch {
       retry();
     }
   };
   const started = connect();
-  return async () => {
+  const stop = async () => {
     stopped = true;
     await started;
     current?.removeAllListeners();
     await current?.end().catch(() => {});
   };
+  return { stop, connected };
 }
 
 /**
@@ -123,9 +132,11 @@ function listenPostgres(url: string, purge: Purge): Stop {
  * reconnects by itself (and re-subscribes); every (re)connection purges this process, since messages sent
  * while it was away are lost. Failures are logged once per outage, never thrown.
  */
-function listenRedis(url: string, purge: Purge): Stop {
+function listenRedis(url: string, purge: Purge): Listening {
   let subscriber: RedisClient | null = null;
   let down = false;
+  let firstConnection = () => {};
+  const connected = new Promise<void>((resolve) => (firstConnection = resolve));
   const started = import('redis').then(({ createClient }) => {
     const client: RedisClient = createClient({
       url,
@@ -141,20 +152,24 @@ function listenRedis(url: string, purge: Purge): Stop {
       if (down) console.error('[page-cache] Redis subscriber connected again');
       down = false;
       purge('Redis subscriber ready');
+      firstConnection();
     });
     // Queued until the connection is up; re-subscribed by the client after each reconnection.
     client.subscribe(CONTENT_CHANGED_CHANNEL, (message) => heard(purge, 'Redis message', message || undefined)).catch(() => {});
     client.connect().catch(() => {});
   });
-  return async () => {
+  const stop = async () => {
     await started.catch(() => {});
     destroyQuietly(subscriber);
   };
+  return { stop, connected };
 }
 
 /**
  * Purges `cache` (and `shared`, the pages shared through Redis, and `data`, the process's content data) on
- * every content-changed message; answers once the listeners are connected.
+ * every content-changed message. Answers at once: the server serves whether PostgreSQL's or Redis's listener is
+ * up or not; `connected` settles when every network listener has connected once and purged (tests fill their
+ * caches after it, never after a guessed delay).
  */
 export async function listenForContentChanges(
   cache: PageCache,
@@ -162,7 +177,7 @@ export async function listenForContentChanges(
   routes: ContentChangeRoutes,
   shared: SharedPages | null = null,
   data: ContentDataCache = processContentDataCache(),
-): Promise<{ stop: Stop }> {
+): Promise<Listening> {
   const purge: Purge = (why, id, tags) => {
     if (tags) {
       const count = cache.purgeTags(tags);
@@ -187,9 +202,14 @@ export async function listenForContentChanges(
     async () => detachData(),
   ];
   const target = routes.database;
-  if (databaseKind === 'postgres' && target.kind === 'postgres') stops.push(listenPostgres(target.url, purge));
-  if (routes.redisUrl) stops.push(listenRedis(routes.redisUrl, purge));
-  return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+  const remote: Listening[] = [];
+  if (databaseKind === 'postgres' && target.kind === 'postgres') remote.push(listenPostgres(target.url, purge));
+  if (routes.redisUrl) remote.push(listenRedis(routes.redisUrl, purge));
+  for (const each of remote) stops.push(each.stop);
+  return {
+    stop: async () => void (await Promise.all(stops.map((stop) => stop()))),
+    connected: Promise.all(remote.map((each) => each.connected)).then(() => {}),
+  };
 }
 
 /** Tells every server process that content changed. Answers where the message went. */

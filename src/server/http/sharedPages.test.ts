@@ -142,7 +142,7 @@ describe.runIf(redisUp)('pages shared between processes through Redis', () => {
     ]);
     try {
       // The listeners purge their process once when they connect: fill after that.
-      await new Promise((done) => setTimeout(done, 300));
+      await Promise.all(listeners.map((listener) => listener.connected));
       expect(await (await a.pages.answer(get('/'))).text()).toBe(html('avant'));
       expect(await (await b.pages.answer(get('/'))).text()).toBe(html('avant'));
       expect(b.cache.size).toBe(1);

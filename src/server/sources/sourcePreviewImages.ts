@@ -110,7 +110,9 @@ export async function previewImagesOf(
   signal: AbortSignal,
 ): Promise<Map<string, PreviewImage>> {
   const urls = draftImageUrls(post, source.siteUrl);
-  const read = new Map<string, { n: number; bytes: Uint8Array; type: SniffedType; hash: string }>();
+  // Only what each image is (kept, a few bytes) outlives its read: at most READ_AT_ONCE images are held at a time.
+  const read = new Map<string, { n: number; type: SniffedType; hash: string; width: number; height: number }>();
+  const { default: sharp } = await import('sharp');
   let next = 0;
   const worker = async () => {
     while (next < urls.length && !signal.aborted) {
@@ -120,7 +122,15 @@ export async function previewImagesOf(
       const bytes = await source.readImage(url, signal).catch(() => null);
       const type = bytes ? sniffImage(bytes) : null;
       if (!bytes || type === null) continue;
-      read.set(url, { n: index + 1, bytes, type, hash: createHash('sha256').update(bytes).digest('hex') });
+      try {
+        const metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS, autoOrient: true }).metadata();
+        const width = metadata.autoOrient?.width ?? metadata.width;
+        const height = metadata.autoOrient?.height ?? metadata.height;
+        if (!width || !height) continue;
+        read.set(url, { n: index + 1, type, hash: createHash('sha256').update(bytes).digest('hex'), width, height });
+      } catch {
+        // Undecodable: absent, as the library would refuse it.
+      }
     }
   };
   await Promise.all(Array.from({ length: READ_AT_ONCE }, worker));
@@ -133,24 +143,23 @@ export async function previewImagesOf(
           .select({ id: media.id, hash: media.hash, width: media.width, height: media.height, variants: media.variants })
           .from(media)
           .where(and(inArray(media.hash, hashes), eq(media.kind, 'image')));
-  const { default: sharp } = await import('sharp');
   const out = new Map<string, PreviewImage>();
   for (const [url, image] of read) {
     const row = rows.find((r) => r.hash === image.hash);
     const library = row ? libraryImageOf(row) : undefined;
-    if (library) {
-      out.set(url, { kind: 'library', image: library });
-      continue;
-    }
-    try {
-      const metadata = await sharp(image.bytes, { limitInputPixels: MAX_PIXELS, autoOrient: true }).metadata();
-      const width = metadata.autoOrient?.width ?? metadata.width;
-      const height = metadata.autoOrient?.height ?? metadata.height;
-      if (!width || !height) continue;
-      out.set(url, { kind: 'preview', n: image.n, url: sourcePreviewImagePath(token, image.n), width, height, format: image.type });
-    } catch {
-      // Undecodable: absent, as the library would refuse it.
-    }
+    out.set(
+      url,
+      library
+        ? { kind: 'library', image: library }
+        : {
+            kind: 'preview',
+            n: image.n,
+            url: sourcePreviewImagePath(token, image.n),
+            width: image.width,
+            height: image.height,
+            format: image.type,
+          },
+    );
   }
   return out;
 }
@@ -163,11 +172,6 @@ function libraryImageOf(row: { id: number; width: number | null; height: number 
 
 /** A preview image as the body's block wants it: its own address is its one variant, its rank its id. */
 export function previewLibraryImage(image: Extract<PreviewImage, { kind: 'preview' }>, id: number): LibraryImage {
-  const variant: ImageBlock['variants'][number] = {
-    format: image.format === 'avif' ? 'avif' : image.format,
-    width: image.width,
-    height: image.height,
-    url: image.url,
-  };
+  const variant: ImageBlock['variants'][number] = { format: image.format, width: image.width, height: image.height, url: image.url };
   return { id, url: image.url, width: image.width, height: image.height, variants: [variant] };
 }

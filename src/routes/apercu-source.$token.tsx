@@ -22,7 +22,7 @@ function SourceDraftPreviewPage() {
   const { siteUrl } = useLoaderData({ from: '__root__' });
   return (
     <>
-      <PreviewBanner notice="ce brouillon n’est pas publié ; ses images arrivent sur le site à sa publication." />
+      <PreviewBanner notice="ce brouillon n’est pas publié ; il est relu dans la source, images comprises, à chaque ouverture." />
       <ArticleView article={article} related={[]} shareUrl={articleShareUrl(article, siteUrl)} />
     </>
   );

@@ -158,6 +158,7 @@ export const apiOperations = {
   createPopinPreviewLink: { method: 'POST', path: '/api/admin/popins/:id/preview-link' },
   getArticlePreview: { method: 'GET', path: '/api/preview/:token' },
   getSourceDraftPreview: { method: 'GET', path: '/api/preview/source/:token' },
+  getSourceDraftPreviewImage: { method: 'GET', path: '/api/preview/source/:token/images/:n' },
   getQuizPreview: { method: 'GET', path: '/api/preview/quiz/:token' },
   getPopinPreview: { method: 'GET', path: '/api/preview/popin/:token' },
   getGeneratorPreview: { method: 'GET', path: '/api/preview/generateur/:token' },

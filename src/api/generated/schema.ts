@@ -2646,6 +2646,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/preview/source/{token}/images/{n}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Image d'un brouillon de Ghost ou de WordPress, pour son aperçu
+     * @description La `n`-ième image du brouillon (l'image principale d'abord, puis celles du texte dans l'ordre, chaque
+     *     adresse une fois), lue par le site dans la source au moment de la demande, pour que la page d'aperçu
+     *     n'appelle jamais la source elle-même (ni autre origine, ni clé de la source dans la page). Seules les
+     *     images servies par la source elle-même (son hôte) sont lues ; ce qui n'est pas une image JPEG, PNG, WebP
+     *     ou AVIF (une page HTML, par exemple) est refusé. Jamais mise en cache partagé, jamais indexée. Un jeton
+     *     faux ou expiré, un brouillon disparu ou publié, un rang qui n'est pas une image du brouillon, une image
+     *     hors de la source ou illisible : `404`.
+     */
+    get: operations['getSourceDraftPreviewImage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/preview/quiz/{token}': {
     parameters: {
       query?: never;
@@ -3946,6 +3972,10 @@ export interface components {
      *     serveur a retrouvée lui-même : jamais une adresse externe. `url`, `width` et `height` sont ceux de
      *     la plus grande variante WebP ; `variants` liste les variantes AVIF et WebP à proposer en `srcset`.
      *     `alt` est obligatoire ; `caption` est la légende, que `text` répète (vide sans légende).
+     *     Seule exception, l'aperçu d'un brouillon de Ghost ou de WordPress (`getSourceDraftPreview`) : une
+     *     image qui n'est pas encore dans la médiathèque y est servie par le site lui-même
+     *     (`/api/preview/source/{token}/images/{n}`, `getSourceDraftPreviewImage`), avec ses dimensions lues
+     *     dans l'image ; `mediaId` est alors son rang `n` et son unique variante est cette même adresse.
      */
     ImageBlock: {
       /**
@@ -3962,10 +3992,13 @@ export interface components {
       height: number;
       variants: components['schemas']['BodyImageVariant'][];
     };
-    /** @description Une variante d'une image du corps (format, dimensions en pixels, adresse sur le site). */
+    /**
+     * @description Une variante d'une image du corps (format, dimensions en pixels, adresse sur le site). `jpeg` et `png`
+     *     ne se rencontrent que dans l'aperçu d'un brouillon de la source (l'image telle que la source la sert).
+     */
     BodyImageVariant: {
       /** @enum {string} */
-      format: 'avif' | 'webp';
+      format: 'avif' | 'webp' | 'jpeg' | 'png';
       width: number;
       height: number;
       url: string;
@@ -10878,6 +10911,41 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ArticleResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getSourceDraftPreviewImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien). */
+        token: components['parameters']['PreviewToken'];
+        /** @description Rang de l'image dans le brouillon, à partir de 1 (l'image principale et 50 images du texte au plus). */
+        n: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Les octets de l'image, tels que la source les sert. */
+      200: {
+        headers: {
+          /** @description Jamais gardée par un cache partagé. */
+          'Cache-Control'?: 'private, no-store';
+          /** @description Jamais indexée. */
+          'X-Robots-Tag'?: 'noindex';
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+          'image/avif': string;
         };
       };
       400: components['responses']['BadRequest'];

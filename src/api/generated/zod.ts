@@ -183,19 +183,19 @@ export type TextBlock = zod.input<typeof TextBlock>;
 export type TextBlockOutput = zod.output<typeof TextBlock>;
 
 export const bodyImageVariantUrlRegExp = new RegExp(
-  '^/media/library/[0-9a-f]{64}-[0-9]{1,5}\\.(avif|webp)$',
+  '^(/media/library/[0-9a-f]{64}-[0-9]{1,5}\\.(avif|webp)|/api/preview/source/[A-Za-z0-9._-]{10,200}/images/[1-9][0-9]?)$',
 );
 
 export const BodyImageVariant = lazySchema(() =>
   zod
     .strictObject({
-      format: zod.enum(['avif', 'webp']),
+      format: zod.enum(['avif', 'webp', 'jpeg', 'png']),
       width: zod.int().min(1),
       height: zod.int().min(1),
       url: zod.string().regex(bodyImageVariantUrlRegExp),
     })
     .describe(
-      "Une variante d'une image du corps (format, dimensions en pixels, adresse sur le site).",
+      "Une variante d'une image du corps (format, dimensions en pixels, adresse sur le site). `jpeg` et `png`\nne se rencontrent que dans l'aperçu d'un brouillon de la source (l'image telle que la source la sert).\n",
     ),
 );
 
@@ -204,7 +204,9 @@ export type BodyImageVariantOutput = zod.output<typeof BodyImageVariant>;
 
 export const imageBlockTextMax = 1000;
 
-export const imageBlockUrlRegExp = new RegExp('^/media/library/[0-9a-f]{64}-[0-9]{1,5}\\.webp$');
+export const imageBlockUrlRegExp = new RegExp(
+  '^(/media/library/[0-9a-f]{64}-[0-9]{1,5}\\.webp|/api/preview/source/[A-Za-z0-9._-]{10,200}/images/[1-9][0-9]?)$',
+);
 export const imageBlockAltMax = 1000;
 
 export const imageBlockCaptionMax = 1000;
@@ -225,7 +227,7 @@ export const ImageBlock = lazySchema(() =>
       variants: zod.array(BodyImageVariant).min(1).max(imageBlockVariantsMax),
     })
     .describe(
-      "Image placée dans le corps d'un article, toujours une image de la médiathèque (`mediaId`), que le\nserveur a retrouvée lui-même : jamais une adresse externe. `url`, `width` et `height` sont ceux de\nla plus grande variante WebP ; `variants` liste les variantes AVIF et WebP à proposer en `srcset`.\n`alt` est obligatoire ; `caption` est la légende, que `text` répète (vide sans légende).\n",
+      "Image placée dans le corps d'un article, toujours une image de la médiathèque (`mediaId`), que le\nserveur a retrouvée lui-même : jamais une adresse externe. `url`, `width` et `height` sont ceux de\nla plus grande variante WebP ; `variants` liste les variantes AVIF et WebP à proposer en `srcset`.\n`alt` est obligatoire ; `caption` est la légende, que `text` répète (vide sans légende).\nSeule exception, l'aperçu d'un brouillon de Ghost ou de WordPress (`getSourceDraftPreview`) : une\nimage qui n'est pas encore dans la médiathèque y est servie par le site lui-même\n(`/api/preview/source/{token}/images/{n}`, `getSourceDraftPreviewImage`), avec ses dimensions lues\ndans l'image ; `mediaId` est alors son rang `n` et son unique variante est cette même adresse.\n",
     ),
 );
 
@@ -7516,6 +7518,43 @@ export const GetSourceDraftPreviewParams = lazySchema(() =>
 );
 
 export const GetSourceDraftPreviewResponse = ArticleResponse;
+
+/**
+ * La `n`-ième image du brouillon (l'image principale d'abord, puis celles du texte dans l'ordre, chaque
+ * adresse une fois), lue par le site dans la source au moment de la demande, pour que la page d'aperçu
+ * n'appelle jamais la source elle-même (ni autre origine, ni clé de la source dans la page). Seules les
+ * images servies par la source elle-même (son hôte) sont lues ; ce qui n'est pas une image JPEG, PNG, WebP
+ * ou AVIF (une page HTML, par exemple) est refusé. Jamais mise en cache partagé, jamais indexée. Un jeton
+ * faux ou expiré, un brouillon disparu ou publié, un rang qui n'est pas une image du brouillon, une image
+ * hors de la source ou illisible : `404`.
+ * @summary Image d'un brouillon de Ghost ou de WordPress, pour son aperçu
+ */
+export const getSourceDraftPreviewImagePathTokenMin = 10;
+export const getSourceDraftPreviewImagePathTokenMax = 200;
+
+export const getSourceDraftPreviewImagePathTokenRegExp = new RegExp('^[A-Za-z0-9._-]+$');
+export const getSourceDraftPreviewImagePathNMax = 51;
+
+export const GetSourceDraftPreviewImageParams = lazySchema(() =>
+  zod.strictObject({
+    token: zod
+      .string()
+      .min(getSourceDraftPreviewImagePathTokenMin)
+      .max(getSourceDraftPreviewImagePathTokenMax)
+      .regex(getSourceDraftPreviewImagePathTokenRegExp)
+      .describe("Jeton signé d'aperçu, propre à un format (celui d'un autre format n'ouvre rien)."),
+    n: zod.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(getSourceDraftPreviewImagePathNMax)
+      .describe(
+        "Rang de l'image dans le brouillon, à partir de 1 (l'image principale et 50 images du texte au plus).",
+      ),
+  }),
+);
+
+export const GetSourceDraftPreviewImageResponse = lazySchema(() => zod.unknown());
 
 /**
  * Le quiz tel qu'il serait publié, pour un jeton d'aperçu de quiz valide et non expiré ; jamais mis en cache.

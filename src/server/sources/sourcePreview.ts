@@ -5,10 +5,11 @@
  *
  * The draft is read from the source at each opening, through its adapter (guarded fetch, bounded time), and shaped
  * as the article page reads it through the importers' allow-list (htmlToDoc, then the editor's checkDoc), exactly
- * as the sync would write it — but it is never written: no row, no media, no purge. So its images are not in the
- * library yet: the preview shows their alt text in their place and the site's drawing as the main image (the sync
- * brings the images in when the post is published). Categories, tags and signatures are those the sync already
- * mapped; a term the site does not know yet falls back to the first category and signature.
+ * as the sync would write it — but it is never written: no row, no media, no purge. Its images are served by the
+ * front itself at addresses scoped to the preview's token (sourcePreviewImages.ts), or from the library when it
+ * already holds them; links to the source's published posts are the front's addresses, as the sync writes them.
+ * Categories, tags and signatures are those the sync already mapped; a term the site does not know yet falls back
+ * to the first category and signature.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { appConfig } from '../../../app.config.ts';
@@ -17,14 +18,18 @@ import type { Database } from '../../db/client.ts';
 import { authors, categories, type ImportSourceKind, importItems, newsroomArticles, tags } from '../../db/schema.ts';
 import { bylinesOf, toArticleCard } from '../articles/articles.server.ts';
 import { toCategory } from '../content/categories.server.ts';
-import { htmlToDoc, replaceImportImages } from '../import/htmlToDoc.ts';
+import { htmlToDoc, replaceImportImages, rewriteLinks } from '../import/htmlToDoc.ts';
 import type { ImportPost } from '../import/importModel.ts';
 import { plainText } from '../import/plainText.ts';
-import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
+import { libraryImagesOf } from '../newsroom/bodyImages.server.ts';
 import { readSourcePreviewToken, sourcePreviewToken } from '../newsroom/previewTokens.ts';
-import { readingMinutes } from '../newsroom/richText.ts';
+import { checkDoc, type LibraryImage, readingMinutes } from '../newsroom/richText.ts';
 import { slugify } from '../newsroom/slugs.ts';
+import { normaliseRedirectPath } from '../redirects/redirectPaths.ts';
+import { findStoredRedirect } from '../redirects/redirectStore.server.ts';
+import type { RichTextNode } from '../../db/schema.ts';
 import type { LiveSource } from './liveSource.ts';
+import { type PreviewImage, previewImagesOf, previewLibraryImage } from './sourcePreviewImages.ts';
 
 /** How many drafts the newsroom lists (the most recently changed). */
 export const DRAFTS_LISTED = 50;
@@ -69,7 +74,32 @@ export async function openSourcePreview(
   if (sourceId === null || !source.readsDrafts) return null;
   const post = await source.post(sourceId, { drafts: true }, signal);
   if (post?.kind !== 'post' || post.status === 'published' || post.status === 'trash') return null;
-  return draftAsArticle(db, source, post, now);
+  return draftAsArticle(db, source, post, now, await previewImagesOf(db, source, post, token, signal));
+}
+
+/**
+ * A preview image's id while the document goes through checkDoc: above any id the library's serial will reach, so
+ * it never stands for a library row; the block then says the image's rank instead (the contract's ImageBlock).
+ */
+const PREVIEW_ID_BASE = 2_000_000_000;
+
+/** Links to the source's posts → the front's addresses, from the redirects the sync wrote; read-only. */
+async function linksToFront(db: Database, siteUrl: string, doc: RichTextNode): Promise<RichTextNode> {
+  // Loaded when a preview opens, as the sync loads the writer: not with every process's newsroom handlers.
+  const { pathOnOldSite } = await import('../import/importWriter.ts');
+  const hrefs = new Set<string>();
+  rewriteLinks(doc, (href) => {
+    hrefs.add(href);
+    return null;
+  });
+  const targets = new Map<string, string>();
+  for (const href of hrefs) {
+    const onSource = pathOnOldSite(href, siteUrl);
+    const path = onSource ? normaliseRedirectPath(onSource) : null;
+    const target = path ? await findStoredRedirect(db, path) : null;
+    if (target) targets.set(href, target);
+  }
+  return targets.size === 0 ? doc : rewriteLinks(doc, (href) => targets.get(href) ?? null);
 }
 
 /** The draft in the article page's shape, read-only: what the sync would write, without writing it. */
@@ -78,6 +108,8 @@ export async function draftAsArticle(
   source: Pick<LiveSource, 'kind' | 'siteUrl'>,
   post: ImportPost,
   now: Date,
+  /** The draft's images by absolute address (previewImagesOf); absent ones show their alt text. */
+  images: ReadonlyMap<string, PreviewImage> = new Map(),
 ): Promise<ArticleDetail | null> {
   const kind: ImportSourceKind = source.kind;
   const mapped = async (itemKind: 'category' | 'tag' | 'author' | 'post', ids: readonly string[]) => {
@@ -113,13 +145,30 @@ export async function draftAsArticle(
     .filter((t) => t !== undefined && !t.internal)
     .map((t) => ({ slug: t?.slug ?? '', name: t?.name ?? '' }));
 
-  // The body through the same allow-list as the sync; images not in the library yet become their alt text.
+  // The body through the same allow-list as the sync; an image that could not be had becomes its alt text.
   const converted = htmlToDoc(post.bodyHtml, { baseUrl: source.siteUrl });
-  const checked = await checkDocWithLibrary(
-    db,
-    replaceImportImages(converted.doc, () => null),
+  const absolute = (url: string) => {
+    try {
+      return new URL(url, `${source.siteUrl}/`).href;
+    } catch {
+      return url;
+    }
+  };
+  const served = new Map<number, LibraryImage>();
+  const withImages = replaceImportImages(converted.doc, (src) => {
+    const found = images.get(absolute(src));
+    if (!found) return null;
+    if (found.kind === 'library') return { mediaId: found.image.id, src: found.image.url };
+    const id = PREVIEW_ID_BASE + found.n;
+    served.set(id, previewLibraryImage(found, id));
+    return { mediaId: id, src: found.url };
+  });
+  const doc = await linksToFront(db, source.siteUrl, withImages);
+  const library = await libraryImagesOf(db, doc);
+  const checked = checkDoc(doc, (id) => served.get(id) ?? library.get(id));
+  const blocks = (checked.ok ? checked.blocks : []).map((block) =>
+    block.type === 'image' && block.mediaId > PREVIEW_ID_BASE ? { ...block, mediaId: block.mediaId - PREVIEW_ID_BASE } : block,
   );
-  const blocks = checked.ok ? checked.blocks : [];
 
   const title = plainText(post.title).slice(0, 300) || '(sans titre)';
   const slug = slugify(post.slug || title).slice(0, 120) || 'apercu';
@@ -128,6 +177,13 @@ export async function draftAsArticle(
     copy === undefined ? [] : await db.select({ id: newsroomArticles.id }).from(newsroomArticles).where(eq(newsroomArticles.id, copy));
   const date = post.publishedAt ?? post.updatedAt ?? now;
   const alt = plainText(post.featureImage?.alt ?? '').slice(0, 1000) || title;
+  const main = post.featureImage ? images.get(absolute(post.featureImage.url)) : undefined;
+  const mainImage =
+    main?.kind === 'library'
+      ? { url: main.image.url, alt, width: main.image.width, height: main.image.height }
+      : main?.kind === 'preview'
+        ? { url: main.url, alt, width: main.width, height: main.height }
+        : { url: `/media/svg/article/${slug}.svg`, alt, width: 1200, height: 800 };
   return {
     ...toArticleCard({
       // Only the page's own markers read it: the copy's id when the post was on the site before, else any positive number.
@@ -135,7 +191,7 @@ export async function draftAsArticle(
       url: slug,
       title,
       subtitle: plainText(post.excerpt).slice(0, 600),
-      mainImage: { url: `/media/svg/article/${slug}.svg`, alt, width: 1200, height: 800 },
+      mainImage,
       stamp: null,
       publishedAt: date,
       readingMinutes: readingMinutes(blocks),

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories, media, newsroomArticles, sourceSyncState } from '../../db/schema.ts';
+import { findAuthor, listPublishedAuthors } from '../content/authors.server.ts';
 import { findPublicTag, listPublishedTags } from '../content/tags.server.ts';
 import { TEST_CDN } from '../../testing/testCdn.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
@@ -249,6 +250,47 @@ describe.each(testDatabaseKinds)('the live source sync on %s', (kind) => {
     logged.length = 0;
     await sync.poll({ reconcile: true });
     expect(logged.filter((l) => l.includes('gone from the source'))).toEqual([]);
+  });
+
+  it('retires the authors the source deleted: one nothing signs any more leaves their page and the sitemap; one still signing stays, said once; no author at all is not believed', async () => {
+    const published = async () => (await listPublishedAuthors(database.db)).map((a) => a.slug);
+    wp.users = [...wp.users, { id: 2, slug: 'alex', name: 'Alex Durand' }, { id: 3, slug: 'sam', name: 'Sam Petit' }];
+    wp.posts.set(8, post(8, { author: 2, modified: '2026-05-02T09:40:00' }));
+    wp.posts.set(9, post(9, { author: 3, modified: '2026-05-02T09:41:00' }));
+    await sync.poll();
+    expect(await findAuthor(database.db, 'alex')).not.toBeNull();
+    expect(await published()).toEqual(expect.arrayContaining(['alex', 'sam']));
+    // Both deleted in WordPress: Alex's post was given to Camille (and re-read); Sam's copy has not been re-read yet.
+    wp.users = wp.users.filter((u) => u.id === 1);
+    wp.posts.set(8, { ...(wp.posts.get(8) as FakePost), author: 1, modified: '2026-05-02T09:50:00' });
+    purged.length = 0;
+    logged.length = 0;
+    expect(await sync.poll({ reconcile: true })).toMatchObject({ ok: true });
+    expect(await findAuthor(database.db, 'alex')).toBeNull();
+    expect(await published()).not.toContain('alex');
+    expect(purged.flat()).toEqual(expect.arrayContaining(['au:alex']));
+    expect(await findAuthor(database.db, 'sam')).not.toBeNull();
+    expect(await published()).toContain('sam');
+    expect(logged.filter((l) => l.includes('kept (it still signs'))).toHaveLength(1);
+    // Said once; looked at again at each reconciliation.
+    logged.length = 0;
+    await sync.poll({ reconcile: true });
+    expect(logged.filter((l) => l.includes('author'))).toEqual([]);
+    // The last post Sam signed goes to Camille: the next reconciliation retires Sam.
+    wp.posts.set(9, { ...(wp.posts.get(9) as FakePost), author: 1, modified: '2026-05-02T09:55:00' });
+    await sync.poll({ reconcile: true });
+    expect(await findAuthor(database.db, 'sam')).toBeNull();
+    expect(await published()).toEqual(['camille']);
+    // A source that suddenly lists no author at all is not believed.
+    const users = wp.users;
+    wp.users = [];
+    try {
+      await sync.poll({ reconcile: true });
+      expect(await findAuthor(database.db, 'camille')).not.toBeNull();
+      expect(logged.filter((l) => l.includes('lists no author at all'))).toHaveLength(1);
+    } finally {
+      wp.users = users;
+    }
   });
 
   it('keeps everything while the source is down or answers garbage, says it once, and catches up after', async () => {

@@ -13,7 +13,17 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { articleTags, categories, type ImportSourceKind, importItems, newsroomArticles, tags } from '../../db/schema.ts';
+import {
+  articleBylines,
+  articles,
+  articleTags,
+  authors,
+  categories,
+  type ImportSourceKind,
+  importItems,
+  newsroomArticles,
+  tags,
+} from '../../db/schema.ts';
 import { cacheTag, type ContentChanged } from '../cache/cacheTags.ts';
 import type { ImportEvent, ImportPost, ImportSource } from '../import/importModel.ts';
 import { articleCacheTags } from '../newsroom/articles/articleCacheTags.ts';
@@ -86,6 +96,8 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
   const kind: ImportSourceKind = source.kind;
   const log = deps.log ?? ((line: string) => console.log(line));
   let lastTermsKey: string | null = null;
+  /** Authors gone from the source but kept (still signing): said once per process, looked at again each reconciliation. */
+  const saidKept = new Set<string>();
   // One pass or change at a time in this process (the job queue keeps one per site across processes).
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -310,6 +322,59 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     }
   }
 
+  /**
+   * Authors the source no longer lists (a WordPress user deleted, a Ghost staff user removed). One that no article
+   * signs any more — no copy, no newsroom article, no reader's copy, no byline — is deleted: their page 404s and
+   * leaves the sitemap. One still signing is kept, said once, and looked at again at each reconciliation (WordPress
+   * gives a deleted user's posts to another, and the copies follow when their posts are next written). A staff
+   * account's byline is kept too (the database refuses). A source that lists no author at all is not believed.
+   */
+  async function retireGoneAuthors(terms: SourceTerms, touched: Set<string>): Promise<void> {
+    const known = await db
+      .select({ sourceId: importItems.sourceId, entityId: importItems.entityId })
+      .from(importItems)
+      .where(and(eq(importItems.source, kind), eq(importItems.kind, 'author')));
+    const present = new Set(terms.authors.map((a) => a.sourceId));
+    if (present.size === 0 && known.length > 0) {
+      if (!saidKept.has('')) log(`[sources] ${source.label} lists no author at all: not believed, no author retired`);
+      saidKept.add('');
+      return;
+    }
+    for (const row of known) {
+      if (present.has(row.sourceId)) continue;
+      const outcome = await db
+        .transaction(async (tx) => {
+          const id = row.entityId;
+          const signs = await tx
+            .select({ one: sql`1` })
+            .from(newsroomArticles)
+            .where(eq(newsroomArticles.authorId, id))
+            .union(tx.select({ one: sql`1` }).from(articleBylines).where(eq(articleBylines.authorId, id)))
+            .union(tx.select({ one: sql`1` }).from(articles).where(eq(articles.authorId, id)))
+            .limit(1);
+          if (signs.length > 0) return 'signs' as const;
+          const [gone] = await tx.delete(authors).where(eq(authors.id, id)).returning({ slug: authors.slug });
+          await tx
+            .delete(importItems)
+            .where(and(eq(importItems.source, kind), eq(importItems.kind, 'author'), eq(importItems.sourceId, row.sourceId)));
+          return gone ?? null;
+        })
+        // Anything else still pointing at the author (a staff account's byline, a byline written meanwhile) refuses it.
+        .catch(() => 'held' as const);
+      if (outcome === 'signs' || outcome === 'held') {
+        if (!saidKept.has(row.sourceId)) {
+          log(`[sources] ${source.label}: author ${row.sourceId} gone from the source, kept (it still signs articles or a staff account)`);
+        }
+        saidKept.add(row.sourceId);
+        continue;
+      }
+      saidKept.delete(row.sourceId);
+      if (outcome) touched.add(cacheTag.author(outcome.slug));
+      touched.add(cacheTag.site);
+      log(`[sources] ${source.label}: author ${row.sourceId} gone from the source, retired`);
+    }
+  }
+
   /** Every published id of the source against the copy: gone ones unpublished, missing ones read. */
   async function reconcile(touched: Set<string>, counts: { written: number; older: number; unpublished: number }): Promise<void> {
     const signal = new AbortController().signal;
@@ -390,6 +455,7 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       if (reconcileDue) {
         await reconcile(touched, counts);
         await retireGoneTerms(terms, touched);
+        await retireGoneAuthors(terms, touched);
       }
       await purge(touched);
       const outage = await recordSyncSuccess(db, kind, deps.now(), reconcileDue);

@@ -27,6 +27,8 @@ const WEBHOOK = { timeout: 10_000, intervals: [250] };
 const FIRST_SYNC = { timeout: 60_000, intervals: [500] };
 
 const EDITOR = 'eloise@piquante.test';
+/** The published post's image, in the media library once synchronised. */
+let publishedImageUrl = '';
 
 const get = (path: string) => fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
 const text = async (path: string) => (await get(path)).text();
@@ -51,6 +53,7 @@ test.beforeAll(async () => {
     .jpeg()
     .toBuffer();
   const imageUrl = await ghost.admin.uploadImage(image, 'tomates.jpg');
+  publishedImageUrl = imageUrl;
   await writePost({
     title: 'Le gaspacho au piment',
     slug: 'le-gaspacho',
@@ -174,12 +177,26 @@ test('publish, edit, change the slug, unpublish, delete in Ghost: the webhook ma
 test('a preview of a draft: listed in the newsroom, opened at its signed address, never cached nor indexed nor published', async ({
   page,
 }) => {
+  // An image only the draft has (not in the library), the published post's (in the library), a link to that post.
+  const draftImage = await ghost.admin.uploadImage(
+    await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3b8f5a' } })
+      .png()
+      .toBuffer(),
+    'glace.png',
+  );
   await writePost({
     title: 'Le granité en brouillon',
     slug: 'le-granite',
     status: 'draft',
     tags: [{ name: 'Cuisine' }],
-    html: '<p>Un brouillon, mot-témoin : livèche.</p><!--kg-card-begin: html--><script>alert(2)</script><!--kg-card-end: html-->',
+    feature_image: draftImage,
+    feature_image_alt: 'Un granité vert',
+    html: [
+      '<p>Un brouillon, mot-témoin : livèche.</p><!--kg-card-begin: html--><script>alert(2)</script><!--kg-card-end: html-->',
+      `<figure class="kg-card kg-image-card"><img src="${draftImage}" alt="De la glace pilée"></figure>`,
+      `<figure class="kg-card kg-image-card"><img src="${publishedImageUrl}" alt="Les tomates déjà publiées"></figure>`,
+      `<p>Avec <a href="${ghost.url}/le-gaspacho/">le gaspacho</a>.</p>`,
+    ].join(''),
   });
   await signIn(page, server.baseUrl, EDITOR);
   await page.getByRole('button', { name: 'Voir les brouillons et leurs aperçus' }).click();
@@ -187,8 +204,34 @@ test('a preview of a draft: listed in the newsroom, opened at its signed address
   const href = (await item.getByRole('link', { name: 'Aperçu' }).getAttribute('href')) ?? '';
   expect(href).toMatch(/^\/apercu-source\/[0-9a-f]{24}\.\d+\.[A-Za-z0-9_-]{43}$/);
 
+  const origins = new Set<string>();
+  page.on('request', (request) => {
+    if (/^https?:/.test(request.url())) origins.add(new URL(request.url()).origin);
+  });
   await page.goto(`${server.baseUrl}${href}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Le granité en brouillon');
+  // The draft's images, served by the front (its own image at the preview's address, the published one from the
+  // library), loaded; the link to the published post at its front address; no request to Ghost from the page.
+  const loaded = (img: HTMLImageElement) => img.complete && img.naturalWidth > 0;
+  const own = page.getByRole('img', { name: 'De la glace pilée' });
+  await own.scrollIntoViewIfNeeded();
+  await expect(own).toHaveAttribute('src', /^\/api\/preview\/source\/[0-9a-f]{24}\.\d+\.[A-Za-z0-9_-]{43}\/images\/\d+$/);
+  await expect.poll(() => own.evaluate(loaded)).toBe(true);
+  const main = page.getByRole('img', { name: 'Un granité vert' }).first();
+  await expect(main).toHaveAttribute('src', /^\/api\/preview\/source\//);
+  await expect.poll(() => main.evaluate(loaded)).toBe(true);
+  const known = page.getByRole('img', { name: 'Les tomates déjà publiées' });
+  await known.scrollIntoViewIfNeeded();
+  await expect(known).toHaveAttribute('src', /^\/media\/library\//);
+  await expect.poll(() => known.evaluate(loaded)).toBe(true);
+  await expect(page.getByRole('link', { name: 'le gaspacho' })).toHaveAttribute('href', '/cuisine/le-gaspacho');
+  expect(await page.content()).not.toContain(ghost.url);
+  expect([...origins]).toEqual([server.baseUrl]);
+  const served = await get((await own.getAttribute('src')) ?? '');
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/png');
+  expect(served.headers.get('cache-control')).toBe('private, no-store');
+  expect(served.headers.get('x-robots-tag')).toBe('noindex');
   await expect(page.getByText('mot-témoin : livèche')).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   expect(await page.content()).not.toContain('alert(2)');

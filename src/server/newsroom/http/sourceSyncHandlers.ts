@@ -8,6 +8,7 @@ import { parseParams } from '../../http/parseParams.ts';
 import { errorJson } from '../../http/responses.ts';
 import { SourceUnavailable } from '../../sources/liveSource.ts';
 import { openSourcePreview, sourceDraftLinks } from '../../sources/sourcePreview.ts';
+import { readSourcePreviewImage } from '../../sources/sourcePreviewImages.ts';
 import { sourceSyncSummary } from '../../sources/syncState.ts';
 import { editors, type NewsroomDeps, newsroomMessages, noStore, staffOnly } from './newsroomHttp.ts';
 
@@ -19,7 +20,21 @@ const RETRY = { 'retry-after': '60' };
 
 export const sourcePreviewMessages = {
   unavailable: (label: string) => `${label} ne répond pas pour l’instant : l’aperçu du brouillon est impossible, réessayez dans un moment.`,
+  notInDraft: 'Cette image ne fait pas partie du brouillon.',
+  elsewhere: (label: string) => `Cette image n’est pas servie par ${label} lui-même : l’aperçu ne la montre pas.`,
+  unreadable: (label: string) => `Cette image n’a pas pu être lue dans ${label}, ou ce n’est pas une image JPEG, PNG, WebP ni AVIF.`,
 } as const;
+
+/**
+ * A draft's image, as the source serves it: private to whoever holds the link, never kept by a shared cache, never
+ * indexed, never taken for anything but an image (the bytes were sniffed).
+ */
+const PREVIEW_IMAGE_HEADERS = {
+  'cache-control': 'private, no-store',
+  'x-robots-tag': 'noindex',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+};
 
 export function sourceSyncHandlers(deps: NewsroomDeps) {
   const log = (line: string) => console.error(line);
@@ -61,6 +76,41 @@ export function sourceSyncHandlers(deps: NewsroomDeps) {
       } catch (error) {
         if (!(error instanceof SourceUnavailable) && !(error instanceof DOMException)) throw error;
         log(`[sources] draft preview not read: ${(error as Error).message}`);
+        return errorJson(503, sourcePreviewMessages.unavailable(source.label), undefined, RETRY);
+      }
+    },
+    getSourceDraftPreviewImage: async (ctx) => {
+      const params = parseParams(contract.GetSourceDraftPreviewImageParams, ctx.params, ['n']);
+      if (!params.ok) return params.response;
+      const source = deps.draftSource;
+      if (!source) return errorJson(404, newsroomMessages.preview);
+      try {
+        const answer = await readSourcePreviewImage(
+          source,
+          await deps.secretOf(ctx.db),
+          params.value.token,
+          params.value.n,
+          deps.clock.now(),
+          AbortSignal.timeout(PREVIEW_READ_MS),
+        );
+        if (!answer.ok) {
+          const message =
+            answer.why === 'token'
+              ? newsroomMessages.preview
+              : answer.why === 'not-in-draft'
+                ? sourcePreviewMessages.notInDraft
+                : answer.why === 'elsewhere'
+                  ? sourcePreviewMessages.elsewhere(source.label)
+                  : sourcePreviewMessages.unreadable(source.label);
+          return errorJson(404, message);
+        }
+        return new Response(answer.bytes.slice().buffer, {
+          status: 200,
+          headers: { ...PREVIEW_IMAGE_HEADERS, 'content-type': answer.contentType, 'content-length': String(answer.bytes.byteLength) },
+        });
+      } catch (error) {
+        if (!(error instanceof SourceUnavailable) && !(error instanceof DOMException)) throw error;
+        log(`[sources] draft preview image not read: ${(error as Error).message}`);
         return errorJson(503, sourcePreviewMessages.unavailable(source.label), undefined, RETRY);
       }
     },

@@ -25,7 +25,12 @@ export interface SourcePageTools {
   sourceKind: ImportSourceKind;
   now: Date;
   onOlder: (post: ImportPost) => void;
-  body(post: ImportPost, title: string, line: ReportLine, fail: (reason: string) => never): Promise<{ doc: RichTextNode; blocks: ContentBlock[] }>;
+  body(
+    post: ImportPost,
+    title: string,
+    line: ReportLine,
+    fail: (reason: string) => never,
+  ): Promise<{ doc: RichTextNode; blocks: ContentBlock[] }>;
   mainImage(post: ImportPost, title: string, line: ReportLine): Promise<Image>;
   redirectOldUrls(urls: readonly string[], toPath: string, line: ReportLine): Promise<void>;
 }
@@ -40,7 +45,12 @@ const checksumOf = (value: unknown) => createHash('sha256').update(JSON.stringif
 
 export const sourcePageAddress = (slug: string) => `/${slug}`;
 
-export async function writeSourcePage(tx: Transaction, tools: SourcePageTools, post: ImportPost, failure: (line: ReportLine) => Error): Promise<SourcePageWrite> {
+export async function writeSourcePage(
+  tx: Transaction,
+  tools: SourcePageTools,
+  post: ImportPost,
+  failure: (line: ReportLine) => Error,
+): Promise<SourcePageWrite> {
   const title = plainText(post.title).slice(0, MAX_TITLE);
   const line: ReportLine = { kind: 'page', sourceId: post.sourceId, title, outcome: 'imported', reasons: [] };
   const unchanged = { line: { ...line, outcome: 'unchanged' as const }, publicChange: false };
@@ -65,7 +75,8 @@ export async function writeSourcePage(tx: Transaction, tools: SourcePageTools, p
 
   if (post.status !== 'published') {
     // Drafts, members-only or scheduled pages are not the front's: a copy on it leaves it (404, out of the sitemap).
-    if (current?.status !== 'published') return { line: { ...line, outcome: 'skipped', reasons: ['page non publiée dans la source'] }, publicChange: false };
+    if (current?.status !== 'published')
+      return { line: { ...line, outcome: 'skipped', reasons: ['page non publiée dans la source'] }, publicChange: false };
     await tx
       .update(sourcePages)
       .set({ status: 'unpublished', checksum: '', version: sql`${sourcePages.version} + 1`, sourceUpdatedAt: post.updatedAt })
@@ -77,7 +88,8 @@ export async function writeSourcePage(tx: Transaction, tools: SourcePageTools, p
   const mainImage = post.featureImage ? await tools.mainImage(post, title, line) : null;
   const slug = await uniqueSlug(
     slugify(post.slug || title).slice(0, 120) || `page-${post.sourceId}`.replace(/[^a-z0-9-]/g, ''),
-    async (s) => (await tx.select({ id: sourcePages.id }).from(sourcePages).where(eq(sourcePages.slug, s))).some((r) => r.id !== current?.id),
+    async (s) =>
+      (await tx.select({ id: sourcePages.id }).from(sourcePages).where(eq(sourcePages.slug, s))).some((r) => r.id !== current?.id),
   );
   const publishedAt = post.publishedAt ?? post.updatedAt ?? tools.now;
   const fields = {

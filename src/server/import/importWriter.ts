@@ -22,6 +22,7 @@ import {
   type NewsroomStatus,
   newsroomArticles,
   type RichTextNode,
+  sourcePages,
   tags,
 } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
@@ -652,7 +653,7 @@ async function linksToNewAddresses(tx: Tx, state: RunState, doc: RichTextNode): 
     const onOldSite = pathOnOldSite(href, state.source.siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
     if (!path) continue;
-    const target = state.newAddresses.get(path) ?? (await findStoredRedirect(tx, path));
+    const target = state.newAddresses.get(path) ?? (await frontAddressOf(tx, path));
     if (target) targets.set(href, target);
     else unresolved = true;
   }
@@ -718,7 +719,7 @@ async function rewriteInternalLinks(tx: Tx, siteUrl: string | null, now: Date, i
   for (const href of hrefs) {
     const onOldSite = pathOnOldSite(href, siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
-    const target = path ? await findStoredRedirect(tx, path) : null;
+    const target = path ? await frontAddressOf(tx, path) : null;
     if (target) targets.set(href, target);
   }
   if (targets.size === 0) return line;
@@ -738,6 +739,22 @@ export async function rewriteLinksToNewAddresses(db: Database, siteUrl: string, 
   const before = JSON.stringify(await docOf());
   await db.transaction((tx) => rewriteInternalLinks(tx, siteUrl, now, id));
   return JSON.stringify(await docOf()) !== before;
+}
+
+/**
+ * Where an old site's path is on the front: the redirect table's answer, else the same path when it is a published
+ * page of the live source (decision 036: a page keeps its `/{slug}`, so it needs no redirect row).
+ */
+async function frontAddressOf(tx: Db, path: string): Promise<string | null> {
+  const redirected = await findStoredRedirect(tx, path);
+  if (redirected) return redirected;
+  const slug = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path)?.[1];
+  if (!slug) return null;
+  const [page] = await tx
+    .select({ id: sourcePages.id })
+    .from(sourcePages)
+    .where(and(eq(sourcePages.slug, slug), eq(sourcePages.status, 'published')));
+  return page ? path : null;
 }
 
 /** The path of a link to the old site (a path, or an address on its host), else null. */

@@ -331,8 +331,15 @@ describe.each(testDatabaseKinds)('Ghost through the sync and the webhook on %s',
       // A category (a primary tag of Ghost) and a page of the front of the same slugs win.
       ghost.pages.set(id(501), page(501, { slug: 'cuisine', title: 'Notre cuisine' }));
       ghost.pages.set(id(502), page(502, { slug: 'mission', title: 'Notre mission' }));
+      // A post linking to the page by Ghost's address: the link leads to the front's page.
+      ghost.posts.set(
+        id(600),
+        post(600, { html: `<p>Voir <a href="${ghost.url}/a-propos/">qui nous sommes</a>.</p>`, updated_at: '2026-05-02T07:30:00.000Z' }),
+      );
       purged.length = 0;
-      expect(await sync.poll()).toMatchObject({ ok: true, written: 3 });
+      expect(await sync.poll()).toMatchObject({ ok: true, written: 4 });
+      const linking = await copyOf(id(600));
+      expect(JSON.stringify(linking?.doc)).toContain('"href":"/a-propos"');
       expect(purged).toEqual(expect.arrayContaining(['pg:a-propos', 'list:pages']));
       const request = new Request('http://magazine.test/api/pages/a-propos');
       // The site's resource layer gives every public GET its ETag (httpCache.ts): this answer qualifies.

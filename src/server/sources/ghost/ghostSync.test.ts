@@ -397,6 +397,13 @@ describe.each(testDatabaseKinds)('Ghost through the sync and the webhook on %s',
       expect(await sync.poll({ reconcile: true })).toMatchObject({ ok: true, unpublished: 1 });
       expect((await getPage('qui-sommes-nous')).status).toBe(404);
       expect(await sitemap()).not.toContain('/qui-sommes-nous<');
+      // Back in Ghost, then deleted: `page.deleted` with the page only in `previous`.
+      ghost.pages.set(id(500), page(500, { slug: 'qui-sommes-nous', updated_at: '2026-05-02T07:55:00.000Z' }));
+      expect(await sync.poll()).toMatchObject({ ok: true, written: 1 });
+      ghost.pages.delete(id(500));
+      const deleted = { event: 'page.deleted', page: { current: {}, previous: { id: id(500) } } };
+      expect(await (await webhook(signed(deleted))).json()).toEqual({ event: 'post.deleted', outcome: 'unpublished' });
+      expect((await getPage('qui-sommes-nous')).status).toBe(404);
     });
 
     it('hostile slugs get a 400 in French, never a 5xx', async () => {

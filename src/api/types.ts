@@ -18,6 +18,7 @@ export type ArticleCard = Schemas['ArticleCard'];
 export type ArticlePage = Schemas['ArticlePage'];
 export type ArticleDetail = Schemas['ArticleDetail'];
 export type ContentBlock = Schemas['ContentBlock'];
+export type SourcePage = Schemas['SourcePage'];
 export type TextBlock = Schemas['TextBlock'];
 export type ImageBlock = Schemas['ImageBlock'];
 export type QuizSummary = Schemas['QuizSummary'];

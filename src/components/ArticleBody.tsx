@@ -124,7 +124,7 @@ function Blocks({ body }: { body: readonly ContentBlock[] }) {
 
 export type ArticleBodyValue = readonly ContentBlock[] | MarkupOnly<readonly ContentBlock[]>;
 
-export function ArticleBody({ articleId, body }: { articleId: number; body: ArticleBodyValue }) {
+export function ArticleBody({ articleId, body }: { articleId: number | string; body: ArticleBodyValue }) {
   const blocks = body instanceof MarkupOnly ? body.value : body;
   if (blocks) {
     return (
@@ -146,7 +146,7 @@ export function ArticleBody({ articleId, body }: { articleId: number; body: Arti
 }
 
 /** Neither blocks nor served markup (not expected): the route's data is loaded again, blocks included. */
-function MissingBody({ articleId }: { articleId: number }) {
+function MissingBody({ articleId }: { articleId: number | string }) {
   const router = useRouter();
   useEffect(() => {
     void router.invalidate();

@@ -1009,6 +1009,42 @@ export const importItems = pgTable(
 );
 
 /**
+ * The pages of a live source (issue 35, decision 036: « À propos », « Contact »…), read at `/{slug}` when no
+ * page of the front's own and no category holds that address. Kept apart from the articles: a page is in no
+ * list, feed, search or category, only in `/sitemap-pages.xml`. Written by the importers' writer (same
+ * allow-list, same media library); `source_updated_at` keeps a late answer from bringing an older version back.
+ */
+export const sourcePages = pgTable(
+  'source_pages',
+  {
+    id: serial('id').primaryKey(),
+    sourceKind: text('source_kind').$type<ImportSourceKind>().notNull(),
+    sourceId: text('source_id').notNull(),
+    slug: text('slug').notNull(),
+    status: text('status').$type<'published' | 'unpublished'>().notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    mainImage: jsonb('main_image').$type<Image>(),
+    /** The editor's document (links rewritten later, as an article's), and the blocks readers get. */
+    doc: jsonb('doc').$type<RichTextNode>().notNull(),
+    body: jsonb('body').$type<ContentBlock[]>().notNull(),
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
+    publishedAt: tstz('published_at').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+    sourceUpdatedAt: tstz('source_updated_at'),
+    /** The source's item as last written: an unchanged re-read writes nothing. */
+    checksum: text('checksum').notNull().default(''),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('source_pages_source_idx').on(t.sourceKind, t.sourceId),
+    uniqueIndex('source_pages_slug_idx').on(t.slug),
+    check('source_pages_status_check', sql`${t.status} in ('published', 'unpublished')`),
+  ],
+);
+
+/**
  * Where the synchronisation of a live source stands (issue 35): one row per source kind. Written after each
  * page of posts is stored, so that a first synchronisation cut short (a crash, a restart) resumes where it
  * was; the outage columns give the newsroom « WordPress injoignable depuis 12:03 ».

@@ -214,6 +214,7 @@ export const apiOperations = {
   deleteAdminRedirect: { method: 'DELETE', path: '/api/admin/redirects/:id' },
   getSourceSync: { method: 'GET', path: '/api/admin/source-sync' },
   listSourceDrafts: { method: 'GET', path: '/api/admin/source-drafts' },
+  getSourcePage: { method: 'GET', path: '/api/pages/:slug' },
   getPopin: { method: 'GET', path: '/api/popin' },
   answerPopinSurvey: { method: 'POST', path: '/api/popin/survey' },
   subscribePush: { method: 'POST', path: '/api/push/subscriptions' },

@@ -3565,6 +3565,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pages/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Une page de la source de contenus (« À propos », « Contact »…)
+     * @description Une page publiée de Ghost ou de WordPress quand le magazine est devant eux (`CONTENT_SOURCE`), lue dans la
+     *     copie locale. Elle se lit sur le site à `/{slug}` : une page du site lui-même (`/mission`, `/equipe`…) ou
+     *     une rubrique du même slug passent avant elle, et l'API répond alors `404` comme pour une page inconnue,
+     *     retirée ou jamais publiée. Sans source de contenus, toute page est une `404`.
+     */
+    get: operations['getSourcePage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/popin': {
     parameters: {
       query?: never;
@@ -6096,6 +6119,27 @@ export interface components {
       /** @description Où le modifier dans la source. */
       editUrl: string;
       preview: components['schemas']['PreviewLink'];
+    };
+    /** @description Une page de la source, son texte passé par la même liste blanche que les articles. */
+    SourcePage: {
+      slug: components['schemas']['Slug'];
+      /** @description `/{slug}`, son adresse sur le site. */
+      path: string;
+      title: string;
+      /** @description Le résumé de la source (vide s'il n'y en a pas). */
+      subtitle: string;
+      /** @description L'image principale de la page, ou rien. */
+      mainImage: components['schemas']['Image'] | null;
+      body: components['schemas']['ContentBlock'][];
+      /** Format: date-time */
+      publishedAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description Titre et description SEO de la source (vides s'ils n'y sont pas remplis). */
+      seo: {
+        title: string;
+        description: string;
+      };
     };
     /** @description Réponse à une popin sondage (rien sur la lectrice). */
     PopinSurveyAnswerInput: {
@@ -12418,6 +12462,39 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getSourcePage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Slug de la page.
+         * @example a-propos
+         */
+        slug: components['schemas']['Slug'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description La page. */
+      200: {
+        headers: {
+          'Cache-Tag': components['headers']['CacheTag'];
+          'Surrogate-Key': components['headers']['SurrogateKey'];
+          'Cache-Control': components['headers']['CacheControl'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SourcePage'];
+        };
+      };
+      304: components['responses']['NotModified'];
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -4461,6 +4461,35 @@ export const SourceDrafts = lazySchema(() =>
 export type SourceDrafts = zod.input<typeof SourceDrafts>;
 export type SourceDraftsOutput = zod.output<typeof SourceDrafts>;
 
+export const sourcePagePathRegExp = new RegExp('^/[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const SourcePage = lazySchema(() =>
+  zod
+    .strictObject({
+      slug: Slug,
+      path: zod
+        .string()
+        .regex(sourcePagePathRegExp)
+        .describe('`/{slug}`, son adresse sur le site.'),
+      title: zod.string(),
+      subtitle: zod.string().describe("Le résumé de la source (vide s'il n'y en a pas)."),
+      mainImage: zod.union([Image, zod.null()]).describe("L'image principale de la page, ou rien."),
+      body: zod.array(ContentBlock),
+      publishedAt: zod.iso.datetime({ offset: true }),
+      updatedAt: zod.iso.datetime({ offset: true }),
+      seo: zod
+        .strictObject({
+          title: zod.string(),
+          description: zod.string(),
+        })
+        .describe("Titre et description SEO de la source (vides s'ils n'y sont pas remplis)."),
+    })
+    .describe('Une page de la source, son texte passé par la même liste blanche que les articles.'),
+);
+
+export type SourcePage = zod.input<typeof SourcePage>;
+export type SourcePageOutput = zod.output<typeof SourcePage>;
+
 export const popinSurveyAnswerInputPopinMax = 64;
 
 export const popinSurveyAnswerInputPopinRegExp = new RegExp('^[A-Za-z0-9_-]+$');
@@ -8451,6 +8480,30 @@ export const GetSourceSyncResponse = SourceSyncState;
  * @summary Brouillons de Ghost ou de WordPress, avec leur lien d'aperçu
  */
 export const ListSourceDraftsResponse = SourceDrafts;
+
+/**
+ * Une page publiée de Ghost ou de WordPress quand le magazine est devant eux (`CONTENT_SOURCE`), lue dans la
+ * copie locale. Elle se lit sur le site à `/{slug}` : une page du site lui-même (`/mission`, `/equipe`…) ou
+ * une rubrique du même slug passent avant elle, et l'API répond alors `404` comme pour une page inconnue,
+ * retirée ou jamais publiée. Sans source de contenus, toute page est une `404`.
+ * @summary Une page de la source de contenus (« À propos », « Contact »…)
+ */
+export const getSourcePagePathSlugMax = 200;
+
+export const getSourcePagePathSlugRegExp = new RegExp('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+
+export const GetSourcePageParams = lazySchema(() =>
+  zod.strictObject({
+    slug: zod
+      .string()
+      .min(1)
+      .max(getSourcePagePathSlugMax)
+      .regex(getSourcePagePathSlugRegExp)
+      .describe('Slug de la page.'),
+  }),
+);
+
+export const GetSourcePageResponse = SourcePage;
 
 /**
  * Renvoie la popin marketing qui s'applique au chemin donné, ou `204` si aucune ne s'applique.

@@ -2,6 +2,7 @@
 import { redirect } from '@tanstack/react-router';
 import { appConfig } from '../../../app.config.ts';
 import { api } from '../client.ts';
+import { markupOnly } from '../../lib/markupOnly.ts';
 import { optional, required } from './answer.ts';
 
 const pageSize = appConfig.pagination.defaultLimit;
@@ -41,14 +42,23 @@ export async function loadSourceDraftPreview(token: string) {
   return { article: required(answer).result };
 }
 
-/** A category and its first articles; an unknown category is a 404. */
-export async function loadCategoryArticles(slug: string) {
+/**
+ * `/{slug}`: a category (with its first articles), else a page of the live source (decision 036: the front's own
+ * pages are routes of their own and win before this; a category wins over a page of the same slug). The page is
+ * asked for only when no category answers; neither: a 404.
+ */
+export async function loadCategoryOrSourcePage(slug: string) {
+  const client = await api();
   const [articles, live] = await Promise.all([
-    (await api()).GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }),
-    (await api()).GET('/api/directs', { params: { query: { category: slug } } }),
+    client.GET('/api/articleByCategory/{category}', { params: { path: { category: slug } } }),
+    client.GET('/api/directs', { params: { query: { category: slug } } }),
   ]);
-  // « Direct »: the category's live blogs being covered, above its articles.
-  return { ...required(articles), live: optional(live, { results: [] }).results };
+  if (articles.response.status === 404) {
+    const page = required(await client.GET('/api/pages/{slug}', { params: { path: { slug } } }));
+    // Sent once: in the HTML, not again in the hydration data (issue 22).
+    return { kind: 'page' as const, page: { ...page, body: markupOnly(page.body) } };
+  }
+  return { kind: 'category' as const, ...required(articles), live: optional(live, { results: [] }).results };
 }
 
 /** The next batch of a category's articles ('more'): after the previous batch's cursor, else by offset. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { appConfig } from '../../../app.config.ts';
-import { fetchCategoryArticles, loadCategoryArticles } from '../../api/queries/articles.ts';
+import { fetchCategoryArticles, loadCategoryOrSourcePage } from '../../api/queries/articles.ts';
 import { withQuotations } from '../../api/queries/site.ts';
 import type { ArticleCard, Category } from '../../api/types.ts';
 import { ArticleCardView } from '../../components/ArticleCardView.tsx';
@@ -11,14 +11,18 @@ import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { useLoadMore } from '../../components/useLoadMore.ts';
 import { breadcrumbJsonLd, seoHead } from '../../lib/seo/seo.ts';
 import { LiveNowList } from '../../features/liveblog/LiveNowList.tsx';
+import { SourcePageView } from '../../components/SourcePageView.tsx';
+import { sourcePageHead } from '../../lib/seo/sourcePageHead.ts';
 
 export const Route = createFileRoute('/$slug/')({
   staticData: { chrome: 'category' },
-  loader: ({ params }) => withQuotations(loadCategoryArticles(params.slug)),
+  // A category, else a page of the live source at the same address (decision 036).
+  loader: ({ params }) => withQuotations(loadCategoryOrSourcePage(params.slug)),
   head: ({ loaderData, matches }) => {
     if (!loaderData) return {};
-    const { category } = loaderData;
     const siteUrl = siteUrlOf(matches);
+    if (loaderData.kind === 'page') return sourcePageHead(loaderData.page, siteUrl);
+    const { category } = loaderData;
     return seoHead({
       title: category.name,
       description: category.description,
@@ -37,7 +41,9 @@ export const Route = createFileRoute('/$slug/')({
 });
 
 function CategoryPage() {
-  const { category, results, next, live } = Route.useLoaderData();
+  const data = Route.useLoaderData();
+  if (data.kind === 'page') return <SourcePageView page={data.page} />;
+  const { category, results, next, live } = data;
   return (
     <div className="category-page">
       <PageHeading kicker="Rubrique" title={category.name} description={category.description} accent={category.color} />

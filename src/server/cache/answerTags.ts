@@ -56,6 +56,10 @@ const rules: Partial<Record<OperationId, Rule>> = {
     const slug = slugOf(body?.author);
     return slug ? [cacheTag.author(slug)] : [];
   },
+  getSourcePage: (body) => {
+    const slug = typeof body?.slug === 'string' ? body.slug : null;
+    return slug ? [cacheTag.page(slug)] : [];
+  },
   listCategories: () => [cacheTag.categories],
   listNewsletterArchive: () => [cacheTag.newsletter],
   getNewsletterArchiveIssue: () => [cacheTag.newsletter],

@@ -24,6 +24,10 @@ export const cacheTag = {
   category: (slug: string) => `c:${slug}`,
   tag: (slug: string) => `t:${slug}`,
   author: (slug: string) => `au:${slug}`,
+  /** A live source's page (decision 036), by the slug of its address. */
+  page: (slug: string) => `pg:${slug}`,
+  /** The live source's pages as a list: `/sitemap-pages.xml`. */
+  pages: 'list:pages',
   /** Every list and item of a format (quiz, mosaic…): its changes purge this one tag. */
   format: (name: string) => `f:${name}`,
 } as const;

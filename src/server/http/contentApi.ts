@@ -30,6 +30,7 @@ import { findQuizResultBySlug, getQuiz, getQuizResult, listQuizzes } from '../co
 import { getReparteeGenerator, listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
 import { listShoppingItems } from '../content/shopping.server.ts';
 import { findPublicTag, toTag } from '../content/tags.server.ts';
+import { findSourcePage } from '../content/sourcePages.server.ts';
 import { searchArticles } from '../search/searchArticles.server.ts';
 import { normaliseQuery } from '../search/searchQuery.ts';
 import type { ApiContext, ApiHandler, ApiHandlerTable, OperationId } from './apiTypes.ts';
@@ -114,6 +115,7 @@ const messages = {
   quizResult: 'Ce résultat de quiz est introuvable.',
   repartee: 'Ce générateur de répartie est introuvable.',
   tag: 'Ce tag est introuvable.',
+  page: 'Cette page est introuvable.',
   author: 'Cette signature est introuvable.',
   newsletterIssue: "Ce numéro de la newsletter est introuvable (ou n'est pas encore parti).",
 } as const;
@@ -149,6 +151,10 @@ export const contentHandlers = {
     const tag = await findPublicTag(db, p.slug);
     if (!tag) return notFound(messages.tag);
     return reply(200, { tag: toTag(tag), ...(await listTagArticles(db, tag.id, request)) });
+  }),
+  getSourcePage: withInput(contract.GetSourcePageParams, null, [], async ({ db, reply }, p) => {
+    const page = await findSourcePage(db, p.slug);
+    return page ? reply(200, page, { cache: 'item' }) : notFound(messages.page);
   }),
   getAuthor: withArticlePage(contract.GetAuthorParams, contract.GetAuthorQueryParams, async ({ db, reply }, p, _q, request) => {
     const author = await findAuthor(db, p.slug);

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Image } from '../../api/types.ts';
+import type { ContentBlock, Image } from '../../api/types.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { RecordPurge } from '../cache/cacheTags.ts';
 import {
@@ -22,6 +22,7 @@ import {
   type NewsroomStatus,
   newsroomArticles,
   type RichTextNode,
+  sourcePages,
   tags,
 } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
@@ -37,6 +38,7 @@ import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } 
 import { type ImportReport, newReport, type ReportLine, record } from './importReport.ts';
 import { plainText } from './plainText.ts';
 import { lockSourceItem } from './sourceItemLock.ts';
+import { writeSourcePage } from './sourcePageWriter.ts';
 import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
 import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
 
@@ -444,6 +446,7 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
     throw new ItemFailure({ ...line, outcome: 'failed', reasons: [...line.reasons, reason] });
   };
   if (post.status === 'trash') return { ...line, outcome: 'skipped', reasons: ['à la corbeille dans la source'] };
+  if (post.kind === 'page' && state.options.live) return importSourcePage(tx, state, post);
   if (post.kind === 'page' && state.pagesCategoryId === null) {
     return { ...line, outcome: 'skipped', reasons: ['page : indiquez --pages-category RUBRIQUE pour l’importer en brouillon'] };
   }
@@ -486,22 +489,7 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
   if (authorIds.length === 0) authorIds.push(await fallbackAuthor(tx));
   const tagIds = [...new Set(post.tagSourceIds.map((id) => state.tagIds.get(id)).filter((id): id is number => id !== undefined))];
 
-  // Body: the source's HTML through the editor's allow-list; what is left out is said.
-  const converted = htmlToDoc(post.bodyHtml, { baseUrl: state.source.siteUrl });
-  for (const dropped of [...(post.bodyDropped ?? []), ...converted.dropped]) line.reasons.push(`retiré du texte : ${dropped}`);
-  const found = new Map<string, { mediaId: number; src: string }>();
-  for (const image of converted.images) {
-    if (found.has(image.url)) continue;
-    const outcome = await state.images.image(tx, image.url, image.alt || title);
-    if (outcome.ok) found.set(image.url, outcome.entry);
-    else line.reasons.push(outcome.reason);
-  }
-  const withImages = replaceImportImages(converted.doc, (src) => found.get(src) ?? null);
-  // Links to posts already in are rewritten now; those to posts further in the file wait for the last pass.
-  const { doc, unresolved } = await linksToNewAddresses(tx, state, withImages);
-  const checked = await checkDocWithLibrary(tx, doc);
-  if (!checked.ok) fail(`texte refusé : ${checked.message}`);
-
+  const { doc, blocks, unresolved } = await importBody(tx, state, post, title, line, fail);
   const mainImage = await mainImageOf(tx, state, post, title, line);
   const slug = await uniqueSlug(
     slugify(post.slug || title).slice(0, 120) || `article-${post.sourceId}`.replace(/[^a-z0-9-]/g, ''),
@@ -530,7 +518,7 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
     title: title || '(sans titre)',
     subtitle: plainText(post.excerpt).slice(0, MAX_SUBTITLE),
     mainImage,
-    doc: checked.ok ? checked.doc : (doc as RichTextNode),
+    doc,
     seoTitle: plainText(post.seoTitle).slice(0, 200),
     seoDescription: plainText(post.seoDescription).slice(0, 400),
     scheduledAt: status === 'scheduled' ? publishedAt : null,
@@ -565,7 +553,7 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
   if (tagIds.length > 0) await tx.insert(articleTags).values(tagIds.map((tagId, position) => ({ articleId: row.id, tagId, position })));
   const categorySlug = await categorySlugOf(tx, state, row.categoryId);
   if (row.status === 'published') {
-    await publishArticleCopy(tx, row, state.now, { blocks: checked.ok ? checked.blocks : undefined, categorySlug });
+    await publishArticleCopy(tx, row, state.now, { blocks, categorySlug });
     state.publicChange = true;
   } else if (current && (await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, row.id))).length > 0) {
     await withdrawArticleCopy(tx, row);
@@ -588,6 +576,56 @@ async function importPost(tx: Tx, state: RunState, post: ImportPost): Promise<Re
   );
   if (unresolved) state.touched.push(row.id);
   return line;
+}
+
+/**
+ * A post's or page's body: the source's HTML through the editor's allow-list (what is left out is said), its
+ * images into the media library once each, links to posts already in rewritten to their new addresses (those to
+ * posts further in the source wait for the last pass: `unresolved`), then the editor's own document check.
+ */
+async function importBody(
+  tx: Tx,
+  state: RunState,
+  post: ImportPost,
+  title: string,
+  line: ReportLine,
+  fail: (reason: string) => never,
+): Promise<{ doc: RichTextNode; blocks: ContentBlock[]; unresolved: boolean }> {
+  const converted = htmlToDoc(post.bodyHtml, { baseUrl: state.source.siteUrl });
+  for (const dropped of [...(post.bodyDropped ?? []), ...converted.dropped]) line.reasons.push(`retiré du texte : ${dropped}`);
+  const found = new Map<string, { mediaId: number; src: string }>();
+  for (const image of converted.images) {
+    if (found.has(image.url)) continue;
+    const outcome = await state.images.image(tx, image.url, image.alt || title);
+    if (outcome.ok) found.set(image.url, outcome.entry);
+    else line.reasons.push(outcome.reason);
+  }
+  const withImages = replaceImportImages(converted.doc, (src) => found.get(src) ?? null);
+  const { doc, unresolved } = await linksToNewAddresses(tx, state, withImages);
+  const checked = await checkDocWithLibrary(tx, doc);
+  if (!checked.ok) return fail(`texte refusé : ${checked.message}`);
+  return { doc: checked.doc, blocks: checked.blocks, unresolved };
+}
+
+/** A live source's page (decision 036): its own table, with this writer's body, images and redirects. */
+async function importSourcePage(tx: Tx, state: RunState, post: ImportPost): Promise<ReportLine> {
+  const live = state.options.live;
+  if (!live) throw new Error('source pages are written by a live source only');
+  const written = await writeSourcePage(
+    tx,
+    {
+      sourceKind: state.source.kind,
+      now: state.now,
+      onOlder: live.onOlder,
+      body: (p, title, line, fail) => importBody(tx, state, p, title, line, fail),
+      mainImage: (p, title, line) => mainImageOf(tx, state, p, title, line),
+      redirectOldUrls: (urls, toPath, line) => redirectOldUrls(tx, state, urls, { toPath }, line, toPath),
+    },
+    post,
+    (line) => new ItemFailure(line),
+  );
+  if (written.publicChange) state.publicChange = true;
+  return written.line;
 }
 
 async function categorySlugOf(tx: Tx, state: RunState, id: number): Promise<string> {
@@ -615,7 +653,7 @@ async function linksToNewAddresses(tx: Tx, state: RunState, doc: RichTextNode): 
     const onOldSite = pathOnOldSite(href, state.source.siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
     if (!path) continue;
-    const target = state.newAddresses.get(path) ?? (await findStoredRedirect(tx, path));
+    const target = state.newAddresses.get(path) ?? (await frontAddressOf(tx, path));
     if (target) targets.set(href, target);
     else unresolved = true;
   }
@@ -681,7 +719,7 @@ async function rewriteInternalLinks(tx: Tx, siteUrl: string | null, now: Date, i
   for (const href of hrefs) {
     const onOldSite = pathOnOldSite(href, siteUrl);
     const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
-    const target = path ? await findStoredRedirect(tx, path) : null;
+    const target = path ? await frontAddressOf(tx, path) : null;
     if (target) targets.set(href, target);
   }
   if (targets.size === 0) return line;
@@ -701,6 +739,22 @@ export async function rewriteLinksToNewAddresses(db: Database, siteUrl: string, 
   const before = JSON.stringify(await docOf());
   await db.transaction((tx) => rewriteInternalLinks(tx, siteUrl, now, id));
   return JSON.stringify(await docOf()) !== before;
+}
+
+/**
+ * Where an old site's path is on the front: the redirect table's answer, else the same path when it is a published
+ * page of the live source (decision 036: a page keeps its `/{slug}`, so it needs no redirect row).
+ */
+async function frontAddressOf(tx: Db, path: string): Promise<string | null> {
+  const redirected = await findStoredRedirect(tx, path);
+  if (redirected) return redirected;
+  const slug = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path)?.[1];
+  if (!slug) return null;
+  const [page] = await tx
+    .select({ id: sourcePages.id })
+    .from(sourcePages)
+    .where(and(eq(sourcePages.slug, slug), eq(sourcePages.status, 'published')));
+  return page ? path : null;
 }
 
 /** The path of a link to the old site (a path, or an address on its host), else null. */

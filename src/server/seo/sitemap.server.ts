@@ -16,6 +16,7 @@ import { listMosaics } from '../content/mosaics.server.ts';
 import { listQuizzes } from '../content/quizzes.server.ts';
 import { listReparteeGenerators } from '../content/reparteeGenerators.server.ts';
 import { listPublishedTags } from '../content/tags.server.ts';
+import { listSourcePages } from '../content/sourcePages.server.ts';
 import { listSentIssues } from '../newsletter/issues/issueQueries.ts';
 import { xmlEscape } from './xml.ts';
 
@@ -92,7 +93,7 @@ export async function sitemapIndex(db: Database, siteUrl: string, options: Sitem
 }
 
 export async function pagesSitemap(db: Database, siteUrl: string): Promise<string> {
-  const [categories, quizzes, mosaics, contests, generators, letters, tags] = await Promise.all([
+  const [categories, quizzes, mosaics, contests, generators, letters, tags, sourcePages] = await Promise.all([
     listCategories(db),
     all((page) => listQuizzes(db, page)),
     all((page) => listMosaics(db, page)),
@@ -104,6 +105,7 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
     }),
     all(async (page) => (await listSentIssues(db, page)).results),
     listPublishedTags(db),
+    listSourcePages(db),
   ]);
   const entries = [
     ...STATIC_PATHS.map((path) => urlEntry(siteUrl, path)),
@@ -117,6 +119,8 @@ export async function pagesSitemap(db: Database, siteUrl: string): Promise<strin
     ...letters.map((issue) => urlEntry(siteUrl, `/lettres/${issue.id}`, issue.sentAt)),
     // Public tags with at least one published article (issue 20); an empty tag page is thin content.
     ...tags.map((tag) => urlEntry(siteUrl, `/tag/${tag.slug}`)),
+    // The live source's pages (issue 35) whose address is their own (sourcePages.server.ts).
+    ...sourcePages.map((page) => urlEntry(siteUrl, page.path, page.updatedAt.toISOString())),
   ];
   return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -22,6 +22,7 @@ import {
   type ImportSourceKind,
   importItems,
   newsroomArticles,
+  sourcePages,
   tags,
 } from '../../db/schema.ts';
 import { cacheTag, type ContentChanged } from '../cache/cacheTags.ts';
@@ -122,6 +123,24 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     return row ?? null;
   }
 
+  /** The copy of page `sourceId` (decision 036: pages have their own table). */
+  async function localPage(sourceId: string): Promise<LocalCopy | null> {
+    const [row] = await db
+      .select({
+        id: sourcePages.id,
+        slug: sourcePages.slug,
+        status: sourcePages.status,
+        version: sourcePages.version,
+        sourceUpdatedAt: sourcePages.sourceUpdatedAt,
+      })
+      .from(sourcePages)
+      .where(and(eq(sourcePages.sourceKind, kind), eq(sourcePages.sourceId, sourceId)));
+    return row ?? null;
+  }
+
+  /** A page's address and the pages sitemap: what a page's change purges. */
+  const pageTags = (copy: LocalCopy | null) => (copy ? [cacheTag.page(copy.slug), cacheTag.pages] : []);
+
   /** A batch written by the importers' writer: the terms, then the posts the pages hold. */
   async function write(
     terms: SourceTerms,
@@ -132,12 +151,13 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     const { runImport } = await import('../import/importWriter.ts');
     const afterPost = async (post: ImportPost, before: LocalCopy | null, tagsBefore: string[]) => {
       // The writer marked the copy and kept the old address in the post's own transaction (importWriter's `live`).
-      const after = await localCopy(post.sourceId);
+      const after = post.kind === 'page' ? await localPage(post.sourceId) : await localCopy(post.sourceId);
       if (!after) return;
       const changed = !before || before.version !== after.version || before.status !== after.status;
       if (!changed) return;
       counts.written++;
-      for (const tag of [...tagsBefore, ...(await articleCacheTags(db, after.id))]) touched.add(tag);
+      const tagsAfter = post.kind === 'page' ? pageTags(after) : await articleCacheTags(db, after.id);
+      for (const tag of [...tagsBefore, ...tagsAfter]) touched.add(tag);
     };
     const events = async function* (): AsyncIterable<ImportEvent> {
       for (const author of terms.authors) yield { type: 'author', author };
@@ -145,16 +165,14 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       for (const term of terms.tags) yield { type: 'tag', term };
       for await (const posts of pages) {
         for (const post of posts) {
-          // Pages are the source's own (legal notices, contact): the front has its own.
-          if (post.kind !== 'post') continue;
-          const before = await localCopy(post.sourceId);
+          const before = post.kind === 'page' ? await localPage(post.sourceId) : await localCopy(post.sourceId);
           // A shortcut only (no image is read for an older answer): the check that holds across processes is the
           // writer's own, inside the post's transaction.
           if (before?.sourceUpdatedAt && post.updatedAt && post.updatedAt < before.sourceUpdatedAt) {
             counts.older++;
             continue;
           }
-          const tagsBefore = before ? await articleCacheTags(db, before.id) : [];
+          const tagsBefore = post.kind === 'page' ? pageTags(before) : before ? await articleCacheTags(db, before.id) : [];
           yield { type: 'post', post };
           // Here the writer has committed the post (or reported it): its copy is marked and its tags collected.
           await afterPost(post, before, tagsBefore);
@@ -201,7 +219,8 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
    */
   async function unpublish(sourceId: string, touched: Set<string>, seenVersion?: number): Promise<boolean> {
     const copy = await localCopy(sourceId);
-    if (!copy || (copy.status !== 'published' && copy.status !== 'scheduled')) return false;
+    if (!copy) return unpublishPage(sourceId, touched, seenVersion);
+    if (copy.status !== 'published' && copy.status !== 'scheduled') return false;
     const tagsBefore = await articleCacheTags(db, copy.id);
     const now = deps.now();
     const done = await db.transaction(async (tx) => {
@@ -234,6 +253,29 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
       return true;
     });
     if (done) for (const tag of tagsBefore) touched.add(tag);
+    return done;
+  }
+
+  /** The same for a page: it leaves its address (404) and the pages sitemap. */
+  async function unpublishPage(sourceId: string, touched: Set<string>, seenVersion?: number): Promise<boolean> {
+    const page = await localPage(sourceId);
+    if (page?.status !== 'published') return false;
+    const done = await db.transaction(async (tx) => {
+      await lockSourceItem(tx, kind, sourceId);
+      const [locked] = await tx
+        .select({ status: sourcePages.status, version: sourcePages.version })
+        .from(sourcePages)
+        .where(eq(sourcePages.id, page.id))
+        .for('update');
+      if (locked?.status !== 'published' || (seenVersion !== undefined && locked.version !== seenVersion)) return false;
+      // Published again later, the page is written again whatever its checksum.
+      await tx
+        .update(sourcePages)
+        .set({ status: 'unpublished', checksum: '', version: sql`${sourcePages.version} + 1` })
+        .where(eq(sourcePages.id, page.id));
+      return true;
+    });
+    if (done) for (const tag of pageTags(page)) touched.add(tag);
     return done;
   }
 
@@ -380,10 +422,16 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     const signal = new AbortController().signal;
     // The copy is read before the source: a copy written after this (a webhook meanwhile) is not unpublished on
     // the strength of a list read before it (see `unpublish`).
-    const local = await db
-      .select({ sourceId: newsroomArticles.sourceId, status: newsroomArticles.status, version: newsroomArticles.version })
-      .from(newsroomArticles)
-      .where(eq(newsroomArticles.sourceKind, kind));
+    const local = [
+      ...(await db
+        .select({ sourceId: newsroomArticles.sourceId, status: newsroomArticles.status, version: newsroomArticles.version })
+        .from(newsroomArticles)
+        .where(eq(newsroomArticles.sourceKind, kind))),
+      ...(await db
+        .select({ sourceId: sourcePages.sourceId, status: sourcePages.status, version: sourcePages.version })
+        .from(sourcePages)
+        .where(eq(sourcePages.sourceKind, kind))),
+    ];
     const remote = new Set<string>();
     for await (const ids of source.publishedIds(signal)) for (const id of ids) remote.add(id);
     // Scheduled copies are not listed as published by the source yet: only an explicit deletion withdraws them.
@@ -483,7 +531,7 @@ export function createSourceSync(deps: SourceSyncDeps): SourceSync {
     applySourceChange: (sourceId) =>
       exclusive(async () => {
         const signal = new AbortController().signal;
-        const seen = await localCopy(sourceId);
+        const seen = (await localCopy(sourceId)) ?? (await localPage(sourceId));
         const post = await source.post(sourceId, { drafts: false }, signal);
         const touched = new Set<string>();
         if (!post) {

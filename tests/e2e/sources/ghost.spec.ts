@@ -40,6 +40,12 @@ async function writePost(fields: Record<string, unknown>, id?: string): Promise<
   return answer.posts[0] as GhostPost;
 }
 
+async function writePage(fields: Record<string, unknown>, id?: string): Promise<GhostPost> {
+  const path = id ? `pages/${id}/?source=html` : 'pages/?source=html';
+  const answer = await ghost.admin.call<{ pages: GhostPost[] }>(id ? 'PUT' : 'POST', path, { pages: [fields] });
+  return answer.pages[0] as GhostPost;
+}
+
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   if (!existsSync(join(ghostPaths().home, '.installed'))) {
@@ -172,6 +178,45 @@ test('publish, edit, change the slug, unpublish, delete in Ghost: the webhook ma
   await ghost.admin.call('DELETE', `posts/${post.id}/`);
   await expect.poll(async () => (await get('/cuisine/le-sorbet-vert')).status, WEBHOOK).toBe(404);
   expect(JSON.stringify(await (await get('/api/search?q=basilic')).json())).not.toContain('le-sorbet');
+});
+
+test('a page of Ghost is on the front at its own address and in the sitemap; reslugged it redirects, unpublished it is a 404', async ({
+  page,
+}) => {
+  let started = Date.now();
+  let about = await writePage({
+    title: 'À propos de nous',
+    slug: 'a-propos',
+    status: 'published',
+    meta_title: 'Qui fait ce magazine',
+    meta_description: 'La rédaction et ses adresses.',
+    html: '<p>Une rédaction à Lyon, mot-témoin : capucine.</p><!--kg-card-begin: html--><script>alert(3)</script><!--kg-card-end: html-->',
+  });
+  await expect.poll(async () => (await get('/a-propos')).status, WEBHOOK).toBe(200);
+  console.log(`[ghost] page published → at its address in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await page.goto(`${server.baseUrl}/a-propos`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('À propos de nous');
+  await expect(page.getByText('mot-témoin : capucine')).toBeVisible();
+  await expect(page).toHaveTitle(/^Qui fait ce magazine/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'La rédaction et ses adresses.');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/a-propos$/);
+  expect(await page.content()).not.toContain('alert(3)');
+  // Ghost's own address of the page (its trailing slash) lands there.
+  const permalink = await fetch(`${server.baseUrl}/a-propos/`);
+  expect(permalink.status).toBe(200);
+  expect(new URL(permalink.url).pathname).toBe('/a-propos');
+  await expect.poll(async () => text('/sitemap-pages.xml'), WEBHOOK).toContain('/a-propos</loc>');
+
+  started = Date.now();
+  about = await writePage({ slug: 'qui-sommes-nous', updated_at: about.updated_at }, about.id);
+  await expect.poll(async () => (await get('/qui-sommes-nous')).status, WEBHOOK).toBe(200);
+  await expect.poll(async () => (await get('/a-propos')).status, WEBHOOK).toBe(301);
+  expect((await get('/a-propos')).headers.get('location')).toBe('/qui-sommes-nous');
+  console.log(`[ghost] page reslugged → followed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  about = await writePage({ status: 'draft', updated_at: about.updated_at }, about.id);
+  await expect.poll(async () => (await get('/qui-sommes-nous')).status, WEBHOOK).toBe(404);
+  await expect.poll(async () => text('/sitemap-pages.xml'), WEBHOOK).not.toContain('/qui-sommes-nous</loc>');
 });
 
 test('a preview of a draft: listed in the newsroom, opened at its signed address, never cached nor indexed nor published', async ({

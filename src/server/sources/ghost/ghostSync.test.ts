@@ -23,6 +23,11 @@ import { searchArticles } from '../../search/searchArticles.server.ts';
 import { sourceWebhookHandlers } from '../sourceWebhookRoutes.ts';
 import { createSourceSync, type SourceSync } from '../syncEngine.ts';
 import { createGhostSource } from './ghostSource.ts';
+import * as contract from '../../../api/generated/zod.ts';
+import { contentHandlers } from '../../http/contentApi.ts';
+import { withEntityTag } from '../../http/httpCache.ts';
+import { findStoredRedirect } from '../../redirects/redirectStore.server.ts';
+import { pagesSitemap } from '../../seo/sitemap.server.ts';
 
 const SECRET = 'ghost-sync-test-secret';
 const id = (n: number) => `6b0bb8602663df03c31e${(0x7000 + n).toString(16)}`;
@@ -44,11 +49,15 @@ interface FakePost {
   visibility?: string;
   tags: (typeof TAGS)[keyof typeof TAGS][];
   feature_image?: string;
+  meta_title?: string;
+  meta_description?: string;
 }
 
 /** A Ghost's Content API, as far as the adapter asks it: filters, order, keyset, limit ≤ 100, 404s. */
 class FakeGhost {
   posts = new Map<string, FakePost>();
+  /** Ghost's pages: the same shape, their own endpoints. */
+  pages = new Map<string, FakePost>();
   /** A post answered as it was (a late answer): its older copy. */
   stale = new Map<string, FakePost>();
   server: Server;
@@ -70,20 +79,24 @@ class FakeGhost {
         return send(200, { tags: Object.values(TAGS).filter((t) => t.visibility === visibility && t.id > afterId) });
       }
       if (url.pathname === '/ghost/api/content/authors/') return send(200, { authors: afterId ? [] : [AUTHOR] });
-      if (url.pathname === '/ghost/api/content/pages/') return send(200, { pages: [] });
       const single = /^\/ghost\/api\/content\/(posts|pages)\/([0-9a-f]{24})\/$/.exec(url.pathname);
       if (single) {
-        const post = single[1] === 'posts' ? (this.stale.get(single[2] as string) ?? this.posts.get(single[2] as string)) : undefined;
-        return post?.published ? send(200, { posts: [this.render(post)] }) : send(404, { errors: [{ message: 'Resource not found' }] });
+        const resource = single[1] as 'posts' | 'pages';
+        const known = this[resource].get(single[2] as string);
+        const post = known ? (this.stale.get(known.id) ?? known) : undefined;
+        return post?.published
+          ? send(200, { [resource]: [this.render(post)] })
+          : send(404, { errors: [{ message: 'Resource not found' }] });
       }
-      if (url.pathname !== '/ghost/api/content/posts/') return send(404, { errors: [] });
-      const published = [...this.posts.values()].filter((p) => p.published);
+      const listed = /^\/ghost\/api\/content\/(posts|pages)\/$/.exec(url.pathname)?.[1] as 'posts' | 'pages' | undefined;
+      if (!listed) return send(404, { errors: [] });
+      const published = [...this[listed].values()].filter((p) => p.published);
       if (url.searchParams.get('fields') === 'id,slug') {
         const visible = filter.startsWith('visibility:public')
           ? published.filter((p) => (p.visibility ?? 'public') === 'public')
           : published;
         const rest = visible.filter((p) => p.id > afterId).sort((a, b) => a.id.localeCompare(b.id));
-        return send(200, { posts: rest.slice(0, limit).map((p) => ({ id: p.id, slug: p.slug, tags: p.tags })) });
+        return send(200, { [listed]: rest.slice(0, limit).map((p) => ({ id: p.id, slug: p.slug, tags: p.tags })) });
       }
       const second = (p: FakePost) => p.updated_at.slice(0, 19).replace('T', ' ');
       const keyset = /^updated_at:>'([^']+)'(?:,\(updated_at:'[^']+'\+id:>'([0-9a-f]+)'\))?$/.exec(filter);
@@ -92,7 +105,7 @@ class FakeGhost {
           (p) => !keyset || second(p) > (keyset[1] as string) || (keyset[2] !== undefined && second(p) === keyset[1] && p.id > keyset[2]),
         )
         .sort((a, b) => a.updated_at.localeCompare(b.updated_at) || a.id.localeCompare(b.id));
-      return send(200, { posts: rest.slice(0, limit).map((p) => this.render(p)), meta: { pagination: { total: rest.length } } });
+      return send(200, { [listed]: rest.slice(0, limit).map((p) => this.render(p)), meta: { pagination: { total: rest.length } } });
     });
   }
 
@@ -111,6 +124,8 @@ class FakeGhost {
       feature_image: post.feature_image ?? null,
       feature_image_alt: post.feature_image ? 'Des tomates' : null,
       url: `${this.url}/${post.slug}/`,
+      meta_title: post.meta_title ?? null,
+      meta_description: post.meta_description ?? null,
     };
   }
 
@@ -143,6 +158,8 @@ describe.each(testDatabaseKinds)('Ghost through the sync and the webhook on %s',
   let dir: string;
   let sync: SourceSync;
   let webhook: (request: Request) => Promise<Response>;
+  let api: (request: Request) => Promise<Response>;
+  const purged: string[] = [];
   const copyOf = async (sourceId: string) =>
     (await database.db.select().from(newsroomArticles).where(eq(newsroomArticles.sourceId, sourceId)))[0] ?? null;
 
@@ -181,11 +198,14 @@ describe.each(testDatabaseKinds)('Ghost through the sync and the webhook on %s',
       storage: directoryStorage(dir),
       limits: { imageBytes: 5 * 1024 * 1024, audioBytes: 5 * 1024 * 1024 },
       now: () => new Date('2026-05-02T08:00:00Z'),
-      contentChanged: () => {},
+      contentChanged: (changed) => {
+        purged.push(...(changed ?? ['*']));
+      },
       reconcileSeconds: 3600,
       log: () => {},
     });
     webhook = createTestApiHandler(database.db, sourceWebhookHandlers({ source, sync, waitMs: 10_000 }));
+    api = createTestApiHandler(database.db, contentHandlers);
   }, 240_000);
 
   afterAll(async () => {
@@ -290,5 +310,119 @@ describe.each(testDatabaseKinds)('Ghost through the sync and the webhook on %s',
     ghost.posts.set(id(3), post(3, { updated_at: '2026-05-02T07:20:00.000Z' }));
     await webhook(signed({ event: 'post.published.edited', post: { current: { id: id(3) }, previous: {} } }));
     expect(await copyOf(id(3))).toMatchObject({ status: 'published' });
+  });
+  describe('pages of Ghost (decision 036)', () => {
+    const page = (n: number, over: Partial<FakePost> = {}): FakePost =>
+      post(n, { slug: `page-${n}`, title: `Page ${n}`, tags: [], updated_at: '2026-05-02T07:30:00.000Z', ...over });
+    const getPage = (slug: string) => api(new Request(`http://magazine.test/api/pages/${slug}`));
+    const sitemap = () => pagesSitemap(database.db, 'https://piquante.test');
+
+    it('a published page is read at its own address, through the allow-list, with its meta fields; a category or a page of the front keeps its address', async () => {
+      ghost.pages.set(
+        id(500),
+        page(500, {
+          slug: 'a-propos',
+          title: 'À propos',
+          html: '<p>Nous écrivons <strong>Piquante</strong> depuis Lyon.</p><script>alert(1)</script><p onclick="x()">Écrivez-nous.</p>',
+          meta_title: 'Qui fait Piquante',
+          meta_description: 'La rédaction, ses adresses.',
+        }),
+      );
+      // A category (a primary tag of Ghost) and a page of the front of the same slugs win.
+      ghost.pages.set(id(501), page(501, { slug: 'cuisine', title: 'Notre cuisine' }));
+      ghost.pages.set(id(502), page(502, { slug: 'mission', title: 'Notre mission' }));
+      // A post linking to the page by Ghost's address: the link leads to the front's page.
+      ghost.posts.set(
+        id(600),
+        post(600, { html: `<p>Voir <a href="${ghost.url}/a-propos/">qui nous sommes</a>.</p>`, updated_at: '2026-05-02T07:30:00.000Z' }),
+      );
+      purged.length = 0;
+      expect(await sync.poll()).toMatchObject({ ok: true, written: 4 });
+      const linking = await copyOf(id(600));
+      expect(JSON.stringify(linking?.doc)).toContain('"href":"/a-propos"');
+      expect(purged).toEqual(expect.arrayContaining(['pg:a-propos', 'list:pages']));
+      const request = new Request('http://magazine.test/api/pages/a-propos');
+      // The site's resource layer gives every public GET its ETag (httpCache.ts): this answer qualifies.
+      const answer = await withEntityTag(request, await api(request));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toMatch(/public.*max-age=\d+/);
+      expect(answer.headers.get('etag')).toBeTruthy();
+      expect(answer.headers.get('cache-tag')).toContain('pg:a-propos');
+      const body = contract.GetSourcePageResponse.parse(await answer.json());
+      expect(body).toMatchObject({ slug: 'a-propos', path: '/a-propos', title: 'À propos', seo: { title: 'Qui fait Piquante' } });
+      const text = JSON.stringify(body.body);
+      expect(text).toContain('Piquante');
+      expect(text).not.toMatch(/script|alert|onclick/);
+      // Not an article: in no list and no search.
+      expect(await searchArticles(database.db, 'Lyon', 10)).toEqual([]);
+      for (const shadowed of ['cuisine', 'mission']) {
+        const refused = await getPage(shadowed);
+        expect(refused.status).toBe(404);
+        expect(contract.ErrorResponse.parse(await refused.json()).message).toBe('Cette page est introuvable.');
+      }
+      const xml = await sitemap();
+      expect(xml).toContain('<loc>https://piquante.test/a-propos</loc>');
+      expect(xml.match(/<loc>https:\/\/piquante\.test\/mission<\/loc>/g)).toHaveLength(1);
+      expect(xml.match(/<loc>https:\/\/piquante\.test\/cuisine<\/loc>/g)).toHaveLength(1);
+    });
+
+    it('edited and reslugged through a page webhook: the new address answers, the old one redirects once', async () => {
+      ghost.pages.set(id(500), page(500, { slug: 'qui-sommes-nous', title: 'Qui sommes-nous', updated_at: '2026-05-02T07:40:00.000Z' }));
+      purged.length = 0;
+      const delivery = { event: 'page.published.edited', page: { current: { id: id(500) }, previous: { slug: 'a-propos' } } };
+      expect(await (await webhook(signed(delivery))).json()).toEqual({ event: 'post.changed', outcome: 'written' });
+      expect(purged).toEqual(expect.arrayContaining(['pg:a-propos', 'pg:qui-sommes-nous', 'list:pages']));
+      expect((await getPage('a-propos')).status).toBe(404);
+      expect(contract.GetSourcePageResponse.parse(await (await getPage('qui-sommes-nous')).json()).title).toBe('Qui sommes-nous');
+      expect(await findStoredRedirect(database.db, '/a-propos')).toBe('/qui-sommes-nous');
+      // Replayed: read again, unchanged; Ghost answering an older copy: never written over the newer one.
+      expect(await (await webhook(signed(delivery))).json()).toEqual({ event: 'post.changed', outcome: 'unchanged' });
+      ghost.stale.set(id(500), page(500, { slug: 'a-propos', updated_at: '2026-05-02T07:30:00.000Z' }));
+      expect(await (await webhook(signed(delivery))).json()).toEqual({ event: 'post.changed', outcome: 'older' });
+      ghost.stale.clear();
+      expect((await getPage('qui-sommes-nous')).status).toBe(200);
+    });
+
+    it('unpublished (webhook) or gone (reconciliation): 404 and out of the sitemap; published again, back', async () => {
+      (ghost.pages.get(id(500)) as FakePost).published = false;
+      const unpublished = { event: 'page.unpublished', page: { current: { id: id(500), status: 'draft' }, previous: {} } };
+      expect(await (await webhook(signed(unpublished))).json()).toEqual({ event: 'post.changed', outcome: 'unpublished' });
+      expect((await getPage('qui-sommes-nous')).status).toBe(404);
+      expect(await sitemap()).not.toContain('/qui-sommes-nous<');
+      ghost.pages.set(id(500), page(500, { slug: 'qui-sommes-nous', title: 'De retour', updated_at: '2026-05-02T07:50:00.000Z' }));
+      expect(await sync.poll()).toMatchObject({ ok: true, written: 1 });
+      expect((await getPage('qui-sommes-nous')).status).toBe(200);
+      // Deleted in Ghost while no webhook came: the reconciliation notices.
+      ghost.pages.delete(id(500));
+      expect(await sync.poll({ reconcile: true })).toMatchObject({ ok: true, unpublished: 1 });
+      expect((await getPage('qui-sommes-nous')).status).toBe(404);
+      expect(await sitemap()).not.toContain('/qui-sommes-nous<');
+      // Back in Ghost, then deleted: `page.deleted` with the page only in `previous`.
+      ghost.pages.set(id(500), page(500, { slug: 'qui-sommes-nous', updated_at: '2026-05-02T07:55:00.000Z' }));
+      expect(await sync.poll()).toMatchObject({ ok: true, written: 1 });
+      ghost.pages.delete(id(500));
+      const deleted = { event: 'page.deleted', page: { current: {}, previous: { id: id(500) } } };
+      expect(await (await webhook(signed(deleted))).json()).toEqual({ event: 'post.deleted', outcome: 'unpublished' });
+      expect((await getPage('qui-sommes-nous')).status).toBe(404);
+    });
+
+    it('hostile slugs get a 400 in French, never a 5xx', async () => {
+      for (const slug of [
+        'A-Propos',
+        'a_propos',
+        '..%2F..%2Fetc',
+        '%00',
+        'a--b',
+        '-a',
+        `${'a'.repeat(201)}`,
+        "a'%20OR%201=1",
+        '%F0%9F%8C%B6',
+      ]) {
+        const answer = await getPage(slug);
+        expect(answer.status, slug).toBe(400);
+        expect(contract.ErrorResponse.parse(await answer.json()).message.length).toBeGreaterThan(5);
+      }
+      expect((await getPage('jamais-vue')).status).toBe(404);
+    });
   });
 });

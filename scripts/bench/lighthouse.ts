@@ -83,14 +83,15 @@ async function findPages(baseUrl: string): Promise<Map<PageKind, string>> {
   const latest = (await (await fetch(`${baseUrl}/api/articleLast`)).json()) as { results: { fullUrl: string; categorySlug: string }[] };
   const latestArticle = latest.results[0];
   if (!latestArticle) throw new Error('no article to measure');
-  const [pagesXml, authorsXml, articleHtml, homeHtml, lettersHtml] = await Promise.all(
-    ['/sitemap-pages.xml', '/sitemap-authors.xml', latestArticle.fullUrl, '/', '/lettres'].map((path) => text(`${baseUrl}${path}`)),
+  const read = (path: string) => text(`${baseUrl}${path}`);
+  const [pagesXml, authorsXml, ...pagesHtml] = await Promise.all(
+    ['/sitemap-pages.xml', '/sitemap-authors.xml', latestArticle.fullUrl, '/', '/lettres'].map(read),
   );
   return readerPages({
-    pagesSitemap: pathsOf(pagesXml, 'loc'),
-    authorsSitemap: pathsOf(authorsXml, 'loc'),
+    pagesSitemap: pathsOf(pagesXml ?? '', 'loc'),
+    authorsSitemap: pathsOf(authorsXml ?? '', 'loc'),
     latestArticle,
-    links: [articleHtml, homeHtml, lettersHtml].flatMap((html) => pathsOf(html, 'href')),
+    links: pagesHtml.flatMap((html) => pathsOf(html, 'href')),
   });
 }
 

@@ -113,9 +113,14 @@ function lostAudits(audits: Record<string, Audit>): Audit[] {
   );
 }
 
-async function measure(port: number, url: string): Promise<Sample> {
+async function measure(port: number, url: string): Promise<Sample | null> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // A run Lighthouse could not complete (no paint seen on a starved machine…) scores 0: counted out of the medians.
+  if (result.lhr.runtimeError) {
+    console.log(`  ${url}: run discarded (${result.lhr.runtimeError.code})`);
+    return null;
+  }
   const audits = result.lhr.audits as unknown as Record<string, Audit>;
   const scores = {} as Record<Category, number>;
   for (const category of CATEGORIES) scores[category] = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
@@ -185,7 +190,8 @@ try {
     }
     for (let run = 0; run < runs; run++) {
       for (const base of run % 2 === 0 ? baseUrls : [...baseUrls].reverse()) {
-        samples.get(base)?.push(await measure(chrome.port, `${base}${path}`));
+        const sample = await measure(chrome.port, `${base}${path}`);
+        if (sample) samples.get(base)?.push(sample);
       }
     }
     for (const base of baseUrls) {

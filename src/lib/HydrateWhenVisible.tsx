@@ -12,19 +12,28 @@ import { type ReactNode, Suspense, use, useEffect, useId, useRef, useState } fro
 
 interface Gate {
   promise: Promise<void>;
+  opened: boolean;
   open: () => void;
 }
 
 function createGate(): Gate {
-  let open: () => void = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
   });
-  return { promise, open };
+  const gate: Gate = {
+    promise,
+    opened: false,
+    open: () => {
+      gate.opened = true;
+      resolve();
+    },
+  };
+  return gate;
 }
 
 function Gated({ gate, children }: { gate: Gate | null; children: ReactNode }) {
-  if (gate) use(gate.promise);
+  if (gate && !gate.opened) use(gate.promise);
   return children;
 }
 
@@ -43,6 +52,13 @@ export function HydrateWhenVisible({
   // Only a part whose server HTML is in the document waits: React's ids of a hydrated tree are the server's, those
   // of a tree rendered in the browser are its own, so an element with this id exists only while hydrating.
   const [gate] = useState(() => (typeof document !== 'undefined' && document.getElementById(id) ? createGate() : null));
+  // Rendered again before it was hydrated (its parent passed new children): a dehydrated part that receives an update
+  // and cannot hydrate at once is rendered afresh by React, showing nothing until it can; it is hydrated now instead.
+  const committed = useRef(false);
+  if (committed.current && gate && !gate.opened) gate.open();
+  useEffect(() => {
+    committed.current = true;
+  }, []);
   useEffect(() => {
     const element = ref.current;
     if (!gate || !element) return;
@@ -66,4 +82,13 @@ export function HydrateWhenVisible({
       </Suspense>
     </div>
   );
+}
+
+/** How many items of a list a phone's first screen can show: they hydrate with the page, the others when near. */
+export const FIRST_SCREEN_ITEMS = 3;
+
+/** A list's item: hydrated with the page when it is among the first ones, when it comes near otherwise. */
+export function BelowFirstScreen({ index, children }: { index: number; children: ReactNode }) {
+  if (index < FIRST_SCREEN_ITEMS) return children;
+  return <HydrateWhenVisible className="h-full">{children}</HydrateWhenVisible>;
 }

@@ -77,3 +77,16 @@ test('a tap on a link of a section not yet hydrated is a client-side navigation'
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
+
+test("a category's cards below the first screen wait too, and a click on one follows its link", async ({ page, request }) => {
+  const categories = (await (await request.get('/api/categories')).json()) as { results: { slug: string }[] };
+  const slug = categories.results.find((c) => c.slug === 'mode')?.slug ?? categories.results[0]?.slug;
+  await page.goto(`/${slug}`);
+  const cards = page.locator('[data-testid="article-list"] > li');
+  await expect.poll(() => hydrated(page, '[data-testid="article-list"] > li:first-child article')).toBe(true);
+  expect(await hydrated(page, '[data-testid="article-list"] > li:nth-child(6) article')).toBe(false);
+  const link = cards.nth(5).locator('a.card-link');
+  const href = (await link.getAttribute('href')) ?? '';
+  await link.dispatchEvent('click');
+  await expect(page).toHaveURL(href);
+});

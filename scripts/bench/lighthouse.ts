@@ -197,6 +197,11 @@ try {
     for (const base of baseUrls) {
       const list = samples.get(base) ?? [];
       const label = baseUrls.length > 1 ? `${kind} ${base}` : kind;
+      if (list.length === 0) {
+        console.log(`  ${label}: no run completed`);
+        failures.push(label);
+        continue;
+      }
       const row: Record<string, string | number> = baseUrls.length > 1 ? { page: kind, server: base } : { page: kind, path };
       for (const category of CATEGORIES) row[category] = median(list.map((s) => s.scores[category]));
       for (const metric of Object.keys(METRICS) as Metric[]) {

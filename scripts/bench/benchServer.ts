@@ -47,12 +47,17 @@ export interface BenchDatabaseHandle {
   drop: () => Promise<void>;
 }
 
+export interface SeedChoice {
+  /** An archive (10 years, tagged, as `npm run seed -- --articles N`) instead of the demo's two untagged years. */
+  archive?: boolean;
+}
+
 /** Seeds `articles` articles into a fresh database (a temporary PGlite directory or a throwaway PostgreSQL database). */
-export async function prepareBenchDatabase(kind: BenchDatabase, articles: number): Promise<BenchDatabaseHandle> {
+export async function prepareBenchDatabase(kind: BenchDatabase, articles: number, choice: SeedChoice = {}): Promise<BenchDatabaseHandle> {
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'piquante-bench-'));
     const db = await openDatabase({ kind: 'pglite', dataDir });
-    await seed(db.db, articles, kind);
+    await seed(db.db, articles, kind, choice);
     await db.close();
     return { kind, env: { DATA_DIR: dataDir, SEED_DEMO: '0' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
@@ -62,7 +67,7 @@ export async function prepareBenchDatabase(kind: BenchDatabase, articles: number
   const url = new URL(benchPostgresUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await seed(db.db, articles, kind);
+  await seed(db.db, articles, kind, choice);
   await db.exec('ANALYZE');
   await db.close();
   return {
@@ -128,8 +133,9 @@ export async function startBenchServer(
   articles: number,
   port: number,
   extraEnv: NodeJS.ProcessEnv = {},
+  choice: SeedChoice = {},
 ): Promise<BenchServer> {
-  const database = await prepareBenchDatabase(kind, articles);
+  const database = await prepareBenchDatabase(kind, articles, choice);
   const server = await serveBench(database, port, extraEnv);
   return {
     ...server,
@@ -140,11 +146,11 @@ export async function startBenchServer(
   };
 }
 
-async function seed(db: Parameters<typeof seedDemoContent>[0], articles: number, kind: BenchDatabase) {
-  console.log(`Seeding ${articles} articles into ${kind}…`);
+async function seed(db: Parameters<typeof seedDemoContent>[0], articles: number, kind: BenchDatabase, choice: SeedChoice) {
+  console.log(`Seeding ${articles} articles into ${kind}${choice.archive ? ' (an archive)' : ''}…`);
   const bar = progressBar(articles, 'articles');
   const started = performance.now();
-  await seedDemoContent(db, { articles, onProgress: (done) => bar.update(done) });
+  await seedDemoContent(db, { articles, archive: choice.archive, onProgress: (done) => bar.update(done) });
   bar.done();
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

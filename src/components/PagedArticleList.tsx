@@ -1,7 +1,6 @@
 import { appConfig } from '../../app.config.ts';
 import type { ArticleCard } from '../api/types.ts';
 import { ArticleCardView } from './ArticleCardView.tsx';
-import { BelowFirstScreen } from '../lib/HydrateWhenVisible.tsx';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
 import { type Batch, useLoadMore } from './useLoadMore.ts';
 
@@ -31,9 +30,7 @@ export function PagedArticleList({
       <ul className="article-list grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
         {items.map((article, index) => (
           <li key={article.id}>
-            <BelowFirstScreen index={index}>
-              <ArticleCardView article={article} eager={index < 3} priority={index === 0} />
-            </BelowFirstScreen>
+            <ArticleCardView article={article} eager={index < 3} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { appConfig } from '../../app.config.ts';
-import { BelowFirstScreen } from '../lib/HydrateWhenVisible.tsx';
 import { LoadMoreButton } from './LoadMoreButton.tsx';
 import { useLoadMore } from './useLoadMore.ts';
 
@@ -26,9 +25,7 @@ export function PagedGrid<T extends { id: number }>({
     <section aria-label={label} className="mx-auto max-w-7xl px-4 md:px-6">
       <ul className="grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3">
         {items.map((item, index) => (
-          <li key={item.id}>
-            <BelowFirstScreen index={index}>{render(item, index)}</BelowFirstScreen>
-          </li>
+          <li key={item.id}>{render(item, index)}</li>
         ))}
       </ul>
       {items.length === 0 ? <p className="py-10 text-center text-lg">{emptyText}</p> : null}

@@ -8,7 +8,6 @@ import { InstagramGrid } from '../components/InstagramGrid.tsx';
 import { MenuBlock } from '../components/MenuBlock.tsx';
 import { QuoteBanner } from '../components/QuoteBanner.tsx';
 import { SectionTitle } from '../components/SectionTitle.tsx';
-import { HydrateWhenVisible } from '../lib/HydrateWhenVisible.tsx';
 import { siteUrlOf } from '../lib/seo/siteUrlOf.ts';
 import { SocialStrip } from '../components/SocialStrip.tsx';
 import { seoHead } from '../lib/seo/seo.ts';
@@ -65,68 +64,52 @@ function HomePage() {
         </div>
       </section>
 
-      {/* Below the first screen, each section is hydrated when it comes near (issue 38, decision 034): the home's
-          hydration was its total blocking time. */}
-      <HydrateWhenVisible>
-        <div className="mx-auto max-w-7xl px-4 pb-12 md:px-6">
-          <MenuBlock newsletterHref="/inscription/home" />
-        </div>
-      </HydrateWhenVisible>
+      <div className="mx-auto max-w-7xl px-4 pb-12 md:px-6">
+        <MenuBlock newsletterHref="/inscription/home" />
+      </div>
 
       {more.length > 0 ? (
-        <HydrateWhenVisible>
-          <section aria-labelledby="latest-title" className="mx-auto max-w-7xl px-4 pb-16 md:px-6">
-            <SectionTitle id="latest-title">Les derniers articles</SectionTitle>
+        <section aria-labelledby="latest-title" className="mx-auto max-w-7xl px-4 pb-16 md:px-6">
+          <SectionTitle id="latest-title">Les derniers articles</SectionTitle>
+          <ul className="grid gap-x-6 gap-y-10 md:grid-cols-2 lg:grid-cols-3">
+            {more.map((article) => (
+              <li key={article.id}>
+                <ArticleCardView article={article} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {banner ? <QuoteBanner quotation={banner} /> : null}
+
+      {bestof.length > 0 ? (
+        <section aria-labelledby="bestof-title" className="bg-encre py-16 text-white">
+          <div className="mx-auto max-w-7xl px-4 md:px-6">
+            <SectionTitle id="bestof-title" tone="dark">
+              Le best of
+            </SectionTitle>
             <ul className="grid gap-x-6 gap-y-10 md:grid-cols-2 lg:grid-cols-3">
-              {more.map((article) => (
+              {bestof.map((article) => (
                 <li key={article.id}>
-                  <ArticleCardView article={article} headingLevel={3} />
+                  <ArticleCardView article={article} variant="dark" headingLevel={3} />
                 </li>
               ))}
             </ul>
-          </section>
-        </HydrateWhenVisible>
-      ) : null}
-
-      {banner ? (
-        <HydrateWhenVisible>
-          <QuoteBanner quotation={banner} />
-        </HydrateWhenVisible>
-      ) : null}
-
-      {bestof.length > 0 ? (
-        <HydrateWhenVisible>
-          <section aria-labelledby="bestof-title" className="bg-encre py-16 text-white">
-            <div className="mx-auto max-w-7xl px-4 md:px-6">
-              <SectionTitle id="bestof-title" tone="dark">
-                Le best of
-              </SectionTitle>
-              <ul className="grid gap-x-6 gap-y-10 md:grid-cols-2 lg:grid-cols-3">
-                {bestof.map((article) => (
-                  <li key={article.id}>
-                    <ArticleCardView article={article} variant="dark" headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </section>
-        </HydrateWhenVisible>
+          </div>
+        </section>
       ) : null}
 
       {instagram.length > 0 ? (
-        <HydrateWhenVisible>
-          <section aria-labelledby="instagram-title" className="mx-auto max-w-7xl px-4 py-16 md:px-6">
-            <SectionTitle id="instagram-title" action={<Link to="/instagram">Tout le feed</Link>}>
-              Sur Instagram
-            </SectionTitle>
-            <InstagramGrid posts={instagram} />
-          </section>
-        </HydrateWhenVisible>
+        <section aria-labelledby="instagram-title" className="mx-auto max-w-7xl px-4 py-16 md:px-6">
+          <SectionTitle id="instagram-title" action={<Link to="/instagram">Tout le feed</Link>}>
+            Sur Instagram
+          </SectionTitle>
+          <InstagramGrid posts={instagram} />
+        </section>
       ) : null}
 
-      <HydrateWhenVisible>
-        <SocialStrip />
-      </HydrateWhenVisible>
+      <SocialStrip />
     </div>
   );
 }

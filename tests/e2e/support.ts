@@ -55,9 +55,6 @@ export async function demo(request: APIRequestContext, base = '') {
  * browser's own navigation, not the router's, and a test of the router's behaviour would race it.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
-  // Parts below the first screen are hydrated when they come near (issue 38, src/lib/HydrateWhenVisible.tsx), as
-  // the reader who is about to use one brings it near.
-  await locator.scrollIntoViewIfNeeded();
   await expect
     .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))), {
       message: 'the element is hydrated by React',

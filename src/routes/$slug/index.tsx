@@ -5,7 +5,6 @@ import { fetchCategoryArticles, loadCategoryOrSourcePage } from '../../api/queri
 import { withQuotations } from '../../api/queries/site.ts';
 import type { ArticleCard, Category } from '../../api/types.ts';
 import { ArticleCardView } from '../../components/ArticleCardView.tsx';
-import { BelowFirstScreen } from '../../lib/HydrateWhenVisible.tsx';
 import { LoadMoreButton } from '../../components/LoadMoreButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
@@ -66,9 +65,7 @@ function CategoryArticles({ category, initial, initialNext }: { category: Catego
       <ul className="article-list grid gap-x-6 gap-y-12 md:grid-cols-2 lg:grid-cols-3" data-testid="article-list">
         {items.map((article, index) => (
           <li key={article.id}>
-            <BelowFirstScreen index={index}>
-              <ArticleCardView article={article} eager={index < 3} priority={index === 0} />
-            </BelowFirstScreen>
+            <ArticleCardView article={article} eager={index < 3} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadContestPreview } from '../api/queries/contests.ts';
 import { PreviewBanner, PreviewNotFound } from '../components/PreviewNotice.tsx';
 import { ContestView } from '../features/contest/ContestView.tsx';
+import { loadContestEntryForm } from '../features/contest/contestEntryFormChunk.ts';
 import { plainHead } from '../lib/seo/seo.ts';
 
 /**
@@ -9,7 +10,12 @@ import { plainHead } from '../lib/seo/seo.ts';
  * that expires. Never indexed, never stored by the page cache (a private path).
  */
 export const Route = createFileRoute('/apercu-concours/$token')({
-  loader: async ({ params }) => ({ contest: await loadContestPreview(params.token) }),
+  loader: async ({ params }) => {
+    const contest = await loadContestPreview(params.token);
+    // The server renders in one pass: the open contest's form must be loaded first (contestEntryFormChunk.ts).
+    if (import.meta.env.SSR && contest.status === 'open') await loadContestEntryForm();
+    return { contest };
+  },
   head: ({ loaderData }) => plainHead(loaderData ? `Aperçu : ${loaderData.contest.title}` : 'Aperçu'),
   notFoundComponent: PreviewNotFound,
   component: ContestPreviewPage,

@@ -8,8 +8,10 @@ import type { FormatContest } from '../../api/types.ts';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { formatDate } from '../../components/formatDate.ts';
+import { contestEntryFormForLazy } from './contestEntryFormChunk.ts';
 
-const ContestEntryForm = lazy(() => import('./ContestEntryForm.tsx').then((m) => ({ default: m.ContestEntryForm })));
+// Rendered by the server in the same pass once its loader has loaded it (contestEntryFormChunk.ts).
+const ContestEntryForm = lazy(contestEntryFormForLazy);
 
 export function ContestView({ contest }: { contest: FormatContest }) {
   return (

@@ -9,8 +9,9 @@
  *  - then with the page cache off (PAGE_CACHE_MAX_BYTES=0, WORKERS=1): article (100 spread over the whole
  *    archive, read from the sitemaps), category, home and tag (every tag in turn) renders, wrk -t1 -c4: p50, p99,
  *    and the CPU time per request (utime + stime of the server's processes, and on PostgreSQL of the backends
- *    serving its database, over the measured run ÷ requests answered): the latencies wait for a core on a shared
- *    machine, the CPU a request costs barely depends on what else runs;
+ *    serving its database, over the measured run, less what the same server burns idle over as long (the job
+ *    queue's polling, timers: measured before the renders), ÷ requests answered): the latencies wait for a core
+ *    on a shared machine, the CPU a request costs depends far less on what else runs;
  *  - search p95 (the search benchmark's query mix, one request at a time);
  *  - the sitemap index, the largest articles sitemap, the news sitemap, /rss.xml: generation time (median of 3).
  * Prints a table and the goals (RSS growth ≤ 20 %, render p99 ≤ 1.5 × from the smallest size to the largest, with
@@ -70,7 +71,9 @@ interface Render {
   errors: number;
   /**
    * Milliseconds of CPU (user + system) per request answered over the measured run: the server's processes, plus
-   * on PostgreSQL the backends serving its database. Absent from figures taken before it was measured.
+   * on PostgreSQL the backends serving its database, less the idle server's CPU over as long (`idleCpuCores`;
+   * unsubtracted, it weighs more per request the fewer requests a starved server answers). Absent from figures
+   * taken before it was measured.
    */
   cpuMs?: number;
   /** The PostgreSQL backends' part of `cpuMs` (null on PGlite, which runs in the server's process). */
@@ -85,6 +88,8 @@ interface Figures {
   hitRps: number;
   hitP99: number;
   render: Record<'article' | 'category' | 'home' | 'tag', Render>;
+  /** The uncached server's CPU while idle (its processes and its PostgreSQL backends), in cores, over `seconds`. */
+  idleCpuCores?: number;
   searchP95: number;
   sitemapIndexMs: number;
   articlesSitemapMs: number;
@@ -264,6 +269,13 @@ async function measureOne(kind: Kind, size: number, wrk: string): Promise<Figure
     const server = await serveBench(database, PORT, { PAGE_CACHE_MAX_BYTES: '0', WORKERS: '1' });
     try {
       const base = server.baseUrl;
+      // Idle before any request: after the sitemaps, their garbage would be collected in the window.
+      await new Promise((done) => setTimeout(done, 3000));
+      const idlePids = [...processTree(server.pid), ...(database.env.DATABASE_URL ? await backendPids(database.env.DATABASE_URL) : [])];
+      const idleBefore = cpuTicks(idlePids);
+      const idleStarted = performance.now();
+      await new Promise((done) => setTimeout(done, seconds * 1000));
+      const idleCpuCores = (cpuTicks(idlePids) - idleBefore) / clockTicks() / ((performance.now() - idleStarted) / 1000);
       const { articleSitemaps, articles, tags } = await discover(base);
       const render = {} as Figures['render'];
       const pages = { article: articles, category: ['/mode'], home: ['/'], tag: tags } as const;
@@ -279,12 +291,13 @@ async function measureOne(kind: Kind, size: number, wrk: string): Promise<Figure
         const result = await runWrk(wrk, { url: base, paths, seconds, connections: 4, threads: 1, headers: HEADERS });
         const msPerRequest = (ticks: number) => Math.round(((ticks / clockTicks()) * 1000 * 100) / Math.max(1, result.requests)) / 100;
         const dbTicks = cpuTicks(dbPids) - dbBefore;
+        const idleTicks = idleCpuCores * result.seconds * clockTicks();
         render[page] = {
           p50: result.p50,
           p99: result.p99,
           rps: result.rps,
           errors: result.errors,
-          cpuMs: msPerRequest(cpuTicks(serverPids) - serverBefore + dbTicks),
+          cpuMs: msPerRequest(Math.max(0, cpuTicks(serverPids) - serverBefore + dbTicks - idleTicks)),
           dbCpuMs: database.env.DATABASE_URL ? msPerRequest(dbTicks) : null,
         };
       }
@@ -312,6 +325,7 @@ async function measureOne(kind: Kind, size: number, wrk: string): Promise<Figure
         hitRps: hit.rps,
         hitP99: hit.p99,
         render,
+        idleCpuCores: Math.round(idleCpuCores * 1000) / 1000,
         searchP95: percentile(searchSamples, 95),
         sitemapIndexMs: await timed(`${base}/sitemap.xml`),
         articlesSitemapMs,
@@ -332,7 +346,7 @@ const label = (kind: Kind) => (kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
 
 function table(results: Figures[]): string {
   const head =
-    '| database | articles | seed s | idle RSS MB | hit req/s | hit p99 ms | article p50 / p99 ms | category p50 / p99 | home p50 / p99 | tag p50 / p99 | render CPU ms/req: article / category / home / tag | search p95 ms | sitemap index ms | articles sitemap ms (URLs) | news sitemap ms | RSS ms | load |';
+    '| database | articles | seed s | idle RSS MB | hit req/s | hit p99 ms | article p50 / p99 ms | category p50 / p99 | home p50 / p99 | tag p50 / p99 | render CPU ms/req: article / category / home / tag | idle CPU % | search p95 ms | sitemap index ms | articles sitemap ms (URLs) | news sitemap ms | RSS ms | load |';
   const rule = `|${head
     .split('|')
     .slice(1, -1)
@@ -347,7 +361,7 @@ function table(results: Figures[]): string {
         return typeof dbCpuMs === 'number' ? `${cpuMs} (db ${dbCpuMs})` : String(cpuMs);
       })
       .join(' / ');
-    return `| ${label(r.kind)} | ${r.size} | ${r.seedSeconds === null ? 'kept' : r.seedSeconds.toFixed(0)} | ${r.idleRssMb} | ${r.hitRps} | ${r.hitP99} | ${pair('article')} | ${pair('category')} | ${pair('home')} | ${pair('tag')} | ${cpu} | ${r.searchP95} | ${r.sitemapIndexMs} | ${r.articlesSitemapMs} (${r.articlesSitemapUrls}) | ${r.newsSitemapMs} | ${r.rssMs} | ${r.load} |`;
+    return `| ${label(r.kind)} | ${r.size} | ${r.seedSeconds === null ? 'kept' : r.seedSeconds.toFixed(0)} | ${r.idleRssMb} | ${r.hitRps} | ${r.hitP99} | ${pair('article')} | ${pair('category')} | ${pair('home')} | ${pair('tag')} | ${cpu} | ${r.idleCpuCores === undefined ? '–' : (r.idleCpuCores * 100).toFixed(1)} | ${r.searchP95} | ${r.sitemapIndexMs} | ${r.articlesSitemapMs} (${r.articlesSitemapUrls}) | ${r.newsSitemapMs} | ${r.rssMs} | ${r.load} |`;
   });
   return [head, rule, ...rows].join('\n');
 }

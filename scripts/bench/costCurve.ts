@@ -7,10 +7,15 @@
  *  - idle RSS (every process of the server, /proc) after boot and 200 page views, the page cache on;
  *  - the page cache's hit path: one article, wrk -t2 -c32;
  *  - then with the page cache off (PAGE_CACHE_MAX_BYTES=0, WORKERS=1): article (100 spread over the whole
- *    archive, read from the sitemaps), category, home and tag (every tag in turn) renders, wrk -t1 -c4: p50, p99;
+ *    archive, read from the sitemaps), category, home and tag (every tag in turn) renders, wrk -t1 -c4: p50, p99,
+ *    and the CPU time per request (utime + stime of the server's processes, and on PostgreSQL of the backends
+ *    serving its database, over the measured run, less what the same server burns idle over as long (the job
+ *    queue's polling, timers: measured before the renders), ÷ requests answered): the latencies wait for a core
+ *    on a shared machine, the CPU a request costs depends far less on what else runs;
  *  - search p95 (the search benchmark's query mix, one request at a time);
  *  - the sitemap index, the largest articles sitemap, the news sitemap, /rss.xml: generation time (median of 3).
- * Prints a table and the goals (RSS growth ≤ 20 %, render p99 ≤ 1.5 × from the smallest size to the largest),
+ * Prints a table and the goals (RSS growth ≤ 20 %, render p99 ≤ 1.5 × from the smallest size to the largest, with
+ * the CPU-per-request ratio beside each p99 ratio),
  * and writes the chart to docs/images/cost-curve.svg.
  *
  * The figures go to docs/images/cost-curve.json too; `--merge` keeps there the sizes and databases this run
@@ -29,9 +34,9 @@ import { seedDemoContent } from '../../src/server/seed/seedDemoContent.server.ts
 import { progressBar } from '../lib/progressBar.ts';
 import { type BenchDatabaseHandle, benchPostgresUrl, ensureBuild, serveBench } from './benchServer.ts';
 import { type Panel, lineChartsSvg } from './lineChartSvg.ts';
-import { loadAverage, processTree, rssMb } from './procStats.ts';
+import { cpuTicks, loadAverage, processTree, rssMb } from './procStats.ts';
 import { QUERY_MIX } from './searchQueries.ts';
-import { ensureWrk, runWrk } from './wrk.ts';
+import { clockTicks, ensureWrk, runWrk } from './wrk.ts';
 
 type Kind = 'pglite' | 'postgres';
 
@@ -59,6 +64,22 @@ const seedsDir = process.env.CURVE_SEEDS_DIR ?? '/tmp/piquante-curve-seeds';
 /** With --merge, the figures of sizes and databases not measured this run are kept from the last one. */
 const merge = process.argv.includes('--merge');
 
+interface Render {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  /**
+   * Milliseconds of CPU (user + system) per request answered over the measured run: the server's processes, plus
+   * on PostgreSQL the backends serving its database, less the idle server's CPU over as long (`idleCpuCores`;
+   * unsubtracted, it weighs more per request the fewer requests a starved server answers). Absent from figures
+   * taken before it was measured.
+   */
+  cpuMs?: number;
+  /** The PostgreSQL backends' part of `cpuMs` (null on PGlite, which runs in the server's process). */
+  dbCpuMs?: number | null;
+}
+
 interface Figures {
   kind: Kind;
   size: number;
@@ -66,7 +87,9 @@ interface Figures {
   idleRssMb: number;
   hitRps: number;
   hitP99: number;
-  render: Record<'article' | 'category' | 'home' | 'tag', { p50: number; p99: number; rps: number; errors: number }>;
+  render: Record<'article' | 'category' | 'home' | 'tag', Render>;
+  /** The uncached server's CPU while idle (its processes and its PostgreSQL backends), in cores, over `seconds`. */
+  idleCpuCores?: number;
   searchP95: number;
   sitemapIndexMs: number;
   articlesSitemapMs: number;
@@ -162,6 +185,25 @@ async function prepare(kind: Kind, size: number): Promise<{ database: BenchDatab
   };
 }
 
+/**
+ * The PostgreSQL backends serving a database (the server's pool), read after the warm-up so the pool is open. A
+ * backend that closes during the run takes its CPU time with it: the pool keeps its connections while busy.
+ */
+async function backendPids(url: string): Promise<number[]> {
+  const name = new URL(url).pathname.slice(1);
+  const client = new pg.Client({ connectionString: benchPostgresUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      [name],
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 async function text(url: string): Promise<string> {
   const response = await fetch(url, { headers: HEADERS });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -227,6 +269,13 @@ async function measureOne(kind: Kind, size: number, wrk: string): Promise<Figure
     const server = await serveBench(database, PORT, { PAGE_CACHE_MAX_BYTES: '0', WORKERS: '1' });
     try {
       const base = server.baseUrl;
+      // Idle before any request: after the sitemaps, their garbage would be collected in the window.
+      await new Promise((done) => setTimeout(done, 3000));
+      const idlePids = [...processTree(server.pid), ...(database.env.DATABASE_URL ? await backendPids(database.env.DATABASE_URL) : [])];
+      const idleBefore = cpuTicks(idlePids);
+      const idleStarted = performance.now();
+      await new Promise((done) => setTimeout(done, seconds * 1000));
+      const idleCpuCores = (cpuTicks(idlePids) - idleBefore) / clockTicks() / ((performance.now() - idleStarted) / 1000);
       const { articleSitemaps, articles, tags } = await discover(base);
       const render = {} as Figures['render'];
       const pages = { article: articles, category: ['/mode'], home: ['/'], tag: tags } as const;
@@ -235,8 +284,22 @@ async function measureOne(kind: Kind, size: number, wrk: string): Promise<Figure
         // Every address once, then a short run: the measure starts with the code compiled and the pages' data read once.
         for (const path of paths) await text(`${base}${path}`);
         await runWrk(wrk, { url: base, paths, seconds: 2, connections: 4, threads: 1, headers: HEADERS });
+        const serverPids = processTree(server.pid);
+        const dbPids = database.env.DATABASE_URL ? await backendPids(database.env.DATABASE_URL) : [];
+        const serverBefore = cpuTicks(serverPids);
+        const dbBefore = cpuTicks(dbPids);
         const result = await runWrk(wrk, { url: base, paths, seconds, connections: 4, threads: 1, headers: HEADERS });
-        render[page] = { p50: result.p50, p99: result.p99, rps: result.rps, errors: result.errors };
+        const msPerRequest = (ticks: number) => Math.round(((ticks / clockTicks()) * 1000 * 100) / Math.max(1, result.requests)) / 100;
+        const dbTicks = cpuTicks(dbPids) - dbBefore;
+        const idleTicks = idleCpuCores * result.seconds * clockTicks();
+        render[page] = {
+          p50: result.p50,
+          p99: result.p99,
+          rps: result.rps,
+          errors: result.errors,
+          cpuMs: msPerRequest(Math.max(0, cpuTicks(serverPids) - serverBefore + dbTicks - idleTicks)),
+          dbCpuMs: database.env.DATABASE_URL ? msPerRequest(dbTicks) : null,
+        };
       }
       const searchSamples: number[] = [];
       for (let round = 0; round < 3; round++) {
@@ -262,6 +325,7 @@ async function measureOne(kind: Kind, size: number, wrk: string): Promise<Figure
         hitRps: hit.rps,
         hitP99: hit.p99,
         render,
+        idleCpuCores: Math.round(idleCpuCores * 1000) / 1000,
         searchP95: percentile(searchSamples, 95),
         sitemapIndexMs: await timed(`${base}/sitemap.xml`),
         articlesSitemapMs,
@@ -282,7 +346,7 @@ const label = (kind: Kind) => (kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
 
 function table(results: Figures[]): string {
   const head =
-    '| database | articles | seed s | idle RSS MB | hit req/s | hit p99 ms | article p50 / p99 ms | category p50 / p99 | home p50 / p99 | tag p50 / p99 | search p95 ms | sitemap index ms | articles sitemap ms (URLs) | news sitemap ms | RSS ms | load |';
+    '| database | articles | seed s | idle RSS MB | hit req/s | hit p99 ms | article p50 / p99 ms | category p50 / p99 | home p50 / p99 | tag p50 / p99 | render CPU ms/req: article / category / home / tag | idle CPU % | search p95 ms | sitemap index ms | articles sitemap ms (URLs) | news sitemap ms | RSS ms | load |';
   const rule = `|${head
     .split('|')
     .slice(1, -1)
@@ -290,7 +354,14 @@ function table(results: Figures[]): string {
     .join('|')}|`;
   const rows = results.map((r) => {
     const pair = (page: keyof Figures['render']) => `${r.render[page].p50} / ${r.render[page].p99}`;
-    return `| ${label(r.kind)} | ${r.size} | ${r.seedSeconds === null ? 'kept' : r.seedSeconds.toFixed(0)} | ${r.idleRssMb} | ${r.hitRps} | ${r.hitP99} | ${pair('article')} | ${pair('category')} | ${pair('home')} | ${pair('tag')} | ${r.searchP95} | ${r.sitemapIndexMs} | ${r.articlesSitemapMs} (${r.articlesSitemapUrls}) | ${r.newsSitemapMs} | ${r.rssMs} | ${r.load} |`;
+    const cpu = (['article', 'category', 'home', 'tag'] as const)
+      .map((page) => {
+        const { cpuMs, dbCpuMs } = r.render[page];
+        if (cpuMs === undefined) return '–';
+        return typeof dbCpuMs === 'number' ? `${cpuMs} (db ${dbCpuMs})` : String(cpuMs);
+      })
+      .join(' / ');
+    return `| ${label(r.kind)} | ${r.size} | ${r.seedSeconds === null ? 'kept' : r.seedSeconds.toFixed(0)} | ${r.idleRssMb} | ${r.hitRps} | ${r.hitP99} | ${pair('article')} | ${pair('category')} | ${pair('home')} | ${pair('tag')} | ${cpu} | ${r.idleCpuCores === undefined ? '–' : (r.idleCpuCores * 100).toFixed(1)} | ${r.searchP95} | ${r.sitemapIndexMs} | ${r.articlesSitemapMs} (${r.articlesSitemapUrls}) | ${r.newsSitemapMs} | ${r.rssMs} | ${r.load} |`;
   });
   return [head, rule, ...rows].join('\n');
 }
@@ -306,7 +377,9 @@ function goals(results: Figures[]): string[] {
     lines.push(`${label(kind)} ${first.size} → ${last.size}: idle RSS ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (goal ≤ +20 %)`);
     for (const page of ['article', 'category', 'home', 'tag'] as const) {
       const ratio = last.render[page].p99 / first.render[page].p99;
-      lines.push(`  ${page} render p99 × ${ratio.toFixed(2)} (goal ≤ 1.5)`);
+      const [cpuFirst, cpuLast] = [first.render[page].cpuMs, last.render[page].cpuMs];
+      const cpuRatio = cpuFirst && cpuLast ? `, CPU per request × ${(cpuLast / cpuFirst).toFixed(2)} (${cpuFirst} → ${cpuLast} ms)` : '';
+      lines.push(`  ${page} render p99 × ${ratio.toFixed(2)} (goal ≤ 1.5)${cpuRatio}`);
     }
   }
   return lines;
@@ -316,21 +389,21 @@ const COLORS = { article: '#c0392b', category: '#2471a3', home: '#1e8449', tag: 
 
 function chart(results: Figures[]): string {
   const xs = [...new Set(results.map((r) => r.size))].sort((a, b) => a - b);
-  const at = (kind: Kind, pick: (r: Figures) => number) =>
+  const at = (kind: Kind, pick: (r: Figures) => number | null | undefined) =>
     xs.map((x) => {
       const found = results.find((r) => r.kind === kind && r.size === x);
-      return found ? pick(found) : null;
+      return found ? (pick(found) ?? null) : null;
     });
   const present = (['pglite', 'postgres'] as const).filter((kind) => results.some((r) => r.kind === kind));
-  const perKind = (pick: (r: Figures) => number, color: string, name = '') =>
+  const perKind = (pick: (r: Figures) => number | null | undefined, color: string, name = '') =>
     present.map((kind) => ({
       label: `${name}${name ? ', ' : ''}${label(kind)}`,
       values: at(kind, pick),
       color,
       dashed: kind === 'postgres',
     }));
-  const renders = (metric: 'p50' | 'p99'): Panel => ({
-    title: `Uncached render ${metric}`,
+  const renders = (metric: 'p50' | 'p99' | 'cpuMs'): Panel => ({
+    title: metric === 'cpuMs' ? 'Uncached render, CPU per request' : `Uncached render ${metric}`,
     unit: 'ms',
     series: (['article', 'category', 'home', 'tag'] as const).flatMap((page) => perKind((r) => r.render[page][metric], COLORS[page], page)),
   });
@@ -338,6 +411,7 @@ function chart(results: Figures[]): string {
     { title: 'Idle RSS', unit: 'MB', series: perKind((r) => r.idleRssMb, COLORS.other) },
     renders('p50'),
     renders('p99'),
+    renders('cpuMs'),
     { title: 'Search p95', unit: 'ms', series: perKind((r) => r.searchP95, COLORS.other) },
     {
       title: 'Sitemaps and RSS',
@@ -354,6 +428,7 @@ function chart(results: Figures[]): string {
     title: 'Cost curve: 1 000 → 100 000 articles (solid PGlite, dashed PostgreSQL; x: articles, log scale)',
     xs,
     panels,
+    perRow: 4,
     note: `npm run bench:cost-curve, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, 2-core machine shared with other work (load ${results.map((r) => r.load.split(' ')[0]).join(', ')})`,
   });
 }

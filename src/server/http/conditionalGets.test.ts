@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiOperations } from '../../api/generated/operations.ts';
-import { categories, liveBlogs, tags } from '../../db/schema.ts';
+import { categories, liveBlogs, sourcePages, tags } from '../../db/schema.ts';
 import { declaredHeaderProblems } from '../../testing/contractHeaders.ts';
 import { useSeededApi } from '../../testing/seededApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
@@ -43,6 +43,22 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
         publishedAt: new Date(),
       })
       .onConflictDoNothing();
+    // Nor pages of a live source (Ghost's « À propos »): one published, so that its page answers 200.
+    await api
+      .database()
+      .db.insert(sourcePages)
+      .values({
+        sourceKind: 'ghost',
+        sourceId: 'page-conditionnelle',
+        slug: 'a-propos-conditionnel',
+        status: 'published',
+        title: 'À propos',
+        doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Qui sommes-nous.' }] }] },
+        body: [{ type: 'paragraph', text: 'Qui sommes-nous.' }],
+        publishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .onConflictDoNothing();
     const values: Record<string, string> = { url: article, category, count: '4', offset: '0', quizUrl: quiz, resultUrl: result };
     const byOperation: Record<string, Record<string, string>> = {
       getFormatContest: { url: contest },
@@ -54,6 +70,7 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
       // A demo byline: every author has a page.
       getAuthor: { slug: 'camille-roussel' },
       getLiveBlog: { url: 'direct-conditionnel' },
+      getSourcePage: { slug: 'a-propos-conditionnel' },
     };
     const paths: Record<string, string> = {};
     for (const [id, { method, path }] of Object.entries(apiOperations)) {
@@ -75,7 +92,7 @@ describe.each(testDatabaseKinds)('conditional GETs on %s', (kind) => {
       return response;
     };
     const paths = await concretePaths();
-    expect(Object.keys(paths)).toHaveLength(28);
+    expect(Object.keys(paths)).toHaveLength(29);
     for (const [id, path] of Object.entries(paths)) {
       const full = await answer(path);
       if (full.status === 204) continue; // No popin for this address: nothing to revalidate.

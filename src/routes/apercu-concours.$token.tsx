@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadContestPreview } from '../api/queries/contests.ts';
 import { PreviewBanner, PreviewNotFound } from '../components/PreviewNotice.tsx';
 import { ContestView } from '../features/contest/ContestView.tsx';
-import { loadContestEntryForm } from '../features/contest/contestEntryFormChunk.ts';
+import { contestEntryForm } from '../features/contest/contestEntryFormChunk.ts';
 import { plainHead } from '../lib/seo/seo.ts';
 
 /**
@@ -12,8 +12,8 @@ import { plainHead } from '../lib/seo/seo.ts';
 export const Route = createFileRoute('/apercu-concours/$token')({
   loader: async ({ params }) => {
     const contest = await loadContestPreview(params.token);
-    // The server renders in one pass: the open contest's form must be loaded first (contestEntryFormChunk.ts).
-    if (import.meta.env.SSR && contest.status === 'open') await loadContestEntryForm();
+    // The open contest's form is rendered with the page, the server's one pass included (contestEntryFormChunk.ts).
+    if (contest.status === 'open') await contestEntryForm.load();
     return { contest };
   },
   head: ({ loaderData }) => plainHead(loaderData ? `Aperçu : ${loaderData.contest.title}` : 'Aperçu'),

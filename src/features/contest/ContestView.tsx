@@ -3,15 +3,15 @@
  * it runs, the entry form (its code loaded only then, apart from the reader bundle); once drawn, the winners.
  */
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { FormatContest } from '../../api/types.ts';
 import { ContentImage } from '../../components/ContentImage.tsx';
 import { contestStatusLabel } from '../../components/contestStatus.ts';
 import { formatDate } from '../../components/formatDate.ts';
-import { contestEntryFormForLazy } from './contestEntryFormChunk.ts';
+import { contestEntryForm } from './contestEntryFormChunk.ts';
 
 // Rendered by the server in the same pass once its loader has loaded it (contestEntryFormChunk.ts).
-const ContestEntryForm = lazy(contestEntryFormForLazy);
+const ContestEntryForm = contestEntryForm.Component;
 
 export function ContestView({ contest }: { contest: FormatContest }) {
   return (

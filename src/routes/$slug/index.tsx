@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { appConfig } from '../../../app.config.ts';
 import { fetchCategoryArticles, loadCategoryOrSourcePage } from '../../api/queries/articles.ts';
 import { withQuotations } from '../../api/queries/site.ts';
@@ -11,13 +11,18 @@ import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { useLoadMore } from '../../components/useLoadMore.ts';
 import { breadcrumbJsonLd, seoHead } from '../../lib/seo/seo.ts';
 import { LiveNowList } from '../../features/liveblog/LiveNowList.tsx';
-import { SourcePageView } from '../../components/SourcePageView.tsx';
+import { sourcePageView } from '../../components/sourcePageViewChunk.ts';
 import { sourcePageHead } from '../../lib/seo/sourcePageHead.ts';
 
 export const Route = createFileRoute('/$slug/')({
   staticData: { chrome: 'category' },
   // A category, else a page of the live source at the same address (decision 036).
-  loader: ({ params }) => withQuotations(loadCategoryOrSourcePage(params.slug)),
+  loader: async ({ params }) => {
+    const found = await withQuotations(loadCategoryOrSourcePage(params.slug));
+    // A page's view is a chunk of its own, rendered with the page (the server's one pass included).
+    if (found.kind === 'page') await sourcePageView.load();
+    return found;
+  },
   head: ({ loaderData, matches }) => {
     if (!loaderData) return {};
     const siteUrl = siteUrlOf(matches);
@@ -42,7 +47,13 @@ export const Route = createFileRoute('/$slug/')({
 
 function CategoryPage() {
   const data = Route.useLoaderData();
-  if (data.kind === 'page') return <SourcePageView page={data.page} />;
+  if (data.kind === 'page') {
+    return (
+      <Suspense fallback={null}>
+        <sourcePageView.Component page={data.page} />
+      </Suspense>
+    );
+  }
   const { category, results, next, live } = data;
   return (
     <div className="category-page">

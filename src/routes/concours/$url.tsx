@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { loadContest } from '../../api/queries/contests.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { ContestView } from '../../features/contest/ContestView.tsx';
-import { loadContestEntryForm } from '../../features/contest/contestEntryFormChunk.ts';
+import { contestEntryForm } from '../../features/contest/contestEntryFormChunk.ts';
 import { type ChunkHeadContext, type ChunkHeadResult, chunkHead, withChunkHead } from '../../lib/seo/chunkHead.ts';
 import { siteUrlOf } from '../../lib/seo/siteUrlOf.ts';
 import { seoHead } from '../../lib/seo/seo.ts';
@@ -10,8 +10,8 @@ import { seoHead } from '../../lib/seo/seo.ts';
 export const Route = createFileRoute('/concours/$url')({
   loader: async ({ params }) => {
     const contest = await loadContest(params.url);
-    // The server renders in one pass: the open contest's form must be loaded first (contestEntryFormChunk.ts).
-    if (import.meta.env.SSR && contest.status === 'open') await loadContestEntryForm();
+    // The open contest's form is rendered with the page, the server's one pass included (contestEntryFormChunk.ts).
+    if (contest.status === 'open') await contestEntryForm.load();
     return { contest };
   },
   // Built by the route's split chunk (issue 38, src/lib/seo/chunkHead.ts).

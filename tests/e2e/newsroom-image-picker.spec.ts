@@ -6,6 +6,7 @@
  * dialog, back on the button after) and its share image, then a mosaic's images. axe on the dialogs.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { waitForHydration } from './support.ts';
 import { libraryOfThirty, seedLibraryImages } from './support/mediaLibrary.ts';
 import { expectAxeClean, newsroomServer, signIn } from './support/newsroom.ts';
 
@@ -34,6 +35,8 @@ test.beforeAll(async () => {
 /** Opens the picker of a field from the keyboard: the dialog takes the focus on its search field. */
 async function openPicker(page: Page, field: Locator, title: string): Promise<Locator> {
   const opener = field.getByRole('button', { name: 'Choisir dans la médiathèque' });
+  // The editor's page is a chunk of its own: an Enter on the button before React holds it opens nothing.
+  await waitForHydration(opener);
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Choisir dans la médiathèque : ${title}` });

@@ -6,13 +6,13 @@
 import { lazy, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { contestEntryForm } from '../features/contest/contestEntryFormChunk.ts';
+import { contestEntryForm } from './contestEntryFormChunk.ts';
 
 const contest = { url: 'gagnez-un-sac', question: 'Quelle couleur ?', questionChoices: ['Rouge', 'Bleu'] };
 
 describe('serverReadyLazy: a lazy part on the server', () => {
   it('a plain React.lazy part is left to the browser on its first one-pass render (what the loader prevents)', () => {
-    const Plain = lazy(() => import('../features/contest/ContestEntryForm.tsx').then((module) => ({ default: module.ContestEntryForm })));
+    const Plain = lazy(() => import('./ContestEntryForm.tsx').then((module) => ({ default: module.ContestEntryForm })));
     const html = renderToString(
       <Suspense fallback={null}>
         <Plain contest={contest} />

@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import type { ArticleDetail } from '../api/types.ts';
 import { articleAuthors } from '../lib/bylines.ts';
 import { ArticleBody, type ArticleBodyValue } from './ArticleBody.tsx';
 import { ArticleBylines } from './ArticleBylines.tsx';
 import { ArticleTags } from './ArticleTags.tsx';
+import { Breadcrumb } from './Breadcrumb.tsx';
 import { CategoryLink } from './CategoryLink.tsx';
 import { formatDate } from './formatDate.ts';
 import { RelatedArticles, type RelatedValue } from './RelatedArticles.tsx';
@@ -37,21 +37,13 @@ export function ArticleView({ article, related, shareUrl, linkPrefix }: Props) {
       <article className="article-page mx-auto max-w-3xl px-4 pt-8 md:pt-12">
         <header>
           {linkPrefix ? null : (
-            <nav aria-label="Fil d'Ariane" className="text-sm text-encre/75">
-              <ol className="flex flex-wrap gap-1">
-                <li>
-                  <Link to="/" className="hover:underline">
-                    Accueil
-                  </Link>
-                  <span aria-hidden="true"> / </span>
-                </li>
-                <li>
-                  <CategoryLink slug={category.slug} className="hover:underline">
-                    {category.name}
-                  </CategoryLink>
-                </li>
-              </ol>
-            </nav>
+            <Breadcrumb
+              last={
+                <CategoryLink slug={category.slug} className="hover:underline">
+                  {category.name}
+                </CategoryLink>
+              }
+            />
           )}
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {linkPrefix ? (

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import type { ContentBlock, SourcePage } from '../api/types.ts';
 import type { MarkupOnly } from '../lib/markupOnly.ts';
 import { ArticleBody } from './ArticleBody.tsx';
+import { Breadcrumb } from './Breadcrumb.tsx';
 import { ContentImage } from './ContentImage.tsx';
 
 type Props = { page: Omit<SourcePage, 'body'> & { body: readonly ContentBlock[] | MarkupOnly<readonly ContentBlock[]> } };
@@ -14,17 +14,7 @@ export function SourcePageView({ page }: Props) {
   return (
     <article className="source-page article-page mx-auto max-w-3xl px-4 pt-8 pb-12 md:pt-12">
       <header>
-        <nav aria-label="Fil d'Ariane" className="text-sm text-encre/75">
-          <ol className="flex flex-wrap gap-1">
-            <li>
-              <Link to="/" className="hover:underline">
-                Accueil
-              </Link>
-              <span aria-hidden="true"> / </span>
-            </li>
-            <li aria-current="page">{page.title}</li>
-          </ol>
-        </nav>
+        <Breadcrumb last={page.title} lastIsCurrent />
         <h1 className="mt-6 font-display text-4xl font-black leading-[1.05] tracking-tight md:text-6xl">{page.title}</h1>
         {page.subtitle ? <p className="mt-5 text-xl leading-relaxed text-encre/85 md:text-2xl">{page.subtitle}</p> : null}
       </header>

@@ -18,7 +18,8 @@ import { directoryStorage } from '../newsroom/mediaStorage.ts';
 import { seedDemoContent } from '../seed/seedDemoContent.server.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../testing/testDatabase.ts';
 import type { ImportEvent, ImportPost, ImportSource } from './importModel.ts';
-import { pathOnOldSite, runImport } from './importWriter.ts';
+import { runImport } from './importWriter.ts';
+import { pathOnOldSite } from './oldSiteLinks.ts';
 import { mediaUsages } from '../newsroom/mediaUsage.ts';
 
 const SITE = 'https://ancien.example';

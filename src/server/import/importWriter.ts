@@ -22,7 +22,6 @@ import {
   type NewsroomStatus,
   newsroomArticles,
   type RichTextNode,
-  sourcePages,
   tags,
 } from '../../db/schema.ts';
 import { audit } from '../newsroom/audit.server.ts';
@@ -31,13 +30,14 @@ import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
 import type { MediaStorage } from '../newsroom/mediaStorage.ts';
 import { slugify, uniqueSlug } from '../newsroom/slugs.ts';
 import { normaliseRedirectPath, reservedPathReason } from '../redirects/redirectPaths.ts';
-import { findStoredRedirect, type RedirectOrigin, saveImportedRedirect } from '../redirects/redirectStore.server.ts';
-import { htmlToDoc, replaceImportImages, rewriteLinks } from './htmlToDoc.ts';
+import { type RedirectOrigin, saveImportedRedirect } from '../redirects/redirectStore.server.ts';
+import { htmlToDoc, replaceImportImages } from './htmlToDoc.ts';
 import { type DownloadAccess, importImageLibrary, type ImportImageLibrary, noStorage, REFUSED_ADDRESS } from './importImages.ts';
 import type { ImportAuthor, ImportEvent, ImportPost, ImportSource, ImportTerm } from './importModel.ts';
 import { type ImportReport, newReport, type ReportLine, record } from './importReport.ts';
 import { plainText } from './plainText.ts';
 import { lockSourceItem } from './sourceItemLock.ts';
+import { frontAddressOf, rewriteOldSiteLinks } from './oldSiteLinks.ts';
 import { writeSourcePage } from './sourcePageWriter.ts';
 import { DEFAULT_UPLOAD_LIMITS } from '../config/newsroomConfig.ts';
 import type { UploadLimits } from '../newsroom/media/uploadRules.ts';
@@ -642,22 +642,7 @@ async function categorySlugOf(tx: Tx, state: RunState, id: number): Promise<stri
  * table); `unresolved` when some old-site link found none yet.
  */
 async function linksToNewAddresses(tx: Tx, state: RunState, doc: RichTextNode): Promise<{ doc: RichTextNode; unresolved: boolean }> {
-  const targets = new Map<string, string>();
-  let unresolved = false;
-  const hrefs = new Set<string>();
-  rewriteLinks(doc, (href) => {
-    hrefs.add(href);
-    return null;
-  });
-  for (const href of hrefs) {
-    const onOldSite = pathOnOldSite(href, state.source.siteUrl);
-    const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
-    if (!path) continue;
-    const target = state.newAddresses.get(path) ?? (await frontAddressOf(tx, path));
-    if (target) targets.set(href, target);
-    else unresolved = true;
-  }
-  return { doc: targets.size > 0 ? rewriteLinks(doc, (href) => targets.get(href) ?? null) : doc, unresolved };
+  return rewriteOldSiteLinks(doc, state.source.siteUrl, async (path) => state.newAddresses.get(path) ?? (await frontAddressOf(tx, path)));
 }
 
 /** The featured image from the library, or the site's own drawing when it cannot be had (said). */
@@ -710,20 +695,8 @@ async function rewriteInternalLinks(tx: Tx, siteUrl: string | null, now: Date, i
   const line: ReportLine = { kind: 'post', sourceId: String(id), title: '', outcome: 'updated', reasons: [] };
   const [row] = await tx.select().from(newsroomArticles).where(eq(newsroomArticles.id, id));
   if (!row?.doc) return line;
-  const hrefs = new Set<string>();
-  rewriteLinks(row.doc, (href) => {
-    hrefs.add(href);
-    return null;
-  });
-  const targets = new Map<string, string>();
-  for (const href of hrefs) {
-    const onOldSite = pathOnOldSite(href, siteUrl);
-    const path = onOldSite ? normaliseRedirectPath(onOldSite) : null;
-    const target = path ? await frontAddressOf(tx, path) : null;
-    if (target) targets.set(href, target);
-  }
-  if (targets.size === 0) return line;
-  const doc = rewriteLinks(row.doc, (href) => targets.get(href) ?? null);
+  const { doc, changed } = await rewriteOldSiteLinks(row.doc, siteUrl, (path) => frontAddressOf(tx, path));
+  if (!changed) return line;
   const [updated] = await tx.update(newsroomArticles).set({ doc }).where(eq(newsroomArticles.id, id)).returning();
   if (updated?.status === 'published') await publishArticleCopy(tx, updated, now);
   return line;
@@ -739,34 +712,4 @@ export async function rewriteLinksToNewAddresses(db: Database, siteUrl: string, 
   const before = JSON.stringify(await docOf());
   await db.transaction((tx) => rewriteInternalLinks(tx, siteUrl, now, id));
   return JSON.stringify(await docOf()) !== before;
-}
-
-/**
- * Where an old site's path is on the front: the redirect table's answer, else the same path when it is a published
- * page of the live source (decision 036: a page keeps its `/{slug}`, so it needs no redirect row).
- */
-async function frontAddressOf(tx: Db, path: string): Promise<string | null> {
-  const redirected = await findStoredRedirect(tx, path);
-  if (redirected) return redirected;
-  const slug = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(path)?.[1];
-  if (!slug) return null;
-  const [page] = await tx
-    .select({ id: sourcePages.id })
-    .from(sourcePages)
-    .where(and(eq(sourcePages.slug, slug), eq(sourcePages.status, 'published')));
-  return page ? path : null;
-}
-
-/** The path of a link to the old site (a path, or an address on its host), else null. */
-export function pathOnOldSite(href: string, siteUrl: string | null): string | null {
-  if (/^\/(?!\/)/.test(href)) return href;
-  if (!siteUrl) return null;
-  try {
-    const url = new URL(href);
-    const site = new URL(siteUrl);
-    if (url.host.replace(/^www\./, '') !== site.host.replace(/^www\./, '')) return null;
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return null;
-  }
 }

@@ -18,15 +18,13 @@ import type { Database } from '../../db/client.ts';
 import { authors, categories, type ImportSourceKind, importItems, newsroomArticles, tags } from '../../db/schema.ts';
 import { bylinesOf, toArticleCard } from '../articles/articles.server.ts';
 import { toCategory } from '../content/categories.server.ts';
-import { htmlToDoc, replaceImportImages, rewriteLinks } from '../import/htmlToDoc.ts';
+import { htmlToDoc, replaceImportImages } from '../import/htmlToDoc.ts';
 import type { ImportPost } from '../import/importModel.ts';
 import { plainText } from '../import/plainText.ts';
 import { libraryImagesOf } from '../newsroom/bodyImages.server.ts';
 import { readSourcePreviewToken, sourcePreviewToken } from '../newsroom/previewTokens.ts';
 import { checkDoc, type LibraryImage, readingMinutes } from '../newsroom/richText.ts';
 import { slugify } from '../newsroom/slugs.ts';
-import { normaliseRedirectPath } from '../redirects/redirectPaths.ts';
-import { findStoredRedirect } from '../redirects/redirectStore.server.ts';
 import type { RichTextNode } from '../../db/schema.ts';
 import type { LiveSource } from './liveSource.ts';
 import { type PreviewImage, previewImagesOf, previewLibraryImage } from './sourcePreviewImages.ts';
@@ -86,20 +84,8 @@ const PREVIEW_ID_BASE = 2_000_000_000;
 /** Links to the source's posts → the front's addresses, from the redirects the sync wrote; read-only. */
 async function linksToFront(db: Database, siteUrl: string, doc: RichTextNode): Promise<RichTextNode> {
   // Loaded when a preview opens, as the sync loads the writer: not with every process's newsroom handlers.
-  const { pathOnOldSite } = await import('../import/importWriter.ts');
-  const hrefs = new Set<string>();
-  rewriteLinks(doc, (href) => {
-    hrefs.add(href);
-    return null;
-  });
-  const targets = new Map<string, string>();
-  for (const href of hrefs) {
-    const onSource = pathOnOldSite(href, siteUrl);
-    const path = onSource ? normaliseRedirectPath(onSource) : null;
-    const target = path ? await findStoredRedirect(db, path) : null;
-    if (target) targets.set(href, target);
-  }
-  return targets.size === 0 ? doc : rewriteLinks(doc, (href) => targets.get(href) ?? null);
+  const { frontAddressOf, rewriteOldSiteLinks } = await import('../import/oldSiteLinks.ts');
+  return (await rewriteOldSiteLinks(doc, siteUrl, (path) => frontAddressOf(db, path))).doc;
 }
 
 /** The draft in the article page's shape, read-only: what the sync would write, without writing it. */

@@ -109,11 +109,25 @@ export default {
   },
   async fetch(request: Request): Promise<Response> {
     const response = await answer(request);
+    startBackgroundAfter(request);
     const hsts = strictTransportSecurity(request, transportSecurity);
     if (hsts) response.headers.set('strict-transport-security', hsts);
     return response;
   },
 };
+
+// The job workers, scheduler and pollers start once the first request is answered (boot.server.ts): a start
+// is ready when its first page is. Not on /healthz: scripts/serve.mjs asks it before it even listens.
+let backgroundAsked = false;
+function startBackgroundAfter(request: Request): void {
+  if (backgroundAsked || request.url.endsWith('/healthz')) return;
+  backgroundAsked = true;
+  // A macrotask later: the answer's bytes go out first.
+  app.then(
+    (ready) => setTimeout(ready.startBackground, 0),
+    () => {},
+  );
+}
 
 /** Redirects first, then what is not a page, then the page itself. */
 async function answer(request: Request): Promise<Response> {

@@ -39,6 +39,7 @@ import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 import { openLiveSource } from './sources/openLiveSource.ts';
 import { sourceJobHandlers, startSourcePolling } from './sources/sourceJobs.ts';
 import { createSourceSync, type SourceSync } from './sources/syncEngine.ts';
+import { deferStart } from './background/deferredStart.ts';
 
 export interface ServerApp {
   database: DatabaseHandle;
@@ -54,9 +55,20 @@ export interface ServerApp {
   indexNowKey: string;
   /** The live source's sync (CONTENT_SOURCE=ghost|wordpress; a webhook applies one change through it); null: piquante. */
   sourceSync?: SourceSync | null;
+  /**
+   * Starts the background work (job workers, scheduler, pollers) now: called once the first page is answered.
+   * Without it, it starts BACKGROUND_START_DELAY_MS after boot.
+   */
+  startBackground: () => void;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
+
+/**
+ * The longest the background work waits for a first request: a server nobody asks still publishes on time and
+ * sends its mail, a few seconds late at most.
+ */
+export const BACKGROUND_START_DELAY_MS = 3000;
 
 /** Said at start-up: whether anyone can subscribe any address is not a setting to find out later. */
 function doubleOptInSentence(config: NewsletterConfig): string {
@@ -94,16 +106,13 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   // Purges what a change touched: pages and API answers of every process, and the CDN (decision 032); then
   // tells the search engines of the addresses it recorded (decision 031).
   // The CDN's half is recorded in each write's transaction (`recordPurge`, the cdn_purge_tags outbox) and
-  // drained by a job; tags a stopped process left waiting are drained now.
+  // drained by a job; tags a stopped process left waiting are drained once the background work starts.
   const purge = createContentPurge({ routes: settings.contentChanges, cdn: settings.cdnPurge, jobs });
   const recordPurge = purge.record;
-  const cdnPurge = await startCdnPurge(work, settings.cdnPurge, jobs);
   const contentChanged = async (tags?: readonly string[]) => {
     await purge.changed(tags);
     await indexNow.changed();
   };
-  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged, recordPurge);
-  const stopContestErasure = startContestErasure(work, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const issueTransport = createIssueTransport({
     smtpUrl: config.smtpUrl,
@@ -156,16 +165,36 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now(), jobs }),
     ...sourceJobHandlers(sourceSync),
   } satisfies JobHandlers;
-  await jobs.work(jobHandlers);
-  let stopSourcePolling = () => {};
-  if (liveSource && settings.contentSource.kind !== 'piquante') {
-    const { pollSeconds } = settings.contentSource.timing;
-    console.log(`[boot] content source: ${liveSource.label} (${new URL(liveSource.siteUrl).host}), polled every ${pollSeconds} s`);
-    stopSourcePolling = startSourcePolling(jobs, pollSeconds);
-  }
-  // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
-  const renditionsQueued = await queueMissingMailRenditions(work, jobs);
-  if (renditionsQueued > 0) console.log(`[boot] mail renditions queued for ${renditionsQueued} images`);
+  // The queue itself runs from here on: a request's job is written at once (in its transaction). What works
+  // the jobs, and every timer and first pass, waits until the first page is answered (deferredStart.ts): their
+  // queries and pg-boss's first fetches would otherwise share the CPU with it.
+  const background = deferStart(
+    async () => {
+      await jobs.work(jobHandlers);
+      const cdnPurge = await startCdnPurge(work, settings.cdnPurge, jobs);
+      const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged, recordPurge);
+      const stopContestErasure = startContestErasure(work, () => clock.now());
+      let stopSourcePolling = () => {};
+      if (liveSource && settings.contentSource.kind !== 'piquante') {
+        const { pollSeconds } = settings.contentSource.timing;
+        console.log(`[boot] content source: ${liveSource.label} (${new URL(liveSource.siteUrl).host}), polled every ${pollSeconds} s`);
+        stopSourcePolling = startSourcePolling(jobs, pollSeconds);
+      }
+      // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
+      // A failure here is said, not thrown: the timers above run, and their stop must be handed back.
+      await queueMissingMailRenditions(work, jobs).then(
+        (queued) => queued > 0 && console.log(`[boot] mail renditions queued for ${queued} images`),
+        (error: unknown) => console.error(`[boot] mail renditions not queued: ${(error as Error).message}`),
+      );
+      return () => {
+        stopScheduler();
+        stopSourcePolling();
+        cdnPurge.stop();
+        stopContestErasure();
+      };
+    },
+    { delayMs: BACKGROUND_START_DELAY_MS },
+  );
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
   const storage = settings.mediaStorage;
@@ -203,12 +232,11 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     indexNowKey: indexNow.key,
     sourceSync,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
+    startBackground: background.start,
     stop: async () => {
-      stopScheduler();
-      stopSourcePolling();
-      cdnPurge.stop();
+      // First: no worker, timer or pass starts after this (one starting is waited for, then stopped).
+      await background.stop();
       await stopAudience();
-      stopContestErasure();
       await jobs.stop();
       await mailer.close();
       await issueTransport.close();

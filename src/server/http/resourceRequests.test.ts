@@ -15,6 +15,7 @@ const app: ServerApp = {
     close: async () => {},
     background: null as never,
   },
+  startBackground: () => {},
   stop: async () => {},
   handleApi: createTestApiHandler(null as never, contentHandlers),
   storage: null as never,

@@ -138,6 +138,8 @@ async function answer(request: Request): Promise<Response> {
   // would apply to the worker itself.
   if (url.pathname === SERVICE_WORKER_PATH)
     return serviceWorkerScript(request, { dev: import.meta.env.DEV, enabled: config.siteFeatures.serviceWorker });
+  // A write may queue a job in its transaction: the job queue, opened after the first page, runs before it does.
+  if (request.method !== 'GET' && request.method !== 'HEAD') await (await app).queueReady();
   const resource =
     !import.meta.env.DEV && pageCache.maxBytes > 0 && isCacheableApiRequest(request, url)
       ? await answerApiThroughCache(pageCache, request, url, () => answerResourceRequest(request, url, () => app))

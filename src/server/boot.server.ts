@@ -24,7 +24,7 @@ import { createIssueTransport, createThrottle } from './newsletter/issues/issueT
 import { deriveKey, loadNewsletterSecret } from './newsletter/subscribers.server.ts';
 import type { JobHandlers } from './jobs/jobKinds.ts';
 import { importJobHandlers } from './import/importJobs.ts';
-import { startJobQueue } from './jobs/jobQueue.server.ts';
+import { lazyJobQueue, openJobQueueOn } from './jobs/lazyJobQueue.ts';
 import { startIndexNow } from './seo/indexNow/indexNowStart.ts';
 import { indexNowJobHandlers } from './seo/indexNow/indexNowJobs.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
@@ -60,6 +60,11 @@ export interface ServerApp {
    * Without it, it starts BACKGROUND_START_DELAY_MS after boot.
    */
   startBackground: () => void;
+  /**
+   * Resolves once the job queue runs (opening it now if it has not): a request that may queue a job in its
+   * transaction waits for it first (lazyJobQueue.ts). Never rejects: a queue that could not start is said.
+   */
+  queueReady: () => Promise<void>;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
@@ -100,8 +105,9 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
-  // One queue for every background job, one handler table (a kind without a handler fails the build).
-  const jobs = await startJobQueue(database);
+  // One queue for every background job, one handler table (a kind without a handler fails the build). Opened
+  // with the background work or by the first request that writes, not before the first page.
+  const jobs = lazyJobQueue(openJobQueueOn(database));
   const indexNow = await startIndexNow(work, settings, jobs);
   // Purges what a change touched: pages and API answers of every process, and the CDN (decision 032); then
   // tells the search engines of the addresses it recorded (decision 031).
@@ -165,9 +171,8 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now(), jobs }),
     ...sourceJobHandlers(sourceSync),
   } satisfies JobHandlers;
-  // The queue itself runs from here on: a request's job is written at once (in its transaction). What works
-  // the jobs, and every timer and first pass, waits until the first page is answered (deferredStart.ts): their
-  // queries and pg-boss's first fetches would otherwise share the CPU with it.
+  // What works the jobs, and every timer and first pass, waits until the first page is answered
+  // (deferredStart.ts): pg-boss's start and first fetches, and their queries, would otherwise share the CPU with it.
   const background = deferStart(
     async () => {
       await jobs.work(jobHandlers);
@@ -233,6 +238,7 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     sourceSync,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
     startBackground: background.start,
+    queueReady: () => jobs.ready().catch(() => {}),
     stop: async () => {
       // First: no worker, timer or pass starts after this (one starting is waited for, then stopped).
       await background.stop();

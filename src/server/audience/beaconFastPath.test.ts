@@ -203,6 +203,7 @@ describe.each(testDatabaseKinds)('the beacon’s node:http path on %s', (kind) =
     app = {
       database,
       startBackground: () => {},
+      queueReady: async () => {},
       stop: async () => {},
       handleApi: createTestApiHandler(database.db, handlers, { siteUrl: SITE }),
       storage: null as never,

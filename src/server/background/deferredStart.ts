@@ -1,7 +1,7 @@
 /**
  * A part of the server started after the first page rather than before it (issue 38: ready in ≤ 2 s): the job
- * workers, the scheduler, the pollers. It starts when `start()` is called (the first request answered) or
- * after `delayMs`, whichever comes first, once. A stop asked before it started is final: the part never
+ * workers, the scheduler, the pollers, the job queue itself. It starts when `start()` is called (the first
+ * request answered, a job to queue) or after `delayMs`, whichever comes first, once. A stop asked before it started is final: the part never
  * starts, and there is nothing to stop. A stop asked while it starts waits for the start, then stops what
  * started: nothing is left running after `stop()` resolves.
  */
@@ -18,10 +18,12 @@ export interface DeferredPart {
 }
 
 export interface DeferredOptions {
-  /** The longest wait without a request; the timer does not hold the process open. */
-  delayMs: number;
+  /** The longest wait without a request (none: only `start()` starts it); the timer does not hold the process open. */
+  delayMs?: number;
   /** A failed start is said here, not thrown: the server keeps answering pages without its background work. */
   log?: (line: string) => void;
+  /** What the log calls it. */
+  name?: string;
 }
 
 export function deferStart(startPart: StartPart, options: DeferredOptions): DeferredPart {
@@ -33,8 +35,8 @@ export function deferStart(startPart: StartPart, options: DeferredOptions): Defe
   const started = new Promise<void>((resolve) => {
     markStarted = resolve;
   });
-  const timer = setTimeout(() => start(), options.delayMs);
-  timer.unref?.();
+  const timer = options.delayMs === undefined ? undefined : setTimeout(() => start(), options.delayMs);
+  timer?.unref?.();
 
   function start(): void {
     if (state !== 'waiting') return;
@@ -43,7 +45,7 @@ export function deferStart(startPart: StartPart, options: DeferredOptions): Defe
     starting = startPart().then(
       (stopPart) => stopPart,
       (error: unknown) => {
-        log(`[boot] background work could not start: ${(error as Error).message}`);
+        log(`[boot] ${options.name ?? 'background work'} could not start: ${(error as Error).message}`);
         return null;
       },
     );

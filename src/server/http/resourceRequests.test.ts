@@ -16,6 +16,7 @@ const app: ServerApp = {
     background: null as never,
   },
   startBackground: () => {},
+  queueReady: async () => {},
   stop: async () => {},
   handleApi: createTestApiHandler(null as never, contentHandlers),
   storage: null as never,

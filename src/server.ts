@@ -109,11 +109,25 @@ export default {
   },
   async fetch(request: Request): Promise<Response> {
     const response = await answer(request);
+    startBackgroundAfter(request);
     const hsts = strictTransportSecurity(request, transportSecurity);
     if (hsts) response.headers.set('strict-transport-security', hsts);
     return response;
   },
 };
+
+// The job workers, scheduler and pollers start once the first request is answered (boot.server.ts): a start
+// is ready when its first page is. Not on /healthz: scripts/serve.mjs asks it before it even listens.
+let backgroundAsked = false;
+function startBackgroundAfter(request: Request): void {
+  if (backgroundAsked || request.url.endsWith('/healthz')) return;
+  backgroundAsked = true;
+  // A macrotask later: the answer's bytes go out first.
+  app.then(
+    (ready) => setTimeout(ready.startBackground, 0),
+    () => {},
+  );
+}
 
 /** Redirects first, then what is not a page, then the page itself. */
 async function answer(request: Request): Promise<Response> {
@@ -124,6 +138,8 @@ async function answer(request: Request): Promise<Response> {
   // would apply to the worker itself.
   if (url.pathname === SERVICE_WORKER_PATH)
     return serviceWorkerScript(request, { dev: import.meta.env.DEV, enabled: config.siteFeatures.serviceWorker });
+  // A write may queue a job in its transaction: the job queue, opened after the first page, runs before it does.
+  if (request.method !== 'GET' && request.method !== 'HEAD') await (await app).queueReady();
   const resource =
     !import.meta.env.DEV && pageCache.maxBytes > 0 && isCacheableApiRequest(request, url)
       ? await answerApiThroughCache(pageCache, request, url, () => answerResourceRequest(request, url, () => app))

@@ -24,7 +24,7 @@ import { createIssueTransport, createThrottle } from './newsletter/issues/issueT
 import { deriveKey, loadNewsletterSecret } from './newsletter/subscribers.server.ts';
 import type { JobHandlers } from './jobs/jobKinds.ts';
 import { importJobHandlers } from './import/importJobs.ts';
-import { startJobQueue } from './jobs/jobQueue.server.ts';
+import { lazyJobQueue, openJobQueueOn } from './jobs/lazyJobQueue.ts';
 import { startIndexNow } from './seo/indexNow/indexNowStart.ts';
 import { indexNowJobHandlers } from './seo/indexNow/indexNowJobs.ts';
 import { mediaJobHandlers, queueMissingMailRenditions } from './media/mailRenditionBackfill.ts';
@@ -39,6 +39,7 @@ import { seedDemoContentIfEmpty } from './seed/seedDemoContent.server.ts';
 import { openLiveSource } from './sources/openLiveSource.ts';
 import { sourceJobHandlers, startSourcePolling } from './sources/sourceJobs.ts';
 import { createSourceSync, type SourceSync } from './sources/syncEngine.ts';
+import { deferStart } from './background/deferredStart.ts';
 
 export interface ServerApp {
   database: DatabaseHandle;
@@ -54,9 +55,25 @@ export interface ServerApp {
   indexNowKey: string;
   /** The live source's sync (CONTENT_SOURCE=ghost|wordpress; a webhook applies one change through it); null: piquante. */
   sourceSync?: SourceSync | null;
+  /**
+   * Starts the background work (job workers, scheduler, pollers) now: called once the first page is answered.
+   * Without it, it starts BACKGROUND_START_DELAY_MS after boot.
+   */
+  startBackground: () => void;
+  /**
+   * Resolves once the job queue runs (opening it now if it has not): a request that may queue a job in its
+   * transaction waits for it first (lazyJobQueue.ts). Never rejects: a queue that could not start is said.
+   */
+  queueReady: () => Promise<void>;
   /** Stops the background work (job workers, scheduler) once requests are done; the database stays open. */
   stop: () => Promise<void>;
 }
+
+/**
+ * The longest the background work waits for a first request: a server nobody asks still publishes on time and
+ * sends its mail, a few seconds late at most.
+ */
+export const BACKGROUND_START_DELAY_MS = 3000;
 
 /** Said at start-up: whether anyone can subscribe any address is not a setting to find out later. */
 function doubleOptInSentence(config: NewsletterConfig): string {
@@ -88,22 +105,20 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
   const config = settings.newsletter;
   console.log(`[boot] newsletter: ${doubleOptInSentence(config)}`);
   const clock = createClock();
-  // One queue for every background job, one handler table (a kind without a handler fails the build).
-  const jobs = await startJobQueue(database);
+  // One queue for every background job, one handler table (a kind without a handler fails the build). Opened
+  // with the background work or by the first request that writes, not before the first page.
+  const jobs = lazyJobQueue(openJobQueueOn(database));
   const indexNow = await startIndexNow(work, settings, jobs);
   // Purges what a change touched: pages and API answers of every process, and the CDN (decision 032); then
   // tells the search engines of the addresses it recorded (decision 031).
   // The CDN's half is recorded in each write's transaction (`recordPurge`, the cdn_purge_tags outbox) and
-  // drained by a job; tags a stopped process left waiting are drained now.
+  // drained by a job; tags a stopped process left waiting are drained once the background work starts.
   const purge = createContentPurge({ routes: settings.contentChanges, cdn: settings.cdnPurge, jobs });
   const recordPurge = purge.record;
-  const cdnPurge = await startCdnPurge(work, settings.cdnPurge, jobs);
   const contentChanged = async (tags?: readonly string[]) => {
     await purge.changed(tags);
     await indexNow.changed();
   };
-  const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged, recordPurge);
-  const stopContestErasure = startContestErasure(work, () => clock.now());
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const issueTransport = createIssueTransport({
     smtpUrl: config.smtpUrl,
@@ -156,16 +171,35 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     ...cdnJobHandlers({ db: work, config: settings.cdnPurge, policy: settings.outbound, now: () => clock.now(), jobs }),
     ...sourceJobHandlers(sourceSync),
   } satisfies JobHandlers;
-  await jobs.work(jobHandlers);
-  let stopSourcePolling = () => {};
-  if (liveSource && settings.contentSource.kind !== 'piquante') {
-    const { pollSeconds } = settings.contentSource.timing;
-    console.log(`[boot] content source: ${liveSource.label} (${new URL(liveSource.siteUrl).host}), polled every ${pollSeconds} s`);
-    stopSourcePolling = startSourcePolling(jobs, pollSeconds);
-  }
-  // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
-  const renditionsQueued = await queueMissingMailRenditions(work, jobs);
-  if (renditionsQueued > 0) console.log(`[boot] mail renditions queued for ${renditionsQueued} images`);
+  // What works the jobs, and every timer and first pass, waits until the first page is answered
+  // (deferredStart.ts): pg-boss's start and first fetches, and their queries, would otherwise share the CPU with it.
+  const background = deferStart(
+    async () => {
+      await jobs.work(jobHandlers);
+      const cdnPurge = await startCdnPurge(work, settings.cdnPurge, jobs);
+      const stopScheduler = startScheduler(work, clock, settings.schedulerSeconds, contentChanged, recordPurge);
+      const stopContestErasure = startContestErasure(work, () => clock.now());
+      let stopSourcePolling = () => {};
+      if (liveSource && settings.contentSource.kind !== 'piquante') {
+        const { pollSeconds } = settings.contentSource.timing;
+        console.log(`[boot] content source: ${liveSource.label} (${new URL(liveSource.siteUrl).host}), polled every ${pollSeconds} s`);
+        stopSourcePolling = startSourcePolling(jobs, pollSeconds);
+      }
+      // Images from before mail renditions get theirs in the background (nothing is queued once all have them).
+      // A failure here is said, not thrown: the timers above run, and their stop must be handed back.
+      await queueMissingMailRenditions(work, jobs).then(
+        (queued) => queued > 0 && console.log(`[boot] mail renditions queued for ${queued} images`),
+        (error: unknown) => console.error(`[boot] mail renditions not queued: ${(error as Error).message}`),
+      );
+      return () => {
+        stopScheduler();
+        stopSourcePolling();
+        cdnPurge.stop();
+        stopContestErasure();
+      };
+    },
+    { delayMs: BACKGROUND_START_DELAY_MS },
+  );
   // One store for every rate limit and spent captcha (Redis when shared), one media storage.
   const store = config.redisUrl ? createRedisStore(config.redisUrl, 'piquante:limits:') : createMemoryStore();
   const storage = settings.mediaStorage;
@@ -203,12 +237,12 @@ export async function bootServerApp(settings: ServerConfig, options: BootOptions
     indexNowKey: indexNow.key,
     sourceSync,
     handleApi: createApiHandler(database.db, handlers, { siteUrl: config.siteUrl, direct: directContentOperations }),
+    startBackground: background.start,
+    queueReady: () => jobs.ready().catch(() => {}),
     stop: async () => {
-      stopScheduler();
-      stopSourcePolling();
-      cdnPurge.stop();
+      // First: no worker, timer or pass starts after this (one starting is waited for, then stopped).
+      await background.stop();
       await stopAudience();
-      stopContestErasure();
       await jobs.stop();
       await mailer.close();
       await issueTransport.close();

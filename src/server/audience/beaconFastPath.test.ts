@@ -202,6 +202,8 @@ describe.each(testDatabaseKinds)('the beacon’s node:http path on %s', (kind) =
     database = await createTestDatabase(kind);
     app = {
       database,
+      startBackground: () => {},
+      queueReady: async () => {},
       stop: async () => {},
       handleApi: createTestApiHandler(database.db, handlers, { siteUrl: SITE }),
       storage: null as never,

@@ -13,7 +13,7 @@
  * which keeps anything only while a listener runs.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseTarget } from '../../db/client.ts';
 import { normaliseTags } from '../cache/cacheTags.ts';
 import { type ContentDataCache, processContentDataCache } from '../content/contentDataCache.ts';
@@ -92,13 +92,18 @@ function heard(purge: Purge, why: string, message: string | undefined): void {
   purge(why, id, tags);
 }
 
+/** pg on first use: a PGlite server never needs it (~25 ms of CPU at start, issue 38). */
+async function loadPg(): Promise<typeof pg> {
+  return (await import('pg')).default;
+}
+
 function listenPostgres(url: string, purge: Purge): Listening {
   let stopped = false;
   let current: pg.Client | null = null;
   let firstConnection = () => {};
   const connected = new Promise<void>((resolve) => (firstConnection = resolve));
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new (await loadPg()).Client({ connectionString: url });
     current = client;
     const retry = () => {
       client.removeAllListeners();
@@ -232,7 +237,7 @@ export async function notifyContentChanged(
   }
   const target = routes.database;
   if (target.kind === 'postgres') {
-    const client = new pg.Client({ connectionString: target.url });
+    const client = new (await loadPg()).Client({ connectionString: target.url });
     await client.connect();
     try {
       await client.query('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, message]);

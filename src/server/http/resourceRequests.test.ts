@@ -15,6 +15,8 @@ const app: ServerApp = {
     close: async () => {},
     background: null as never,
   },
+  startBackground: () => {},
+  queueReady: async () => {},
   stop: async () => {},
   handleApi: createTestApiHandler(null as never, contentHandlers),
   storage: null as never,

@@ -40,7 +40,8 @@ export function ContentImage({
       alt={image.alt}
       width={image.width}
       height={image.height}
-      loading={eager ? 'eager' : 'lazy'}
+      // A priority image is the first screen's: never lazy, whatever `eager` says.
+      loading={eager || priority ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       className={className}

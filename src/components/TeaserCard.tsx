@@ -10,6 +10,7 @@ export function TeaserCard({
   meta,
   badge,
   eager = false,
+  priority = false,
   aspect = 'aspect-[3/2]',
 }: {
   image: Image;
@@ -18,6 +19,8 @@ export function TeaserCard({
   meta?: ReactNode;
   badge?: ReactNode;
   eager?: boolean;
+  /** The first screen's largest image: fetched first (`fetchpriority=high`). */
+  priority?: boolean;
   aspect?: string;
 }) {
   return (
@@ -27,6 +30,7 @@ export function TeaserCard({
           image={image}
           sizes="(min-width: 1025px) 33vw, (min-width: 768px) 50vw, 100vw"
           eager={eager}
+          priority={priority}
           className={`${aspect} h-auto w-full rounded-xl bg-piment-light object-cover transition duration-300 group-hover:brightness-95`}
         />
         {badge ? <span className="absolute left-3 top-3">{badge}</span> : null}

@@ -50,6 +50,7 @@ function GeneratorList({ generators }: { generators: ReparteeGeneratorSummary[] 
           <TeaserCard
             image={generator.image}
             eager={index < 3}
+            priority={index === 0}
             titleLink={
               <Link to="/generateur-de-repartie/{-$slug}" params={{ slug: generator.url }} className="card-link">
                 {generator.title}

@@ -33,6 +33,7 @@ function MosaicsPage() {
             image={mosaic.cover}
             aspect="aspect-[4/5]"
             eager={index < 3}
+            priority={index === 0}
             titleLink={
               <Link to="/mosaique/{-$slug}" params={{ slug: mosaic.url }} className="card-link">
                 {mosaic.title}

@@ -32,6 +32,7 @@ function QuizzesPage() {
           <TeaserCard
             image={quiz.image}
             eager={index < 3}
+            priority={index === 0}
             titleLink={
               <Link to="/quizz/$url" params={{ url: quiz.url }} className="card-link">
                 {quiz.title}

@@ -23,7 +23,8 @@ export function InstagramPageBody({ posts }: { posts: readonly InstagramPost[] }
         </a>
       </PageHeading>
       <section aria-label="Publications" className="mx-auto max-w-7xl px-4 md:px-6">
-        <InstagramGrid posts={items} captions />
+        {/* A phone shows the first row of two, a desktop up to six. */}
+        <InstagramGrid posts={items} captions eager={4} />
         {exhausted ? null : (
           <LoadMoreButton
             status={status}

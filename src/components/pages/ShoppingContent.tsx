@@ -26,6 +26,7 @@ export function ShoppingContent({
                 image={item.image}
                 sizes="(min-width: 1025px) 25vw, (min-width: 768px) 50vw, 100vw"
                 eager={index < 4}
+                priority={index === 0}
                 className="aspect-[4/5] h-auto w-full rounded-xl bg-piment-light object-cover"
               />
               <h2 className="mt-4 font-display text-xl font-bold leading-tight">{item.title}</h2>

@@ -24,6 +24,7 @@ export function MosaicView({ mosaic, shareUrl }: { mosaic: Mosaic; shareUrl: str
                 image={item.image}
                 sizes="(min-width: 1025px) 33vw, (min-width: 768px) 50vw, 100vw"
                 eager={index < 3}
+                priority={index === 0}
                 className="h-auto w-full rounded-xl bg-piment-light"
               />
               <figcaption className="mt-2 text-base">

@@ -37,6 +37,7 @@ function ContestsPage() {
           <TeaserCard
             image={contest.image}
             eager={index < 3}
+            priority={index === 0}
             badge={
               <span className="status-badge" data-status={contest.status}>
                 {contestStatusLabel[contest.status]}

@@ -96,28 +96,29 @@ async function trace(url: string): Promise<Run> {
       },
     });
     await page.goto(url, { waitUntil: 'load' });
-    const loadedAt = await page.evaluate(() => performance.timing.loadEventEnd - performance.timing.navigationStart);
     await page.waitForTimeout(afterLoadMs);
     await cdp.send('Tracing.end');
     await done;
-    return summarise(events, loadedAt);
+    return summarise(events, url);
   } finally {
     await browser.close();
   }
 }
 
-function summarise(events: TraceEvent[], loadedAtMs: number): Run {
-  const threads = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  let main: TraceEvent[] = [];
-  for (const thread of threads) {
-    const own = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X');
-    if (own.length > main.length) main = own;
-  }
-  const navigation = events
-    .filter((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'))
-    .at(-1);
-  const t0 = navigation?.ts ?? 0;
-  const loadTs = t0 + loadedAtMs * 1000;
+function summarise(events: TraceEvent[], url: string): Run {
+  // The page's own navigation and load event (each SVG image is a document with its own too); its main thread is
+  // the one of its load event (the navigation may start in another renderer process).
+  const pageUrl = url.replace(/\/+$/, '');
+  const navigation =
+    events.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').replace(/\/+$/, '') === pageUrl) ??
+    events.find((e) => e.name === 'navigationStart');
+  if (!navigation) throw new Error(`no navigation to ${url} in the trace`);
+  const t0 = navigation.ts;
+  const frame = (navigation.args as { frame?: string } | undefined)?.frame;
+  const load = events.find((e) => e.name === 'MarkLoad' && e.args?.data?.frame === frame);
+  if (!load) throw new Error(`no load event of ${url} in the trace`);
+  const loadTs = load.ts;
+  const main = events.filter((e) => e.pid === load.pid && e.tid === load.tid && e.ph === 'X');
   main.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const run: Run = { before: zero(), after: zero(), longTasks: [] };
   // Nesting by timestamps: each event's own thread time goes to the nearest enclosing event that has a kind.
@@ -176,10 +177,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 for (const path of paths) {
   const results = new Map<string, Run[]>(urls.map((url) => [url, []]));
-  for (const url of urls) await trace(`${url}${path}`); // warm-up: server caches, the browser's code cache
+  // Warm-up: server caches, the browser's code cache.
+  for (const url of urls) await trace(`${url}${path}`).catch(() => null);
   for (let i = 0; i < runs; i++) {
     for (const url of i % 2 === 0 ? urls : [...urls].reverse()) {
-      const run = await trace(`${url}${path}`);
+      const run = await trace(`${url}${path}`).catch((error: Error) => {
+        console.log(`  ${url}${path}: run counted out (${error.message})`);
+        return null;
+      });
+      if (!run) continue;
       results.get(url)?.push(run);
       if (showTasks) {
         console.log(`${url}${path} run ${i + 1}:`);

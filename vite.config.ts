@@ -7,6 +7,7 @@ import { bundleReportPlugin } from './scripts/build/bundleReport.ts';
 import { precompressPlugin } from './scripts/build/precompress.ts';
 import { readerRouteTreePlugin } from './scripts/build/readerRouteTree.ts';
 import { serviceWorkerPlugin } from './scripts/build/serviceWorker.ts';
+import { scopedConsentCssPlugin } from './scripts/build/scopedConsentCss.ts';
 import { withoutScrollRestorationPlugin } from './scripts/build/withoutScrollRestoration.ts';
 import { withoutServerFunctionClientPlugin } from './scripts/build/withoutServerFunctionClient.ts';
 
@@ -128,6 +129,8 @@ export default defineConfig({
     withoutServerFunctionClientPlugin(),
     // TanStack's scroll restoration is off (issue 37): the browser build keeps only its scroll to the top or the hash.
     withoutScrollRestorationPlugin(),
+    // The consent manager's stylesheet sets its variables on the banner, not on the whole page (issue 38, decision 034).
+    scopedConsentCssPlugin(),
     tailwindcss(),
     bundleReportPlugin(),
     serviceWorkerPlugin(),

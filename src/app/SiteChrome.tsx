@@ -17,6 +17,7 @@ import { ConnectionStatus } from '../features/offline/ConnectionStatus.tsx';
 import { initialSearchQuery } from '../features/search/searchParam.ts';
 import { absoluteUrl } from '../lib/seo/seo.ts';
 import { deferredLazy, WhenLoaded, WhenVisible } from '../lib/lazyWhenVisible.tsx';
+import { whenLoadedAndIdle } from '../lib/whenLoadedAndIdle.ts';
 import { SideMediaBar } from '../components/SideMediaBar.tsx';
 import { LiveInspection } from './LiveInspection.tsx';
 import type { ReaderServicesProps } from './ReaderServices.tsx';
@@ -40,7 +41,7 @@ const typewriter = deferredLazy(() => import('../features/quotation/Typewriter.t
 
 /**
  * Progress bar, consent, popin, analytics, audience and service worker: one chunk, imported once the page's load
- * event has passed (issue 38), or at once when the reader clicks the footer's « Cookies » before that (the click is
+ * event has passed and the main thread is idle (issue 38), or at once when the reader clicks the footer's « Cookies » before that (the click is
  * handed over: its event had no listener yet). Not a React.lazy: a chunk that fails to load (the connection dropped
  * just then) must leave the page as it is, not throw to the error page; it is asked for again when the browser is
  * back online.
@@ -50,10 +51,8 @@ function AfterLoad(props: Omit<ReaderServicesProps, 'openPreferences'>) {
   const [Services, setServices] = useState<ComponentType<ReaderServicesProps> | null>(null);
   useEffect(() => {
     if (wanted) return;
-    const loaded = () => setWanted((w) => w ?? { openPreferences: false });
-    if (document.readyState === 'complete') loaded();
-    else window.addEventListener('load', loaded, { once: true });
-    return () => window.removeEventListener('load', loaded);
+    // Not in the load event's own task: after it, when the main thread has a moment (issue 38).
+    return whenLoadedAndIdle(() => setWanted((w) => w ?? { openPreferences: false }));
   }, [wanted]);
   // Until the consent loader listens itself.
   useEffect(() => {

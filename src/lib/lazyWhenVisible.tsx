@@ -5,6 +5,7 @@
  * nothing moves and the content is readable at once.
  */
 import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { whenLoadedAndIdle } from './whenLoadedAndIdle.ts';
 
 export interface DeferredComponent<P> {
   Component: ComponentType<P>;
@@ -66,13 +67,10 @@ export function WhenVisible({ wake, children, rootMargin = '600px 0px' }: { wake
 
 /**
  * Like WhenVisible, for a part whose code can wait for the page's load event wherever it stands (the footer's
- * typewriter, issue 38): the server's HTML is kept until then, without a wrapping element.
+ * typewriter, issue 38), and then for an idle moment: the server's HTML is kept until then, without a wrapping
+ * element.
  */
 export function WhenLoaded({ wake, children }: { wake: () => void; children: ReactNode }) {
-  useEffect(() => {
-    if (document.readyState === 'complete') wake();
-    else window.addEventListener('load', wake, { once: true });
-    return () => window.removeEventListener('load', wake);
-  }, [wake]);
+  useEffect(() => whenLoadedAndIdle(wake), [wake]);
   return <Suspense fallback={null}>{children}</Suspense>;
 }

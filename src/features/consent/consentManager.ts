@@ -57,7 +57,14 @@ export interface ConsentManager {
   showPreferences(): void;
 }
 
+/** Lets the browser run what waits (a reader's tap, a paint) between two pieces of work, in tasks of their own. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export async function startConsentManager(deployment: ConsentDeployment): Promise<ConsentManager> {
+  // This chunk's evaluation and the banner's construction would otherwise be one long task (issue 38).
+  await yieldToMain();
   await CookieConsent.run({
     cookie: { name: consentConfig.consentCookie.name, expiresAfterDays: consentConfig.keepDays, sameSite: 'Lax' },
     revision: consentConfig.policyVersion,

@@ -54,6 +54,38 @@ test.describe('without a choice yet', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  test("on a phone, the banner's text is never the page's largest paint (LCP): its sentences are blocks of their own", async ({ page }) => {
+    // A mosaic list: its first screen is images and a short intro, so one paragraph of the banner's three
+    // sentences outgrew them and the browser took the banner, 1 s after load, for the page's LCP (decision 034).
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/mosaiques');
+    await expect(banner(page)).toBeVisible({ timeout: 15_000 });
+    await expect(banner(page)).toHaveCSS('opacity', '1');
+    const parts = page.locator('#cc-main .cm__desc .cm__desc-part');
+    await expect(parts).toHaveCount(3);
+    for (const part of await parts.all()) await expect(part).toHaveCSS('display', 'block');
+    const largest = await page.evaluate(
+      () =>
+        new Promise<{ inBanner: boolean; tag: string; size: number }>((resolve) => {
+          // Two frames after the banner is fully shown, so that its paint has been reported.
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              new PerformanceObserver((list) => {
+                const entries = list.getEntries() as (PerformanceEntry & { element: Element | null; size: number })[];
+                const last = entries.at(-1);
+                resolve({
+                  inBanner: Boolean(last?.element?.closest('#cc-main')),
+                  tag: last?.element?.tagName ?? '',
+                  size: last?.size ?? 0,
+                });
+              }).observe({ type: 'largest-contentful-paint', buffered: true });
+            }),
+          );
+        }),
+    );
+    expect(largest.inBanner, `LCP: ${largest.tag}, ${largest.size} px²`).toBe(false);
+  });
+
   test('refusing keeps only the consent record, sends its proof, and no popin is ever asked for', async ({ page, context }) => {
     const popinCalls: string[] = [];
     page.on('request', (r) => {

@@ -34,6 +34,7 @@ import {
 } from './benchServer.ts';
 import { cpuTicks, loadAverage } from './procStats.ts';
 import { clockTicks, ensureWrk, runWrkWithOutput, type WrkResult } from './wrk.ts';
+import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);
 const seconds = numberArg(argv, 'seconds', 10);
@@ -160,8 +161,6 @@ async function wrk(
     beacons,
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function benchOn(kind: BenchDatabase): Promise<void> {
   const database = await prepareBenchDatabase(kind, articles);

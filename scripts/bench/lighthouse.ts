@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuild, numberArg, startBenchServer } from './benchServer.ts';
 import { type PageKind, pathsOf, pickKinds, readerPages } from './lighthousePages.ts';
+import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);
 const runs = numberArg(argv, 'runs', 3);
@@ -68,11 +69,6 @@ interface Sample {
   longTasks: { url: string; duration: number; startTime: number }[];
   scripts: NetworkItem[];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 async function text(url: string): Promise<string> {
   const response = await fetch(url);

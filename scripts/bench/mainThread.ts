@@ -10,6 +10,7 @@
  */
 import { chromium, type CDPSession } from '@playwright/test';
 import { numberArg } from './benchServer.ts';
+import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);
 const urls = (argv.find((arg) => arg.startsWith('--url='))?.slice(6) ?? 'http://127.0.0.1:4480')
@@ -172,8 +173,6 @@ function labelOf(event: TraceEvent): string {
 function zero(): Record<Kind, number> {
   return { script: 0, style: 0, layout: 0, paint: 0, parse: 0, other: 0 };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 for (const path of paths) {
   const results = new Map<string, Run[]>(urls.map((url) => [url, []]));

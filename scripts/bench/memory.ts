@@ -28,6 +28,7 @@ import {
 } from './benchServer.ts';
 import { cpuTicks, loadAverage, processTree } from './procStats.ts';
 import { clockTicks, ensureWrk, runWrk } from './wrk.ts';
+import { median } from './stats.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const argv = process.argv.slice(2);
@@ -301,11 +302,6 @@ function pick<T>(list: T[], i: number): T {
 
 function sleep(ms: number) {
   return new Promise((done) => setTimeout(done, ms));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 function print(rows: Row[]) {

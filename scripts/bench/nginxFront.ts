@@ -12,6 +12,7 @@ import { ensureBuild, numberArg, prepareBenchDatabase, serveBench } from './benc
 import { frontServerBlocks, nginxBinary, nginxPrefix, startNginx, staticServerBlock } from './nginxBench.ts';
 import { cpuTicks, loadAverage, processTree } from './procStats.ts';
 import { clockTicks, ensureWrk, runWrk } from './wrk.ts';
+import { median } from './stats.ts';
 
 const argv = process.argv.slice(2);
 const seconds = numberArg(argv, 'seconds', 5);
@@ -89,7 +90,6 @@ try {
   prefix.remove();
   await database.drop();
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const list = (values: number[], digits: number) => values.map((value) => value.toFixed(digits)).join(', ');
 console.log('\nnginx CPU µs per request and ratio of req/s to nginx gzip_static (medians of the rounds; each round in brackets):');
 console.log(`${'nginx gzip_static'.padEnd(40)} ${median(referenceCosts).toFixed(1).padStart(6)} µs/req   (${list(referenceCosts, 1)})`);

@@ -8,11 +8,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuild, numberArg, startBenchServer } from './benchServer.ts';
+import { median } from './stats.ts';
 
 const runs = numberArg(process.argv.slice(2), 'runs', 5);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 ensureBuild();
 const variants = [
   { name: 'worker on', server: await startBenchServer('pglite', 500, 4483) },

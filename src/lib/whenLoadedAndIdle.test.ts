@@ -5,7 +5,7 @@ import { whenLoadedAndIdle } from './whenLoadedAndIdle.ts';
 function fakePage(readyState: DocumentReadyState, withIdle = true) {
   const listeners = new Map<string, () => void>();
   const idle: { callback: () => void; timeout?: number }[] = [];
-  const timers: (() => void)[] = [];
+  const timers: { callback: () => void; ms?: number }[] = [];
   const window = {
     addEventListener: vi.fn((type: string, listener: () => void) => listeners.set(type, listener)),
     removeEventListener: vi.fn((type: string) => listeners.delete(type)),
@@ -13,7 +13,7 @@ function fakePage(readyState: DocumentReadyState, withIdle = true) {
       ? (callback: () => void, options?: { timeout?: number }) => idle.push({ callback, timeout: options?.timeout })
       : undefined,
     cancelIdleCallback: vi.fn((id: number) => idle.splice(id - 1, 1)),
-    setTimeout: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void, ms?: number) => timers.push({ callback, ms }),
     clearTimeout: vi.fn(),
   };
   vi.stubGlobal('window', window);
@@ -27,7 +27,7 @@ describe('whenLoadedAndIdle', () => {
   it('waits for the load event, then for an idle moment, with a deadline', () => {
     const page = fakePage('interactive');
     const work = vi.fn();
-    whenLoadedAndIdle(work, 800);
+    whenLoadedAndIdle(work, { timeoutMs: 800 });
     expect(page.idle).toHaveLength(0);
     page.load();
     expect(work).not.toHaveBeenCalled();
@@ -64,7 +64,43 @@ describe('whenLoadedAndIdle', () => {
     const work = vi.fn();
     whenLoadedAndIdle(work);
     expect(work).not.toHaveBeenCalled();
-    page.timers[0]?.();
+    page.timers[0]?.callback();
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels the idle callback it already asked for', () => {
+    const page = fakePage('complete');
+    const cancel = whenLoadedAndIdle(vi.fn());
+    cancel();
+    expect(page.window.cancelIdleCallback).toHaveBeenCalledWith(1);
+  });
+
+  it('waits delayMs after the load event before asking, and a cancel during the delay stops it', () => {
+    const page = fakePage('interactive');
+    const work = vi.fn();
+    whenLoadedAndIdle(work, { delayMs: 4000, timeoutMs: 2000 });
+    page.load();
+    expect(page.timers[0]?.ms).toBe(4000);
+    expect(page.idle).toHaveLength(0);
+    page.timers[0]?.callback();
+    expect(page.idle[0]?.timeout).toBe(2000);
+    page.idle[0]?.callback();
+    expect(work).toHaveBeenCalledTimes(1);
+
+    const again = fakePage('complete');
+    const cancel = whenLoadedAndIdle(work, { delayMs: 4000 });
+    cancel();
+    expect(again.window.clearTimeout).toHaveBeenCalled();
+    again.timers[0]?.callback();
+    expect(again.idle).toHaveLength(0);
+  });
+
+  it('stands a timer of noIdleFallbackMs in for idle where the browser has none', () => {
+    const page = fakePage('complete', false);
+    const work = vi.fn();
+    const cancel = whenLoadedAndIdle(work, { noIdleFallbackMs: 1000 });
+    expect(page.timers[0]?.ms).toBe(1000);
+    cancel();
+    expect(page.window.clearTimeout).toHaveBeenCalled();
   });
 });

@@ -6,9 +6,9 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { appConfig } from '../../../app.config.ts';
+import { whenLoadedAndIdle } from '../../lib/whenLoadedAndIdle.ts';
 import type { ServiceWorkerHandle } from './registration.ts';
 import { UpdateToast } from './UpdateToast.tsx';
-import { whenIdle } from './whenIdle.ts';
 
 /** enabled: the deployment's setting; null when unknown (then nothing is done either way). */
 export function ServiceWorkerUpdates({ enabled }: { enabled: boolean | null }) {
@@ -19,7 +19,7 @@ export function ServiceWorkerUpdates({ enabled }: { enabled: boolean | null }) {
 
   useEffect(() => {
     if (enabled === null || import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-    return whenIdle(
+    return whenLoadedAndIdle(
       () => {
         if (!enabled) {
           void import('./unregister.ts').then((m) => m.removeServiceWorker());
@@ -31,8 +31,12 @@ export function ServiceWorkerUpdates({ enabled }: { enabled: boolean | null }) {
             handle.current = registered;
           });
       },
-      appConfig.serviceWorker.registerAfterLoadMs,
-      appConfig.serviceWorker.registerIdleTimeoutMs,
+      {
+        delayMs: appConfig.serviceWorker.registerAfterLoadMs,
+        timeoutMs: appConfig.serviceWorker.registerIdleTimeoutMs,
+        // Safari has no idle callbacks: one more second stands in for "idle".
+        noIdleFallbackMs: 1000,
+      },
     );
   }, [enabled]);
 

@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
-import { createRootRoute, HeadContent, Outlet, Scripts } from '@tanstack/react-router';
+import { createRootRoute, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { appConfig } from '../../app.config.ts';
 import { loadSiteChrome } from '../api/queries/site.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { IconSprite } from '../components/icons.tsx';
+import { BodyScripts, HeadTags } from '../app/DocumentAssets.tsx';
 import { SiteChrome } from '../app/SiteChrome.tsx';
 import { getSiteFeatures } from '../lib/getSiteFeatures.ts';
 import { getSiteUrl } from '../lib/seo/siteUrl.ts';
@@ -53,12 +54,12 @@ function RootDocument({ children }: { children: ReactNode }) {
   return (
     <html lang={appConfig.site.language}>
       <head>
-        <HeadContent />
+        <HeadTags />
       </head>
       <body className="bg-creme font-sans text-encre antialiased">
         <IconSprite />
         {children}
-        <Scripts />
+        <BodyScripts />
       </body>
     </html>
   );

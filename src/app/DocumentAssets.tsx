@@ -7,7 +7,7 @@
 import { Asset, useRouter, useRouterState, useTags } from '@tanstack/react-router';
 import { composeSsrBodyScripts, getSsrBodyScriptParts, type RouterManagedTag } from '@tanstack/router-core';
 import { isServer } from '@tanstack/router-core/isServer';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { APP_READY_EVENT, type EntryScripts, entryAfterFirstPaintScript } from './entryAfterFirstPaint.ts';
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload';
@@ -31,9 +31,12 @@ type Matches = Parameters<typeof getSsrBodyScriptParts>[0];
 
 export function BodyScripts() {
   const router = useRouter();
-  const preloads = useTags()
+  const currentPreloads = useTags()
     .filter(isModulePreload)
     .map((tag) => String(tag.attrs?.href));
+  // The document's first list, kept: the browser's render must give the inline script the server's very text, or
+  // the router would add a copy (a script the page's CSP hash does not allow) after each navigation.
+  const [preloads] = useState(currentPreloads);
   const nonce = router.options.ssr?.nonce;
   const parts = (matches: Matches) => getSsrBodyScriptParts(matches, router.ssr?.manifest, nonce, { suppressHydrationWarning: true });
   const select = (matches: Matches) => composeSsrBodyScripts(parts(matches));

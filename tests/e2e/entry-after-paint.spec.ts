@@ -22,6 +22,10 @@ test('the article, the home and a category announce their scripts only in the in
 
 test('the scripts are requested after the first contentful paint, and the page hydrates', async ({ page, request }) => {
   const { article, category } = await demo(request);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(article.fullUrl);
   await waitForHydration(page.locator('a[href="/"]').first());
   const timing = await page.evaluate(() => {
@@ -46,6 +50,8 @@ test('the scripts are requested after the first contentful paint, and the page h
   await expect(page).toHaveURL(new RegExp(`/${article.categorySlug}$`));
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(documents);
   expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+  // No copy of the inline script after the navigation (the CSP would refuse it, as it must).
+  expect(errors).toEqual([]);
 });
 
 test('a page opened hidden asks for its scripts at once and hydrates', async ({ browser, request }) => {

@@ -90,7 +90,7 @@ describe('entryAfterFirstPaintScript', () => {
 
   it('holds a click on a button before the app, asks for it at once, and replays the click once hydrated', () => {
     const page = runOnPage();
-    const button = { disabled: false, isConnected: true, click: vi.fn() };
+    const button = { disabled: false, isConnected: true, click: vi.fn(), __reactProps$t: {} };
     const inner = { closest: (selector: string) => (selector.includes('button') ? button : null) };
     expect(page.dispatch('click', inner)).toBe(true);
     expect(page.appended).toHaveLength(3);
@@ -106,7 +106,7 @@ describe('entryAfterFirstPaintScript', () => {
     page.runAgain();
     expect(page.documentListeners.size).toBe(0);
     expect(page.observers).toHaveLength(1);
-    const button = { disabled: false, isConnected: true, click: vi.fn() };
+    const button = { disabled: false, isConnected: true, click: vi.fn(), __reactProps$t: {} };
     expect(page.dispatch('click', { closest: () => button })).toBe(false);
   });
 
@@ -118,13 +118,40 @@ describe('entryAfterFirstPaintScript', () => {
     expect(page.dispatch('click', disabled)).toBe(false);
     expect(page.appended).toEqual([]);
     page.ready();
-    const button = { disabled: false, isConnected: true, click: vi.fn() };
+    const button = { disabled: false, isConnected: true, click: vi.fn(), __reactProps$t: {} };
     expect(page.dispatch('click', { closest: () => button })).toBe(false);
+  });
+
+  it('waits for a held element that React has not hydrated yet (a Suspense boundary), 5 s at most', () => {
+    const page = runOnPage();
+    const late: { disabled: boolean; isConnected: boolean; click: () => void; __reactProps$t?: object } = {
+      disabled: false,
+      isConnected: true,
+      click: vi.fn(),
+    };
+    page.dispatch('click', { closest: () => late });
+    page.ready();
+    expect(late.click).not.toHaveBeenCalled();
+    const retry = page.timers.filter((timer) => timer.ms === 50).at(-1);
+    late.__reactProps$t = {};
+    retry?.callback();
+    expect(late.click).toHaveBeenCalledTimes(1);
+
+    const never = { disabled: false, isConnected: true, click: vi.fn() };
+    const other = runOnPage();
+    other.dispatch('click', { closest: () => never });
+    other.ready();
+    for (let i = 0; i < 100; i++)
+      other.timers
+        .filter((timer) => timer.ms === 50)
+        .at(-1)
+        ?.callback();
+    expect(never.click).toHaveBeenCalledTimes(1);
   });
 
   it('holds a form submitted before the app and submits it again once hydrated, unless it is gone', () => {
     const page = runOnPage();
-    const form = { isConnected: true, requestSubmit: vi.fn() };
+    const form = { isConnected: true, requestSubmit: vi.fn(), __reactProps$t: {} };
     const gone = { isConnected: false, requestSubmit: vi.fn() };
     expect(page.dispatch('submit', form)).toBe(true);
     expect(page.dispatch('submit', gone)).toBe(true);

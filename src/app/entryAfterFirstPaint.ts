@@ -37,7 +37,11 @@ export function entryAfterFirstPaintScript({ entry, preloads }: EntryScripts): s
     'if(!c||c.disabled)return;v.preventDefault();v.stopPropagation();held.push([v.type,c]);go()}',
     'd.addEventListener("click",hold,true);d.addEventListener("submit",hold,true);',
     `window.addEventListener(${JSON.stringify(APP_READY_EVENT)},function(){d.removeEventListener("click",hold,true);d.removeEventListener("submit",hold,true);`,
-    'held.forEach(function(h){if(!h[1].isConnected)return;if(h[0]==="click")h[1].click();else h[1].requestSubmit()})},{once:true});',
+    // A part React has not hydrated yet (a Suspense boundary still waiting) has no props on its elements: its
+    // element is replayed once it has (every 50 ms, 5 s at most), or React would not see the click.
+    'function mine(n){return Object.keys(n).some(function(k){return k.indexOf("__reactProps$")===0})}',
+    'function replay(h,n){var c=h[1];if(!c.isConnected)return;if(!mine(c)&&n<100)return setTimeout(function(){replay(h,n+1)},50);',
+    'if(h[0]==="click")c.click();else c.requestSubmit()}held.forEach(function(h){replay(h,0)})},{once:true});',
     'if(d.visibilityState==="hidden")return go();setTimeout(go,3000);',
     'var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)',
     'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});',

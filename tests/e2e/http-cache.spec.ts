@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
 import { raw } from './support/rawHttp.ts';
 import { demo } from './support.ts';
+import { entryScriptsOf } from '../../src/app/entryAfterFirstPaint.ts';
 
 const { sMaxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds } = appConfig.pageCache;
 const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${sMaxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`;
@@ -119,7 +120,8 @@ test('built assets: immutable for a year, precompressed at build (the .br/.gz co
   request,
 }) => {
   const html = await (await request.get('/')).text();
-  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  // The entry, as the page's inline script names it (asked for after the first paint, decision 034 cut 19).
+  const asset = entryScriptsOf(html)?.entry;
   expect(asset).toBeTruthy();
   for (const [encoding, suffix] of [
     ['br', '.br'],

@@ -31,11 +31,13 @@ export default defineConfig({
     // The API traffic of the `site` project, recorded by the shared server's proxy, held against the contract.
     { name: 'contract', testMatch: ['**/contract-replay.spec.ts'], dependencies: ['site'] },
     // 500 signups in flight and a kill -9 (or a SIGTERM, or a database cut) saturate a 2-core machine for
-    // ~20 s and start servers of their own: run after the rest, alone.
+    // ~20 s and start servers of their own: run after the rest, alone, one at a time (two at once starved each
+    // other into 503s on a slower machine of this kind, 2026-11-29).
     {
       name: 'durability',
       testMatch: ['**/signup-durability.spec.ts', '**/server-lifecycle.spec.ts', '**/workers.spec.ts'],
       dependencies: ['contract'],
+      workers: 1,
     },
     // The fault suite (`npm run test:faults`): real dependencies (Redis, SMTP, PostgreSQL) broken under load,
     // each against servers of its own. Run last, like the durability project.

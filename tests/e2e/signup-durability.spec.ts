@@ -18,6 +18,8 @@ async function killMidway(env: NodeJS.ProcessEnv) {
   const first = await startOwnServer(env);
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const outcomes = new Map<string, SignupOutcome>();
+  // What an unexpected answer said, for the failure's message.
+  const answers = new Map<string, string>();
   let sent = 0;
   let successes = 0;
   let killed: Promise<void> | null = null;
@@ -26,8 +28,9 @@ async function killMidway(env: NodeJS.ProcessEnv) {
     Array.from({ length: LANES }, async () => {
       while (!killed) {
         const email = `kill-${run}-${sent++}@exemple.fr`;
-        const { outcome } = await postSignup(first.baseUrl, email, { origin: 'kill-test' });
+        const { outcome, status, body } = await postSignup(first.baseUrl, email, { origin: 'kill-test' });
         outcomes.set(email, outcome);
+        if (outcome === 'other-error') answers.set(email, `${status} ${JSON.stringify(body)}`);
         if (outcome === 'success' && ++successes === KILL_AFTER) killed = first.kill('SIGKILL');
         if (outcome === 'network-error') break;
       }
@@ -39,7 +42,9 @@ async function killMidway(env: NodeJS.ProcessEnv) {
 
   const answered = emails.filter((email) => outcomes.get(email) === 'success');
   const lost = emails.filter((email) => outcomes.get(email) === 'network-error');
-  const unexpected = emails.filter((email) => !['success', 'network-error'].includes(outcomes.get(email) ?? ''));
+  const unexpected = emails
+    .filter((email) => !['success', 'network-error'].includes(outcomes.get(email) ?? ''))
+    .map((email) => `${email}: ${outcomes.get(email)} ${answers.get(email) ?? ''}`);
   expect(unexpected, 'every answer before the kill is a success').toEqual([]);
   expect(emails.length).toBeGreaterThanOrEqual(KILL_AFTER + LANES / 2);
   expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER);

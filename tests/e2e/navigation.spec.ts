@@ -90,7 +90,10 @@ test('an article that has gone by the time of a client-side navigation shows the
   await page.route('**/api/article/**', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not_found","message":"Cet article est introuvable."}' }),
   );
-  await page.getByRole('region', { name: 'À la une' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
+  const link = page.getByRole('region', { name: 'À la une' }).getByRole('article').first().getByRole('heading').getByRole('link');
+  // A client-side navigation: before hydration a link is the browser's own (the code comes after the first paint).
+  await waitForHydration(link);
+  await link.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND);
   await expect(page.getByRole('banner')).toBeVisible();
 });

@@ -7,7 +7,7 @@
 import { Asset, useRouter, useRouterState, useTags } from '@tanstack/react-router';
 import { composeSsrBodyScripts, getSsrBodyScriptParts, type RouterManagedTag } from '@tanstack/router-core';
 import { isServer } from '@tanstack/router-core/isServer';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { APP_READY_EVENT, type EntryScripts, entryAfterFirstPaintScript } from './entryAfterFirstPaint.ts';
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload';
@@ -31,12 +31,9 @@ type Matches = Parameters<typeof getSsrBodyScriptParts>[0];
 
 export function BodyScripts() {
   const router = useRouter();
-  const currentPreloads = useTags()
+  const preloads = useTags()
     .filter(isModulePreload)
     .map((tag) => String(tag.attrs?.href));
-  // The document's first list, kept: the browser's render must give the inline script the server's very text, or
-  // the router would add a copy (a script the page's CSP hash does not allow) after each navigation.
-  const [preloads] = useState(currentPreloads);
   const nonce = router.options.ssr?.nonce;
   const parts = (matches: Matches) => getSsrBodyScriptParts(matches, router.ssr?.manifest, nonce, { suppressHydrationWarning: true });
   const select = (matches: Matches) => composeSsrBodyScripts(parts(matches));
@@ -45,21 +42,33 @@ export function BodyScripts() {
   useEffect(() => {
     window.dispatchEvent(new Event(APP_READY_EVENT));
   }, []);
-  // The browser's render reads the same matches through the router's state, as <Scripts> does.
-  const clientScripts = useRouterState({ select: (state) => select(state.matches) });
+  // The browser's render reads the same matches through the router's state, as <Scripts> does; the server's
+  // render reads them once, below, and skips this selection.
+  const clientScripts = useRouterState({ select: (state) => (server ? [] : select(state.matches)) });
   const scripts = server
     ? composeSsrBodyScripts(parts(router.stores.matches.get()), router.serverSsr?.takeInitialHydrationScriptTags())
     : clientScripts;
   return (
     <>
-      {scripts.map((tag) => {
+      {scripts.map((tag, i) => {
         const asset = isEntryModule(tag) ? entryBootstrap({ entry: String(tag.attrs?.src), preloads }) : tag;
-        return <Asset {...asset} key={`tsr-scripts-${JSON.stringify(asset)}`} />;
+        // The list is rebuilt in the same order on each render, as <Scripts> keys it; a key made of the tag would
+        // serialise the page's dehydrated data once more on every server render.
+        // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity here
+        return <Asset {...asset} key={`tsr-scripts-${asset.tag}-${i}`} />;
       })}
     </>
   );
 }
 
+const BOOTSTRAP_ID = 'entry-after-paint';
+
+/**
+ * The server writes the inline script; the browser renders the document's own text again, whatever the route:
+ * another text would make the router add a copy (a script the page's CSP hash does not allow) after a navigation.
+ * `isServer` is a constant of each build, so the browser's bundle does not carry the script's builder.
+ */
 function entryBootstrap(scripts: EntryScripts): RouterManagedTag {
-  return { tag: 'script', attrs: { suppressHydrationWarning: true }, children: entryAfterFirstPaintScript(scripts) };
+  const children = isServer ? entryAfterFirstPaintScript(scripts) : (document.getElementById(BOOTSTRAP_ID)?.textContent ?? '');
+  return { tag: 'script', attrs: { id: BOOTSTRAP_ID, suppressHydrationWarning: true }, children };
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { appConfig } from '../../app.config.ts';
 import { raw } from './support/rawHttp.ts';
-import { demo } from './support.ts';
+import { demo, waitForHydration } from './support.ts';
 import { entryScriptsOf } from '../../src/app/entryAfterFirstPaint.ts';
 
 const { sMaxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds } = appConfig.pageCache;
@@ -198,7 +198,10 @@ test('a cached page runs under its hash-based CSP: no violation, the page is int
   await page.evaluate(() => {
     (window as unknown as { marker: boolean }).marker = true;
   });
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Charte éditoriale' }).click();
+  const charter = page.getByRole('contentinfo').getByRole('link', { name: 'Charte éditoriale' });
+  // Before hydration a link is the browser's own (the code comes after the first paint).
+  await waitForHydration(charter);
+  await charter.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charte éditoriale');
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
   expect(violations).toEqual([]);

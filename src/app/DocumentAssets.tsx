@@ -66,9 +66,11 @@ const BOOTSTRAP_ID = 'entry-after-paint';
 /**
  * The server writes the inline script; the browser renders the document's own text again, whatever the route:
  * another text would make the router add a copy (a script the page's CSP hash does not allow) after a navigation.
- * `isServer` is a constant of each build, so the browser's bundle does not carry the script's builder.
+ * `isServer` is a constant of each build, so the browser's bundle does not carry the script's builder; where the
+ * package's "development" condition leaves it undefined (NODE_ENV=test servers), the document's absence decides.
  */
 function entryBootstrap(scripts: EntryScripts): RouterManagedTag {
-  const children = isServer ? entryAfterFirstPaintScript(scripts) : (document.getElementById(BOOTSTRAP_ID)?.textContent ?? '');
+  const onServer = isServer ?? typeof document === 'undefined';
+  const children = onServer ? entryAfterFirstPaintScript(scripts) : (document.getElementById(BOOTSTRAP_ID)?.textContent ?? '');
   return { tag: 'script', attrs: { id: BOOTSTRAP_ID, suppressHydrationWarning: true }, children };
 }

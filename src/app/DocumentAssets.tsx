@@ -7,33 +7,45 @@
 import { Asset, useRouter, useRouterState, useTags } from '@tanstack/react-router';
 import { composeSsrBodyScripts, getSsrBodyScriptParts, type RouterManagedTag } from '@tanstack/router-core';
 import { isServer } from '@tanstack/router-core/isServer';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { APP_READY_EVENT, type EntryScripts, entryAfterFirstPaintScript } from './entryAfterFirstPaint.ts';
 
 const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload';
 const isEntryModule = (tag: RouterManagedTag) => tag.tag === 'script' && tag.attrs?.type === 'module' && typeof tag.attrs?.src === 'string';
 
-export function HeadTags() {
+/** The document's tags as the router builds them, read once for the head and the body (each read rebuilds them). */
+export interface DocumentTags {
+  head: RouterManagedTag[];
+  /** The entry's chunks, asked for with the entry (not announced by the head). */
+  preloads: string[];
+}
+
+export function useDocumentTags(): DocumentTags {
   const tags = useTags();
+  return useMemo(
+    () => ({
+      head: tags.filter((tag) => !isModulePreload(tag)),
+      preloads: tags.filter(isModulePreload).map((tag) => String(tag.attrs?.href)),
+    }),
+    [tags],
+  );
+}
+
+export function HeadTags({ tags }: { tags: DocumentTags }) {
   const nonce = useRouter().options.ssr?.nonce;
   return (
     <>
-      {tags
-        .filter((tag) => !isModulePreload(tag))
-        .map((tag) => (
-          <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
-        ))}
+      {tags.head.map((tag) => (
+        <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
+      ))}
     </>
   );
 }
 
 type Matches = Parameters<typeof getSsrBodyScriptParts>[0];
 
-export function BodyScripts() {
+export function BodyScripts({ tags: { preloads } }: { tags: DocumentTags }) {
   const router = useRouter();
-  const preloads = useTags()
-    .filter(isModulePreload)
-    .map((tag) => String(tag.attrs?.href));
   const nonce = router.options.ssr?.nonce;
   const parts = (matches: Matches) => getSsrBodyScriptParts(matches, router.ssr?.manifest, nonce, { suppressHydrationWarning: true });
   const select = (matches: Matches) => composeSsrBodyScripts(parts(matches));
@@ -71,6 +83,21 @@ const BOOTSTRAP_ID = 'entry-after-paint';
  */
 function entryBootstrap(scripts: EntryScripts): RouterManagedTag {
   const onServer = isServer ?? typeof document === 'undefined';
-  const children = onServer ? entryAfterFirstPaintScript(scripts) : (document.getElementById(BOOTSTRAP_ID)?.textContent ?? '');
+  const children = onServer ? bootstrapText(scripts) : (document.getElementById(BOOTSTRAP_ID)?.textContent ?? '');
   return { tag: 'script', attrs: { id: BOOTSTRAP_ID, suppressHydrationWarning: true }, children };
+}
+
+/** One text per set of scripts (a route's chunks): a handful per build, written once each. */
+const BOOTSTRAP_TEXTS_MAX = 128;
+const bootstrapTexts = new Map<string, string>();
+
+function bootstrapText(scripts: EntryScripts): string {
+  const key = `${scripts.entry} ${scripts.preloads.join(' ')}`;
+  let text = bootstrapTexts.get(key);
+  if (text === undefined) {
+    if (bootstrapTexts.size >= BOOTSTRAP_TEXTS_MAX) bootstrapTexts.clear();
+    text = entryAfterFirstPaintScript(scripts);
+    bootstrapTexts.set(key, text);
+  }
+  return text;
 }

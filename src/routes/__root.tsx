@@ -5,7 +5,7 @@ import { appConfig } from '../../app.config.ts';
 import { loadSiteChrome } from '../api/queries/site.ts';
 import { ErrorPage } from '../components/ErrorPage.tsx';
 import { IconSprite } from '../components/icons.tsx';
-import { BodyScripts, HeadTags } from '../app/DocumentAssets.tsx';
+import { BodyScripts, HeadTags, useDocumentTags } from '../app/DocumentAssets.tsx';
 import { SiteChrome } from '../app/SiteChrome.tsx';
 import { getSiteFeatures } from '../lib/getSiteFeatures.ts';
 import { getSiteUrl } from '../lib/seo/siteUrl.ts';
@@ -51,15 +51,16 @@ function RootLayout() {
 }
 
 function RootDocument({ children }: { children: ReactNode }) {
+  const tags = useDocumentTags();
   return (
     <html lang={appConfig.site.language}>
       <head>
-        <HeadTags />
+        <HeadTags tags={tags} />
       </head>
       <body className="bg-creme font-sans text-encre antialiased">
         <IconSprite />
         {children}
-        <BodyScripts />
+        <BodyScripts tags={tags} />
       </body>
     </html>
   );

@@ -4,15 +4,25 @@
  * and 304); every write readers see purges the pages; bad input gets a French 4xx. Every answer is parsed
  * with the contract's schemas. Who may call what is in newsroom/adminAuthorization.test.ts.
  */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appConfig } from '../../../app.config.ts';
 import * as contract from '../../api/generated/zod.ts';
 import { entryBody, liveBlogBody } from '../../testing/liveBlogFixtures.ts';
 import { type Signed, useNewsroomApi } from '../../testing/newsroomApi.ts';
 import { testDatabaseKinds } from '../../testing/testDatabase.ts';
+import { liveBlogs } from '../../db/schema.ts';
+import { contentChangeRoutesFromEnv } from '../config/contentChangeRoutes.ts';
+import { PageCache } from '../http/pageCache.ts';
+import { announceContentChanged, listenForContentChanges } from '../http/pageCacheInvalidation.ts';
 
 describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
-  const api = useNewsroomApi(kind, { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' });
+  // Writes announce their change as the server's do (this process's listener purges what it keeps).
+  const api = useNewsroomApi(
+    kind,
+    { NEWSROOM_TEST_CLOCK: '1', NODE_ENV: 'test' },
+    { contentChanged: (tags) => announceContentChanged(contentChangeRoutesFromEnv({}), tags) },
+  );
   const { request, signed } = api;
   let n = 0;
 
@@ -125,6 +135,30 @@ describe.each(testDatabaseKinds)('live blogs over HTTP on %s', (kind) => {
     });
     expect(await errorOf(again, 400)).toMatch(/déjà terminé/);
     expect(await listedUrls()).not.toContain(blog.url);
+  });
+
+  it('the « En direct » list is kept between content changes, as the server keeps it; opening and ending show at once', async () => {
+    const listener = await listenForContentChanges(new PageCache(), 'pglite', contentChangeRoutesFromEnv({}));
+    try {
+      const blog = await openBlog();
+      expect(await listedUrls()).toContain(blog.url);
+      const inCategory = async () =>
+        contract.ListLiveBlogsResponse.parse(await (await request('GET', '/api/directs?category=mode')).json()).results;
+      const before = (await inCategory()).find((b) => b.url === blog.url);
+      // Changed behind the server's back (no announcement): the kept lists do not read the database again.
+      await api.database().db.update(liveBlogs).set({ title: 'Changé en douce' }).where(eq(liveBlogs.id, blog.id));
+      expect((await inCategory()).find((b) => b.url === blog.url)?.title).toBe(before?.title);
+      // An announced write drops them: a blog opened, then ended, shows at once in both lists.
+      const other = await openBlog();
+      expect(await listedUrls()).toContain(other.url);
+      expect((await inCategory()).find((b) => b.url === blog.url)?.title).toBe('Changé en douce');
+      await request('POST', `/api/admin/live-blogs/${other.id}/end`, { as: signed('editor'), body: { version: other.version } });
+      expect(await listedUrls()).not.toContain(other.url);
+      expect((await inCategory()).map((b) => b.url)).not.toContain(other.url);
+      expect(await errorOf(await request('GET', '/api/directs?category=inconnue'), 404)).toMatch(/rubrique/);
+    } finally {
+      await listener.stop();
+    }
   });
 
   it('the title is edited with versions: an outdated save is a 409, revisions list it, restore brings it back', async () => {

@@ -14,6 +14,8 @@ import { liveBlogDeclaration } from '../../formats/liveBlogFormat.ts';
 import type { ApiHandlerTable } from '../http/apiTypes.ts';
 import { parseParams, queryRecord } from '../http/parseParams.ts';
 import { errorJson } from '../http/responses.ts';
+import { findCategory } from '../content/categories.server.ts';
+import { processContentDataCache } from '../content/contentDataCache.ts';
 import { staffName } from '../newsroom/articles/articleQueries.ts';
 import { audit } from '../newsroom/audit.server.ts';
 import { checkDocWithLibrary } from '../newsroom/bodyImages.server.ts';
@@ -56,10 +58,22 @@ const toAdmin = async (db: Database, row: Row, who: StaffMember): Promise<compon
   entries: await adminEntries(db, row.id, who),
 });
 
-/** The live blogs being covered now (home and category lists), the most recently opened first; null for an unknown category. */
+/**
+ * The live blogs being covered now (home and category lists), the most recently opened first; null for an unknown
+ * category. Kept in process between content changes like the lists beside them (contentDataCache.ts): the list
+ * changes only by an editorial write or the scheduler, which both announce it; an entry does not change it.
+ * Keyed by the category's id once found, never by the reader's input.
+ */
 export async function liveNow(db: Database, categorySlug?: string): Promise<LiveBlog[] | null> {
+  if (categorySlug === undefined) return processContentDataCache().remember(db, 'live-now:all', () => readLiveNow(db));
+  const category = await findCategory(db, categorySlug);
+  if (!category) return null;
+  return processContentDataCache().remember(db, `live-now:${category.id}`, () => readLiveNow(db, category.id));
+}
+
+async function readLiveNow(db: Database, categoryId?: number): Promise<LiveBlog[]> {
   const where: SQL[] = [eq(liveBlogs.status, 'published'), isNull(liveBlogs.coverageEndAt)];
-  if (categorySlug) where.push(eq(categories.slug, categorySlug));
+  if (categoryId !== undefined) where.push(eq(liveBlogs.categoryId, categoryId));
   const found = await db
     .select({ blog: liveBlogs, slug: categories.slug, name: categories.name })
     .from(liveBlogs)
@@ -67,7 +81,6 @@ export async function liveNow(db: Database, categorySlug?: string): Promise<Live
     .where(and(...where))
     .orderBy(desc(liveBlogs.publishedAt), desc(liveBlogs.id))
     .limit(10);
-  if (categorySlug && found.length === 0 && !(await db.select().from(categories).where(eq(categories.slug, categorySlug)))[0]) return null;
   return found.map((r) => readerBlog(r.blog, { slug: r.slug, name: r.name }));
 }
 

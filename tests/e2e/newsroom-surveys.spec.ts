@@ -60,7 +60,7 @@ test('an editor reads the answers counted from the survey popin, per period, fro
   await page.getByRole('radio', { name: 'Depuis le début' }).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('radio', { name: '30 jours' })).toBeChecked();
-  await expect(page.getByText(/^Réponses comptées depuis le \d{1,2} \S+ \d{4}\.$/)).toBeVisible();
+  await expect(page.getByText(/^Réponses comptées depuis le \d{1,2}(?:er)? \S+ \d{4}\.$/)).toBeVisible();
   await expect(card.getByText(/4 réponses/)).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('radio', { name: '7 jours' })).toBeChecked();

@@ -83,21 +83,6 @@ const BOOTSTRAP_ID = 'entry-after-paint';
  */
 function entryBootstrap(scripts: EntryScripts): RouterManagedTag {
   const onServer = isServer ?? typeof document === 'undefined';
-  const children = onServer ? bootstrapText(scripts) : (document.getElementById(BOOTSTRAP_ID)?.textContent ?? '');
+  const children = onServer ? entryAfterFirstPaintScript(scripts) : (document.getElementById(BOOTSTRAP_ID)?.textContent ?? '');
   return { tag: 'script', attrs: { id: BOOTSTRAP_ID, suppressHydrationWarning: true }, children };
-}
-
-/** One text per set of scripts (a route's chunks): a handful per build, written once each. */
-const BOOTSTRAP_TEXTS_MAX = 128;
-const bootstrapTexts = new Map<string, string>();
-
-function bootstrapText(scripts: EntryScripts): string {
-  const key = `${scripts.entry} ${scripts.preloads.join(' ')}`;
-  let text = bootstrapTexts.get(key);
-  if (text === undefined) {
-    if (bootstrapTexts.size >= BOOTSTRAP_TEXTS_MAX) bootstrapTexts.clear();
-    text = entryAfterFirstPaintScript(scripts);
-    bootstrapTexts.set(key, text);
-  }
-  return text;
 }

@@ -18,26 +18,7 @@ export function inlineScriptHashes(html: string): string[] {
     if (SRC.test(attributes) || body === '') continue;
     const type = (TYPE.exec(attributes)?.[1] ?? '').toLowerCase();
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    hashes.add(hashOf(body));
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
-}
-
-/**
- * Most pages carry the same small scripts (the entry's bootstrap, the router's): their hashes are kept, a bounded
- * handful; a page's own data (long, different on every page) is hashed each time and never kept.
- */
-const KEPT_BODY_MAX_CHARS = 4096;
-const KEPT_HASHES_MAX = 128;
-const keptHashes = new Map<string, string>();
-
-function hashOf(body: string): string {
-  const kept = keptHashes.get(body);
-  if (kept) return kept;
-  const hash = `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
-  if (body.length <= KEPT_BODY_MAX_CHARS) {
-    if (keptHashes.size >= KEPT_HASHES_MAX) keptHashes.clear();
-    keptHashes.set(body, hash);
-  }
-  return hash;
 }

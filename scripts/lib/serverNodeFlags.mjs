@@ -4,8 +4,10 @@
 // starts, and glibc reads its malloc settings then; a flag set later (v8.setFlagsFromString) does not resize the
 // young generation. Decision 029.
 //
-// --max-semi-space-size=8: V8 grows each of the young generation's semi-spaces to 64 MB under a render load and
-// keeps them; 8 MB holds a render's garbage (16 kept 16 MB more resident; no CPU per request measured between them).
+// --max-semi-space-size=32: V8 grows each of the young generation's semi-spaces to 64 MB under a render load; 32 MB
+// keeps the server under its memory goals while loaded (decision 029) and costs a render little more collecting
+// than 64 (bench:young-gen; 8 MB nearly doubled it). Idle, the size does not matter: V8's memory reducer gives the
+// young generation back some seconds after the last request, whatever its cap (bench:memory).
 // --liftoff-only: PGlite's WebAssembly (9 MB) stays with V8's baseline compiler; TurboFan's recompilation of its hot
 // functions peaked at 800+ MB at start, left about 90 MB resident and took 4 s of CPU, for about 5 % of CPU per
 // uncached PGlite page (bench:memory -- --under-load --uncached). No WebAssembly runs with PostgreSQL.
@@ -13,7 +15,7 @@
 // and compiling) an arena of its own, and each kept what it once held: 23 MB (PostgreSQL) to 37 MB (PGlite)
 // resident at idle for the server's handful of threads. Ignored by other C libraries (musl).
 
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--liftoff-only'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32', '--liftoff-only'];
 
 export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: '1' };
 

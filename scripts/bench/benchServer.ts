@@ -189,6 +189,13 @@ export async function articlePaths(baseUrl: string, count: number): Promise<stri
   return paths;
 }
 
+/**
+ * Seconds a server is left alone after its last request before its idle memory is read: V8's memory reducer gives
+ * the young generation back 5 to 10 s after allocation stops, whatever its cap; a reading 3 s after lands anywhere
+ * in the collector's cycle (decision 029, round 4).
+ */
+export const IDLE_SETTLE_SECONDS = 15;
+
 export function numberArg(argv: string[], name: string, fallback: number): number {
   const raw = argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   const value = raw === undefined ? fallback : Number(raw);

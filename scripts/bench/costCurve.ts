@@ -32,7 +32,7 @@ import pg from 'pg';
 import { openDatabase } from '../../src/db/client.ts';
 import { seedDemoContent } from '../../src/server/seed/seedDemoContent.server.ts';
 import { progressBar } from '../lib/progressBar.ts';
-import { type BenchDatabaseHandle, benchPostgresUrl, ensureBuild, serveBench } from './benchServer.ts';
+import { type BenchDatabaseHandle, benchPostgresUrl, ensureBuild, IDLE_SETTLE_SECONDS, serveBench } from './benchServer.ts';
 import { type Panel, lineChartsSvg } from './lineChartSvg.ts';
 import { cpuTicks, loadAverage, processTree, rssMb } from './procStats.ts';
 import { QUERY_MIX } from './searchQueries.ts';
@@ -256,7 +256,7 @@ async function measureOne(kind: Kind, size: number, wrk: string): Promise<Figure
       const views = [...articles, '/', '/mode', '/food', ...tags].slice(0, 200);
       while (views.length < 200) views.push(...articles.slice(0, 200 - views.length));
       for (const path of views) await text(`${cached.baseUrl}${path}`);
-      await new Promise((done) => setTimeout(done, 3000));
+      await new Promise((done) => setTimeout(done, IDLE_SETTLE_SECONDS * 1000));
       idleRssMb = rssMb(processTree(cached.pid));
       const article = articles[0] as string;
       await text(`${cached.baseUrl}${article}`);

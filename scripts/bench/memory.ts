@@ -6,8 +6,8 @@
  * the seed ran before), twice; a third start under memoryProbe.mjs requests 200 pages (home, categories,
  * articles, tags, search), waits, then reads the resident memory of the server's processes from /proc
  * (status and smaps_rollup) and where it goes (V8's heap, WebAssembly memory, modules loaded, PGlite's settings).
- * Idle is read 3 s after the last page and again after `--idle` seconds (default 15: V8's memory reducer has
- * run). `--under-load` then drives wrk over the same addresses and samples the peak.
+ * Idle is read 3 s after the last page and again after `--idle` seconds (default IDLE_SETTLE_SECONDS, 15: V8's
+ * memory reducer has run). `--under-load` then drives wrk over the same addresses and samples the peak.
  *
  * npm run bench:memory -- [--db=pglite|postgres] [--pages=200] [--starts=3] [--under-load] [--seconds=10]
  *   [--connections=32] [--port=4420] [--idle=15] [--uncached (PAGE_CACHE_MAX_BYTES=0)]
@@ -24,6 +24,7 @@ import {
   type BenchDatabaseHandle,
   databasesFromArgs,
   ensureBuild,
+  IDLE_SETTLE_SECONDS,
   numberArg,
   prepareBenchDatabase,
 } from './benchServer.ts';
@@ -36,7 +37,7 @@ const argv = process.argv.slice(2);
 const pageCount = numberArg(argv, 'pages', 200);
 const starts = numberArg(argv, 'starts', 3);
 const seconds = numberArg(argv, 'seconds', 10);
-const idleSeconds = numberArg(argv, 'idle', 15);
+const idleSeconds = numberArg(argv, 'idle', IDLE_SETTLE_SECONDS);
 const connections = numberArg(argv, 'connections', 32);
 const basePort = numberArg(argv, 'port', 4420);
 const underLoad = argv.includes('--under-load');
@@ -260,9 +261,8 @@ async function measure(kind: BenchDatabase, port: number): Promise<Row> {
           .join(', ')}`,
       );
       // Idle: the requests' garbage left to the collector's own pace, as a server between readers.
-      // Idle: the requests' garbage left to the collector's own pace, as a server between readers. V8's memory
-      // reducer gives the young generation back some seconds after the last requests (about 5 to 10 here): the
-      // reading 3 s after them lands anywhere in the collector's cycle; the one after --idle seconds is settled.
+      // Idle: the requests' garbage left to the collector's own pace, as a server between readers; read after 3 s
+      // too, to show what the young generation holds meanwhile (IDLE_SETTLE_SECONDS).
       await sleep(3000);
       const soon = readMemory(server.pid);
       await sleep(Math.max(0, idleSeconds - 3) * 1000);

@@ -81,6 +81,9 @@ async function measure(build: string, databaseEnv: NodeJS.ProcessEnv, dir: strin
         PORT: String(port),
         HOST: '127.0.0.1',
         WORKERS: '1',
+        // Valgrind runs the server ~50 × slower: the production bounds on a query would fail renders.
+        DATABASE_QUERY_TIMEOUT_MS: '600000',
+        DATABASE_ACQUIRE_TIMEOUT_MS: '600000',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

@@ -3,7 +3,7 @@
  * corpus (PGlite in a temporary DATA_DIR, or a throwaway database on a PostgreSQL server).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -78,9 +78,14 @@ export async function prepareBenchDatabase(kind: BenchDatabase, articles: number
 }
 
 /** Serves the built app on a prepared database; `env` adds settings (PAGE_CACHE_MAX_BYTES, WORKERS…). */
-export async function serveBench(database: BenchDatabaseHandle, port: number, env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+export async function serveBench(
+  database: BenchDatabaseHandle,
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+  extraNodeArgs: string[] = [],
+): Promise<BenchServer> {
   // BENCH_SERVER_NODE_ARGS: flags for the server's node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`, which NODE_OPTIONS refuses).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extraNodeArgs];
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], {
     cwd: root,
     env: { ...process.env, ...database.env, ...env, PORT: String(port), HOST: '127.0.0.1', SIGNUP_RATE_LIMIT: '0' },
@@ -155,8 +160,9 @@ async function seed(db: Parameters<typeof seedDemoContent>[0], articles: number,
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
+/** Waits until the server answers /healthz (`seconds` at most; a server under valgrind needs minutes). */
+export async function waitForHealth(baseUrl: string, child: ChildProcess, seconds = 120): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
@@ -167,7 +173,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
     }
     await new Promise((done) => setTimeout(done, 250));
   }
-  throw new Error('the server did not become healthy within 120 s');
+  throw new Error(`the server did not become healthy within ${seconds} s`);
 }
 
 export function databasesFromArgs(argv: string[]): BenchDatabase[] {
@@ -195,6 +201,19 @@ export async function articlePaths(baseUrl: string, count: number): Promise<stri
  * in the collector's cycle (decision 029, round 4).
  */
 export const IDLE_SETTLE_SECONDS = 15;
+
+/**
+ * Asks a probe preloaded in the server (memoryProbe.mjs, gcProbe.mjs) for its report: SIGUSR2, then the JSON it
+ * writes to `out`; null when none came within 5 s.
+ */
+export async function readProbeReport<T>(pid: number, out: string): Promise<T | null> {
+  rmSync(out, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((done) => setTimeout(done, 50));
+  // Written at once by writeFileSync, but give the process a moment to have closed it.
+  await new Promise((done) => setTimeout(done, 100));
+  return existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as T) : null;
+}
 
 export function numberArg(argv: string[], name: string, fallback: number): number {
   const raw = argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);

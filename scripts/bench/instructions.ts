@@ -14,7 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { articlePaths, ensureBuild, numberArg, prepareBenchDatabase } from './benchServer.ts';
+import { articlePaths, ensureBuild, numberArg, prepareBenchDatabase, waitForHealth } from './benchServer.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const argv = process.argv.slice(2);
@@ -90,16 +90,7 @@ async function measure(build: string, databaseEnv: NodeJS.ProcessEnv, dir: strin
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    for (const deadline = Date.now() + 600_000; ; ) {
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('the server under valgrind did not answer within 10 minutes');
-      const ok = await fetch(`${baseUrl}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((done) => setTimeout(done, 500));
-    }
+    await waitForHealth(baseUrl, child, 600);
     const paths = page === 'hit' ? (await articlePaths(baseUrl, 1)).slice(0, 1) : await articlePaths(baseUrl, 100);
     await drive(baseUrl, paths, warm);
     instrumentation(child.pid as number, true);

@@ -13,7 +13,7 @@
  *   [--connections=32] [--port=4420] [--idle=15] [--uncached (PAGE_CACHE_MAX_BYTES=0)]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -27,6 +27,7 @@ import {
   IDLE_SETTLE_SECONDS,
   numberArg,
   prepareBenchDatabase,
+  readProbeReport,
 } from './benchServer.ts';
 import { cpuTicks, loadAverage, processTree } from './procStats.ts';
 import { clockTicks, ensureWrk, runWrk } from './wrk.ts';
@@ -171,14 +172,6 @@ interface ProbeReport {
   owners: { owner: string; modules: number; bytes: number }[];
 }
 
-async function probe(pid: number, out: string): Promise<ProbeReport | null> {
-  rmSync(out, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 100 && !existsSync(out); i++) await sleep(50);
-  await sleep(100);
-  return existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as ProbeReport) : null;
-}
-
 const SETTINGS = [
   'shared_buffers',
   'wal_buffers',
@@ -260,14 +253,13 @@ async function measure(kind: BenchDatabase, port: number): Promise<Row> {
           .map(([ms, path]) => `${path} ${Math.round(ms)} ms`)
           .join(', ')}`,
       );
-      // Idle: the requests' garbage left to the collector's own pace, as a server between readers.
       // Idle: the requests' garbage left to the collector's own pace, as a server between readers; read after 3 s
       // too, to show what the young generation holds meanwhile (IDLE_SETTLE_SECONDS).
       await sleep(3000);
       const soon = readMemory(server.pid);
       await sleep(Math.max(0, idleSeconds - 3) * 1000);
       const idle = readMemory(server.pid);
-      const report = await probe(server.pid, probeOut);
+      const report = await readProbeReport<ProbeReport>(server.pid, probeOut);
       let load: Row['load'];
       if (underLoad) {
         const wrk = ensureWrk();

@@ -7,10 +7,10 @@
  * the server's CPU time. Pauses for garbage depend far less than CPU time on what else shares the machine: they
  * show what a size costs where whole renders drown it in noise. Sizes alternate within each round.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { articlePaths, ensureBuild, numberArg, prepareBenchDatabase, serveBench } from './benchServer.ts';
+import { articlePaths, ensureBuild, numberArg, prepareBenchDatabase, readProbeReport, serveBench } from './benchServer.ts';
 import { median } from './stats.ts';
 import { ensureWrk, runWrk } from './wrk.ts';
 
@@ -27,13 +27,11 @@ interface ProbeReading {
   cpuMs: number;
 }
 
-/** Asks the probe for its counts since the last reading (and starts it over). */
+/** The probe's counts since the last reading (it starts over at each). */
 async function readProbe(pid: number, out: string): Promise<ProbeReading> {
-  rmSync(out, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 100 && !existsSync(out); i++) await new Promise((done) => setTimeout(done, 20));
-  await new Promise((done) => setTimeout(done, 50));
-  return JSON.parse(readFileSync(out, 'utf8')) as ProbeReading;
+  const reading = await readProbeReport<ProbeReading>(pid, out);
+  if (!reading) throw new Error('gcProbe.mjs did not answer');
+  return reading;
 }
 
 interface Sample {
@@ -51,12 +49,14 @@ const wrk = ensureWrk();
 const database = await prepareBenchDatabase('postgres', 2000);
 const out = join(tmpdir(), `piquante-gc-probe-${process.pid}.json`);
 const samples: Sample[] = [];
-const nodeArgsBefore = process.env.BENCH_SERVER_NODE_ARGS;
 try {
   for (let round = 1; round <= rounds; round++) {
     for (const size of sizes) {
-      process.env.BENCH_SERVER_NODE_ARGS = `--import ./scripts/bench/gcProbe.mjs --max-semi-space-size=${size}`;
-      const server = await serveBench(database, port, { PAGE_CACHE_MAX_BYTES: '0', WORKERS: '1', GC_PROBE_OUT: out });
+      const server = await serveBench(database, port, { PAGE_CACHE_MAX_BYTES: '0', WORKERS: '1', GC_PROBE_OUT: out }, [
+        '--import',
+        './scripts/bench/gcProbe.mjs',
+        `--max-semi-space-size=${size}`,
+      ]);
       try {
         const pages: [string, string[]][] = [
           ['article', await articlePaths(server.baseUrl, 100)],
@@ -91,8 +91,6 @@ try {
     }
   }
 } finally {
-  if (nodeArgsBefore === undefined) delete process.env.BENCH_SERVER_NODE_ARGS;
-  else process.env.BENCH_SERVER_NODE_ARGS = nodeArgsBefore;
   rmSync(out, { force: true });
   await database.drop();
 }

@@ -1,8 +1,9 @@
 /**
  * npm run bench:instructions [-- --page=hit|article --against=/path/to/another/checkout --requests=N --warm=N]
- * Instructions the server executes per request, counted by valgrind's callgrind: the same figure for the same
- * build and inputs whatever else the machine runs, where req/s and CPU time on these shared 2-core machines move
- * by tens of percent between two runs of one build. For each build (this checkout's, and `--against`'s, built
+ * Instructions the server executes per request, counted by valgrind's callgrind: two runs of one build side by side
+ * agree within a few percent, where req/s and CPU time on these shared 2-core machines move by tens of percent. A
+ * busy machine still raises them (timers, polling and the JIT's threads run in a longer window), so compare only
+ * builds counted in the same run. For each build (this checkout's, and `--against`'s, built
  * there beforehand with `npx vite build`), it starts `scripts/serve.mjs` under callgrind (the server's own flags
  * included: valgrind follows its execve) on one PostgreSQL database of 2 000 articles, warms it up with counting
  * off, counts `--requests` requests (4 connections, `Accept-Encoding: gzip`), and prints instructions per request.
